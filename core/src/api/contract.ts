@@ -1,0 +1,256 @@
+/**
+ * The one declaration of Reverie's API. Every transport (HTTP host, Electron IPC, CLI, and
+ * later the agent socket and MCP) is generic over this table: it validates input and output
+ * against these schemas and never re-declares an operation.
+ *
+ * This file is imported by the renderer: it may depend on zod only (no Node, no DOM).
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------
+// Shared records
+
+/** Where an indexed file comes from. `dreams` (DREAMS.md) is never mixed into recall by default. */
+export const SourceKind = z.enum(['memory', 'dreams']);
+export type SourceKind = z.infer<typeof SourceKind>;
+
+export const FileStatus = z.enum(['indexed', 'skipped', 'failed']);
+export type FileStatus = z.infer<typeof FileStatus>;
+
+/** Workspace-relative path with `/` separators (absolute, also with `/`, for extra paths outside it). */
+export const WorkspacePath = z
+  .string()
+  .min(1, 'path must not be empty')
+  .max(4096, 'path is longer than 4096 characters')
+  .refine((p) => !p.includes('\0'), 'path must not contain NUL bytes');
+
+export const FileCoverage = z.object({
+  path: z.string(),
+  source: SourceKind,
+  status: FileStatus,
+  /** Why a file is skipped or failed (`not UTF-8`, `too large`, `unreadable`, …); null when indexed. */
+  reason: z.string().nullable(),
+  size: z.number().int().nonnegative(),
+  mtimeMs: z.number().nonnegative(),
+  chunks: z.number().int().nonnegative(),
+});
+export type FileCoverage = z.infer<typeof FileCoverage>;
+
+export const IndexState = z.enum(['idle', 'indexing', 'ready', 'error']);
+export type IndexState = z.infer<typeof IndexState>;
+
+export const SyncReport = z.object({
+  files: z.number().int(),
+  chunks: z.number().int(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  removed: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  durationMs: z.number(),
+  /** Files that were skipped or failed in this run, with the reason. */
+  problems: z.array(z.object({ path: z.string(), status: FileStatus, reason: z.string() })),
+  /** Things the person should know (for example: a corrupted index was moved aside and rebuilt). */
+  notices: z.array(z.string()),
+});
+export type SyncReport = z.infer<typeof SyncReport>;
+
+export const SearchResult = z.object({
+  /** Typed record id, `chunk:<n>`. */
+  id: z.string(),
+  path: z.string(),
+  source: SourceKind,
+  /** 1-based, inclusive. */
+  startLine: z.number().int().positive(),
+  endLine: z.number().int().positive(),
+  snippet: z.string().max(700),
+  score: z.number(),
+  /** Why this result matched: keyword (BM25), path or date in the file name. */
+  matchedBy: z.array(z.enum(['keyword', 'path', 'date'])),
+});
+export type SearchResult = z.infer<typeof SearchResult>;
+
+export const Settings = z.object({
+  /** Absolute path of the workspace chosen at first run. */
+  workspace: z.string().nullable(),
+  /** Extra folders or `.md` files indexed as memory, absolute or relative to the workspace. */
+  extraPaths: z.array(z.string()),
+  /** Files larger than this are skipped as `too large`. */
+  maxFileSizeMB: z.number().positive().max(1024),
+  /** Watch the workspace for changes while a host runs. */
+  watch: z.boolean(),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  workspace: null,
+  extraPaths: [],
+  maxFileSizeMB: 16,
+  watch: true,
+};
+
+export const HostInfo = z.object({
+  kind: z.enum(['serve', 'desktop', 'daemon']),
+  pid: z.number().int(),
+  startedAt: z.string(),
+  url: z.string().nullable(),
+});
+export type HostInfo = z.infer<typeof HostInfo>;
+
+export const StatusOutput = z.object({
+  workspace: z.object({ path: z.string(), id: z.string(), exists: z.boolean() }),
+  dataDir: z.string(),
+  indexPath: z.string(),
+  /** The host that owns this workspace right now, if any. */
+  host: HostInfo.nullable(),
+  index: z.object({
+    state: IndexState,
+    files: z.number().int(),
+    chunks: z.number().int(),
+    indexed: z.number().int(),
+    skipped: z.number().int(),
+    failed: z.number().int(),
+    lastSyncAt: z.string().nullable(),
+    lastError: z.string().nullable(),
+  }),
+  files: z.array(FileCoverage),
+  notices: z.array(z.string()),
+});
+export type StatusOutput = z.infer<typeof StatusOutput>;
+
+// ---------------------------------------------------------------------------------------
+// Operations
+
+const MAX_QUERY_CHARS = 20_000;
+const MAX_WRITE_BYTES = 16 * 1024 * 1024;
+
+export const operations = {
+  status: {
+    access: 'read',
+    summary: 'Workspace, index state and per-file coverage.',
+    input: z.object({}).strict(),
+    output: StatusOutput,
+  },
+  'index.sync': {
+    access: 'write',
+    summary: 'Bring the index up to date with the Markdown files.',
+    input: z.object({ force: z.boolean().default(false) }).strict(),
+    output: SyncReport,
+  },
+  'memory.search': {
+    access: 'read',
+    summary: 'Keyword search over indexed memory.',
+    input: z
+      .object({
+        query: z.string().max(MAX_QUERY_CHARS, `query is longer than ${MAX_QUERY_CHARS} characters`),
+        limit: z.number().int().min(1).max(100).default(10),
+        sources: z.array(SourceKind).min(1).default(['memory']),
+      })
+      .strict(),
+    output: z.object({ results: z.array(SearchResult), tookMs: z.number() }),
+  },
+  'files.list': {
+    access: 'read',
+    summary: 'Every discovered file with its coverage status.',
+    input: z.object({}).strict(),
+    output: z.object({ files: z.array(FileCoverage) }),
+  },
+  'files.read': {
+    access: 'read',
+    summary: 'Read one memory file with its content hash.',
+    input: z.object({ path: WorkspacePath }).strict(),
+    output: z.object({
+      path: z.string(),
+      text: z.string(),
+      sha256: z.string(),
+      mtimeMs: z.number(),
+      size: z.number().int(),
+    }),
+  },
+  'files.write': {
+    access: 'write',
+    summary: 'Save a memory file if it has not changed on disk since it was read.',
+    input: z
+      .object({
+        path: WorkspacePath,
+        text: z.string().refine((t) => t.length <= MAX_WRITE_BYTES, 'text is larger than 16 MB'),
+        /** Hash of the content the editor started from; null to create a new file. */
+        expectedSha256: z.string().regex(/^[0-9a-f]{64}$/).nullable(),
+      })
+      .strict(),
+    output: z.object({ path: z.string(), sha256: z.string(), mtimeMs: z.number(), size: z.number().int() }),
+  },
+  'settings.get': {
+    access: 'read',
+    summary: 'Current settings.',
+    input: z.object({}).strict(),
+    output: Settings,
+  },
+  'settings.set': {
+    access: 'write',
+    summary: 'Change some settings.',
+    input: z.object({ patch: Settings.partial().strict() }).strict(),
+    output: Settings,
+  },
+} as const satisfies Record<string, OperationSpec>;
+
+export interface OperationSpec {
+  access: 'read' | 'write';
+  summary: string;
+  input: z.ZodType;
+  output: z.ZodType;
+}
+
+export type OperationName = keyof typeof operations;
+export type OperationInput<N extends OperationName> = z.input<(typeof operations)[N]['input']>;
+export type ParsedInput<N extends OperationName> = z.output<(typeof operations)[N]['input']>;
+export type OperationOutput<N extends OperationName> = z.output<(typeof operations)[N]['output']>;
+
+export const operationNames = Object.keys(operations) as OperationName[];
+
+export function isOperationName(name: string): name is OperationName {
+  return Object.prototype.hasOwnProperty.call(operations, name);
+}
+
+// ---------------------------------------------------------------------------------------
+// Events (progress and lifecycle), pushed by a host to every front end
+
+export const EngineEvent = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('index-progress'),
+    phase: z.enum(['discover', 'index']),
+    done: z.number().int(),
+    total: z.number().int(),
+    path: z.string().nullable(),
+  }),
+  z.object({ type: z.literal('index-ready'), report: SyncReport }),
+  z.object({ type: z.literal('index-error'), message: z.string() }),
+  z.object({ type: z.literal('files-changed'), paths: z.array(z.string()) }),
+]);
+export type EngineEvent = z.infer<typeof EngineEvent>;
+
+// ---------------------------------------------------------------------------------------
+// Errors, as every transport reports them
+
+export const ErrorCode = z.enum([
+  'invalid-input',
+  'not-found',
+  'conflict',
+  'workspace-missing',
+  'locked',
+  'forbidden',
+  'too-large',
+  'unauthenticated',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const ErrorPayload = z.object({ code: ErrorCode, message: z.string() });
+export type ErrorPayload = z.infer<typeof ErrorPayload>;
+
+/** The client side of the contract: what the renderer and tests talk to. */
+export interface MemoryClient {
+  call<N extends OperationName>(name: N, input: OperationInput<N>): Promise<OperationOutput<N>>;
+  onEvent(listener: (event: EngineEvent) => void): () => void;
+}

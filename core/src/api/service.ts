@@ -1,0 +1,200 @@
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type { EngineEvent, HostInfo, IndexState, OperationName, StatusOutput, SyncReport } from './contract.js';
+import { Emitter } from '../common/events.js';
+import { ReverieError } from '../common/errors.js';
+import { invokeOperation, type OperationHandlers } from './invoke.js';
+import { isCorruptionError, moveIndexAside, openIndexDatabase } from '../index/database.js';
+import { IndexStore } from '../index/indexStore.js';
+import { syncIndex } from '../index/sync.js';
+import { MemoryWatcher } from '../index/watcher.js';
+import type { ReadBytes } from '../index/fileReader.js';
+import { KeywordSearcher } from '../search/keywordSearch.js';
+import { HostLock } from '../workspace/hostLock.js';
+import type { ResolvedWorkspace } from '../workspace/resolveWorkspace.js';
+import { SettingsStore } from '../workspace/settingsStore.js';
+import { WorkspaceFiles } from '../workspace/workspaceFiles.js';
+
+export interface MemoryServiceOptions {
+  dataDir: string;
+  workspace: ResolvedWorkspace;
+  /** Test seam for file reads during indexing. */
+  readBytes?: ReadBytes;
+  watchDebounceMs?: number;
+}
+
+/**
+ * The engine behind the contract. One instance per open workspace; hosts (HTTP, Electron,
+ * daemon) and one-shot CLI commands all talk to it through `invoke`.
+ */
+export class MemoryService {
+  readonly settings: SettingsStore;
+  readonly indexPath: string;
+  readonly lock: HostLock;
+  private db!: Database.Database;
+  private store!: IndexStore;
+  private searcher!: KeywordSearcher;
+  private readonly files: WorkspaceFiles;
+  private readonly notices: string[] = [];
+  private readonly eventEmitter = new Emitter<EngineEvent>();
+  private syncChain: Promise<unknown> = Promise.resolve();
+  private state: IndexState = 'idle';
+  private lastError: string | null = null;
+  private watcher: MemoryWatcher | null = null;
+  private hostInfo: HostInfo | null = null;
+  private closed = false;
+
+  /** Fires for progress and lifecycle events (`index-progress`, `index-ready`, …). */
+  readonly onDidEmitEvent = this.eventEmitter.event;
+
+  readonly handlers: OperationHandlers;
+
+  constructor(private readonly options: MemoryServiceOptions) {
+    const { dataDir, workspace } = options;
+    this.settings = new SettingsStore(dataDir);
+    this.indexPath = path.join(dataDir, 'index', `${workspace.id}.sqlite`);
+    this.lock = HostLock.forWorkspace(dataDir, workspace.id);
+    this.files = new WorkspaceFiles(
+      workspace.root,
+      () => this.settings.read().extraPaths,
+      path.join(dataDir, 'backups', 'pre-images', workspace.id),
+    );
+    this.openIndex();
+    this.handlers = {
+      status: async () => this.status(),
+      'index.sync': async ({ force }) => this.sync(force),
+      'memory.search': async ({ query, limit, sources }) => {
+        const started = performance.now();
+        const results = this.searcher.search({ query, limit, sources });
+        return { results, tookMs: Math.round((performance.now() - started) * 100) / 100 };
+      },
+      'files.list': async () => ({ files: this.store.coverage() }),
+      'files.read': async ({ path: p }) => this.files.read(p),
+      'files.write': async ({ path: p, text, expectedSha256 }) => {
+        const written = this.files.write(p, text, expectedSha256);
+        this.eventEmitter.fire({ type: 'files-changed', paths: [p] });
+        void this.sync(false).catch(() => undefined);
+        return written;
+      },
+      'settings.get': async () => this.settings.read(),
+      'settings.set': async ({ patch }) => this.settings.update(patch),
+    };
+  }
+
+  get workspace(): ResolvedWorkspace {
+    return this.options.workspace;
+  }
+
+  invoke(name: OperationName | string, input: unknown): Promise<unknown> {
+    if (this.closed) return Promise.reject(new ReverieError('internal', 'The engine is shutting down.'));
+    return invokeOperation(this.handlers, name, input);
+  }
+
+  /** Become the host of this workspace: take the lock, watch files, index in the background. */
+  async startHosting(info: Omit<HostInfo, 'pid' | 'startedAt'>): Promise<void> {
+    this.hostInfo = { ...info, pid: process.pid, startedAt: new Date().toISOString() };
+    this.lock.acquire(this.hostInfo, this.workspace.root);
+    const settings = this.settings.read();
+    if (settings.watch) {
+      this.watcher = new MemoryWatcher({
+        workspaceRoot: this.workspace.root,
+        extraPaths: settings.extraPaths,
+        debounceMs: this.options.watchDebounceMs ?? 1500,
+        onDidChangeFiles: () => void this.sync(false).catch(() => undefined),
+      });
+      await this.watcher.start();
+    }
+  }
+
+  setHostUrl(url: string): void {
+    if (!this.hostInfo) return;
+    this.hostInfo = { ...this.hostInfo, url };
+    this.lock.update(this.hostInfo);
+  }
+
+  /** Syncs are serialised: a watcher burst during a manual sync queues one more run. */
+  sync(force: boolean): Promise<SyncReport> {
+    const run = this.syncChain.then(() => this.runSync(force));
+    this.syncChain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async runSync(force: boolean, retried = false): Promise<SyncReport> {
+    this.state = 'indexing';
+    const settings = this.settings.read();
+    try {
+      const report = await syncIndex(
+        this.store,
+        { workspaceRoot: this.workspace.root, extraPaths: settings.extraPaths },
+        {
+          force,
+          maxFileBytes: settings.maxFileSizeMB * 1024 * 1024,
+          readBytes: this.options.readBytes,
+          onProgress: (p) => this.eventEmitter.fire({ type: 'index-progress', ...p }),
+        },
+      );
+      report.notices.unshift(...this.notices.splice(0));
+      this.state = 'ready';
+      this.lastError = null;
+      this.eventEmitter.fire({ type: 'index-ready', report });
+      return report;
+    } catch (error) {
+      if (isCorruptionError(error) && !retried) {
+        // The index is derived: rebuild it rather than fail.
+        this.db.close();
+        this.openIndex({ forceMoveAside: true });
+        return this.runSync(true, true);
+      }
+      this.state = 'error';
+      this.lastError = (error as Error).message;
+      this.eventEmitter.fire({ type: 'index-error', message: this.lastError });
+      throw error;
+    }
+  }
+
+  status(): StatusOutput {
+    const counts = this.store.counts();
+    return {
+      workspace: { path: this.workspace.root, id: this.workspace.id, exists: true },
+      dataDir: this.options.dataDir,
+      indexPath: this.indexPath,
+      host: this.hostInfo ?? this.lock.readHolder(),
+      index: {
+        state: this.state === 'idle' && counts.files > 0 ? 'ready' : this.state,
+        files: counts.files,
+        chunks: counts.chunks,
+        indexed: counts.indexed,
+        skipped: counts.skipped,
+        failed: counts.failed,
+        lastSyncAt: this.store.getMeta('last_sync_at'),
+        lastError: this.lastError,
+      },
+      files: this.store.coverage(),
+      notices: [...this.notices],
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.watcher?.close();
+    await this.syncChain; // finish the current transaction before closing the index
+    this.db.close();
+    this.lock.release();
+    this.eventEmitter.dispose();
+  }
+
+  private openIndex(options: { forceMoveAside?: boolean } = {}): void {
+    if (options.forceMoveAside) {
+      const movedTo = moveIndexAside(this.indexPath);
+      this.notices.push(
+        `The index ${this.indexPath} was corrupted; it was moved to ${movedTo} and rebuilt from your Markdown files. Nothing you wrote was lost.`,
+      );
+    }
+    const opened = openIndexDatabase(this.indexPath);
+    if (opened.notice) this.notices.push(opened.notice);
+    this.db = opened.db;
+    this.store = new IndexStore(this.db);
+    this.searcher = new KeywordSearcher(this.db);
+  }
+}

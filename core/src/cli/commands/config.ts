@@ -1,0 +1,50 @@
+import { Settings } from '../../api/contract.js';
+import { ReverieError } from '../../common/errors.js';
+import { describeIssues } from '../../api/invoke.js';
+import type { CliContext } from '../context.js';
+import { printJson } from '../output.js';
+
+const KEYS = Object.keys(Settings.shape) as Array<keyof Settings>;
+
+/** `reverie config get [key]` / `reverie config set <key> <value>` (value parsed as JSON when it is JSON). */
+export async function configCommand(ctx: CliContext): Promise<number> {
+  const [action, key, ...rest] = ctx.positionals;
+  if (action === 'get') {
+    const settings = ctx.settings.read();
+    if (key === undefined) {
+      if (ctx.options.json) printJson(settings);
+      else for (const k of KEYS) process.stdout.write(`${k} = ${JSON.stringify(settings[k])}\n`);
+      return 0;
+    }
+    const k = checkKey(key);
+    if (ctx.options.json) printJson(settings[k]);
+    else process.stdout.write(`${typeof settings[k] === 'string' ? settings[k] : JSON.stringify(settings[k])}\n`);
+    return 0;
+  }
+  if (action === 'set') {
+    if (key === undefined || rest.length === 0) throw new ReverieError('invalid-input', 'Usage: reverie config set <key> <value>');
+    const k = checkKey(key);
+    const raw = rest.join(' ');
+    const value = parseValue(raw);
+    const patch = Settings.partial().strict().safeParse({ [k]: k === 'workspace' && typeof value !== 'string' ? raw : value });
+    if (!patch.success) throw new ReverieError('invalid-input', describeIssues('config set', patch.error));
+    const next = ctx.settings.update(patch.data);
+    if (ctx.options.json) printJson(next);
+    else process.stdout.write(`${k} = ${JSON.stringify(next[k])}\n`);
+    return 0;
+  }
+  throw new ReverieError('invalid-input', 'Usage: reverie config get [key] | reverie config set <key> <value>');
+}
+
+function checkKey(key: string): keyof Settings {
+  if ((KEYS as string[]).includes(key)) return key as keyof Settings;
+  throw new ReverieError('invalid-input', `Unknown setting "${key}". Settings: ${KEYS.join(', ')}.`);
+}
+
+function parseValue(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}

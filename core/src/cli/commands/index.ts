@@ -1,0 +1,29 @@
+import type { SyncReport } from '../../api/contract.js';
+import { openService, type CliContext } from '../context.js';
+import { createProgressReporter, info, printJson } from '../output.js';
+
+export async function indexCommand(ctx: CliContext): Promise<number> {
+  const service = await openService(ctx);
+  const progress = createProgressReporter();
+  const unsubscribe = service.onDidEmitEvent((e) => e.type === 'index-progress' && progress.update(e));
+  try {
+    const report = (await service.invoke('index.sync', { force: ctx.options.force })) as SyncReport;
+    progress.done();
+    if (ctx.options.json) printJson(report);
+    else printReport(report);
+    return 0;
+  } finally {
+    unsubscribe();
+    await service.close();
+  }
+}
+
+export function printReport(r: SyncReport): void {
+  for (const notice of r.notices) info(`Note: ${notice}`);
+  for (const p of r.problems.slice(0, 20)) info(`${p.status}: ${p.path} — ${p.reason}`);
+  if (r.problems.length > 20) info(`… and ${r.problems.length - 20} more; see \`reverie status\`.`);
+  process.stdout.write(
+    `Indexed ${r.files} files (${r.chunks} chunks) in ${(r.durationMs / 1000).toFixed(2)} s: ` +
+      `${r.added} added, ${r.updated} updated, ${r.removed} removed, ${r.unchanged} unchanged, ${r.skipped} skipped, ${r.failed} failed.\n`,
+  );
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { ReverieError } from '../../common/errors.js';
+import { findPackageRoot } from '../../common/packageRoot.js';
+import { startHttpHost } from '../../host/http/httpHost.js';
+import { openService, type CliContext } from '../context.js';
+import { createProgressReporter, info, printJson } from '../output.js';
+import { printReport } from './index.js';
+
+/** `reverie serve`: host the workspace and serve the UI on 127.0.0.1 until interrupted. */
+export async function serveCommand(ctx: CliContext): Promise<number> {
+  const port = ctx.options.port === undefined ? 0 : Number(ctx.options.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ReverieError('invalid-input', `--port must be 0–65535 (got "${ctx.options.port}").`);
+  const root = findPackageRoot();
+  const demoDir = ctx.options.demo ? copyDemoWorkspace(root) : undefined;
+  const service = await openService(ctx, demoDir);
+  await service.startHosting({ kind: 'serve', url: null }).catch(async (error) => {
+    await service.close();
+    throw error;
+  });
+  const host = await startHttpHost({ service, port, staticDir: path.join(root, 'out', 'renderer') }).catch(async (error) => {
+    await service.close();
+    throw error;
+  });
+  service.setHostUrl(host.url);
+
+  if (ctx.options.json) printJson({ url: host.url, launchUrl: host.launchUrl, workspace: service.workspace.root, pid: process.pid });
+  else process.stdout.write(`Reverie is serving ${service.workspace.root}${demoDir ? ' (demo copy)' : ''}\nOpen ${host.launchUrl}\nPress Ctrl+C to stop.\n`);
+  if (ctx.options.open) openInBrowser(host.launchUrl);
+
+  const progress = createProgressReporter();
+  const unsubscribe = service.onDidEmitEvent((e) => e.type === 'index-progress' && progress.update(e));
+  service
+    .sync(false)
+    .then((report) => {
+      progress.done();
+      unsubscribe();
+      if (!ctx.options.json) printReport(report);
+    })
+    .catch((error: Error) => info(`Indexing failed: ${error.message}`));
+
+  await new Promise<void>((resolve) => {
+    const stop = (): void => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  info('Stopping: finishing the current index transaction…');
+  await host.close();
+  await service.close();
+  return 0;
+}
+
+function copyDemoWorkspace(root: string): string {
+  const source = path.join(root, 'resources', 'demo-workspace');
+  if (!fs.existsSync(source)) throw new ReverieError('not-found', `The demo workspace is missing from ${source}.`);
+  const target = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-demo-'));
+  fs.cpSync(source, target, { recursive: true });
+  return target;
+}
+
+function openInBrowser(url: string): void {
+  const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  try {
+    const child = spawn(command, [url], { stdio: 'ignore', detached: true });
+    child.on('error', () => info(`Could not open a browser (${command}); open the URL above yourself.`));
+    child.unref();
+  } catch {
+    info('Could not open a browser; open the URL above yourself.');
+  }
+}

@@ -1,0 +1,34 @@
+import type { StatusOutput } from '../../api/contract.js';
+import { describeHost } from '../../workspace/hostLock.js';
+import { openService, type CliContext } from '../context.js';
+import { printJson } from '../output.js';
+
+export async function statusCommand(ctx: CliContext): Promise<number> {
+  const service = await openService(ctx);
+  try {
+    const status = (await service.invoke('status', {})) as StatusOutput;
+    if (ctx.options.json) printJson(status);
+    else process.stdout.write(formatStatus(status));
+    return 0;
+  } finally {
+    await service.close();
+  }
+}
+
+function formatStatus(s: StatusOutput): string {
+  const lines = [
+    `Workspace  ${s.workspace.path}`,
+    `Data       ${s.dataDir}`,
+    `Host       ${s.host ? `${describeHost(s.host)} (pid ${s.host.pid}${s.host.url ? `, ${s.host.url}` : ''})` : 'none running'}`,
+    `Index      ${s.index.files === 0 ? 'empty; run `reverie index`' : `${s.index.indexed} indexed, ${s.index.skipped} skipped, ${s.index.failed} failed · ${s.index.chunks} chunks`}`,
+    `Last sync  ${s.index.lastSyncAt ?? 'never'}`,
+  ];
+  const problems = s.files.filter((f) => f.status !== 'indexed');
+  if (problems.length > 0) {
+    lines.push('', 'Not indexed:');
+    for (const f of problems.slice(0, 50)) lines.push(`  ${f.status.padEnd(7)} ${f.path} — ${f.reason ?? ''}`);
+    if (problems.length > 50) lines.push(`  … and ${problems.length - 50} more (use --json for all)`);
+  }
+  for (const notice of s.notices) lines.push('', `Note: ${notice}`);
+  return lines.join('\n') + '\n';
+}

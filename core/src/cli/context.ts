@@ -1,0 +1,41 @@
+import { MemoryService } from '../api/service.js';
+import { resolveDataDir } from '../workspace/dataDir.js';
+import { SettingsStore } from '../workspace/settingsStore.js';
+import { chooseWorkspace } from './workspaceChoice.js';
+
+export interface CliOptions {
+  workspace?: string;
+  dataDir?: string;
+  json: boolean;
+  limit?: string;
+  source?: string[];
+  force: boolean;
+  port?: string;
+  open: boolean;
+  demo: boolean;
+}
+
+export interface CliContext {
+  options: CliOptions;
+  positionals: string[];
+  dataDir: string;
+  settings: SettingsStore;
+  canPrompt: boolean;
+}
+
+export function createContext(options: CliOptions, positionals: string[]): CliContext {
+  const dataDir = resolveDataDir(options.dataDir);
+  return {
+    options,
+    positionals,
+    dataDir,
+    settings: new SettingsStore(dataDir),
+    canPrompt: Boolean(process.stdin.isTTY && process.stderr.isTTY) && !options.json,
+  };
+}
+
+export async function openService(ctx: CliContext, workspaceOverride?: string): Promise<MemoryService> {
+  const explicit = workspaceOverride ?? ctx.options.workspace ?? (process.env.REVERIE_WORKSPACE || undefined);
+  const workspace = await chooseWorkspace(explicit, ctx.settings, ctx.canPrompt);
+  return new MemoryService({ dataDir: ctx.dataDir, workspace });
+}

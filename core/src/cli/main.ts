@@ -1,0 +1,88 @@
+import { parseArgs } from 'node:util';
+import { exitCodeFor, ReverieError } from '../common/errors.js';
+import { createContext, type CliOptions } from './context.js';
+import { configCommand } from './commands/config.js';
+import { indexCommand } from './commands/index.js';
+import { searchCommand } from './commands/search.js';
+import { serveCommand } from './commands/serve.js';
+import { statusCommand } from './commands/status.js';
+import type { CliContext } from './context.js';
+
+const USAGE = `Usage: reverie <command> [options]
+
+Commands:
+  status [--json]                          workspace, index state and per-file coverage
+  index [--force] [--json]                 bring the index up to date with your Markdown
+  search <query> [--json] [--limit N] [--source memory|dreams]
+  config get [key] | config set <key> <value>
+  serve [--port P] [--open] [--demo] [--json]   the UI in your browser, on 127.0.0.1
+
+Global options:
+  --workspace DIR   workspace folder (env REVERIE_WORKSPACE; default: the one chosen at first run)
+  --data-dir DIR    app data folder (env REVERIE_DATA_DIR; default: ~/.config/Reverie on Linux)
+  --json            print exactly one JSON value on stdout
+`;
+
+const COMMANDS: Record<string, (ctx: CliContext) => Promise<number>> = {
+  status: statusCommand,
+  index: indexCommand,
+  search: searchCommand,
+  config: configCommand,
+  serve: serveCommand,
+};
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        workspace: { type: 'string' },
+        'data-dir': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        limit: { type: 'string' },
+        source: { type: 'string', multiple: true },
+        force: { type: 'boolean', default: false },
+        port: { type: 'string' },
+        open: { type: 'boolean', default: false },
+        demo: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
+    return 1;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help || command === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const run = command ? COMMANDS[command] : undefined;
+  if (!run) {
+    process.stderr.write(`${command ? `Unknown command "${command}".` : 'No command given.'}\n\n${USAGE}`);
+    return 1;
+  }
+  const options: CliOptions = {
+    workspace: values.workspace,
+    dataDir: values['data-dir'],
+    json: values.json,
+    limit: values.limit,
+    source: values.source,
+    force: values.force,
+    port: values.port,
+    open: values.open,
+    demo: values.demo,
+  };
+  try {
+    return await run(createContext(options, rest));
+  } catch (error) {
+    const code = exitCodeFor(error);
+    const message = error instanceof ReverieError ? error.message : `Internal error: ${(error as Error)?.stack ?? String(error)}`;
+    process.stderr.write(`reverie ${command}: ${message}\n`);
+    return code;
+  }
+}

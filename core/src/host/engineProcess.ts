@@ -1,0 +1,72 @@
+/**
+ * The engine host entry for a separate process: Electron's utilityProcess (desktop app) or a
+ * Node child process with an IPC channel. Indexing and search run here, never in the
+ * process that paints. Messages: {type:'call', id, name, input} in; {type:'result', id, ok,
+ * result|error} and {type:'event', event} out.
+ */
+import { MemoryService } from '../api/service.js';
+import { toErrorPayload } from '../common/errors.js';
+import { resolveDataDir } from '../workspace/dataDir.js';
+import { SettingsStore } from '../workspace/settingsStore.js';
+import { createStarterWorkspace, resolveExistingWorkspace } from '../workspace/resolveWorkspace.js';
+import { defaultWorkspaceDir } from '../workspace/dataDir.js';
+
+interface MessagePortLike {
+  on(event: 'message', listener: (message: { data: unknown }) => void): void;
+  postMessage(message: unknown): void;
+}
+
+type CallMessage = { type: 'call'; id: number; name: string; input: unknown };
+
+function isCallMessage(value: unknown): value is CallMessage {
+  const v = value as Partial<CallMessage> | null;
+  return typeof v === 'object' && v !== null && v.type === 'call' && typeof v.id === 'number' && typeof v.name === 'string';
+}
+
+async function main(): Promise<void> {
+  const parentPort = (process as unknown as { parentPort?: MessagePortLike }).parentPort;
+  const send = (message: unknown): void => {
+    if (parentPort) parentPort.postMessage(message);
+    else process.send?.(message);
+  };
+  const onMessage = (listener: (data: unknown) => void): void => {
+    if (parentPort) parentPort.on('message', (m) => listener(m.data));
+    else process.on('message', listener);
+  };
+
+  const args = new Map<string, string>();
+  for (let i = 2; i < process.argv.length - 1; i += 2) args.set(process.argv[i]!, process.argv[i + 1]!);
+  const dataDir = resolveDataDir(args.get('--data-dir'));
+  const settings = new SettingsStore(dataDir);
+  const explicit = args.get('--workspace') ?? settings.read().workspace;
+  const workspace = explicit ? resolveExistingWorkspace(explicit) : createStarterWorkspace(defaultWorkspaceDir());
+  if (!explicit) settings.update({ workspace: workspace.root });
+
+  const service = new MemoryService({ dataDir, workspace });
+  service.onDidEmitEvent((event) => send({ type: 'event', event }));
+  onMessage((data) => {
+    if (!isCallMessage(data)) return;
+    service.invoke(data.name, data.input).then(
+      (result) => send({ type: 'result', id: data.id, ok: true, result }),
+      (error: unknown) => send({ type: 'result', id: data.id, ok: false, error: toErrorPayload(error) }),
+    );
+  });
+  const shutdown = (): void => {
+    void service.close().finally(() => process.exit(0));
+  };
+  process.on('SIGTERM', shutdown);
+  onMessage((data) => (data as { type?: string } | null)?.type === 'shutdown' && shutdown());
+
+  await service.startHosting({ kind: 'desktop', url: null });
+  send({ type: 'ready', workspace: workspace.root });
+  await service.sync(false);
+}
+
+main().catch((error: unknown) => {
+  const payload = toErrorPayload(error);
+  const parentPort = (process as unknown as { parentPort?: MessagePortLike }).parentPort;
+  const message = { type: 'fatal', error: payload };
+  if (parentPort) parentPort.postMessage(message);
+  else process.send?.(message);
+  process.exitCode = 1;
+});

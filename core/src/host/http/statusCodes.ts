@@ -1,0 +1,13 @@
+import type { ErrorCode } from '../../api/contract.js';
+
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  'invalid-input': 400,
+  'workspace-missing': 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  locked: 423,
+  internal: 500,
+};

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { ReverieError, errnoCode } from '../common/errors.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+export interface OpenedIndex {
+  db: Database.Database;
+  /** Set when an unusable index was moved aside: tell the person. */
+  notice: string | null;
+}
+
+const CORRUPTION_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_INDEX']);
+
+export function isCorruptionError(error: unknown): boolean {
+  const code = errnoCode(error);
+  return code !== undefined && (CORRUPTION_CODES.has(code) || code.startsWith('SQLITE_CORRUPT'));
+}
+
+/**
+ * Opens (creating if needed) the derived index. A corrupted or unreadable index is moved
+ * aside and rebuilt: it holds nothing that is not in the Markdown.
+ */
+export function openIndexDatabase(file: string, options: { readonly?: boolean } = {}): OpenedIndex {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    return { db: openAndMigrate(file, options.readonly ?? false), notice: null };
+  } catch (error) {
+    if (!isCorruptionError(error) && !(error instanceof NewerSchemaError)) throw error;
+    const movedTo = moveIndexAside(file);
+    const why = error instanceof NewerSchemaError ? error.message : `corrupted (${(error as Error).message})`;
+    const notice = `The index ${file} was ${why}. It was moved to ${movedTo} and is being rebuilt from your Markdown files; nothing you wrote was lost.`;
+    return { db: openAndMigrate(file, false), notice };
+  }
+}
+
+class NewerSchemaError extends Error {}
+
+function openAndMigrate(file: string, readonly: boolean): Database.Database {
+  const db = new Database(file, { fileMustExist: readonly, timeout: 10_000 });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('temp_store = MEMORY');
+    db.pragma('cache_size = -32000');
+    // Touch the schema so a file that is not a database fails here, not later.
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+export function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const latest = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+  if (current > latest) {
+    throw new NewerSchemaError(`created by a newer version of Reverie (schema ${current}, this version knows ${latest})`);
+  }
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    // BEGIN IMMEDIATE: two processes opening a fresh index at once must not both migrate.
+    db.transaction(() => {
+      const now = db.pragma('user_version', { simple: true }) as number;
+      if (now >= migration.version) return;
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
+}
+
+/** Renames a damaged index (and its WAL files) out of the way; returns the new name. */
+export function moveIndexAside(file: string): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const target = `${file}.corrupt-${stamp}`;
+  for (const suffix of ['', '-wal', '-shm']) {
+    try {
+      fs.renameSync(file + suffix, target + suffix);
+    } catch (error) {
+      if (errnoCode(error) !== 'ENOENT') {
+        throw new ReverieError('internal', `Could not move the damaged index ${file + suffix} aside: ${(error as Error).message}`);
+      }
+    }
+  }
+  return target;
+}

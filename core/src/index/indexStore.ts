@@ -1,0 +1,131 @@
+import type Database from 'better-sqlite3';
+import type { FileCoverage, FileStatus, SourceKind } from '../api/contract.js';
+import type { Chunk } from './chunker.js';
+import { sha256Hex } from '../common/hash.js';
+
+export interface FileRow {
+  path: string;
+  absPath: string;
+  source: SourceKind;
+  sha256: string | null;
+  mtimeMs: number;
+  size: number;
+  status: FileStatus;
+  reason: string | null;
+}
+
+export interface ChunkRow {
+  id: number;
+  path: string;
+  source: SourceKind;
+  startLine: number;
+  endLine: number;
+  text: string;
+}
+
+/** Typed SQL over the index: every statement the engine runs lives here, prepared once. */
+export class IndexStore {
+  private readonly stmts;
+
+  constructor(readonly db: Database.Database) {
+    this.stmts = {
+      allFiles: db.prepare<[], Record<string, unknown>>(
+        'SELECT path, abs_path, source, sha256, mtime_ms, size, status, reason FROM files',
+      ),
+      upsertFile: db.prepare(
+        `INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, reason, indexed_at)
+         VALUES (@path, @absPath, @source, @sha256, @mtimeMs, @size, @status, @reason, @indexedAt)
+         ON CONFLICT(path) DO UPDATE SET abs_path = excluded.abs_path, source = excluded.source,
+           sha256 = excluded.sha256, mtime_ms = excluded.mtime_ms, size = excluded.size,
+           status = excluded.status, reason = excluded.reason, indexed_at = excluded.indexed_at`,
+      ),
+      touchFile: db.prepare('UPDATE files SET mtime_ms = ?, size = ? WHERE path = ?'),
+      deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
+      deleteChunks: db.prepare('DELETE FROM chunks WHERE path = ?'),
+      insertChunk: db.prepare(
+        'INSERT INTO chunks (path, source, start_line, end_line, text, hash) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      coverage: db.prepare<[], Record<string, unknown>>(
+        `SELECT f.path, f.source, f.status, f.reason, f.size, f.mtime_ms,
+                (SELECT count(*) FROM chunks c WHERE c.path = f.path) AS chunks
+         FROM files f ORDER BY f.path`,
+      ),
+      counts: db.prepare<[], { files: number; indexed: number; skipped: number; failed: number }>(
+        `SELECT count(*) AS files,
+                coalesce(sum(status = 'indexed'), 0) AS indexed,
+                coalesce(sum(status = 'skipped'), 0) AS skipped,
+                coalesce(sum(status = 'failed'), 0) AS failed
+         FROM files`,
+      ),
+      chunkCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM chunks'),
+      getMeta: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
+      setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
+    };
+  }
+
+  allFiles(): Map<string, FileRow> {
+    const map = new Map<string, FileRow>();
+    for (const r of this.stmts.allFiles.all()) {
+      map.set(r.path as string, {
+        path: r.path as string,
+        absPath: r.abs_path as string,
+        source: r.source as SourceKind,
+        sha256: (r.sha256 as string | null) ?? null,
+        mtimeMs: r.mtime_ms as number,
+        size: r.size as number,
+        status: r.status as FileStatus,
+        reason: (r.reason as string | null) ?? null,
+      });
+    }
+    return map;
+  }
+
+  /** Records a file's state; an indexed file gets its chunks replaced, any other loses them. */
+  writeFile(row: FileRow, chunks: readonly Chunk[] | null): void {
+    this.stmts.deleteChunks.run(row.path);
+    this.stmts.upsertFile.run({ ...row, indexedAt: Date.now() });
+    if (chunks) {
+      for (const c of chunks) {
+        this.stmts.insertChunk.run(row.path, row.source, c.startLine, c.endLine, c.text, sha256Hex(c.text));
+      }
+    }
+  }
+
+  touchFile(path: string, mtimeMs: number, size: number): void {
+    this.stmts.touchFile.run(mtimeMs, size, path);
+  }
+
+  removeFile(path: string): void {
+    this.stmts.deleteChunks.run(path);
+    this.stmts.deleteFile.run(path);
+  }
+
+  coverage(): FileCoverage[] {
+    return this.stmts.coverage.all().map((r) => ({
+      path: r.path as string,
+      source: r.source as SourceKind,
+      status: r.status as FileStatus,
+      reason: (r.reason as string | null) ?? null,
+      size: r.size as number,
+      mtimeMs: r.mtime_ms as number,
+      chunks: r.chunks as number,
+    }));
+  }
+
+  counts(): { files: number; indexed: number; skipped: number; failed: number; chunks: number } {
+    const c = this.stmts.counts.get()!;
+    return { ...c, chunks: this.stmts.chunkCount.get()!.n };
+  }
+
+  getMeta(key: string): string | null {
+    return this.stmts.getMeta.get(key)?.value ?? null;
+  }
+
+  setMeta(key: string, value: string): void {
+    this.stmts.setMeta.run(key, value);
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+}

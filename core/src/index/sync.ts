@@ -1,0 +1,176 @@
+import type { SyncReport } from '../api/contract.js';
+import { sha256Hex } from '../common/hash.js';
+import { discoverWorkspace, type DiscoveredFile, type DiscoveryOptions } from '../workspace/discovery.js';
+import { chunkMarkdown, type Chunk } from './chunker.js';
+import { readMarkdownFile, type ReadBytes } from './fileReader.js';
+import type { FileRow, IndexStore } from './indexStore.js';
+
+export interface SyncProgress {
+  phase: 'discover' | 'index';
+  done: number;
+  total: number;
+  path: string | null;
+}
+
+export interface SyncOptions {
+  force?: boolean;
+  maxFileBytes: number;
+  onProgress?: (progress: SyncProgress) => void;
+  /** Test seam: how file bytes are read. */
+  readBytes?: ReadBytes;
+}
+
+// Bounded so that one sync never holds the write lock for long or the whole corpus in memory.
+const READ_CONCURRENCY = 16;
+const BATCH_FILES = 256;
+const BATCH_BYTES = 8 * 1024 * 1024;
+const PROGRESS_INTERVAL_MS = 100;
+
+interface Prepared {
+  row: FileRow;
+  chunks: Chunk[] | null;
+  outcome: 'added' | 'updated' | 'unchanged' | 'touched' | 'skipped' | 'failed' | 'vanished';
+  bytes: number;
+}
+
+/**
+ * Brings the index in line with the disk: unchanged files (same mtime and size, or same
+ * hash) are skipped, vanished ones removed, changed ones re-chunked in one transaction.
+ * Yields to the event loop between batches so a host stays responsive.
+ */
+export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, options: SyncOptions): Promise<SyncReport> {
+  const started = performance.now();
+  const report: SyncReport = {
+    files: 0, chunks: 0, added: 0, updated: 0, removed: 0, unchanged: 0, skipped: 0, failed: 0,
+    durationMs: 0, problems: [], notices: [],
+  };
+  options.onProgress?.({ phase: 'discover', done: 0, total: 0, path: null });
+  const { files, warnings } = discoverWorkspace(discovery);
+  report.notices.push(...warnings);
+
+  const known = store.allFiles();
+  const discoveredPaths = new Set(files.map((f) => f.path));
+  const gone = [...known.keys()].filter((p) => !discoveredPaths.has(p));
+  if (gone.length > 0) {
+    store.transaction(() => gone.forEach((p) => store.removeFile(p)));
+    report.removed += gone.length;
+  }
+
+  let done = 0;
+  let lastProgress = 0;
+  const progress = (path: string | null, force = false): void => {
+    const now = performance.now();
+    if (!force && now - lastProgress < PROGRESS_INTERVAL_MS) return;
+    lastProgress = now;
+    options.onProgress?.({ phase: 'index', done, total: files.length, path });
+  };
+
+  const pending: Prepared[] = [];
+  let pendingBytes = 0;
+  const flush = (): void => {
+    if (pending.length === 0) return;
+    store.transaction(() => {
+      for (const p of pending) {
+        if (p.outcome === 'vanished') store.removeFile(p.row.path);
+        else if (p.outcome === 'touched') store.touchFile(p.row.path, p.row.mtimeMs, p.row.size);
+        else if (p.outcome !== 'unchanged') store.writeFile(p.row, p.chunks);
+      }
+    });
+    pending.length = 0;
+    pendingBytes = 0;
+  };
+
+  const tally = (p: Prepared): void => {
+    switch (p.outcome) {
+      case 'added': report.added++; break;
+      case 'updated': report.updated++; break;
+      case 'unchanged': case 'touched': report.unchanged++; break;
+      case 'vanished': if (known.has(p.row.path)) report.removed++; break;
+      case 'skipped': report.skipped++; report.problems.push({ path: p.row.path, status: 'skipped', reason: p.row.reason ?? '' }); break;
+      case 'failed': report.failed++; report.problems.push({ path: p.row.path, status: 'failed', reason: p.row.reason ?? '' }); break;
+    }
+  };
+
+  const queue = files.slice();
+  const prepareNext = async (): Promise<Prepared | null> => {
+    const file = queue.shift();
+    if (!file) return null;
+    return prepareFile(file, known.get(file.path), options);
+  };
+
+  // A small pool of readers; results are committed in file order batches.
+  while (queue.length > 0) {
+    const wave: Promise<Prepared | null>[] = [];
+    for (let i = 0; i < READ_CONCURRENCY && queue.length > 0; i++) wave.push(prepareNext());
+    for (const prepared of await Promise.all(wave)) {
+      if (!prepared) continue;
+      done++;
+      tally(prepared);
+      if (prepared.outcome !== 'unchanged') {
+        pending.push(prepared);
+        pendingBytes += prepared.bytes;
+      }
+      progress(prepared.row.path);
+    }
+    if (pending.length >= BATCH_FILES || pendingBytes >= BATCH_BYTES) {
+      flush();
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+  flush();
+  progress(null, true);
+
+  const counts = store.counts();
+  report.files = counts.files;
+  report.chunks = counts.chunks;
+  report.durationMs = Math.round(performance.now() - started);
+  store.setMeta('last_sync_at', new Date().toISOString());
+  return report;
+}
+
+async function prepareFile(file: DiscoveredFile, previous: FileRow | undefined, options: SyncOptions): Promise<Prepared> {
+  const base: FileRow = {
+    path: file.path, absPath: file.absPath, source: file.source, sha256: null,
+    mtimeMs: file.mtimeMs, size: file.size, status: 'indexed', reason: null,
+  };
+  const skip = (reason: string, sha256: string | null = null): Prepared => ({
+    row: { ...base, status: 'skipped', reason, sha256 },
+    chunks: null,
+    outcome: 'skipped',
+    bytes: 0,
+  });
+
+  if (file.skipReason) return skip(file.skipReason);
+  if (file.size > options.maxFileBytes) {
+    return skip(`too large (${formatMB(file.size)}; the limit is ${formatMB(options.maxFileBytes)}, setting maxFileSizeMB)`);
+  }
+  if (
+    !options.force && previous && previous.status === 'indexed' &&
+    previous.mtimeMs === file.mtimeMs && previous.size === file.size && previous.absPath === file.absPath
+  ) {
+    return { row: previous, chunks: null, outcome: 'unchanged', bytes: 0 };
+  }
+
+  const read = await readMarkdownFile(file.absPath, options.readBytes);
+  if (read.kind === 'vanished') return { row: base, chunks: null, outcome: 'vanished', bytes: 0 };
+  if (read.kind === 'failed') return { row: { ...base, status: 'failed', reason: read.reason }, chunks: null, outcome: 'failed', bytes: 0 };
+  if (read.kind === 'skipped') return skip(read.reason, read.bytes ? sha256Hex(read.bytes) : null);
+
+  const sha256 = sha256Hex(read.bytes);
+  // Size can change between discovery and read; record what was actually indexed.
+  const row: FileRow = { ...base, sha256, size: read.bytes.length };
+  if (!options.force && previous && previous.status === 'indexed' && previous.sha256 === sha256 && previous.source === file.source) {
+    return { row, chunks: null, outcome: 'touched', bytes: 0 };
+  }
+  const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
+  return {
+    row,
+    chunks: chunkMarkdown(text),
+    outcome: previous ? 'updated' : 'added',
+    bytes: read.bytes.length,
+  };
+}
+
+function formatMB(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
+import { MEMORY_DIR, isIgnoredDirName, isMarkdownName } from '../workspace/layout.js';
+
+export interface WatchOptions {
+  workspaceRoot: string;
+  extraPaths: readonly string[];
+  debounceMs: number;
+  onDidChangeFiles: (absPaths: string[]) => void;
+}
+
+/**
+ * Watches the memory files (root files, memory/**, extra paths) and reports changes in
+ * debounced batches, so a burst of saves triggers one incremental sync.
+ */
+export class MemoryWatcher {
+  private readonly watchers: FSWatcher[] = [];
+  private pending = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: WatchOptions) {}
+
+  async start(): Promise<void> {
+    const { workspaceRoot, extraPaths } = this.options;
+    const ignored = (p: string): boolean => {
+      const rel = path.relative(workspaceRoot, p);
+      const parts = rel.startsWith('..') ? p.split(path.sep) : rel.split(path.sep);
+      return parts.some((part) => part !== '' && isIgnoredDirName(part) && part !== '..');
+    };
+    const common = { ignoreInitial: true, followSymlinks: false, ignored, awaitWriteFinish: { stabilityThreshold: 150, pollInterval: 50 } };
+    this.watchers.push(watch(workspaceRoot, { ...common, depth: 0 }));
+    this.watchers.push(watch(path.join(workspaceRoot, MEMORY_DIR), common));
+    for (const extra of extraPaths) this.watchers.push(watch(path.resolve(workspaceRoot, extra), common));
+    for (const w of this.watchers) {
+      for (const event of ['add', 'change', 'unlink'] as const) {
+        w.on(event, (p: string) => isMarkdownName(p) && this.queue(p));
+      }
+      w.on('addDir', (p: string) => this.queue(p));
+      w.on('unlinkDir', (p: string) => this.queue(p));
+      w.on('error', () => {
+        /* a vanished folder is not fatal; the next sync reconciles */
+      });
+    }
+    await Promise.all(this.watchers.map((w) => new Promise<void>((resolve) => w.once('ready', () => resolve()))));
+  }
+
+  private queue(absPath: string): void {
+    this.pending.add(absPath);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      const batch = [...this.pending];
+      this.pending = new Set();
+      this.options.onDidChangeFiles(batch);
+    }, this.options.debounceMs);
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    await Promise.all(this.watchers.map((w) => w.close()));
+    this.watchers.length = 0;
+  }
+}

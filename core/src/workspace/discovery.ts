@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SourceKind } from '../api/contract.js';
+import { errnoCode } from '../common/errors.js';
+import { MEMORY_DIR, ROOT_FILES, displayPath, isIgnoredDirName, isMarkdownName } from './layout.js';
+
+export interface DiscoveredFile {
+  /** Workspace-relative with `/` (absolute for extra paths outside the workspace). */
+  path: string;
+  absPath: string;
+  source: SourceKind;
+  size: number;
+  mtimeMs: number;
+  /** Set when the file is found but must not be indexed (symlink, shadowed, …). */
+  skipReason: string | null;
+}
+
+export interface DiscoveryOptions {
+  workspaceRoot: string;
+  /** Absolute, or relative to the workspace. Folders are searched for `*.md`; files must be `.md`. */
+  extraPaths: readonly string[];
+}
+
+export interface DiscoveryResult {
+  files: DiscoveredFile[];
+  /** Problems with configured paths (missing extra path, unreadable folder, …). */
+  warnings: string[];
+}
+
+/**
+ * Finds every Markdown file Reverie should know about. Symlinks are reported and never
+ * followed (so loops cannot hang us); files reachable twice are listed once, by real path.
+ */
+export function discoverWorkspace({ workspaceRoot, extraPaths }: DiscoveryOptions): DiscoveryResult {
+  const files: DiscoveredFile[] = [];
+  const warnings: string[] = [];
+  const seenRealPaths = new Set<string>();
+
+  const add = (absPath: string, source: SourceKind, stat: fs.Stats, skipReason: string | null): void => {
+    let real = absPath;
+    try {
+      real = fs.realpathSync.native(absPath);
+    } catch {
+      /* vanished since readdir: keep the listed path */
+    }
+    if (seenRealPaths.has(real)) return;
+    seenRealPaths.add(real);
+    files.push({
+      path: displayPath(workspaceRoot, absPath),
+      absPath,
+      source,
+      size: stat.size,
+      mtimeMs: stat.mtimeMs,
+      skipReason,
+    });
+  };
+
+  let memoryFileSeen = false;
+  for (const { name, source } of ROOT_FILES) {
+    const absPath = path.join(workspaceRoot, name);
+    const stat = lstatOrNull(absPath);
+    if (!stat) continue;
+    // On case-sensitive disks both MEMORY.md and memory.md can exist; MEMORY.md wins.
+    const isMemoryFile = name.toLowerCase() === 'memory.md';
+    if (stat.isSymbolicLink()) add(absPath, source, stat, 'symlink (not followed)');
+    else if (!stat.isFile()) continue;
+    else if (isMemoryFile && memoryFileSeen && !sameFile(absPath, path.join(workspaceRoot, 'MEMORY.md')))
+      add(absPath, source, stat, 'shadowed by MEMORY.md');
+    else add(absPath, source, stat, null);
+    if (isMemoryFile) memoryFileSeen = true;
+  }
+
+  walk(path.join(workspaceRoot, MEMORY_DIR), 'memory', add, warnings, false);
+
+  for (const extra of extraPaths) {
+    const absExtra = path.resolve(workspaceRoot, extra);
+    const stat = lstatOrNull(absExtra);
+    if (!stat) {
+      warnings.push(`Extra path ${absExtra} does not exist; remove it with \`reverie config set extraPaths\` or create it.`);
+      continue;
+    }
+    if (stat.isSymbolicLink()) {
+      warnings.push(`Extra path ${absExtra} is a symlink; symlinks are not followed. Configure its real path instead.`);
+    } else if (stat.isDirectory()) {
+      walk(absExtra, 'memory', add, warnings, true);
+    } else if (stat.isFile() && isMarkdownName(absExtra)) {
+      add(absExtra, 'memory', stat, null);
+    } else {
+      warnings.push(`Extra path ${absExtra} is not a folder or a .md file; it was ignored.`);
+    }
+  }
+
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files, warnings };
+}
+
+type AddFile = (absPath: string, source: SourceKind, stat: fs.Stats, skipReason: string | null) => void;
+
+function walk(root: string, source: SourceKind, add: AddFile, warnings: string[], warnIfMissing: boolean): void {
+  const stack = [root];
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      const code = errnoCode(error);
+      if (code === 'ENOENT' && dir === root && !warnIfMissing) continue;
+      if (code !== 'ENOENT') warnings.push(`Cannot read folder ${dir} (${code ?? 'error'}); its notes are not indexed.`);
+      continue;
+    }
+    for (const entry of entries) {
+      const absPath = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!isIgnoredDirName(entry.name)) stack.push(absPath);
+      } else if (isMarkdownName(entry.name)) {
+        const stat = lstatOrNull(absPath);
+        if (!stat) continue; // deleted between readdir and lstat
+        if (stat.isSymbolicLink()) add(absPath, source, stat, 'symlink (not followed)');
+        else if (stat.isFile()) add(absPath, source, stat, null);
+      }
+    }
+  }
+}
+
+function lstatOrNull(p: string): fs.Stats | null {
+  try {
+    return fs.lstatSync(p);
+  } catch {
+    return null;
+  }
+}
+
+function sameFile(a: string, b: string): boolean {
+  try {
+    const sa = fs.statSync(a);
+    const sb = fs.statSync(b);
+    return sa.ino === sb.ino && sa.dev === sb.dev;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { HostInfo } from '../api/contract.js';
+import { ReverieError, errnoCode } from '../common/errors.js';
+
+/**
+ * One host (desktop app, `reverie serve`, `reverie daemon`) owns a workspace at a time.
+ * The lock is a file holding the owner's pid; a lock whose process is gone (kill -9,
+ * crash) is stale and taken over without any manual step.
+ */
+export class HostLock {
+  private held = false;
+
+  constructor(readonly file: string) {}
+
+  static forWorkspace(dataDir: string, workspaceId: string): HostLock {
+    return new HostLock(path.join(dataDir, 'locks', `${workspaceId}.lock`));
+  }
+
+  /** The live host holding the lock, or null. */
+  readHolder(): HostInfo | null {
+    let raw: string;
+    try {
+      raw = fs.readFileSync(this.file, 'utf8');
+    } catch {
+      return null;
+    }
+    const parsed = HostInfo.safeParse(safeJson(raw));
+    if (!parsed.success) return null;
+    return isProcessAlive(parsed.data.pid) ? parsed.data : null;
+  }
+
+  acquire(info: HostInfo, workspacePath: string): void {
+    fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        const fd = fs.openSync(this.file, 'wx', 0o600);
+        fs.writeFileSync(fd, JSON.stringify(info));
+        fs.closeSync(fd);
+        this.held = true;
+        return;
+      } catch (error) {
+        if (errnoCode(error) !== 'EEXIST') throw error;
+      }
+      const holder = this.readHolder();
+      if (holder && holder.pid !== process.pid) {
+        const where = holder.url ? ` at ${holder.url}` : '';
+        throw new ReverieError(
+          'locked',
+          `Workspace ${workspacePath} is already open in ${describeHost(holder)} (pid ${holder.pid}${where}, started ${holder.startedAt}). ` +
+            'Use that one, or quit it first.',
+        );
+      }
+      // Stale lock from a process that no longer exists: remove and retry.
+      fs.rmSync(this.file, { force: true });
+    }
+    throw new ReverieError('locked', `Could not take the workspace lock ${this.file}; try again.`);
+  }
+
+  update(info: HostInfo): void {
+    if (this.held) fs.writeFileSync(this.file, JSON.stringify(info), { mode: 0o600 });
+  }
+
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    try {
+      const holder = HostInfo.safeParse(safeJson(fs.readFileSync(this.file, 'utf8')));
+      if (!holder.success || holder.data.pid === process.pid) fs.rmSync(this.file, { force: true });
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+export function describeHost(host: HostInfo): string {
+  return host.kind === 'desktop' ? 'the Reverie desktop app' : `\`reverie ${host.kind}\``;
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return errnoCode(error) === 'EPERM';
+  }
+}
+
+function safeJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import type { SourceKind } from '../api/contract.js';
+
+/** Files at the workspace root that Reverie reads, and the source each belongs to. */
+export const ROOT_FILES: ReadonlyArray<{ name: string; source: SourceKind }> = [
+  { name: 'MEMORY.md', source: 'memory' },
+  { name: 'memory.md', source: 'memory' },
+  { name: 'USER.md', source: 'memory' },
+  { name: 'DREAMS.md', source: 'dreams' },
+];
+
+export const MEMORY_DIR = 'memory';
+
+/** Long-term files whose rewrites keep a pre-image. */
+export const CURATED_FILES = new Set(['MEMORY.md', 'memory.md', 'USER.md']);
+
+export function isMarkdownName(name: string): boolean {
+  return name.toLowerCase().endsWith('.md');
+}
+
+/** Folders never descended into: VCS data, dependencies, and every dot-folder. */
+export function isIgnoredDirName(name: string): boolean {
+  return name.startsWith('.') || name === 'node_modules';
+}
+
+export function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+/** The path used everywhere (index, search, UI): workspace-relative with `/`, or absolute outside it. */
+export function displayPath(workspaceRoot: string, absPath: string): string {
+  const rel = path.relative(workspaceRoot, absPath);
+  if (rel && !rel.startsWith('..') && !path.isAbsolute(rel)) return toPosix(rel);
+  return toPosix(absPath);
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Write through a temporary file in the same folder, fsync, then rename: a crash leaves
+ * either the old content or the new, never half a file.
+ */
+export function writeFileAtomically(file: string, content: string | Uint8Array): void {
+  const dir = path.dirname(file);
+  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const fd = fs.openSync(temp, 'wx', 0o644);
+  try {
+    fs.writeFileSync(fd, content);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  try {
+    fs.renameSync(temp, file);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
+  syncDirectory(dir);
+}
+
+function syncDirectory(dir: string): void {
+  // Makes the rename durable on Linux; not supported (and not needed) everywhere.
+  try {
+    const fd = fs.openSync(dir, 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    /* best effort */
+  }
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_SETTINGS, Settings } from '../api/contract.js';
+import { ReverieError } from '../common/errors.js';
+import { writeFileAtomically } from './safeWrite.js';
+
+/** `<data-dir>/settings.json`: read leniently (unknown keys dropped), written atomically. */
+export class SettingsStore {
+  readonly file: string;
+
+  constructor(readonly dataDir: string) {
+    this.file = path.join(dataDir, 'settings.json');
+  }
+
+  read(): Settings {
+    let raw: string;
+    try {
+      raw = fs.readFileSync(this.file, 'utf8');
+    } catch {
+      return { ...DEFAULT_SETTINGS };
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch (error) {
+      throw new ReverieError(
+        'invalid-input',
+        `${this.file} is not valid JSON (${(error as Error).message}). Fix or delete the file; Reverie will recreate it with defaults.`,
+      );
+    }
+    const merged = Settings.safeParse({ ...DEFAULT_SETTINGS, ...(typeof json === 'object' && json ? json : {}) });
+    if (!merged.success) {
+      const issue = merged.error.issues[0];
+      throw new ReverieError(
+        'invalid-input',
+        `${this.file}: setting "${issue?.path.join('.') ?? '?'}" is invalid (${issue?.message ?? 'unknown'}). Fix it with \`reverie config set\` or edit the file.`,
+      );
+    }
+    return merged.data;
+  }
+
+  update(patch: Partial<Settings>): Settings {
+    const next = Settings.parse({ ...this.read(), ...patch });
+    fs.mkdirSync(this.dataDir, { recursive: true });
+    writeFileAtomically(this.file, JSON.stringify(next, null, 2) + '\n');
+    return next;
+  }
+}

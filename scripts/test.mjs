@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, layer boundaries, unit tests, build, end-to-end tests.
+// Prints one closing line "N passed, N failed" over all vitest suites.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-test-results-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function step(label, command, args) {
+  const started = Date.now();
+  console.error(`\n=== ${label}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`=== ${label}: FAILED after ${seconds} s`);
+    return false;
+  }
+  console.error(`=== ${label}: ok (${seconds} s)`);
+  return true;
+}
+
+function vitest(label, config, outputName) {
+  const output = path.join(resultsDir, outputName);
+  const args = [path.join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`];
+  if (config) args.push('-c', config);
+  const ok = step(label, process.execPath, args);
+  try {
+    const report = JSON.parse(fs.readFileSync(output, 'utf8'));
+    totals.passed += report.numPassedTests ?? 0;
+    totals.failed += report.numFailedTests ?? 0;
+    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  } catch {
+    if (!ok) totals.failed += 1;
+  }
+  return ok;
+}
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const checks = [
+  () => step('typecheck (core, renderer, electron, e2e, scripts)', 'npm', ['run', '--silent', 'typecheck']),
+  () => step('lint', bin('eslint'), ['--max-warnings', '0', '.']),
+  () => step('layer boundaries', process.execPath, ['scripts/check-boundaries.mjs']),
+  () => vitest('unit and integration tests (vitest)', null, 'unit.json'),
+  () => step('build', process.execPath, ['scripts/build.mjs']),
+  () => vitest('end-to-end tests (Playwright + Chromium)', 'e2e/vitest.config.ts', 'e2e.json'),
+];
+
+let ok = true;
+for (const check of checks) {
+  if (!check()) {
+    ok = false;
+    if (totals.failed === 0) totals.failed = 1; // a failed typecheck/lint/build counts as a failure
+  }
+}
+fs.rmSync(resultsDir, { recursive: true, force: true });
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok ? 0 : 1);
