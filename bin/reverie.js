@@ -8,7 +8,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'out', 'core', 'cli', 'main.js');
 let entry = built;
-if (!fs.existsSync(built)) {
+// REVERIE_FROM_SOURCE=1 runs the TypeScript sources (the test suite uses it so it never tests a stale build).
+if (process.env.REVERIE_FROM_SOURCE === '1' || !fs.existsSync(built)) {
   const { register } = await import('tsx/esm/api');
   register();
   entry = path.join(root, 'core', 'src', 'cli', 'main.ts');

@@ -86,7 +86,7 @@ export function estimateTokens(text: string): number {
 
 function isWideCodeUnit(c: number): boolean {
   return (
-    (c >= 0x3040 && c <= 0x30ff) || // kana
+    (c >= 0x3000 && c <= 0x30ff) || // CJK punctuation and kana
     (c >= 0x3400 && c <= 0x4dbf) || // CJK ext A
     (c >= 0x4e00 && c <= 0x9fff) || // CJK unified
     (c >= 0xac00 && c <= 0xd7af) || // Hangul

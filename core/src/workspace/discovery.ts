@@ -37,11 +37,14 @@ export function discoverWorkspace({ workspaceRoot, extraPaths }: DiscoveryOption
   const seenRealPaths = new Set<string>();
 
   const add = (absPath: string, source: SourceKind, stat: fs.Stats, skipReason: string | null): void => {
+    // A symlink is reported under its own name (it is never followed, so it is no duplicate).
     let real = absPath;
-    try {
-      real = fs.realpathSync.native(absPath);
-    } catch {
-      /* vanished since readdir: keep the listed path */
+    if (!stat.isSymbolicLink()) {
+      try {
+        real = fs.realpathSync.native(absPath);
+      } catch {
+        /* vanished since readdir: keep the listed path */
+      }
     }
     if (seenRealPaths.has(real)) return;
     seenRealPaths.add(real);

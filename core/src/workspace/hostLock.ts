@@ -32,6 +32,7 @@ export class HostLock {
 
   acquire(info: HostInfo, workspacePath: string): void {
     fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
+    if (this.held) return;
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
         const fd = fs.openSync(this.file, 'wx', 0o600);
@@ -43,7 +44,7 @@ export class HostLock {
         if (errnoCode(error) !== 'EEXIST') throw error;
       }
       const holder = this.readHolder();
-      if (holder && holder.pid !== process.pid) {
+      if (holder) {
         const where = holder.url ? ` at ${holder.url}` : '';
         throw new ReverieError(
           'locked',
