@@ -89,6 +89,20 @@ describe('keyword search', () => {
     expect(results[0]?.path).toBe('memory/2026-04-05.md');
   });
 
+  it('treats a half-typed last word as a prefix without dropping the other words', async () => {
+    const results = await search('piranesi susa');
+    expect(results[0]?.path).toBe('memory/2026-04-05.md');
+    const typing = await search('docker comp');
+    expect(typing[0]?.path).toBe('memory/2026-04-06.md');
+  });
+
+  it('lets every content word select on a small index (common words do not silence the rest)', async () => {
+    // "meeting" is in every filler note, "dentist" in one: both must count.
+    const results = await search('dentist meeting', { limit: 20 });
+    expect(results[0]?.path).toBe('memory/2026-04-05.md');
+    expect(results.some((r) => r.path.startsWith('memory/filler/'))).toBe(true);
+  });
+
   it('validates input against the contract', async () => {
     await expect(service.invoke('memory.search', { query: 'x', limit: 0 })).rejects.toMatchObject({ code: 'invalid-input' });
     await expect(service.invoke('memory.search', { query: 'x', sources: ['web'] })).rejects.toThrow(/sources/);

@@ -134,6 +134,7 @@ export class MemoryService {
         },
       );
       report.notices.unshift(...this.notices.splice(0));
+      this.searcher.invalidate();
       this.state = 'ready';
       this.lastError = null;
       this.eventEmitter.fire({ type: 'index-ready', report });

@@ -20,17 +20,26 @@ interface ChunkHit {
   rank: number;
 }
 
-/** A term is "common" when it occurs in more than this share of chunks; such terms only rank, never select. */
-const COMMON_TERM_SHARE = 0.08;
-/** Upper bound on postings a query may touch, so one query never scans most of the index. */
+/** Upper bound on postings a query may select from, so one query never scans most of the index. */
 const MAX_POSTINGS = 40_000;
+/**
+ * BM25 costs about 1 µs a matching row. When a query's words match more rows than this, only
+ * the most recently indexed matches are ranked (daily notes are indexed as they are written,
+ * so these are the newest notes); everything else about the query stays the same.
+ */
+const RANK_BUDGET = 12_000;
+/** Rows fetched from FTS5 per wanted result, so a source filter applied afterwards still fills the page. */
+const OVERFETCH = 3;
 const MAX_SELECTED_TERMS = 24;
 const DATE_IN_QUERY = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const PATH_IN_QUERY = /(?:^|\s)((?:[\w.@-]+\/)*[\w.@-]+\.md)\b/gi;
 
 export interface PlannedQuery {
+  /** FTS5 expression of the selecting words (quoted), or null when none is in the index. */
   match: string | null;
-  terms: Array<QueryTerm & { df: number; weight: number }>;
+  /** Upper bound on the rows `match` touches (sum of document frequencies). */
+  postings: number;
+  terms: Array<QueryTerm & { df: number; weight: number; usePrefix: boolean; selects: boolean }>;
 }
 
 /**
@@ -44,8 +53,12 @@ export class KeywordSearcher {
   private readonly chunkCount: Database.Statement<[], { n: number }>;
   private readonly filesByPath: Database.Statement<[string], { path: string }>;
   private readonly chunksOfFile: Database.Statement<[string, number], Omit<ChunkHit, 'rank'>>;
-  private readonly matchStatements = new Map<string, Database.Statement<[string, number], ChunkHit>>();
-  private cachedCount: { n: number; at: number } | null = null;
+  private readonly rankedMatch: Database.Statement<[string, number, number], ChunkHit>;
+  private readonly budgetFloor: Database.Statement<[string, number], { rowid: number }>;
+  private readonly dataVersion: Database.Statement<[], { data_version: number }>;
+  private readonly dfCache = new Map<string, number>();
+  private cacheVersion = -1;
+  private cachedTotal = 0;
 
   constructor(private readonly db: Database.Database) {
     this.vocabDoc = db.prepare('SELECT doc FROM chunks_vocab WHERE term = ?');
@@ -57,6 +70,17 @@ export class KeywordSearcher {
     this.chunksOfFile = db.prepare(
       'SELECT id, path, source, start_line, end_line, text FROM chunks WHERE path = ? ORDER BY start_line LIMIT ?',
     );
+    // Rank inside FTS5 first and join only the top rows: joining before the LIMIT would read
+    // the text of every matching chunk.
+    this.rankedMatch = db.prepare(
+      `SELECT c.id, c.path, c.source, c.start_line, c.end_line, c.text, top.rank
+       FROM (SELECT rowid, bm25(chunks_fts) AS rank FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid >= ? ORDER BY rank LIMIT ?) AS top
+       JOIN chunks c ON c.id = top.rowid
+       ORDER BY top.rank`,
+    );
+    // Walking matches in rowid order is ~25x cheaper than ranking them.
+    this.budgetFloor = db.prepare('SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?');
+    this.dataVersion = db.prepare('PRAGMA data_version');
   }
 
   search({ query, limit, sources }: KeywordQuery): SearchResult[] {
@@ -70,7 +94,7 @@ export class KeywordSearcher {
     const sourceSet = new Set(sources);
 
     const fileHits = this.exactFileMatches(query, limit);
-    const keywordHits = plan.match ? this.matchStatement(sources).all(plan.match, limit * 2) : [];
+    const keywordHits = plan.match ? this.rankedHits(plan, limit, sourceSet) : [];
     const topKeyword = keywordHits.length > 0 ? -keywordHits[0]!.rank : 0;
 
     // A date or path the person typed names a file: show that file first.
@@ -90,68 +114,77 @@ export class KeywordSearcher {
 
   /** Chooses which terms select rows (rare ones) and builds an operator-free FTS5 expression. */
   plan(query: string): PlannedQuery {
+    this.refreshCache();
     const all = extractQueryTerms(query);
-    const total = Math.max(1, this.totalChunks());
+    const total = Math.max(1, this.cachedTotal);
     const content = all.filter((t) => !t.isStopword);
-    const candidates = content.length > 0 ? content : all;
+    // Stopwords only select when the query has nothing else; otherwise their (costly) counts are never needed.
+    const selecting = new Set(content.length > 0 ? content : all);
     const endsInWord = /[\p{L}\p{N}]$/u.test(query);
-    const lastWord = candidates[candidates.length - 1]?.word;
+    const last = all[all.length - 1];
 
-    const withDf = all.map((t) => {
-      const df = this.documentFrequency(t);
-      return { ...t, df, weight: Math.log(1 + (total - df + 0.5) / (df + 0.5)) };
+    const terms = all.map((t) => {
+      let df = selecting.has(t) ? this.documentFrequency(t) : Math.round(total / 2);
+      // A word still being typed matches as a prefix when it is not a word of its own.
+      const usePrefix = endsInWord && t === last && selecting.has(t) && t.word.length >= 3 && df === 0;
+      if (usePrefix) df = this.prefixFrequency(t.word);
+      return { ...t, df, usePrefix, selects: selecting.has(t), weight: Math.log(1 + (total - df + 0.5) / (df + 0.5)) };
     });
-    const selectable = withDf
-      .filter((t) => candidates.includes(all.find((a) => a.word === t.word)!))
-      .sort((a, b) => a.df - b.df);
 
     const selected: string[] = [];
     let postings = 0;
-    for (const t of selectable) {
+    for (const t of terms.filter((x) => x.selects && x.df > 0).sort((a, b) => a.df - b.df)) {
       if (selected.length >= MAX_SELECTED_TERMS) break;
-      const isPrefix = endsInWord && t.word === lastWord && t.word.length >= 3 && t.df === 0;
-      const df = isPrefix ? this.prefixFrequency(t.word) : t.df;
-      if (df === 0) continue;
-      const common = df > total * COMMON_TERM_SHARE;
-      if (selected.length > 0 && (common || postings + df > MAX_POSTINGS)) continue;
-      // Even the rarest term can be too common to select alone on a big index: keep it, it is all we have.
-      selected.push(isPrefix ? `${quoteFts(t.word)}*` : quoteFts(t.word));
-      postings += df;
+      // The rarest term always selects (it is all we have); the others only while the scan stays bounded.
+      if (selected.length > 0 && postings + t.df > MAX_POSTINGS) continue;
+      selected.push(t.usePrefix ? `${quoteFts(t.word)}*` : quoteFts(t.word));
+      postings += t.df;
     }
-    return { match: selected.length > 0 ? selected.join(' OR ') : null, terms: withDf };
+    return { match: selected.length > 0 ? selected.join(' OR ') : null, postings, terms };
+  }
+
+  private rankedHits(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): ChunkHit[] {
+    const match = plan.match!;
+    const floor = plan.postings > RANK_BUDGET ? (this.budgetFloor.get(match, RANK_BUDGET)?.rowid ?? 0) : 0;
+    let fetch = limit * OVERFETCH;
+    for (;;) {
+      const rows = this.rankedMatch.all(match, floor, fetch);
+      const kept = rows.filter((r) => sources.has(r.source));
+      if (kept.length >= limit * 2 || rows.length < fetch || fetch >= 100_000) return kept;
+      fetch *= 8; // the filtered-out source dominated the top rows: look further down
+    }
+  }
+
+  /** Document frequencies are cached until the index changes (in this or another process). */
+  private refreshCache(): void {
+    const version = this.dataVersion.get()!.data_version;
+    if (version === this.cacheVersion && this.cachedTotal > 0) return;
+    this.cacheVersion = version;
+    this.dfCache.clear();
+    this.cachedTotal = this.chunkCount.get()!.n;
+  }
+
+  /** Called after this connection wrote to the index (data_version only sees other connections' writes). */
+  invalidate(): void {
+    this.cacheVersion = -1;
   }
 
   private documentFrequency(term: QueryTerm): number {
+    const cached = this.dfCache.get(term.word);
+    if (cached !== undefined) return cached;
     // FTS5's porter passes short and non-alphabetic tokens through unstemmed: try the word too.
-    return this.vocabDoc.get(term.stem)?.doc ?? (term.stem !== term.word ? this.vocabDoc.get(term.word)?.doc : 0) ?? 0;
+    const df = this.vocabDoc.get(term.stem)?.doc ?? (term.stem !== term.word ? this.vocabDoc.get(term.word)?.doc : 0) ?? 0;
+    this.dfCache.set(term.word, df);
+    return df;
   }
 
   private prefixFrequency(prefix: string): number {
-    return this.prefixDoc.get(prefix, prefix + '\uffff')?.doc ?? 0;
-  }
-
-  private totalChunks(): number {
-    const now = Date.now();
-    if (!this.cachedCount || now - this.cachedCount.at > 2000) {
-      this.cachedCount = { n: this.chunkCount.get()!.n, at: now };
-    }
-    return this.cachedCount.n;
-  }
-
-  private matchStatement(sources: readonly SourceKind[]): Database.Statement<[string, number], ChunkHit> {
-    const key = [...sources].sort().join(',');
-    let stmt = this.matchStatements.get(key);
-    if (!stmt) {
-      const placeholders = [...sources].sort().map((s) => `'${s === 'dreams' ? 'dreams' : 'memory'}'`).join(', ');
-      stmt = this.db.prepare(
-        `SELECT c.id, c.path, c.source, c.start_line, c.end_line, c.text, bm25(chunks_fts) AS rank
-         FROM chunks_fts JOIN chunks c ON c.id = chunks_fts.rowid
-         WHERE chunks_fts MATCH ? AND c.source IN (${placeholders})
-         ORDER BY rank LIMIT ?`,
-      );
-      this.matchStatements.set(key, stmt);
-    }
-    return stmt;
+    const key = `${prefix}*`;
+    const cached = this.dfCache.get(key);
+    if (cached !== undefined) return cached;
+    const df = this.prefixDoc.get(prefix, prefix + '\uffff')?.doc ?? 0;
+    this.dfCache.set(key, df);
+    return df;
   }
 
   private exactFileMatches(query: string, limit: number): Array<{ hit: ChunkHit; reason: 'date' | 'path' }> {
