@@ -9,11 +9,37 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const built = path.join(root, 'out', 'core', 'cli', 'main.js');
 let entry = built;
 // REVERIE_FROM_SOURCE=1 runs the TypeScript sources (the test suite uses it so it never tests a stale build).
-if (process.env.REVERIE_FROM_SOURCE === '1' || !fs.existsSync(built)) {
+if (process.env.REVERIE_FROM_SOURCE === '1' || !fs.existsSync(built) || isBuildStale()) {
   const { register } = await import('tsx/esm/api');
   register();
   entry = path.join(root, 'core', 'src', 'cli', 'main.ts');
 }
+/** True when an engine source file is newer than the last build (a developer edited core/ since). */
+function isBuildStale() {
+  let stamp;
+  try {
+    stamp = fs.statSync(path.join(root, 'out', '.build-stamp')).mtimeMs;
+  } catch {
+    return true;
+  }
+  const stack = [path.join(root, 'core', 'src')];
+  while (stack.length > 0) {
+    const dir = stack.pop();
+    let entries = [];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue; // an installed app ships without sources
+    }
+    for (const entry of entries) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) stack.push(p);
+      else if (fs.statSync(p).mtimeMs > stamp) return true;
+    }
+  }
+  return false;
+}
+
 const { main } = await import(pathToFileURL(entry).href);
 const code = await main(process.argv.slice(2));
 // Let stdout drain before exiting so `--json` output is never cut short.

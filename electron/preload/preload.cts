@@ -9,15 +9,13 @@ const CALL_CHANNEL = 'reverie:call';
 const EVENT_CHANNEL = 'reverie:event';
 
 contextBridge.exposeInMainWorld('reverie', {
+  // Returns the reply envelope {ok, result} | {ok: false, error: {code, message}} unchanged:
+  // errors thrown across contextBridge lose their properties, and the UI needs `code` (e.g. conflict).
   call: async (name: unknown, input: unknown): Promise<unknown> => {
-    if (typeof name !== 'string' || name.length > 64) throw new Error('reverie.call: operation name must be a short string');
-    const reply = (await ipcRenderer.invoke(CALL_CHANNEL, name, input)) as
-      | { ok: true; result: unknown }
-      | { ok: false; error: { code: string; message: string } };
-    if (reply.ok) return reply.result;
-    const error = new Error(reply.error.message) as Error & { code?: string };
-    error.code = reply.error.code;
-    throw error;
+    if (typeof name !== 'string' || name.length > 64) {
+      return { ok: false, error: { code: 'invalid-input', message: 'reverie.call: operation name must be a short string' } };
+    }
+    return ipcRenderer.invoke(CALL_CHANNEL, name, input);
   },
   on: (listener: (event: unknown) => void): (() => void) => {
     const handler = (_event: IpcRendererEvent, payload: unknown): void => listener(payload);

@@ -109,6 +109,8 @@ export async function startHttpHost({ service, port, staticDir }: HttpHostOption
       return;
     }
     res.setHeader('Content-Type', found.type);
+    // Vite names assets by content hash: they can be cached; index.html and the API cannot.
+    if (pathname.startsWith('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     if (found.type.startsWith('text/html')) res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     res.writeHead(200);
     fs.createReadStream(found.file).pipe(res);

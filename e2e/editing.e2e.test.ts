@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { chromiumPath, newAppPage, saveScreenshot, waitForIndexReady } from './support/browser.js';
+import { useServedApp } from './support/suite.js';
+
+const NOTE = 'memory/2026-03-09.md';
+
+describe.skipIf(!chromiumPath)('Memory view editing', () => {
+  const app = useServedApp();
+
+  it('saves an edit to disk, and refuses to overwrite a file changed behind the editor', async () => {
+    const { page, problems, close } = await newAppPage(app.browser);
+    await page.goto(app.serve.launchUrl);
+    await waitForIndexReady(page);
+    const onDisk = (): string => fs.readFileSync(app.workspace.file(NOTE), 'utf8');
+
+    await page.click('[data-testid=nav-memory]');
+    await page.click(`[data-testid=file-item][data-path="${NOTE}"]`);
+    await page.locator(`[data-testid=document][data-path="${NOTE}"] [data-testid=rendered-view]`).waitFor();
+
+    // 1. A normal edit reaches the disk.
+    const edited = '# 2026-03-09\n\n- Drafted the Quillfeather stitching plan.\n- Bought marmalade-8841 for the pantry.\n';
+    await page.click('[data-testid=edit-button]');
+    await page.fill('[data-testid=editor]', edited);
+    expect(await page.getAttribute('body', 'data-unsaved-edits')).toBe('true');
+    await page.click('[data-testid=save-button]');
+    await page.locator('[data-testid=saved-notice]').waitFor();
+    expect(onDisk()).toBe(edited);
+    expect(await page.locator('[data-testid=rendered-view]').textContent()).toContain('marmalade-8841');
+
+    // 2. The file changes on disk while the editor is open: the save is refused, nothing is lost.
+    await page.click('[data-testid=edit-button]');
+    await page.locator('[data-testid=editor]').waitFor();
+    const behindTheEditor = '# 2026-03-09\n\nRewritten by another program.\n';
+    fs.writeFileSync(app.workspace.file(NOTE), behindTheEditor, 'utf8');
+    const typed = edited + '- My precious words, typed in the editor.\n';
+    await page.fill('[data-testid=editor]', typed);
+    await page.click('[data-testid=save-button]');
+
+    const conflict = page.locator('[data-testid=conflict-panel]');
+    await conflict.waitFor();
+    expect(await conflict.locator('[data-testid=conflict-message]').textContent()).toContain('changed on disk');
+    expect(onDisk()).toBe(behindTheEditor);
+    expect(await page.inputValue('[data-testid=editor]')).toBe(typed);
+    await saveScreenshot(page, 'memory-conflict');
+
+    // "Keep editing" hides the panel and keeps the text.
+    await page.click('[data-testid=conflict-keep]');
+    await conflict.waitFor({ state: 'detached' });
+    expect(await page.inputValue('[data-testid=editor]')).toBe(typed);
+    expect(onDisk()).toBe(behindTheEditor);
+
+    // "Reload from disk" asks first, then shows what is on disk.
+    await page.click('[data-testid=save-button]');
+    await conflict.waitFor();
+    let question = '';
+    page.once('dialog', (dialog) => {
+      question = dialog.message();
+      void dialog.accept();
+    });
+    await page.click('[data-testid=conflict-reload]');
+    await page.locator('[data-testid=editor]').waitFor({ state: 'detached' });
+    expect(question).toMatch(/discard/i);
+    await page.locator('[data-testid=document] .doc-body', { hasText: 'Rewritten by another program' }).waitFor();
+    expect(onDisk()).toBe(behindTheEditor);
+    expect(await page.getAttribute('body', 'data-unsaved-edits')).toBe('false');
+
+    expect(problems.filter((p) => !p.includes('409'))).toEqual([]);
+    await close();
+  });
+});

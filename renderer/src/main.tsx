@@ -1,0 +1,25 @@
+import './zodConfig.js';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles/app.css';
+import { createMemoryClient } from './client/memoryClient.js';
+import { connectStore, createReverieStore } from './store/store.js';
+import { StoreContext } from './store/useReverie.js';
+import { AppShell } from './views/shell/AppShell.js';
+import { exposeStateOnBody, guardUnsavedEditsOnUnload } from './views/shell/pageBindings.js';
+
+const client = createMemoryClient();
+const store = createReverieStore(client);
+exposeStateOnBody(store);
+guardUnsavedEditsOnUnload(store);
+connectStore(store, client);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element.');
+createRoot(container).render(
+  <StrictMode>
+    <StoreContext.Provider value={store}>
+      <AppShell />
+    </StoreContext.Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,86 @@
+import type { EngineEvent, IndexState, SyncReport } from '../../../core/src/api/contract.js';
+import type { SliceContext } from './types.js';
+
+export type View = 'search' | 'memory' | 'status';
+
+export interface IndexProgress {
+  phase: 'discover' | 'index';
+  done: number;
+  total: number;
+  path: string | null;
+}
+
+export interface AppSlice {
+  view: View;
+  indexState: IndexState;
+  progress: IndexProgress | null;
+  lastReport: SyncReport | null;
+  /** When the last `index-ready` arrived (ISO time). */
+  lastReadyAt: string | null;
+  indexError: string | null;
+  /** Counts engine events; a status answer older than the latest event must not overwrite its state. */
+  eventEpoch: number;
+  /** False until the first status answer (or when the engine cannot be reached). */
+  isConnected: boolean;
+  connectionError: string | null;
+
+  /** Switches views. An unsaved draft stays in the store, so switching never loses it. */
+  setView(view: View): void;
+  handleEvent(event: EngineEvent): void;
+  applyStatusIndexState(state: IndexState, lastError: string | null, epochAtRequest: number): void;
+  setConnection(isConnected: boolean, error: string | null): void;
+}
+
+export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
+  return {
+    view: 'search',
+    indexState: 'idle',
+    progress: null,
+    lastReport: null,
+    lastReadyAt: null,
+    indexError: null,
+    eventEpoch: 0,
+    isConnected: false,
+    connectionError: null,
+
+    setView(view) {
+      const state = get();
+      if (state.app.view === view) return;
+      set({ view });
+      if (view === 'status') void state.status.refresh();
+      if (view === 'memory' && state.memory.filesState === 'idle') void state.memory.loadFiles();
+    },
+
+    handleEvent(event) {
+      set((app) => ({ eventEpoch: app.eventEpoch + 1 }));
+      switch (event.type) {
+        case 'index-progress':
+          set({ indexState: 'indexing', progress: { phase: event.phase, done: event.done, total: event.total, path: event.path } });
+          break;
+        case 'index-ready': {
+          set({ indexState: 'ready', progress: null, lastReport: event.report, lastReadyAt: new Date().toISOString(), indexError: null });
+          const state = get();
+          void state.memory.onIndexReady();
+          state.search.rerun();
+          if (state.app.view === 'status') void state.status.refresh();
+          break;
+        }
+        case 'index-error':
+          set({ indexState: 'error', progress: null, indexError: event.message });
+          break;
+        case 'files-changed':
+          void get().memory.loadFiles();
+          break;
+      }
+    },
+
+    applyStatusIndexState(indexState, lastError, epochAtRequest) {
+      if (get().app.eventEpoch !== epochAtRequest) return;
+      set({ indexState, indexError: lastError, ...(indexState === 'indexing' ? {} : { progress: null }) });
+    },
+
+    setConnection(isConnected, connectionError) {
+      set({ isConnected, connectionError });
+    },
+  };
+}

@@ -1,0 +1,238 @@
+import type { FileCoverage } from '../../../core/src/api/contract.js';
+import { MemoryClientError, errorMessage } from '../client/memoryClient.js';
+import type { SliceContext } from './types.js';
+
+export interface LineRange {
+  startLine: number;
+  endLine: number;
+}
+
+/** How a file is shown when not being edited: rendered Markdown or raw text with line numbers. */
+export type ReadMode = 'rendered' | 'source';
+
+export interface OpenDocument {
+  path: string;
+  text: string;
+  /** Hash of `text` as read from disk: the save precondition (`expectedSha256`). */
+  sha256: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface MemorySlice {
+  files: FileCoverage[];
+  filesState: 'idle' | 'loading' | 'ready' | 'error';
+  filesError: string | null;
+  collapsedFolders: string[];
+
+  openPath: string | null;
+  doc: OpenDocument | null;
+  docState: 'idle' | 'loading' | 'ready' | 'error';
+  docError: string | null;
+  readMode: ReadMode;
+  isEditing: boolean;
+  /** Lines to highlight (from a search hit); `highlightRequest` changes each time so the view scrolls again. */
+  highlight: LineRange | null;
+  highlightRequest: number;
+  /** The search that led here: its words are marked inside the highlighted lines. */
+  highlightQuery: string | null;
+
+  draft: string;
+  isSaving: boolean;
+  saveError: string | null;
+  /** The engine's conflict message when a save was refused because the file changed on disk. */
+  conflict: string | null;
+  savedAt: string | null;
+  /** The file changed on disk while the editor was open (the save will be refused). */
+  hasDiskChanged: boolean;
+
+  loadFiles(): Promise<void>;
+  toggleFolder(folder: string): void;
+  /** Opens a file (asking first if that would drop unsaved edits). Returns whether it opened. */
+  openFile(path: string, options?: { highlight?: LineRange; query?: string }): Promise<boolean>;
+  setReadMode(mode: ReadMode): void;
+  clearHighlight(): void;
+  startEditing(): void;
+  setDraft(text: string): void;
+  save(): Promise<void>;
+  cancelEditing(): void;
+  /** Conflict panel: drop the edit (after asking) and show the file as it is on disk. */
+  reloadFromDisk(): Promise<void>;
+  /** Conflict panel: hide the panel, keep the text in the editor. */
+  keepEditing(): void;
+  isDirty(): boolean;
+  confirmDiscardEdits(): boolean;
+  onIndexReady(): Promise<void>;
+}
+
+export function createMemorySlice({ set, get, client, confirm }: SliceContext<'memory'>): MemorySlice {
+  let latestRead = 0;
+  let latestList = 0;
+
+  const slice = (): MemorySlice => get().memory;
+
+  async function readInto(path: string): Promise<void> {
+    const request = ++latestRead;
+    set({ docState: 'loading', docError: null });
+    try {
+      const file = await client.call('files.read', { path });
+      if (request !== latestRead) return;
+      set({ doc: file, docState: 'ready', hasDiskChanged: false });
+    } catch (error) {
+      if (request !== latestRead) return;
+      set({ doc: null, docState: 'error', docError: errorMessage(error) });
+    }
+  }
+
+  return {
+    files: [],
+    filesState: 'idle',
+    filesError: null,
+    collapsedFolders: [],
+    openPath: null,
+    doc: null,
+    docState: 'idle',
+    docError: null,
+    readMode: 'rendered',
+    isEditing: false,
+    highlight: null,
+    highlightRequest: 0,
+    highlightQuery: null,
+    draft: '',
+    isSaving: false,
+    saveError: null,
+    conflict: null,
+    savedAt: null,
+    hasDiskChanged: false,
+
+    async loadFiles() {
+      const request = ++latestList;
+      if (slice().filesState !== 'ready') set({ filesState: 'loading' });
+      try {
+        const { files } = await client.call('files.list', {});
+        if (request !== latestList) return;
+        set({ files, filesState: 'ready', filesError: null });
+      } catch (error) {
+        if (request !== latestList) return;
+        set({ filesState: 'error', filesError: errorMessage(error) });
+      }
+    },
+
+    toggleFolder(folder) {
+      set((m) => ({
+        collapsedFolders: m.collapsedFolders.includes(folder)
+          ? m.collapsedFolders.filter((f) => f !== folder)
+          : [...m.collapsedFolders, folder],
+      }));
+    },
+
+    async openFile(path, options = {}) {
+      if (!slice().confirmDiscardEdits()) return false;
+      const highlight = options.highlight ?? null;
+      set((m) => ({
+        openPath: path,
+        doc: m.doc?.path === path ? m.doc : null,
+        isEditing: false,
+        draft: '',
+        conflict: null,
+        saveError: null,
+        savedAt: null,
+        highlight,
+        highlightRequest: m.highlightRequest + 1,
+        highlightQuery: highlight ? (options.query ?? null) : null,
+        // A search hit is easiest to see in the raw text with line numbers.
+        readMode: highlight ? 'source' : m.readMode,
+      }));
+      await readInto(path);
+      return true;
+    },
+
+    setReadMode(readMode) {
+      set((m) => ({ readMode, highlightRequest: m.highlightRequest + 1 }));
+    },
+
+    clearHighlight() {
+      set({ highlight: null, highlightQuery: null });
+    },
+
+    startEditing() {
+      const { doc } = slice();
+      if (!doc) return;
+      set({ isEditing: true, draft: doc.text, conflict: null, saveError: null, savedAt: null, hasDiskChanged: false });
+    },
+
+    setDraft(draft) {
+      set({ draft });
+    },
+
+    async save() {
+      const { doc, draft, isSaving } = slice();
+      if (!doc || isSaving) return;
+      set({ isSaving: true, saveError: null, conflict: null });
+      try {
+        const written = await client.call('files.write', { path: doc.path, text: draft, expectedSha256: doc.sha256 });
+        const stillTyping = slice().draft !== draft;
+        set({
+          doc: { ...doc, text: draft, sha256: written.sha256, size: written.size, mtimeMs: written.mtimeMs },
+          isSaving: false,
+          isEditing: stillTyping,
+          hasDiskChanged: false,
+          savedAt: new Date().toLocaleTimeString(),
+        });
+        void slice().loadFiles();
+      } catch (error) {
+        // Never touch the draft here: the person's text stays in the editor whatever happened.
+        if (error instanceof MemoryClientError && error.code === 'conflict') {
+          set({ isSaving: false, conflict: error.message });
+        } else {
+          set({ isSaving: false, saveError: errorMessage(error) });
+        }
+      }
+    },
+
+    cancelEditing() {
+      if (!slice().confirmDiscardEdits()) return;
+      set({ isEditing: false, draft: '', conflict: null, saveError: null });
+    },
+
+    async reloadFromDisk() {
+      const { doc } = slice();
+      if (!doc) return;
+      if (!confirm('Discard your edit and load the version that is on disk now? Your unsaved text will be lost.')) return;
+      set({ isEditing: false, draft: '', conflict: null, saveError: null });
+      await readInto(doc.path);
+    },
+
+    keepEditing() {
+      set({ conflict: null });
+    },
+
+    isDirty() {
+      const { isEditing, doc, draft } = slice();
+      return isEditing && doc !== null && draft !== doc.text;
+    },
+
+    confirmDiscardEdits() {
+      const m = slice();
+      if (!m.isDirty()) return true;
+      return confirm(`You have unsaved changes to ${m.doc?.path ?? 'this file'}. Discard them?`);
+    },
+
+    async onIndexReady() {
+      void slice().loadFiles();
+      const { doc, isSaving } = slice();
+      if (!doc || isSaving) return;
+      let onDisk;
+      try {
+        onDisk = await client.call('files.read', { path: doc.path });
+      } catch {
+        return; // a deleted or unreadable file shows its error on the next explicit open
+      }
+      const now = slice();
+      if (now.doc?.path !== doc.path || now.isSaving || onDisk.sha256 === now.doc.sha256) return;
+      // While editing, only warn: the save precondition keeps the old hash, so nothing is overwritten.
+      if (now.isEditing) set({ hasDiskChanged: true });
+      else set({ doc: onDisk });
+    },
+  };
+}

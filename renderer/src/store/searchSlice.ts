@@ -1,0 +1,116 @@
+import type { SearchResult, SourceKind } from '../../../core/src/api/contract.js';
+import { errorMessage } from '../client/memoryClient.js';
+import type { SliceContext } from './types.js';
+
+/** Type-ahead delay: long enough to skip keystrokes, short enough to feel instant. */
+export const SEARCH_DEBOUNCE_MS = 120;
+const RESULT_LIMIT = 30;
+
+export interface SearchSlice {
+  query: string;
+  sources: SourceKind[];
+  results: SearchResult[];
+  /** The query the shown results answer (may lag `query` while typing). */
+  resultsQuery: string;
+  state: 'idle' | 'loading' | 'ready' | 'error';
+  error: string | null;
+  tookMs: number | null;
+  selectedIndex: number;
+
+  setQuery(query: string): void;
+  toggleSource(source: SourceKind): void;
+  /** Runs the current query now (used after the index changes). */
+  rerun(): void;
+  moveSelection(delta: number): void;
+  select(index: number): void;
+  /** Opens a result in the Memory view at its line range. */
+  openResult(index: number): void;
+  /** Enter in the search box: opens the selected result of the current query (searching first if needed). */
+  submit(): Promise<void>;
+}
+
+export function createSearchSlice({ set, get, client }: SliceContext<'search'>): SearchSlice {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  // Only the newest request may update the list: older answers are dropped when they land.
+  let latestRequest = 0;
+
+  async function run(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const { query, sources } = get().search;
+    const request = ++latestRequest;
+    if (query.trim() === '') {
+      set({ results: [], resultsQuery: '', state: 'idle', error: null, tookMs: null, selectedIndex: 0 });
+      return;
+    }
+    set({ state: 'loading', error: null });
+    try {
+      const answer = await client.call('memory.search', { query, sources, limit: RESULT_LIMIT });
+      if (request !== latestRequest) return;
+      set({ results: answer.results, resultsQuery: query, state: 'ready', tookMs: answer.tookMs, selectedIndex: 0 });
+    } catch (error) {
+      if (request !== latestRequest) return;
+      set({ state: 'error', error: errorMessage(error), results: [], resultsQuery: query });
+    }
+  }
+
+  return {
+    query: '',
+    sources: ['memory'],
+    results: [],
+    resultsQuery: '',
+    state: 'idle',
+    error: null,
+    tookMs: null,
+    selectedIndex: 0,
+
+    setQuery(query) {
+      set({ query });
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void run(), SEARCH_DEBOUNCE_MS);
+    },
+
+    toggleSource(source) {
+      const { sources } = get().search;
+      const next = sources.includes(source) ? sources.filter((s) => s !== source) : [...sources, source];
+      if (next.length === 0) return; // at least one source must stay selected
+      set({ sources: next });
+      void run();
+    },
+
+    rerun() {
+      if (get().search.query.trim() !== '') void run();
+    },
+
+    moveSelection(delta) {
+      const { results, selectedIndex } = get().search;
+      if (results.length === 0) return;
+      set({ selectedIndex: Math.min(results.length - 1, Math.max(0, selectedIndex + delta)) });
+    },
+
+    select(index) {
+      set({ selectedIndex: index });
+    },
+
+    openResult(index) {
+      const result = get().search.results[index];
+      if (!result) return;
+      set({ selectedIndex: index });
+      const state = get();
+      state.app.setView('memory');
+      void state.memory.openFile(result.path, {
+        highlight: { startLine: result.startLine, endLine: result.endLine },
+        query: state.search.resultsQuery,
+      });
+    },
+
+    async submit() {
+      const current = get().search;
+      if (current.query.trim() === '') return;
+      // Enter pressed before the debounce fired: answer this query, not the previous one.
+      if (current.resultsQuery !== current.query || current.state === 'loading') await run();
+      const now = get().search;
+      if (now.resultsQuery === now.query && now.results.length > 0) now.openResult(now.selectedIndex);
+    },
+  };
+}

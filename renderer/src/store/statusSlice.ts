@@ -1,0 +1,82 @@
+import type { StatusOutput, SyncReport } from '../../../core/src/api/contract.js';
+import { MemoryClientError, errorMessage } from '../client/memoryClient.js';
+import type { SliceContext } from './types.js';
+
+/** Rows per page of the coverage table: long workspaces page instead of rendering thousands of rows. */
+export const COVERAGE_PAGE_SIZE = 200;
+
+export interface StatusSlice {
+  data: StatusOutput | null;
+  state: 'idle' | 'loading' | 'ready' | 'error';
+  error: string | null;
+  isSyncing: boolean;
+  syncError: string | null;
+  lastSyncReport: SyncReport | null;
+  showOnlyProblems: boolean;
+  pathFilter: string;
+  page: number;
+
+  refresh(): Promise<void>;
+  reindex(force: boolean): Promise<void>;
+  setShowOnlyProblems(value: boolean): void;
+  setPathFilter(value: string): void;
+  setPage(page: number): void;
+}
+
+export function createStatusSlice({ set, get, client }: SliceContext<'status'>): StatusSlice {
+  let latestRequest = 0;
+
+  return {
+    data: null,
+    state: 'idle',
+    error: null,
+    isSyncing: false,
+    syncError: null,
+    lastSyncReport: null,
+    showOnlyProblems: false,
+    pathFilter: '',
+    page: 0,
+
+    async refresh() {
+      const request = ++latestRequest;
+      const epoch = get().app.eventEpoch;
+      if (!get().status.data) set({ state: 'loading' });
+      try {
+        const data = await client.call('status', {});
+        if (request !== latestRequest) return;
+        set({ data, state: 'ready', error: null });
+        get().app.setConnection(true, null);
+        get().app.applyStatusIndexState(data.index.state, data.index.lastError, epoch);
+      } catch (error) {
+        if (request !== latestRequest) return;
+        set({ state: 'error', error: errorMessage(error) });
+        const isUnreachable = error instanceof MemoryClientError && (error.code === 'network' || error.code === 'unauthenticated');
+        if (isUnreachable) get().app.setConnection(false, error.message);
+      }
+    },
+
+    async reindex(force) {
+      if (get().status.isSyncing) return;
+      set({ isSyncing: true, syncError: null });
+      try {
+        const report = await client.call('index.sync', { force });
+        set({ isSyncing: false, lastSyncReport: report });
+      } catch (error) {
+        set({ isSyncing: false, syncError: errorMessage(error) });
+      }
+      await get().status.refresh();
+    },
+
+    setShowOnlyProblems(showOnlyProblems) {
+      set({ showOnlyProblems, page: 0 });
+    },
+
+    setPathFilter(pathFilter) {
+      set({ pathFilter, page: 0 });
+    },
+
+    setPage(page) {
+      set({ page: Math.max(0, page) });
+    },
+  };
+}

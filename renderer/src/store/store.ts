@@ -1,0 +1,61 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { RendererMemoryClient } from '../client/memoryClient.js';
+import { createAppSlice } from './appSlice.js';
+import { createMemorySlice } from './memorySlice.js';
+import { createSearchSlice } from './searchSlice.js';
+import { createStatusSlice } from './statusSlice.js';
+import type { ReverieState, SliceContext, SliceName, SlicePatch } from './types.js';
+
+export type ReverieStore = StoreApi<ReverieState>;
+
+export interface StoreOptions {
+  confirm?: (message: string) => boolean;
+}
+
+/** The app's single store. Slices talk to the engine only through `client`. */
+export function createReverieStore(client: RendererMemoryClient, options: StoreOptions = {}): ReverieStore {
+  const confirm = options.confirm ?? ((message: string) => window.confirm(message));
+  return createStore<ReverieState>()((set, get) => {
+    function contextFor<K extends SliceName>(name: K): SliceContext<K> {
+      return {
+        set(patch: SlicePatch<K>) {
+          set((state) => {
+            const current = state[name];
+            const changes = typeof patch === 'function' ? patch(current) : patch;
+            return { [name]: { ...current, ...changes } } as unknown as Partial<ReverieState>;
+          });
+        },
+        get,
+        client,
+        confirm,
+      };
+    }
+    return {
+      app: createAppSlice(contextFor('app')),
+      search: createSearchSlice(contextFor('search')),
+      memory: createMemorySlice(contextFor('memory')),
+      status: createStatusSlice(contextFor('status')),
+    };
+  });
+}
+
+/** Wires engine events into the store and loads the first data. Returns a disposer. */
+export function connectStore(store: ReverieStore, client: RendererMemoryClient): () => void {
+  const offEvent = client.onEvent((event) => store.getState().app.handleEvent(event));
+  const offConnection = client.onDidChangeConnection((isConnected) => {
+    const state = store.getState();
+    if (!isConnected) {
+      state.app.setConnection(false, 'Lost the connection to Reverie. Reconnecting…');
+      return;
+    }
+    // After a (re)connect, events may have been missed: ask for the current state again.
+    void state.status.refresh();
+    if (state.memory.filesState !== 'idle') void state.memory.loadFiles();
+  });
+  void store.getState().status.refresh();
+  void store.getState().memory.loadFiles();
+  return () => {
+    offEvent();
+    offConnection();
+  };
+}

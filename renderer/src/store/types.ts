@@ -1,0 +1,28 @@
+import type { RendererMemoryClient } from '../client/memoryClient.js';
+import type { AppSlice } from './appSlice.js';
+import type { MemorySlice } from './memorySlice.js';
+import type { SearchSlice } from './searchSlice.js';
+import type { StatusSlice } from './statusSlice.js';
+
+/** One slice per view plus the app slice; each slice holds its state and its actions. */
+export interface ReverieState {
+  app: AppSlice;
+  search: SearchSlice;
+  memory: MemorySlice;
+  status: StatusSlice;
+}
+
+export type SliceName = keyof ReverieState;
+
+export type SlicePatch<K extends SliceName> =
+  | Partial<ReverieState[K]>
+  | ((slice: ReverieState[K]) => Partial<ReverieState[K]>);
+
+/** What a slice gets to work with: its own setter, the whole state, and the client (nothing else). */
+export interface SliceContext<K extends SliceName> {
+  set(patch: SlicePatch<K>): void;
+  get(): ReverieState;
+  client: RendererMemoryClient;
+  /** Asks the person a yes/no question (window.confirm in the app; injectable for tests). */
+  confirm(message: string): boolean;
+}

@@ -1,0 +1,131 @@
+import { lazy, Suspense } from 'react';
+import { useReverie } from '../../store/useReverie.js';
+import { formatBytes } from '../format.js';
+import { ConflictPanel } from './ConflictPanel.js';
+import { Editor } from './Editor.js';
+import { SourceView } from './SourceView.js';
+
+// Markdown rendering (react-markdown, remark, micromark) is most of the bundle: load it on first use
+// so the app, and the first search, start sooner.
+const RenderedView = lazy(() => import('./RenderedView.js').then((m) => ({ default: m.RenderedView })));
+
+export function DocumentPane() {
+  const memory = useReverie((s) => s.memory);
+  const coverage = useReverie((s) => s.memory.files.find((f) => f.path === s.memory.openPath));
+  const { openPath, doc, docState, isEditing, highlight } = memory;
+
+  if (!openPath) {
+    return (
+      <div className="empty doc-empty" data-testid="doc-empty">
+        Choose a file on the left, or open one from Search.
+      </div>
+    );
+  }
+
+  const isDirty = memory.isDirty();
+  return (
+    <article className="doc" data-testid="document" data-path={openPath} aria-labelledby="doc-title">
+      <header className="doc-header">
+        <div className="doc-heading">
+          <h2 id="doc-title" className="doc-title" data-testid="doc-path">
+            {openPath}
+          </h2>
+          <div className="doc-meta">
+            {coverage && <span className={`badge badge-${coverage.status}`}>{coverage.status}</span>}
+            {doc && <span>{formatBytes(doc.size)}</span>}
+            {isDirty && <span className="unsaved-label">Unsaved changes</span>}
+            {memory.savedAt && !isDirty && (
+              <span className="saved-label" data-testid="saved-notice" role="status">
+                Saved at {memory.savedAt}
+              </span>
+            )}
+          </div>
+        </div>
+        <div className="doc-actions">
+          {!isEditing && doc && (
+            <>
+              <div className="segmented" role="group" aria-label="Show as">
+                <button
+                  type="button"
+                  className="segment"
+                  data-testid="mode-rendered"
+                  aria-pressed={memory.readMode === 'rendered'}
+                  onClick={() => memory.setReadMode('rendered')}
+                >
+                  Rendered
+                </button>
+                <button
+                  type="button"
+                  className="segment"
+                  data-testid="mode-source"
+                  aria-pressed={memory.readMode === 'source'}
+                  onClick={() => memory.setReadMode('source')}
+                >
+                  Source
+                </button>
+              </div>
+              <button type="button" className="button button-primary" data-testid="edit-button" onClick={memory.startEditing}>
+                Edit
+              </button>
+            </>
+          )}
+          {isEditing && (
+            <>
+              <button type="button" className="button" data-testid="cancel-button" onClick={memory.cancelEditing} disabled={memory.isSaving}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="button button-primary"
+                data-testid="save-button"
+                onClick={() => void memory.save()}
+                disabled={memory.isSaving}
+                title="Save (Ctrl+S)"
+              >
+                {memory.isSaving ? 'Saving…' : 'Save'}
+              </button>
+            </>
+          )}
+        </div>
+      </header>
+
+      {highlight && !isEditing && (
+        <div className="hit-note" data-testid="hit-note">
+          Showing lines {highlight.startLine}–{highlight.endLine} from your search.
+          <button type="button" className="link-button" onClick={memory.clearHighlight}>
+            Clear highlight
+          </button>
+        </div>
+      )}
+      {isEditing && memory.hasDiskChanged && !memory.conflict && (
+        <div className="banner banner-warn" role="status" data-testid="disk-changed">
+          This file changed on disk while you were editing. Saving will be refused; copy your text, then reload.
+        </div>
+      )}
+      {memory.conflict && <ConflictPanel message={memory.conflict} />}
+      {memory.saveError && (
+        <div className="banner banner-error" role="alert" data-testid="save-error">
+          Not saved: {memory.saveError}
+        </div>
+      )}
+
+      <div className="doc-body">
+        {docState === 'loading' && !doc && <p className="muted pad">Opening…</p>}
+        {docState === 'error' && (
+          <div className="banner banner-error" role="alert" data-testid="doc-error">
+            {memory.docError}
+          </div>
+        )}
+        {doc && isEditing && <Editor path={doc.path} />}
+        {doc && !isEditing && memory.readMode === 'source' && (
+          <SourceView text={doc.text} highlight={highlight} query={memory.highlightQuery} scrollRequest={memory.highlightRequest} />
+        )}
+        {doc && !isEditing && memory.readMode === 'rendered' && (
+          <Suspense fallback={<p className="muted pad">Rendering…</p>}>
+            <RenderedView text={doc.text} highlight={highlight} scrollRequest={memory.highlightRequest} />
+          </Suspense>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,16 @@
+import { DocumentPane } from './DocumentPane.js';
+import { FileTree } from './FileTree.js';
+
+export function MemoryView() {
+  return (
+    <section className="view memory-view" aria-label="Memory">
+      <aside className="tree-pane" aria-label="Files">
+        <h1 className="pane-title">Memory files</h1>
+        <FileTree />
+      </aside>
+      <div className="doc-pane">
+        <DocumentPane />
+      </div>
+    </section>
+  );
+}

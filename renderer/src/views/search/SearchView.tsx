@@ -1,0 +1,124 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import type { SourceKind } from '../../../../core/src/api/contract.js';
+import { useReverie } from '../../store/useReverie.js';
+import { ResultItem, resultElementId } from './ResultItem.js';
+
+const SOURCES: Array<{ source: SourceKind; label: string }> = [
+  { source: 'memory', label: 'Memory' },
+  { source: 'dreams', label: 'Dreams' },
+];
+
+export function SearchView() {
+  const search = useReverie((s) => s.search);
+  const indexState = useReverie((s) => s.app.indexState);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { results, selectedIndex, state, resultsQuery, query } = search;
+
+  useEffect(() => inputRef.current?.focus(), []);
+  useEffect(() => {
+    document.getElementById(resultElementId(selectedIndex))?.scrollIntoView({ block: 'nearest' });
+  }, [selectedIndex]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      search.moveSelection(event.key === 'ArrowDown' ? 1 : -1);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      void search.submit();
+    }
+  }
+
+  const hasResults = results.length > 0;
+  const isStale = state === 'loading' || resultsQuery !== query;
+
+  return (
+    <section className="view search-view" aria-labelledby="search-heading">
+      <h1 id="search-heading" className="visually-hidden">
+        Search
+      </h1>
+      <div className="search-controls">
+        <label htmlFor="search-input" className="search-label">
+          Search your memory
+        </label>
+        <input
+          id="search-input"
+          ref={inputRef}
+          className="search-input"
+          data-testid="search-input"
+          type="search"
+          role="combobox"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="What do you want to remember? Try a word, a date (2026-11-03) or a file name"
+          aria-expanded={hasResults}
+          aria-controls="search-results"
+          aria-activedescendant={hasResults ? resultElementId(selectedIndex) : undefined}
+          value={query}
+          onChange={(event) => search.setQuery(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <fieldset className="source-filter">
+          <legend>Sources</legend>
+          {SOURCES.map(({ source, label }) => (
+            <label key={source} className="checkbox">
+              <input
+                type="checkbox"
+                data-testid={`source-${source}`}
+                checked={search.sources.includes(source)}
+                disabled={search.sources.length === 1 && search.sources.includes(source)}
+                onChange={() => search.toggleSource(source)}
+              />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+
+      <div className="search-meta" aria-live="polite" data-testid="search-meta">
+        {state === 'ready' && hasResults && (
+          <>
+            {results.length} {results.length === 1 ? 'result' : 'results'}
+            {search.tookMs !== null && ` · ${search.tookMs} ms`} · ↑↓ to move, Enter to open
+          </>
+        )}
+        {state === 'loading' && !hasResults && 'Searching…'}
+        {state === 'idle' && indexState !== 'ready' && 'Results appear once the index is ready; you can already type.'}
+      </div>
+
+      {state === 'error' && (
+        <div className="banner banner-error" role="alert" data-testid="search-error">
+          Search failed: {search.error}
+        </div>
+      )}
+      {state === 'ready' && !hasResults && (
+        <div className="empty" data-testid="search-empty">
+          No results for “{resultsQuery}”.
+          {search.sources.length === 1 && ' Try including the other source, or fewer words.'}
+        </div>
+      )}
+
+      {hasResults && (
+        <ul
+          id="search-results"
+          role="listbox"
+          aria-label="Search results"
+          className={`results${isStale ? ' is-stale' : ''}`}
+          data-testid="search-results"
+        >
+          {results.map((result, i) => (
+            <ResultItem
+              key={result.id}
+              index={i}
+              result={result}
+              query={resultsQuery}
+              isSelected={i === selectedIndex}
+              onOpen={() => search.openResult(i)}
+              onHover={() => search.select(i)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

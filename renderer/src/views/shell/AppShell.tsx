@@ -1,0 +1,23 @@
+import { useReverie } from '../../store/useReverie.js';
+import { MemoryView } from '../memory/MemoryView.js';
+import { SearchView } from '../search/SearchView.js';
+import { StatusView } from '../status/StatusView.js';
+import { ConnectionBanner } from './ConnectionBanner.js';
+import { NavBar } from './NavBar.js';
+import { StatusBar } from './StatusBar.js';
+
+export function AppShell() {
+  const view = useReverie((s) => s.app.view);
+  return (
+    <div className="shell">
+      <NavBar />
+      <main className="main" id="main">
+        <ConnectionBanner />
+        {view === 'search' && <SearchView />}
+        {view === 'memory' && <MemoryView />}
+        {view === 'status' && <StatusView />}
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { IndexState } from '../../../../core/src/api/contract.js';
+import { useReverie } from '../../store/useReverie.js';
+import { formatTime } from '../format.js';
+
+const LABELS: Record<IndexState, string> = {
+  idle: 'Waiting for the index',
+  indexing: 'Indexing…',
+  ready: 'Index ready',
+  error: 'Index error',
+};
+
+export function StatusBar() {
+  const indexState = useReverie((s) => s.app.indexState);
+  const progress = useReverie((s) => s.app.progress);
+  const indexError = useReverie((s) => s.app.indexError);
+  const report = useReverie((s) => s.app.lastReport);
+  const status = useReverie((s) => s.status.data);
+  const lastReadyAt = useReverie((s) => s.app.lastReadyAt);
+
+  const files = report?.files ?? status?.index.files;
+  const chunks = report?.chunks ?? status?.index.chunks;
+  const lastSyncAt = lastReadyAt ?? status?.index.lastSyncAt ?? null;
+
+  return (
+    <footer className="statusbar" data-testid="status-bar">
+      <span className={`state-dot state-${indexState}`} aria-hidden="true" />
+      <span data-testid="index-state-label" role="status">
+        {progress
+          ? progress.phase === 'discover'
+            ? 'Looking for files…'
+            : `Indexing ${progress.done} of ${progress.total} files`
+          : LABELS[indexState]}
+      </span>
+      {progress && progress.total > 0 && (
+        <progress
+          className="index-progress"
+          data-testid="index-progress"
+          max={progress.total}
+          value={progress.done}
+          aria-label="Indexing progress"
+        />
+      )}
+      {indexState === 'error' && indexError && (
+        <span className="statusbar-error" title={indexError}>
+          {indexError}
+        </span>
+      )}
+      <span className="statusbar-spacer" />
+      {files !== undefined && (
+        <span className="statusbar-counts">
+          {files} files · {chunks} chunks
+          {lastSyncAt && ` · synced ${formatTime(lastSyncAt)}`}
+        </span>
+      )}
+    </footer>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ReverieStore } from '../../store/store.js';
+
+/**
+ * Mirrors app state onto <body> data attributes so tests (and people debugging) can wait on
+ * `body[data-index-state="ready"]` instead of sleeping.
+ */
+export function exposeStateOnBody(store: ReverieStore): void {
+  const apply = (): void => {
+    const { app, memory } = store.getState();
+    const body = document.body.dataset;
+    if (body.indexState !== app.indexState) body.indexState = app.indexState;
+    if (body.view !== app.view) body.view = app.view;
+    const dirty = memory.isDirty() ? 'true' : 'false';
+    if (body.unsavedEdits !== dirty) body.unsavedEdits = dirty;
+  };
+  apply();
+  store.subscribe(apply);
+}
+
+/** The browser's own "leave site?" prompt while the editor holds unsaved text. */
+export function guardUnsavedEditsOnUnload(store: ReverieStore): void {
+  window.addEventListener('beforeunload', (event) => {
+    if (!store.getState().memory.isDirty()) return;
+    event.preventDefault();
+    event.returnValue = '';
+  });
+}

@@ -1,0 +1,123 @@
+import { useReverie } from '../../store/useReverie.js';
+import { formatTime } from '../format.js';
+import { CoverageTable } from './CoverageTable.js';
+
+export function StatusView() {
+  const status = useReverie((s) => s.status);
+  const lastReport = useReverie((s) => s.app.lastReport);
+  const liveIndexState = useReverie((s) => s.app.indexState);
+  const { data } = status;
+
+  if (!data) {
+    return (
+      <section className="view status-view" aria-labelledby="status-heading">
+        <h1 id="status-heading">Status</h1>
+        {status.state === 'error' ? (
+          <div className="banner banner-error" role="alert">
+            Could not load status: {status.error}
+          </div>
+        ) : (
+          <p className="muted">Loading…</p>
+        )}
+      </section>
+    );
+  }
+
+  const { index } = data;
+  const notices = [...new Set([...data.notices, ...(lastReport?.notices ?? [])])];
+  return (
+    <section className="view status-view" aria-labelledby="status-heading" data-testid="status-view">
+      <header className="view-header">
+        <h1 id="status-heading">Status</h1>
+        <div className="button-row">
+          <button
+            type="button"
+            className="button"
+            data-testid="rebuild-button"
+            disabled={status.isSyncing}
+            title="Re-read every file, even unchanged ones"
+            onClick={() => void status.reindex(true)}
+          >
+            Rebuild index
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            data-testid="reindex-button"
+            disabled={status.isSyncing}
+            onClick={() => void status.reindex(false)}
+          >
+            {status.isSyncing ? 'Indexing…' : 'Re-index'}
+          </button>
+        </div>
+      </header>
+
+      {status.syncError && (
+        <div className="banner banner-error" role="alert">
+          Re-index failed: {status.syncError}
+        </div>
+      )}
+      {index.lastError && (
+        <div className="banner banner-error" role="alert" data-testid="index-last-error">
+          Last indexing error: {index.lastError}
+        </div>
+      )}
+      {notices.length > 0 && (
+        <ul className="notices" data-testid="notices" aria-label="Notices">
+          {notices.map((notice) => (
+            <li key={notice} className="banner banner-warn">
+              {notice}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <div className="counts" data-testid="counts">
+        <Count label="Files" value={index.files} testId="count-files" />
+        <Count label="Indexed" value={index.indexed} testId="count-indexed" />
+        <Count label="Skipped" value={index.skipped} testId="count-skipped" tone={index.skipped > 0 ? 'warn' : undefined} />
+        <Count label="Failed" value={index.failed} testId="count-failed" tone={index.failed > 0 ? 'error' : undefined} />
+        <Count label="Chunks" value={index.chunks} testId="count-chunks" />
+      </div>
+
+      <dl className="facts">
+        <dt>Workspace</dt>
+        <dd data-testid="workspace-path">
+          <code>{data.workspace.path}</code>
+          {!data.workspace.exists && <span className="badge badge-failed">missing</span>}
+        </dd>
+        <dt>Data folder</dt>
+        <dd data-testid="data-dir">
+          <code>{data.dataDir}</code>
+        </dd>
+        <dt>Index file</dt>
+        <dd>
+          <code>{data.indexPath}</code>
+        </dd>
+        <dt>Host</dt>
+        <dd data-testid="host">
+          {data.host
+            ? `${data.host.kind} · pid ${data.host.pid} · since ${formatTime(data.host.startedAt)}${data.host.url ? ` · ${data.host.url}` : ''}`
+            : 'No host is running'}
+        </dd>
+        <dt>Index state</dt>
+        <dd data-testid="status-index-state">{liveIndexState}</dd>
+        <dt>Last sync</dt>
+        <dd data-testid="last-sync">{index.lastSyncAt ? formatTime(index.lastSyncAt) : 'never'}</dd>
+      </dl>
+
+      <CoverageTable files={data.files} />
+    </section>
+  );
+}
+
+function Count({ label, value, testId, tone }: { label: string; value: number; testId: string; tone?: 'warn' | 'error' | undefined }) {
+  return (
+    <div className={`count${tone ? ` count-${tone}` : ''}`}>
+      <div className="count-value" data-testid={testId}>
+        {value.toLocaleString()}
+      </div>
+      <div className="count-label">{label}</div>
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+/**
+ * Reverie benchmark: indexing and search speed on a generated workspace, and LoCoMo evidence
+ * recall through the product's own engine.
+ *
+ *   npm run bench -- [--quick] [--skip-synthetic] [--locomo FILE]
+ *
+ * Progress goes to stderr; stdout gets exactly one line, a JSON object with every figure.
+ * Everything temporary lives under os.tmpdir() and is removed at the end.
+ */
+import os from 'node:os';
+import type { SyncReport } from '../core/src/api/contract.js';
+import { diagnoseSearch, type SearchDiagnostics } from './bench/diagnose.js';
+import { BenchEngine, makeTempWorkspace, removeAllTempWorkspaces, removeTempWorkspace } from './bench/engine.js';
+import { lexiconSize } from './bench/lexicon.js';
+import { runLocomo, type LocomoReport } from './bench/locomo.js';
+import { log, percentile, round, summarizeLatency, table, type LatencySummary } from './bench/stats.js';
+import { SyntheticCorpus, makeQuestions, type QuestionKind } from './bench/synthetic.js';
+
+// Only the final JSON line may reach stdout: route stray console output to stderr.
+console.log = console.error;
+console.info = console.error;
+console.debug = console.error;
+
+interface Options {
+  quick: boolean;
+  skipSynthetic: boolean;
+  locomo: string | null;
+}
+
+const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic] [--locomo FILE]';
+
+function parseArgs(argv: readonly string[]): Options {
+  const opts: Options = { quick: false, skipSynthetic: false, locomo: null };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--quick') opts.quick = true;
+    else if (arg === '--skip-synthetic') opts.skipSynthetic = true;
+    else if (arg === '--locomo') {
+      const file = argv[++i];
+      if (!file) throw new Error(`--locomo needs a file path\n${USAGE}`);
+      opts.locomo = file;
+    } else if (arg.startsWith('--locomo=')) opts.locomo = arg.slice('--locomo='.length);
+    else if (arg === '--help' || arg === '-h') {
+      log(USAGE);
+      process.exit(0);
+    } else throw new Error(`unknown argument ${arg}\n${USAGE}`);
+  }
+  return opts;
+}
+
+interface SyntheticReport {
+  index_files: number;
+  index_mb: number;
+  index_s: number;
+  reindex_noop_s: number;
+  index_100k_s: number;
+  files: number;
+  chunks: number;
+  search_p50_ms: number;
+  search_p95_ms: number;
+  search_max_ms: number;
+  details: {
+    target_chunks: number;
+    generate_s: number;
+    generated_mb_per_s: number;
+    lexicon_words: number;
+    first_sync: Pick<SyncReport, 'files' | 'chunks' | 'added' | 'skipped' | 'failed'>;
+    noop_sync: Pick<SyncReport, 'added' | 'updated' | 'unchanged' | 'removed'>;
+    index_mb_per_s: number;
+    index_files_per_s: number;
+    growth_rounds: number;
+    growth_files_added: number;
+    growth_mb: number;
+    corpus_mb: number;
+    index_db_mb: number;
+    search_n: number;
+    search_mean_ms: number;
+    search_p99_ms: number;
+    /** The engine's own tookMs (searcher only), vs the wall time around service.invoke. */
+    search_engine_p50_ms: number;
+    search_engine_p95_ms: number;
+    search_by_kind: Record<string, LatencySummary & { zero_results: number }>;
+    slowest: Array<{ kind: QuestionKind; query: string; ms: number; results: number }>;
+    diagnostics: SearchDiagnostics;
+  };
+}
+
+const MB = 1024 * 1024;
+
+async function runSynthetic(quick: boolean): Promise<SyntheticReport> {
+  const initialFiles = quick ? 1_000 : 10_000;
+  const targetChunks = quick ? 10_000 : 100_000;
+  const ws = makeTempWorkspace('synthetic');
+  let engine: BenchEngine | null = null;
+  try {
+    log(`Synthetic: generating ${initialFiles} notes in ${ws.workspace}`);
+    const corpus = new SyntheticCorpus(ws.workspace);
+    const root = corpus.writeRootFiles();
+    const first = corpus.writeNotes(initialFiles);
+    const genSeconds = root.seconds + first.seconds;
+    const indexBytes = root.bytes + first.bytes;
+    log(
+      `  wrote ${first.files + root.files} files, ${(indexBytes / MB).toFixed(1)} MB in ${genSeconds.toFixed(2)} s ` +
+        `(${lexiconSize(corpus.lex)} lexicon words)`,
+    );
+
+    engine = new BenchEngine(ws);
+    engine.setProgress(5_000);
+    log('  first sync …');
+    const sync1 = await engine.sync();
+    log(`  index_s ${sync1.seconds.toFixed(2)} s: ${sync1.report.files} files, ${sync1.report.chunks} chunks`);
+    if (sync1.report.failed + sync1.report.skipped > 0) log(`  ! ${sync1.report.failed} failed, ${sync1.report.skipped} skipped`);
+    const sync2 = await engine.sync();
+    log(`  reindex_noop_s ${sync2.seconds.toFixed(3)} s (added ${sync2.report.added}, updated ${sync2.report.updated})`);
+
+    // Grow until the index holds the target number of chunks.
+    let chunks = sync1.report.chunks;
+    let growthSeconds = 0;
+    let growthBytes = 0;
+    let growthFiles = 0;
+    let rounds = 0;
+    const chunksPerFile = sync1.report.chunks / Math.max(1, sync1.report.files);
+    while (chunks < targetChunks) {
+      const add = Math.max(10, Math.ceil(((targetChunks - chunks) / chunksPerFile) * 1.02));
+      log(`  growing: +${add} notes (index has ${chunks} chunks, target ${targetChunks})`);
+      const w = corpus.writeNotes(add);
+      growthBytes += w.bytes;
+      growthFiles += add;
+      const s = await engine.sync();
+      growthSeconds += s.seconds;
+      chunks = s.report.chunks;
+      rounds++;
+      log(`  growth sync ${s.seconds.toFixed(2)} s: ${s.report.files} files, ${s.report.chunks} chunks (+${s.report.added})`);
+    }
+    const status = await engine.status();
+    log(`  final: ${status.index.files} files, ${status.index.chunks} chunks, index ${(engine.indexBytes() / MB).toFixed(0)} MB`);
+
+    // Search.
+    const questions = makeQuestions(corpus, 777);
+    const warmup = makeQuestions(corpus, 4242).slice(0, 20);
+    for (const q of warmup) await engine.search(q.query, 10);
+    log(`  searching ${questions.length} questions (after ${warmup.length} warm-up) …`);
+    const wall: number[] = [];
+    const took: number[] = [];
+    const byKind = new Map<QuestionKind, { ms: number[]; zero: number }>();
+    const timed: Array<{ kind: QuestionKind; query: string; ms: number; results: number }> = [];
+    for (const q of questions) {
+      const r = await engine.search(q.query, 10);
+      wall.push(r.wallMs);
+      took.push(r.tookMs);
+      const k = byKind.get(q.kind) ?? { ms: [], zero: 0 };
+      k.ms.push(r.wallMs);
+      if (r.results.length === 0) k.zero++;
+      byKind.set(q.kind, k);
+      timed.push({ kind: q.kind, query: q.query, ms: round(r.wallMs, 2), results: r.results.length });
+    }
+    const searchByKind: SyntheticReport['details']['search_by_kind'] = {};
+    for (const [kind, v] of [...byKind].sort((a, b) => a[0].localeCompare(b[0]))) {
+      searchByKind[kind] = { ...summarizeLatency(v.ms), zero_results: v.zero };
+    }
+    const overall = summarizeLatency(wall);
+    log(`  search p50 ${overall.p50_ms} ms, p95 ${overall.p95_ms} ms, max ${overall.max_ms} ms`);
+    log(
+      table(
+        ['kind', 'n', 'p50 ms', 'p95 ms', 'max ms', 'no result'],
+        Object.entries(searchByKind).map(([k, s]) => [k, String(s.n), s.p50_ms.toFixed(2), s.p95_ms.toFixed(2), s.max_ms.toFixed(2), String(s.zero_results)]),
+      ),
+    );
+
+    log('  diagnostics (read-only connection) …');
+    const probe = ['the', 'we', 'what', 'decid', 'migrat', 'meet', corpus.lex.projects[0]!.toLowerCase(), corpus.lex.jargon[5000]!];
+    const diagnostics = diagnoseSearch(engine.service.indexPath, questions.map((q) => q.query), probe);
+    log(
+      `  plan() p50 ${diagnostics.plan.p50_ms} ms / p95 ${diagnostics.plan.p95_ms} ms; ` +
+        `direct search p50 ${diagnostics.search_direct.p50_ms} ms / p95 ${diagnostics.search_direct.p95_ms} ms; ` +
+        `FTS5 rank-only p50 ${diagnostics.fts_rank_only.p50_ms} ms / p95 ${diagnostics.fts_rank_only.p95_ms} ms; ` +
+        `matched rows p50 ${diagnostics.matched_rows.p50} / p95 ${diagnostics.matched_rows.p95}`,
+    );
+    log(`  vocab look-ups: ${diagnostics.vocab_lookup_ms.map((v) => `${v.term}(df ${v.df}) ${v.ms} ms`).join(', ')}`);
+
+    const indexDbMb = engine.indexBytes() / MB;
+    return {
+      index_files: sync1.report.files,
+      index_mb: round(indexBytes / MB, 2),
+      index_s: round(sync1.seconds, 3),
+      reindex_noop_s: round(sync2.seconds, 3),
+      index_100k_s: round(growthSeconds, 3),
+      files: status.index.files,
+      chunks: status.index.chunks,
+      search_p50_ms: overall.p50_ms,
+      search_p95_ms: overall.p95_ms,
+      search_max_ms: overall.max_ms,
+      details: {
+        target_chunks: targetChunks,
+        generate_s: round(genSeconds, 3),
+        generated_mb_per_s: round(indexBytes / MB / genSeconds, 1),
+        lexicon_words: lexiconSize(corpus.lex),
+        first_sync: {
+          files: sync1.report.files,
+          chunks: sync1.report.chunks,
+          added: sync1.report.added,
+          skipped: sync1.report.skipped,
+          failed: sync1.report.failed,
+        },
+        noop_sync: {
+          added: sync2.report.added,
+          updated: sync2.report.updated,
+          unchanged: sync2.report.unchanged,
+          removed: sync2.report.removed,
+        },
+        index_mb_per_s: round(indexBytes / MB / sync1.seconds, 2),
+        index_files_per_s: round(sync1.report.files / sync1.seconds, 1),
+        growth_rounds: rounds,
+        growth_files_added: growthFiles,
+        growth_mb: round(growthBytes / MB, 2),
+        corpus_mb: round((indexBytes + growthBytes) / MB, 2),
+        index_db_mb: round(indexDbMb, 1),
+        search_n: wall.length,
+        search_mean_ms: overall.mean_ms,
+        search_p99_ms: round(percentile(wall, 99), 3),
+        search_engine_p50_ms: round(percentile(took, 50), 3),
+        search_engine_p95_ms: round(percentile(took, 95), 3),
+        search_by_kind: searchByKind,
+        slowest: timed.sort((a, b) => b.ms - a.ms).slice(0, 8),
+        diagnostics,
+      },
+    };
+  } finally {
+    await engine?.close();
+    removeTempWorkspace(ws);
+  }
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  const started = performance.now();
+  if (opts.skipSynthetic && !opts.locomo) log('Nothing to run: --skip-synthetic without --locomo FILE.');
+
+  const out: Record<string, unknown> = {
+    mode: opts.quick ? 'quick' : 'full',
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    cpus: os.cpus().length,
+  };
+  if (!opts.skipSynthetic) Object.assign(out, await runSynthetic(opts.quick));
+  let locomo: LocomoReport | null = null;
+  if (opts.locomo) {
+    locomo = await runLocomo(opts.locomo);
+    out.locomo = locomo;
+  }
+  out.total_s = round((performance.now() - started) / 1000, 2);
+  log(`Done in ${out.total_s} s.`);
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+}
+
+main().catch((error: unknown) => {
+  removeAllTempWorkspaces();
+  log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exitCode = 1;
+});
