@@ -91,6 +91,25 @@ describe('reverie CLI', () => {
     expect(JSON.parse(search.stdout)[0].path).toBe('memory/2026-04-05.md');
   });
 
+  it('serve --demo opens a fresh copy of the sample workspace and leaves the original untouched', async () => {
+    ws = createTempWorkspace();
+    const env = cliEnv(ws.dataDir);
+    const served = await startServe(['--demo'], env);
+    host = served.child;
+    const workspace = (served.info as unknown as { workspace: string }).workspace;
+    expect(workspace).not.toContain('resources');
+    expect(fs.existsSync(path.join(workspace, 'MEMORY.md'))).toBe(true);
+    const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${new URL(served.info.launchUrl).hash.slice('#token='.length)}` };
+    await fetch(`${served.info.url}/api/index.sync`, { method: 'POST', headers, body: '{}' });
+    const res = (await (await fetch(`${served.info.url}/api/memory.search`, { method: 'POST', headers, body: JSON.stringify({ query: 'postgres upgrade' }) })).json()) as {
+      result: { results: unknown[] };
+    };
+    expect(res.result.results.length).toBeGreaterThan(0);
+    await stopProcess(host);
+    host = undefined;
+    fs.rmSync(workspace, { recursive: true, force: true });
+  });
+
   it('recovers after kill -9 during indexing with no manual step', async () => {
     ws = createTempWorkspace(SAMPLE_NOTES);
     for (let i = 0; i < 3000; i++) ws.write(`memory/bulk/${i}.md`, `# Bulk ${i}\n\n` + `- line about the harbour number ${i} and its lighthouse keeper\n`.repeat(30));

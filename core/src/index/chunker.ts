@@ -17,6 +17,9 @@ export interface ChunkOptions {
 
 export const DEFAULT_CHUNKING: ChunkOptions = { maxTokens: 400, overlapTokens: 80 };
 
+/** Recorded in the index; when it changes, every file is re-chunked on the next sync. */
+export const CHUNKER_VERSION = 'lines-400-80-v1';
+
 interface Segment {
   line: number;
   text: string;

@@ -1,7 +1,7 @@
 import type { SyncReport } from '../api/contract.js';
 import { sha256Hex } from '../common/hash.js';
 import { discoverWorkspace, type DiscoveredFile, type DiscoveryOptions } from '../workspace/discovery.js';
-import { chunkMarkdown, type Chunk } from './chunker.js';
+import { CHUNKER_VERSION, chunkMarkdown, type Chunk } from './chunker.js';
 import { readMarkdownFile, type ReadBytes } from './fileReader.js';
 import type { FileRow, IndexStore } from './indexStore.js';
 
@@ -45,6 +45,15 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
     durationMs: 0, problems: [], notices: [],
   };
   options.onProgress?.({ phase: 'discover', done: 0, total: 0, path: null });
+  // Index identity: which workspace this index describes and how it was chunked.
+  if (store.getMeta('workspace_root') === null) {
+    store.setMeta('workspace_root', discovery.workspaceRoot);
+    store.setMeta('created_at', new Date().toISOString());
+  }
+  if (store.getMeta('chunker') !== CHUNKER_VERSION) {
+    if (store.getMeta('chunker') !== null) report.notices.push('The chunker changed since the last index: every file is re-chunked.');
+    options = { ...options, force: true };
+  }
   const { files, warnings } = discoverWorkspace(discovery);
   report.notices.push(...warnings);
 
@@ -125,6 +134,7 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
   report.chunks = counts.chunks;
   report.durationMs = Math.round(performance.now() - started);
   store.setMeta('last_sync_at', new Date().toISOString());
+  store.setMeta('chunker', CHUNKER_VERSION);
   return report;
 }
 
