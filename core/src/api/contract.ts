@@ -66,8 +66,21 @@ export const SearchResult = z.object({
   endLine: z.number().int().positive(),
   snippet: z.string().max(700),
   score: z.number(),
-  /** Why this result matched: keyword (BM25), path or date in the file name. */
-  matchedBy: z.array(z.enum(['keyword', 'path', 'date'])),
+  /** Why this result matched: keyword (BM25), vector (embedding similarity), path or date in the file name. */
+  matchedBy: z.array(z.enum(['keyword', 'vector', 'path', 'date'])),
+  /** How the score was made, for the UI's "why this result" view. */
+  breakdown: z
+    .object({
+      keyword: z.number().describe('BM25, normalised to 0–1 among the candidates'),
+      vector: z.number().describe('cosine similarity of query and chunk embeddings'),
+      fused: z.number(),
+      fusion: z.enum(['weighted', 'rrf']),
+      decay: z.number().describe('temporal decay multiplier for dated notes (1 = none)'),
+      importance: z.number().describe('multiplier from <!-- importance: N -->'),
+      trigger: z.number().describe('multiplier when the query contains a <!-- trigger: … --> phrase'),
+      mmr: z.number().describe('diversity penalty applied by MMR (0 = none)'),
+    })
+    .optional(),
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 
@@ -80,6 +93,8 @@ export const Settings = z.object({
   maxFileSizeMB: z.number().positive().max(1024),
   /** Watch the workspace for changes while a host runs. */
   watch: z.boolean(),
+  /** How keyword and vector candidates are combined: weighted sum (0.7 vector / 0.3 text) or reciprocal-rank fusion. */
+  fusion: z.enum(['weighted', 'rrf']),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -88,6 +103,7 @@ export const DEFAULT_SETTINGS: Settings = {
   extraPaths: [],
   maxFileSizeMB: 16,
   watch: true,
+  fusion: 'weighted',
 };
 
 export const HostInfo = z.object({
@@ -114,10 +130,42 @@ export const StatusOutput = z.object({
     lastSyncAt: z.string().nullable(),
     lastError: z.string().nullable(),
   }),
+  /** Semantic recall: the active embedding generation and how far its vectors are. */
+  embedding: z.object({
+    provider: z.enum(['hash', 'llama']),
+    model: z.string(),
+    dims: z.number().int(),
+    generation: z.string().nullable(),
+    /** `sqlite-vec` KNN, or `scan` (bounded batches) when the extension cannot load. */
+    vectorBackend: z.enum(['sqlite-vec', 'scan']),
+    vectorBackendProblem: z.string().nullable(),
+    embedded: z.number().int(),
+    total: z.number().int(),
+    running: z.boolean(),
+    lastError: z.string().nullable(),
+  }),
   files: z.array(FileCoverage),
   notices: z.array(z.string()),
 });
 export type StatusOutput = z.infer<typeof StatusOutput>;
+
+export const ModelRole = z.enum(['embedding', 'chat']);
+export type ModelRole = z.infer<typeof ModelRole>;
+
+export const ModelInfo = z.object({
+  /** `model:<sha256 prefix>` */
+  id: z.string(),
+  /** File name inside `<data-dir>/models/`. */
+  file: z.string(),
+  role: ModelRole,
+  /** The URI or local path it came from. */
+  source: z.string(),
+  sha256: z.string(),
+  size: z.number().int(),
+  addedAt: z.string(),
+  active: z.boolean(),
+});
+export type ModelInfo = z.infer<typeof ModelInfo>;
 
 // ---------------------------------------------------------------------------------------
 // Operations
@@ -193,6 +241,34 @@ export const operations = {
     input: z.object({ patch: Settings.partial().strict() }).strict(),
     output: Settings,
   },
+  'models.list': {
+    access: 'read',
+    summary: 'Installed models by role, and which one is active.',
+    input: z.object({}).strict(),
+    output: z.object({
+      models: z.array(ModelInfo),
+      active: z.object({ embedding: z.string().nullable(), chat: z.string().nullable() }),
+      defaultEmbeddingUri: z.string(),
+    }),
+  },
+  'models.pull': {
+    access: 'write',
+    summary: 'Download a model (hf:… or https://…) or add a local .gguf file.',
+    input: z.object({ uri: z.string().min(1).max(2048), role: ModelRole.optional() }).strict(),
+    output: ModelInfo,
+  },
+  'models.use': {
+    access: 'write',
+    summary: 'Make an installed model the active one for its role (re-embeds in the background).',
+    input: z.object({ model: z.string().min(1).max(2048), role: ModelRole.optional() }).strict(),
+    output: z.object({ active: z.object({ embedding: z.string().nullable(), chat: z.string().nullable() }) }),
+  },
+  'models.remove': {
+    access: 'write',
+    summary: 'Delete an installed model.',
+    input: z.object({ model: z.string().min(1).max(2048) }).strict(),
+    output: z.object({ removed: z.string() }),
+  },
 } as const satisfies Record<string, OperationSpec>;
 
 export interface OperationSpec {
@@ -219,7 +295,7 @@ export function isOperationName(name: string): name is OperationName {
 export const EngineEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('index-progress'),
-    phase: z.enum(['discover', 'index']),
+    phase: z.enum(['discover', 'index', 'embed']),
     done: z.number().int(),
     total: z.number().int(),
     path: z.string().nullable(),
@@ -227,6 +303,16 @@ export const EngineEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('index-ready'), report: SyncReport }),
   z.object({ type: z.literal('index-error'), message: z.string() }),
   z.object({ type: z.literal('files-changed'), paths: z.array(z.string()) }),
+  z.object({
+    type: z.literal('model-download'),
+    uri: z.string(),
+    bytes: z.number(),
+    total: z.number().nullable(),
+    /** Bytes per second, smoothed. */
+    rate: z.number(),
+    etaSeconds: z.number().nullable(),
+    done: z.boolean(),
+  }),
 ]);
 export type EngineEvent = z.infer<typeof EngineEvent>;
 

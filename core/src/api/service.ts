@@ -10,6 +10,14 @@ import { syncIndex } from '../index/sync.js';
 import { MemoryWatcher } from '../index/watcher.js';
 import type { ReadBytes } from '../index/fileReader.js';
 import { KeywordSearcher } from '../search/keywordSearch.js';
+import { HybridSearcher, DEFAULT_HYBRID } from '../search/hybridSearch.js';
+import { HashEmbeddingProvider } from '../embed/hashProvider.js';
+import { ModelStore } from '../models/modelStore.js';
+import { LlamaEmbeddingProvider } from '../embed/llama/llamaEmbeddingProvider.js';
+import { DEFAULT_EMBEDDING_MODEL_URI } from '../models/defaultModels.js';
+import { generationId, type EmbeddingProvider } from '../embed/provider.js';
+import { embedPendingChunks } from '../index/embedSync.js';
+import { VectorStore, type VectorBackend } from '../index/vectorStore.js';
 import { HostLock } from '../workspace/hostLock.js';
 import type { ResolvedWorkspace } from '../workspace/resolveWorkspace.js';
 import { SettingsStore } from '../workspace/settingsStore.js';
@@ -34,6 +42,13 @@ export class MemoryService {
   private db!: Database.Database;
   private store!: IndexStore;
   private searcher!: KeywordSearcher;
+  private hybrid!: HybridSearcher;
+  private vectorBackend: VectorBackend = 'scan';
+  private vectorProblem: string | null = null;
+  private vectors: VectorStore | null = null;
+  private provider: EmbeddingProvider = new HashEmbeddingProvider();
+  private providerChosen = false;
+  private embedState: { embedded: number; total: number; running: boolean; error: string | null } = { embedded: 0, total: 0, running: false, error: null };
   private readonly files: WorkspaceFiles;
   private readonly notices: string[] = [];
   private readonly eventEmitter = new Emitter<EngineEvent>();
@@ -48,6 +63,7 @@ export class MemoryService {
   readonly onDidEmitEvent = this.eventEmitter.event;
 
   readonly handlers: OperationHandlers;
+  readonly models: ModelStore;
 
   constructor(private readonly options: MemoryServiceOptions) {
     const { dataDir, workspace } = options;
@@ -59,13 +75,18 @@ export class MemoryService {
       () => this.settings.read().extraPaths,
       path.join(dataDir, 'backups', 'pre-images', workspace.id),
     );
+    this.models = new ModelStore({ dataDir });
+    this.models.onDidProgressDownload((e) =>
+      this.eventEmitter.fire({ type: 'model-download', uri: e.uri, bytes: e.bytes, total: e.total, rate: e.rate, etaSeconds: e.etaSeconds, done: e.done }),
+    );
     this.openIndex();
     this.handlers = {
       status: async () => this.status(),
       'index.sync': async ({ force }) => this.sync(force),
       'memory.search': async ({ query, limit, sources }) => {
+        await this.ensureEmbeddingProvider();
         const started = performance.now();
-        const results = this.searcher.search({ query, limit, sources });
+        const results = await this.hybrid.search({ query, limit, sources });
         return { results, tookMs: Math.round((performance.now() - started) * 100) / 100 };
       },
       'files.list': async () => ({ files: this.store.coverage() }),
@@ -78,6 +99,21 @@ export class MemoryService {
       },
       'settings.get': async () => this.settings.read(),
       'settings.set': async ({ patch }) => this.settings.update(patch),
+      'models.list': async () => {
+        const { models, active } = this.models.list();
+        return { models, active, defaultEmbeddingUri: DEFAULT_EMBEDDING_MODEL_URI };
+      },
+      'models.pull': async ({ uri, role }) => (await this.models.pull(uri, role)).model,
+      'models.use': async ({ model, role }) => {
+        const used = this.models.use(model, role);
+        if (used.role === 'embedding') void this.switchEmbeddingProvider().catch(() => undefined);
+        return { active: this.models.list().active };
+      },
+      'models.remove': async ({ model }) => {
+        const { removed, deactivated } = this.models.remove(model);
+        if (deactivated.includes('embedding')) void this.switchEmbeddingProvider().catch(() => undefined);
+        return { removed: removed.id };
+      },
     };
   }
 
@@ -121,6 +157,7 @@ export class MemoryService {
 
   private async runSync(force: boolean, retried = false): Promise<SyncReport> {
     this.state = 'indexing';
+    await this.ensureEmbeddingProvider();
     const settings = this.settings.read();
     try {
       const report = await syncIndex(
@@ -135,6 +172,7 @@ export class MemoryService {
       );
       report.notices.unshift(...this.notices.splice(0));
       this.searcher.invalidate();
+      await this.embedPending();
       this.state = 'ready';
       this.lastError = null;
       this.eventEmitter.fire({ type: 'index-ready', report });
@@ -150,6 +188,69 @@ export class MemoryService {
       this.lastError = (error as Error).message;
       this.eventEmitter.fire({ type: 'index-error', message: this.lastError });
       throw error;
+    }
+  }
+
+  /**
+   * Makes the active embedding model (or the hash provider when none is installed) the one
+   * used for new vectors and for queries; vectors of the new generation are built in the
+   * background while search keeps using keywords (and whatever vectors exist) meanwhile.
+   */
+  async switchEmbeddingProvider(): Promise<void> {
+    this.providerChosen = false;
+    await this.ensureEmbeddingProvider();
+    await this.sync(false);
+  }
+
+  /** Picks the provider for the active embedding model once (hash until then). */
+  private async ensureEmbeddingProvider(): Promise<void> {
+    if (this.providerChosen) return;
+    this.providerChosen = true;
+    const next = await this.createEmbeddingProvider();
+    if (generationId(next.generation) === generationId(this.provider.generation)) {
+      await next.close();
+      return;
+    }
+    const previous = this.provider;
+    this.provider = next;
+    this.vectors = new VectorStore(this.db, next.generation, this.vectorBackend);
+    await previous.close();
+  }
+
+  private async createEmbeddingProvider(): Promise<EmbeddingProvider> {
+    const model = this.models.activeModel('embedding');
+    if (!model || !model.present) return new HashEmbeddingProvider();
+    try {
+      return await LlamaEmbeddingProvider.open({ modelPath: model.path, modelId: model.sha256.slice(0, 16) });
+    } catch (error) {
+      this.notices.push(`The embedding model ${model.file} could not be used (${(error as Error).message}); using the built-in hash embeddings instead.`);
+      return new HashEmbeddingProvider();
+    }
+  }
+
+  /** Vectors for new chunks in the active generation; keyword search works meanwhile. */
+  private async embedPending(): Promise<void> {
+    const vectors = this.vectors;
+    if (!vectors) return;
+    this.embedState.running = true;
+    try {
+      await embedPendingChunks(this.db, vectors, this.provider, {
+        onProgress: (p) => {
+          this.embedState.embedded = p.done;
+          this.embedState.total = p.total;
+          this.eventEmitter.fire({ type: 'index-progress', ...p });
+        },
+        shouldStop: () => this.closed,
+      });
+      this.embedState.error = null;
+    } catch (error) {
+      // Embedding problems never take keyword search down: report and carry on.
+      this.embedState.error = (error as Error).message;
+      this.notices.push(`Embedding failed: ${this.embedState.error}. Keyword search keeps working.`);
+    } finally {
+      this.embedState.running = false;
+      this.embedState.embedded = vectors.embeddedCount();
+      this.embedState.total = this.store.counts().chunks;
     }
   }
 
@@ -170,6 +271,18 @@ export class MemoryService {
         lastSyncAt: this.store.getMeta('last_sync_at'),
         lastError: this.lastError,
       },
+      embedding: {
+        provider: this.provider.generation.provider,
+        model: this.provider.generation.model,
+        dims: this.provider.dims,
+        generation: this.vectors?.id ?? null,
+        vectorBackend: this.vectorBackend,
+        vectorBackendProblem: this.vectorProblem,
+        embedded: this.vectors?.embeddedCount() ?? 0,
+        total: counts.chunks,
+        running: this.embedState.running,
+        lastError: this.embedState.error,
+      },
       files: this.store.coverage(),
       notices: [...this.notices],
     };
@@ -180,6 +293,7 @@ export class MemoryService {
     this.closed = true;
     await this.watcher?.close();
     await this.syncChain; // finish the current transaction before closing the index
+    await this.provider.close();
     this.db.close();
     this.lock.release();
     this.eventEmitter.dispose();
@@ -192,10 +306,19 @@ export class MemoryService {
         `The index ${this.indexPath} was corrupted; it was moved to ${movedTo} and rebuilt from your Markdown files. Nothing you wrote was lost.`,
       );
     }
-    const opened = openIndexDatabase(this.indexPath);
+    const opened = openIndexDatabase(this.indexPath, { disableVectorExtension: process.env.REVERIE_DISABLE_SQLITE_VEC === '1' });
     if (opened.notice) this.notices.push(opened.notice);
     this.db = opened.db;
     this.store = new IndexStore(this.db);
     this.searcher = new KeywordSearcher(this.db);
+    this.vectorBackend = opened.vectorBackend;
+    this.vectorProblem = opened.vectorProblem;
+    this.vectors = new VectorStore(this.db, this.provider.generation, this.vectorBackend);
+    this.hybrid = new HybridSearcher(
+      this.db,
+      this.searcher,
+      () => (this.vectors ? { store: this.vectors, provider: this.provider } : null),
+      () => ({ ...DEFAULT_HYBRID, fusion: this.settings.read().fusion }),
+    );
   }
 }

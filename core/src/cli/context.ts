@@ -13,6 +13,7 @@ export interface CliOptions {
   port?: string;
   open: boolean;
   demo: boolean;
+  role?: string;
 }
 
 export interface CliContext {

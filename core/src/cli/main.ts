@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { exitCodeFor, ReverieError } from '../common/errors.js';
 import { createContext, type CliOptions } from './context.js';
 import { configCommand } from './commands/config.js';
+import { modelsCommand } from './commands/models.js';
 import { indexCommand } from './commands/index.js';
 import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
@@ -16,6 +17,7 @@ Commands:
   search <query> [--json] [--limit N] [--source memory|dreams]
   config get [key] | config set <key> <value>
   serve [--port P] [--open] [--demo] [--json]   the UI in your browser, on 127.0.0.1
+  models list | pull <hf:…|https://…|path> [--role embedding|chat] | add <path> | use <model> | remove <model>
 
 Global options:
   --workspace DIR   workspace folder (env REVERIE_WORKSPACE; default: the one chosen at first run)
@@ -29,6 +31,7 @@ const COMMANDS: Record<string, (ctx: CliContext) => Promise<number>> = {
   search: searchCommand,
   config: configCommand,
   serve: serveCommand,
+  models: modelsCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -48,6 +51,7 @@ export async function main(argv: string[]): Promise<number> {
         port: { type: 'string' },
         open: { type: 'boolean', default: false },
         demo: { type: 'boolean', default: false },
+        role: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -76,6 +80,7 @@ export async function main(argv: string[]): Promise<number> {
     port: values.port,
     open: values.open,
     demo: values.demo,
+    role: values.role,
   };
   try {
     return await run(createContext(options, rest));

@@ -3,11 +3,20 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ReverieError, errnoCode } from '../common/errors.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { loadVectorExtension, type VectorBackend } from './vectorStore.js';
 
 export interface OpenedIndex {
   db: Database.Database;
   /** Set when an unusable index was moved aside: tell the person. */
   notice: string | null;
+  vectorBackend: VectorBackend;
+  vectorProblem: string | null;
+}
+
+export interface OpenIndexOptions {
+  readonly?: boolean;
+  /** Do not load sqlite-vec (tests of the fallback, or a person's choice). */
+  disableVectorExtension?: boolean;
 }
 
 const CORRUPTION_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_INDEX']);
@@ -21,17 +30,38 @@ export function isCorruptionError(error: unknown): boolean {
  * Opens (creating if needed) the derived index. A corrupted or unreadable index is moved
  * aside and rebuilt: it holds nothing that is not in the Markdown.
  */
-export function openIndexDatabase(file: string, options: { readonly?: boolean } = {}): OpenedIndex {
+export function openIndexDatabase(file: string, options: OpenIndexOptions = {}): OpenedIndex {
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  const open = (): OpenedIndex => {
+    const db = openAndMigrate(file, options.readonly ?? false);
+    // Loaded before any statement is prepared: triggers on chunks reference vec0 tables.
+    const { backend, problem } = loadVectorExtension(db, options.disableVectorExtension ?? false);
+    return { db, notice: null, vectorBackend: backend, vectorProblem: problem };
+  };
+  let opened: OpenedIndex;
   try {
-    return { db: openAndMigrate(file, options.readonly ?? false), notice: null };
+    opened = open();
   } catch (error) {
     if (!isCorruptionError(error) && !(error instanceof NewerSchemaError)) throw error;
     const movedTo = moveIndexAside(file);
     const why = error instanceof NewerSchemaError ? error.message : `corrupted (${(error as Error).message})`;
     const notice = `The index ${file} was ${why}. It was moved to ${movedTo} and is being rebuilt from your Markdown files; nothing you wrote was lost.`;
-    return { db: openAndMigrate(file, false), notice };
+    return { ...open(), notice };
   }
+  if (opened.vectorBackend === 'scan' && usesVectorExtension(opened.db)) {
+    // Tables built with sqlite-vec cannot even be read without it; the index is derived, so rebuild.
+    opened.db.close();
+    const movedTo = moveIndexAside(file);
+    return {
+      ...open(),
+      notice: `${opened.vectorProblem ?? 'sqlite-vec is unavailable'}; the index ${file} used it, so it was moved to ${movedTo} and is being rebuilt with exact vector scans. Keyword search is unaffected.`,
+    };
+  }
+  return opened;
+}
+
+function usesVectorExtension(db: Database.Database): boolean {
+  return (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE sql LIKE '%USING vec0%'").get() as { n: number }).n > 0;
 }
 
 class NewerSchemaError extends Error {}

@@ -6,7 +6,7 @@ import { readMarkdownFile, type ReadBytes } from './fileReader.js';
 import type { FileRow, IndexStore } from './indexStore.js';
 
 export interface SyncProgress {
-  phase: 'discover' | 'index';
+  phase: 'discover' | 'index' | 'embed';
   done: number;
   total: number;
   path: string | null;

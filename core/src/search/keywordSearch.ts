@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { SearchResult, SourceKind } from '../api/contract.js';
 import { makeId } from '../common/ids.js';
 import { extractQueryTerms, quoteFts, type QueryTerm } from './queryTerms.js';
-import { buildSnippet, type SnippetTerm } from './snippet.js';
+import { buildSnippet, type Snippet, type SnippetTerm } from './snippet.js';
 
 export interface KeywordQuery {
   query: string;
@@ -10,7 +10,7 @@ export interface KeywordQuery {
   sources: readonly SourceKind[];
 }
 
-interface ChunkHit {
+export interface ChunkHit {
   id: number;
   path: string;
   source: SourceKind;
@@ -143,7 +143,7 @@ export class KeywordSearcher {
     return { match: selected.length > 0 ? selected.join(' OR ') : null, postings, terms };
   }
 
-  private rankedHits(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): ChunkHit[] {
+  rankedHits(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): ChunkHit[] {
     const match = plan.match!;
     const floor = plan.postings > RANK_BUDGET ? (this.budgetFloor.get(match, RANK_BUDGET)?.rowid ?? 0) : 0;
     let fetch = limit * OVERFETCH;
@@ -187,7 +187,7 @@ export class KeywordSearcher {
     return df;
   }
 
-  private exactFileMatches(query: string, limit: number): Array<{ hit: ChunkHit; reason: 'date' | 'path' }> {
+  exactFileMatches(query: string, limit: number): Array<{ hit: ChunkHit; reason: 'date' | 'path' }> {
     const found: Array<{ hit: ChunkHit; reason: 'date' | 'path' }> = [];
     const add = (pattern: string, reason: 'date' | 'path'): void => {
       for (const { path } of this.filesByPath.all(pattern)) {
@@ -200,8 +200,13 @@ export class KeywordSearcher {
   }
 }
 
-function toResult(hit: ChunkHit, score: number, matchedBy: SearchResult['matchedBy'], terms: SnippetTerm[]): SearchResult {
-  const snippet = buildSnippet(hit.text, hit.start_line, terms);
+export function toResult(
+  hit: ChunkHit,
+  score: number,
+  matchedBy: SearchResult['matchedBy'],
+  terms: SnippetTerm[],
+  snippet: Snippet = buildSnippet(hit.text, hit.start_line, terms),
+): SearchResult {
   return {
     id: makeId('chunk', hit.id),
     path: hit.path,
@@ -214,7 +219,7 @@ function toResult(hit: ChunkHit, score: number, matchedBy: SearchResult['matched
   };
 }
 
-function snippetForms(t: QueryTerm): string[] {
+export function snippetForms(t: QueryTerm): string[] {
   const forms = new Set([t.word, t.stem]);
   // Porter turns a final y into i ("happy" → "happi"); match the shared part.
   if (t.stem.endsWith('i') && t.stem.length > 3) forms.add(t.stem.slice(0, -1));

@@ -12,6 +12,8 @@ export interface Snippet {
   text: string;
   startLine: number;
   endLine: number;
+  /** Query weight matched inside the snippet's lines (the sum of matched terms' weights). */
+  matchedWeight: number;
 }
 
 export const MAX_SNIPPET_CHARS = 700;
@@ -21,23 +23,30 @@ const CONTEXT_CHARS = 280;
 export function buildSnippet(chunkText: string, chunkStartLine: number, terms: readonly SnippetTerm[], maxChars = MAX_SNIPPET_CHARS): Snippet {
   const lines = chunkText.split('\n');
   const matcher = buildMatcher(terms);
-  const scores = lines.map((line) => scoreLine(line, matcher, terms));
+  const found = lines.map((line) => termsIn(line, matcher));
 
-  // Sliding window over consecutive lines: maximise matched weight within the budget.
-  let best = { from: 0, to: 0, score: -1 };
+  // Sliding window over consecutive lines: the most matched weight within the budget.
+  const lineWeight = found.map((set) => [...set].reduce((n, t) => n + terms[t]!.weight, 0));
+  let best = { from: 0, to: 0, weight: -1 };
   let from = 0;
   let chars = 0;
-  let score = 0;
+  let weight = 0;
   for (let to = 0; to < lines.length; to++) {
     chars += lines[to]!.length + (to > from ? 1 : 0);
-    score += scores[to]!;
+    weight += lineWeight[to]!;
     while (chars > maxChars && from < to) {
       chars -= lines[from]!.length + 1;
-      score -= scores[from]!;
+      weight -= lineWeight[from]!;
       from++;
     }
-    if (score > best.score) best = { from, to, score };
+    if (weight > best.weight) best = { from, to, weight };
   }
+  while (best.from < best.to && found[best.from]!.size === 0) best.from++;
+  // Drop lines at the end that match nothing: the citation should point at what matched.
+  while (best.to > best.from && found[best.to]!.size === 0) best.to--;
+  const covered = new Set<number>();
+  for (let i = best.from; i <= best.to; i++) for (const t of found[i]!) covered.add(t);
+  const matchedWeight = [...covered].reduce((n, t) => n + terms[t]!.weight, 0);
 
   // A lone matching line reads poorly: widen with neighbours up to a modest size.
   let size = lines.slice(best.from, best.to + 1).reduce((n, l) => n + l.length + 1, 0);
@@ -52,7 +61,7 @@ export function buildSnippet(chunkText: string, chunkStartLine: number, terms: r
 
   let text = lines.slice(best.from, best.to + 1).join('\n');
   if (text.length > maxChars) text = cutAroundFirstMatch(text, matcher, maxChars);
-  return { text, startLine: chunkStartLine + best.from, endLine: chunkStartLine + best.to };
+  return { text, startLine: chunkStartLine + best.from, endLine: chunkStartLine + best.to, matchedWeight };
 }
 
 interface Matcher {
@@ -70,16 +79,14 @@ function buildMatcher(terms: readonly SnippetTerm[]): Matcher {
   };
 }
 
-function scoreLine(line: string, matcher: Matcher, terms: readonly SnippetTerm[]): number {
-  if (!matcher.regex) return 0;
+function termsIn(line: string, matcher: Matcher): Set<number> {
   const found = new Set<number>();
+  if (!matcher.regex) return found;
   for (const m of fold(line).matchAll(matcher.regex)) {
     const term = matcher.formToTerm.get(m[0].toLowerCase());
     if (term !== undefined) found.add(term);
   }
-  let score = 0;
-  for (const i of found) score += terms[i]!.weight;
-  return score;
+  return found;
 }
 
 function cutAroundFirstMatch(text: string, matcher: Matcher, maxChars: number): string {

@@ -1,0 +1,74 @@
+import type Database from 'better-sqlite3';
+import type { EmbeddingProvider } from '../embed/provider.js';
+import type { SyncProgress } from './sync.js';
+import { blobToFloats, floatsToBlob, type VectorStore } from './vectorStore.js';
+
+const BATCH = 64;
+const PROGRESS_INTERVAL_MS = 100;
+
+export interface EmbedReport {
+  embedded: number;
+  fromCache: number;
+  durationMs: number;
+}
+
+/**
+ * Gives every chunk a vector in the active generation. Unchanged text is never embedded twice:
+ * the cache is keyed by (generation, sha256(text)), so re-chunking a file or switching back to
+ * an earlier model costs lookups only. Work goes in bounded batches, yielding between them.
+ */
+export async function embedPendingChunks(
+  db: Database.Database,
+  vectors: VectorStore,
+  provider: EmbeddingProvider,
+  options: { onProgress?: (p: SyncProgress) => void; shouldStop?: () => boolean } = {},
+): Promise<EmbedReport> {
+  const started = performance.now();
+  const generation = vectors.id;
+  const total = (db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
+  const cacheGet = db.prepare<[string, string], { vector: Buffer }>('SELECT vector FROM embedding_cache WHERE generation = ? AND text_hash = ?');
+  const cachePut = db.prepare('INSERT OR REPLACE INTO embedding_cache (generation, text_hash, vector, used_at) VALUES (?, ?, ?, ?)');
+  const report: EmbedReport = { embedded: 0, fromCache: 0, durationMs: 0 };
+  let done = vectors.embeddedCount();
+  let lastProgress = 0;
+  let after = 0;
+
+  for (;;) {
+    if (options.shouldStop?.()) break;
+    const pending = vectors.pendingChunks(after, BATCH);
+    if (pending.length === 0) break;
+    after = pending[pending.length - 1]!.id;
+
+    const ready: Array<{ id: number; vector: Float32Array; hash: string; fresh: boolean }> = [];
+    const missing: typeof pending = [];
+    for (const chunk of pending) {
+      const cached = cacheGet.get(generation, chunk.hash);
+      if (cached) ready.push({ id: chunk.id, vector: blobToFloats(cached.vector), hash: chunk.hash, fresh: false });
+      else missing.push(chunk);
+    }
+    if (missing.length > 0) {
+      const fresh = await provider.embedBatch(missing.map((c) => c.text));
+      missing.forEach((c, i) => ready.push({ id: c.id, vector: fresh[i]!, hash: c.hash, fresh: true }));
+    }
+    const now = Date.now();
+    db.transaction(() => {
+      for (const r of ready) {
+        vectors.put(r.id, r.vector);
+        if (r.fresh) cachePut.run(generation, r.hash, floatsToBlob(r.vector), now);
+      }
+    }).immediate();
+    report.embedded += missing.length;
+    report.fromCache += ready.length - missing.length;
+    done += ready.length;
+
+    const t = performance.now();
+    if (t - lastProgress >= PROGRESS_INTERVAL_MS) {
+      lastProgress = t;
+      options.onProgress?.({ phase: 'embed', done: Math.min(done, total), total, path: null });
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  options.onProgress?.({ phase: 'embed', done: Math.min(done, total), total, path: null });
+  report.durationMs = Math.round(performance.now() - started);
+  return report;
+}

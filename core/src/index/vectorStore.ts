@@ -1,0 +1,178 @@
+import type Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import { sha256Hex } from '../common/hash.js';
+import { generationId, type EmbeddingGeneration } from '../embed/provider.js';
+
+export type VectorBackend = 'sqlite-vec' | 'scan';
+
+/** Loads sqlite-vec into a connection; without it, vector search falls back to a bounded scan. */
+export function loadVectorExtension(db: Database.Database, disabled = false): { backend: VectorBackend; problem: string | null } {
+  if (disabled) return { backend: 'scan', problem: 'sqlite-vec is disabled (REVERIE_DISABLE_SQLITE_VEC)' };
+  try {
+    sqliteVec.load(db);
+    db.prepare('SELECT vec_version()').get();
+    return { backend: 'sqlite-vec', problem: null };
+  } catch (error) {
+    return { backend: 'scan', problem: `sqlite-vec could not be loaded (${(error as Error).message})` };
+  }
+}
+
+export interface PendingChunk {
+  id: number;
+  text: string;
+  hash: string;
+}
+
+export interface VectorHit {
+  chunkId: number;
+  /** Cosine similarity, -1…1 (vectors are unit length). */
+  similarity: number;
+}
+
+const SCAN_BATCH = 2_000;
+/** Binary-quantised KNN returns this many candidates per wanted hit for the float re-rank. */
+const RERANK_FACTOR = 12;
+const MIN_CANDIDATES = 200;
+
+/**
+ * The vectors of one embedding generation: exact floats in `vectors_<key>` (the re-rank and
+ * fallback source) and, with sqlite-vec, a binary-quantised `vec0` index for fast KNN.
+ */
+export class VectorStore {
+  readonly key: string;
+  readonly id: string;
+  private readonly floatsTable: string;
+  private readonly vecTable: string;
+  private readonly stmts;
+
+  constructor(
+    private readonly db: Database.Database,
+    readonly generation: EmbeddingGeneration,
+    readonly backend: VectorBackend,
+  ) {
+    this.id = generationId(generation);
+    this.key = sha256Hex(this.id).slice(0, 12);
+    this.floatsTable = `vectors_${this.key}`;
+    this.vecTable = `vec_${this.key}`;
+    this.ensureTables();
+    this.stmts = {
+      pending: db.prepare<[number, number], PendingChunk>(
+        `SELECT c.id, c.text, c.hash FROM chunks c LEFT JOIN ${this.floatsTable} v ON v.chunk_id = c.id
+         WHERE v.chunk_id IS NULL AND c.id > ? ORDER BY c.id LIMIT ?`,
+      ),
+      countEmbedded: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${this.floatsTable}`),
+      putFloat: db.prepare(`INSERT OR REPLACE INTO ${this.floatsTable} (chunk_id, vector) VALUES (?, ?)`),
+      getFloat: db.prepare<[number], { vector: Buffer }>(`SELECT vector FROM ${this.floatsTable} WHERE chunk_id = ?`),
+      scan: db.prepare<[number, number], { chunk_id: number; vector: Buffer }>(
+        `SELECT chunk_id, vector FROM ${this.floatsTable} WHERE chunk_id > ? ORDER BY chunk_id LIMIT ?`,
+      ),
+      putBits: backend === 'sqlite-vec' ? db.prepare(`INSERT OR REPLACE INTO ${this.vecTable} (rowid, embedding) VALUES (?, vec_bit(?))`) : null,
+      knnBits:
+        backend === 'sqlite-vec'
+          ? db.prepare<[Buffer, number], { rowid: number }>(`SELECT rowid FROM ${this.vecTable} WHERE embedding MATCH vec_bit(?) AND k = ?`)
+          : null,
+    };
+  }
+
+  private ensureTables(): void {
+    const g = this.generation;
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT OR IGNORE INTO vector_generations (id, table_key, provider, model, dims, preprocessing, created_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(this.id, this.key, g.provider, g.model, g.dims, g.preprocessing, new Date().toISOString());
+      this.db.exec(`CREATE TABLE IF NOT EXISTS ${this.floatsTable} (chunk_id INTEGER PRIMARY KEY, vector BLOB NOT NULL) STRICT`);
+      const deletes = [`DELETE FROM ${this.floatsTable} WHERE chunk_id = old.id;`];
+      if (this.backend === 'sqlite-vec') {
+        this.db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS ${this.vecTable} USING vec0(embedding bit[${g.dims}])`);
+        deletes.push(`DELETE FROM ${this.vecTable} WHERE rowid = old.id;`);
+      }
+      // A generation created without sqlite-vec gets its trigger replaced once the extension is back.
+      this.db.exec(`DROP TRIGGER IF EXISTS chunks_delete_${this.key}`);
+      this.db.exec(`CREATE TRIGGER chunks_delete_${this.key} AFTER DELETE ON chunks BEGIN ${deletes.join(' ')} END`);
+    }).immediate();
+  }
+
+  /** Chunks of the index that have no vector in this generation yet, in id order after `afterId`. */
+  pendingChunks(afterId: number, limit: number): PendingChunk[] {
+    return this.stmts.pending.all(afterId, limit);
+  }
+
+  embeddedCount(): number {
+    return this.stmts.countEmbedded.get()!.n;
+  }
+
+  /** Stores vectors; call inside a transaction. */
+  put(chunkId: number, vector: Float32Array): void {
+    if (vector.length !== this.generation.dims) {
+      throw new Error(`Vector for chunk ${chunkId} has ${vector.length} dims; generation ${this.id} expects ${this.generation.dims}.`);
+    }
+    this.stmts.putFloat.run(chunkId, floatsToBlob(vector));
+    this.stmts.putBits?.run(BigInt(chunkId), signBits(vector));
+  }
+
+  /** Nearest chunks by cosine similarity, best first. */
+  knn(query: Float32Array, k: number): VectorHit[] {
+    if (this.stmts.knnBits) {
+      const candidates = this.stmts.knnBits.all(signBits(query), Math.max(MIN_CANDIDATES, k * RERANK_FACTOR));
+      const hits: VectorHit[] = [];
+      for (const { rowid } of candidates) {
+        const row = this.stmts.getFloat.get(rowid);
+        if (row) hits.push({ chunkId: rowid, similarity: dot(query, blobToFloats(row.vector)) });
+      }
+      return hits.sort((a, b) => b.similarity - a.similarity).slice(0, k);
+    }
+    return this.scan(query, k);
+  }
+
+  /** Exact search without the extension: bounded batches, never all vectors in memory at once. */
+  private scan(query: Float32Array, k: number): VectorHit[] {
+    const top: VectorHit[] = [];
+    let after = 0;
+    for (;;) {
+      const rows = this.stmts.scan.all(after, SCAN_BATCH);
+      for (const row of rows) {
+        const similarity = dot(query, blobToFloats(row.vector));
+        if (top.length < k || similarity > top[top.length - 1]!.similarity) {
+          top.push({ chunkId: row.chunk_id, similarity });
+          top.sort((a, b) => b.similarity - a.similarity);
+          if (top.length > k) top.pop();
+        }
+      }
+      if (rows.length < SCAN_BATCH) return top;
+      after = rows[rows.length - 1]!.chunk_id;
+    }
+  }
+
+  vectorOf(chunkId: number): Float32Array | null {
+    const row = this.stmts.getFloat.get(chunkId);
+    return row ? blobToFloats(row.vector) : null;
+  }
+}
+
+export function floatsToBlob(v: Float32Array): Buffer {
+  return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+}
+
+export function blobToFloats(b: Buffer): Float32Array {
+  // Copy: a Buffer's offset into its pool need not be 4-byte aligned.
+  const copy = new Uint8Array(b.byteLength);
+  copy.set(b);
+  return new Float32Array(copy.buffer);
+}
+
+/** Binary quantisation: one bit per dimension, set when the value is positive. */
+export function signBits(v: Float32Array): Buffer {
+  const bits = Buffer.alloc(Math.ceil(v.length / 8));
+  for (let i = 0; i < v.length; i++) if (v[i]! > 0) bits[i >> 3]! |= 1 << (i & 7);
+  return bits;
+}
+
+export function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) s += a[i]! * b[i]!;
+  return s;
+}

@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SearchResult, StatusOutput } from '../src/api/contract.js';
+import type { MemoryService } from '../src/api/service.js';
+import { HashEmbeddingProvider } from '../src/embed/hashProvider.js';
+import { normalizeInPlace } from '../src/embed/provider.js';
+import { importanceMultiplier, noteDate, triggerPhrases } from '../src/search/annotations.js';
+import { writeBertGguf } from './fixtures/gguf.js';
+import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
+
+let ws: TempWorkspace;
+let service: MemoryService | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+  delete process.env.REVERIE_DISABLE_SQLITE_VEC;
+  ws?.cleanup();
+});
+
+const status = async (s: MemoryService) => (await s.invoke('status', {})) as StatusOutput;
+const search = async (s: MemoryService, query: string, extra: object = {}) =>
+  ((await s.invoke('memory.search', { query, ...extra })) as { results: SearchResult[] }).results;
+
+describe('hash embeddings', () => {
+  it('are deterministic, unit length, fixed-size, and close for spelling variants', async () => {
+    const p = new HashEmbeddingProvider();
+    const [a, b] = await p.embedBatch(['I like to de-stress by running', 'I like to de-stress by running']);
+    expect(a).toHaveLength(384);
+    expect(Array.from(a!)).toEqual(Array.from(b!));
+    expect(Math.hypot(...a!)).toBeCloseTo(1, 5);
+    const sim = (x: Float32Array, y: Float32Array) => x.reduce((n, v, i) => n + v * y[i]!, 0);
+    const q = await p.embedQuery('destress');
+    expect(sim(q, a!)).toBeGreaterThan(sim(q, await p.embedQuery('quarterly tax filing deadline')));
+  });
+
+  it('rejects NaN and infinite values with a clear message', () => {
+    expect(() => normalizeInPlace(new Float32Array([1, Number.NaN]))).toThrow(/non-finite value \(NaN\) at position 1/);
+    expect(() => normalizeInPlace(new Float32Array([Infinity]))).toThrow(/non-finite/);
+  });
+});
+
+describe('annotations', () => {
+  it('reads importance, triggers and note dates', () => {
+    expect(importanceMultiplier('- fact <!-- importance: 5 -->')).toBeCloseTo(1.0);
+    expect(importanceMultiplier('- fact <!-- importance: 10 -->')).toBeCloseTo(1.25);
+    expect(importanceMultiplier('- plain')).toBe(1);
+    expect(triggerPhrases('- x <!-- trigger: deploy day, release -->')).toEqual(['deploy day', 'release']);
+    expect(noteDate('memory/2026-04-05.md')?.toISOString()).toBe('2026-04-05T00:00:00.000Z');
+    expect(noteDate('memory/2026-04-05-trip.md')).not.toBeNull();
+    expect(noteDate('MEMORY.md')).toBeNull();
+  });
+});
+
+describe('hybrid search', () => {
+  it('embeds every chunk with the hash provider and explains each score', async () => {
+    ws = createTempWorkspace(SAMPLE_NOTES);
+    service = openService(ws);
+    await service.invoke('index.sync', {});
+    const st = await status(service);
+    expect(st.embedding).toMatchObject({ provider: 'hash', dims: 384, vectorBackend: 'sqlite-vec', running: false, lastError: null });
+    expect(st.embedding.embedded).toBe(st.index.chunks);
+    const [top] = await search(service, 'heron by the canal restic');
+    expect(top?.breakdown).toMatchObject({ fusion: 'weighted' });
+    expect(top?.matchedBy).toContain('keyword');
+    // A typo finds nothing by keyword but still finds the note by its vector.
+    const typo = await search(service, 'Piranessi Clarke');
+    expect(typo[0]?.path).toBe('memory/2026-04-05.md');
+  });
+
+  it('boosts annotated importance and trigger phrases, and decays old dated notes only down to the floor', async () => {
+    ws = createTempWorkspace({
+      'memory/2020-01-01.md': '# old\n- the kettle descaling routine\n',
+      'memory/2020-01-02.md': '# old\n- the kettle descaling routine <!-- importance: 10 -->\n',
+      'MEMORY.md': '# Memory\n- the kettle descaling routine <!-- trigger: limescale -->\n',
+    });
+    service = openService(ws);
+    await service.invoke('index.sync', {});
+    const results = await search(service, 'kettle descaling routine limescale');
+    const byPath = Object.fromEntries(results.map((r) => [r.path, r]));
+    expect(byPath['MEMORY.md']!.breakdown).toMatchObject({ decay: 1, trigger: 1.25 });
+    expect(byPath['memory/2020-01-02.md']!.breakdown!.importance).toBeCloseTo(1.25);
+    expect(byPath['memory/2020-01-01.md']!.breakdown!.decay).toBeGreaterThanOrEqual(0.5);
+    expect(byPath['memory/2020-01-01.md']!.breakdown!.decay).toBeLessThan(0.6);
+    expect(results[0]!.path).toBe('MEMORY.md');
+  });
+
+  it('falls back to a bounded vector scan without sqlite-vec, rebuilding an index that used it, and says so', async () => {
+    ws = createTempWorkspace(SAMPLE_NOTES);
+    service = openService(ws);
+    await service.invoke('index.sync', {});
+    await service.close();
+    process.env.REVERIE_DISABLE_SQLITE_VEC = '1';
+    service = openService(ws);
+    const report = (await service.invoke('index.sync', {})) as { notices: string[] };
+    expect(report.notices.join(' ')).toMatch(/sqlite-vec.*rebuilt with exact vector scans/);
+    const st = await status(service);
+    expect(st.embedding).toMatchObject({ vectorBackend: 'scan', vectorBackendProblem: expect.stringContaining('disabled') });
+    expect(st.embedding.embedded).toBe(st.index.chunks);
+    const [top] = await search(service, 'reading piranessi');
+    expect(top?.path).toBe('memory/2026-04-05.md');
+    expect(top?.breakdown?.vector).toBeGreaterThan(0.15);
+  });
+
+  it('switches to a local GGUF embedding model, re-embeds in its own generation, and back to hash when removed', async () => {
+    ws = createTempWorkspace(SAMPLE_NOTES);
+    service = openService(ws);
+    await service.invoke('index.sync', {});
+    const model = writeBertGguf(path.join(ws.dataDir, '..', 'tiny-bert.gguf'), { embeddingLength: 32, seed: 7 });
+    const installed = (await service.invoke('models.pull', { uri: model, role: 'embedding' })) as { id: string; active: boolean };
+    expect(installed.active).toBe(true);
+    await service.switchEmbeddingProvider();
+    let st = await status(service);
+    expect(st.embedding).toMatchObject({ provider: 'llama', dims: 32, lastError: null });
+    expect(st.embedding.embedded).toBe(st.index.chunks);
+    expect((await search(service, 'restic backups'))[0]?.path).toBe('MEMORY.md');
+    const list = (await service.invoke('models.list', {})) as { models: Array<{ id: string }> };
+    expect(list.models.map((m) => m.id)).toEqual([installed.id]);
+
+    await service.invoke('models.remove', { model: installed.id });
+    await service.switchEmbeddingProvider();
+    st = await status(service);
+    expect(st.embedding).toMatchObject({ provider: 'hash', dims: 384 });
+    expect(fs.readdirSync(path.join(ws.dataDir, 'models')).filter((f) => f.endsWith('.gguf'))).toEqual([]);
+  }, 60_000);
+});
