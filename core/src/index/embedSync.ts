@@ -29,6 +29,8 @@ export async function embedPendingChunks(
   const cacheGet = db.prepare<[string, string], { vector: Buffer }>('SELECT vector FROM embedding_cache WHERE generation = ? AND text_hash = ?');
   const cachePut = db.prepare('INSERT OR REPLACE INTO embedding_cache (generation, text_hash, vector, used_at) VALUES (?, ?, ?, ?)');
   const report: EmbedReport = { embedded: 0, fromCache: 0, durationMs: 0 };
+  // Hash vectors cost less to compute than to look up: only model vectors are cached.
+  const useCache = provider.generation.provider !== 'hash';
   let done = vectors.embeddedCount();
   let lastProgress = 0;
   let after = 0;
@@ -42,7 +44,7 @@ export async function embedPendingChunks(
     const ready: Array<{ id: number; vector: Float32Array; hash: string; fresh: boolean }> = [];
     const missing: typeof pending = [];
     for (const chunk of pending) {
-      const cached = cacheGet.get(generation, chunk.hash);
+      const cached = useCache ? cacheGet.get(generation, chunk.hash) : undefined;
       if (cached) ready.push({ id: chunk.id, vector: blobToFloats(cached.vector), hash: chunk.hash, fresh: false });
       else missing.push(chunk);
     }
@@ -54,7 +56,7 @@ export async function embedPendingChunks(
     db.transaction(() => {
       for (const r of ready) {
         vectors.put(r.id, r.vector);
-        if (r.fresh) cachePut.run(generation, r.hash, floatsToBlob(r.vector), now);
+        if (r.fresh && useCache) cachePut.run(generation, r.hash, floatsToBlob(r.vector), now);
       }
     }).immediate();
     report.embedded += missing.length;

@@ -104,6 +104,15 @@ export class VectorStore {
     return this.stmts.countEmbedded.get()!.n;
   }
 
+  private countCache = { n: 0, at: -Infinity };
+
+  /** The vector count, re-read at most every few seconds (search uses it to choose a strategy). */
+  approximateCount(): number {
+    const now = performance.now();
+    if (now - this.countCache.at > 5_000) this.countCache = { n: this.embeddedCount(), at: now };
+    return this.countCache.n;
+  }
+
   /** Stores vectors; call inside a transaction. */
   put(chunkId: number, vector: Float32Array): void {
     if (vector.length !== this.generation.dims) {

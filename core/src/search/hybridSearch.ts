@@ -31,6 +31,7 @@ export const DEFAULT_HYBRID: HybridSettings = {
 };
 
 const RRF_K = 60;
+const KNN_MAX_VECTORS = 30_000;
 /** Below these cosine similarities a vector-only hit is indistinguishable from unrelated text. */
 const HASH_NOISE_FLOOR = 0.15;
 const MODEL_NOISE_FLOOR = 0.3;
@@ -86,7 +87,13 @@ export class HybridSearcher {
       // Cosine is used as is (not scaled to the best hit), so a query with no real neighbour
       // does not promote noise; vector-only candidates must clear the provider's noise floor.
       const minSimilarity = vectorSide.provider.generation.provider === 'hash' ? HASH_NOISE_FLOOR : MODEL_NOISE_FLOOR;
-      const vectorHits = vectorSide.store.knn(queryVector, want).filter((h) => h.similarity > 0);
+      // Whole-index KNN is brute force (sqlite-vec measured ~64 ms at 100k chunks here); above
+      // the bound, vectors only re-score the keyword candidates so search stays interactive.
+      const vectorHits = (
+        vectorSide.store.approximateCount() <= KNN_MAX_VECTORS
+          ? vectorSide.store.knn(queryVector, want)
+          : keywordHits.map((h) => ({ chunkId: h.id, similarity: dot(queryVector!, vectorSide.store.vectorOf(h.id) ?? queryVector!.map(() => 0)) }))
+      ).filter((h) => h.similarity > 0);
       const missing = vectorHits.filter((h) => !candidates.has(h.chunkId) && h.similarity >= minSimilarity).map((h) => h.chunkId);
       const rows = new Map(missing.length ? this.chunksById.all(JSON.stringify(missing)).map((r) => [r.id, r]) : []);
       vectorHits.forEach((h, i) => {

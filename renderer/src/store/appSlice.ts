@@ -1,7 +1,7 @@
 import type { EngineEvent, IndexState, SyncReport } from '../../../core/src/api/contract.js';
 import type { SliceContext } from './types.js';
 
-export type View = 'search' | 'memory' | 'status';
+export type View = 'search' | 'memory' | 'status' | 'settings';
 
 export interface IndexProgress {
   phase: 'discover' | 'index';
@@ -10,10 +10,21 @@ export interface IndexProgress {
   path: string | null;
 }
 
+/** Chunks embedded so far by the running embedding pass (from `index-progress` events with phase `embed`). */
+export interface EmbedProgress {
+  done: number;
+  total: number;
+}
+
 export interface AppSlice {
   view: View;
   indexState: IndexState;
   progress: IndexProgress | null;
+  /**
+   * Live embedding progress. Kept apart from `progress` and never changes `indexState`: the
+   * embedding pass may run in the background (after switching models) while keyword search is ready.
+   */
+  embedProgress: EmbedProgress | null;
   lastReport: SyncReport | null;
   /** When the last `index-ready` arrived (ISO time). */
   lastReadyAt: string | null;
@@ -28,6 +39,8 @@ export interface AppSlice {
   setView(view: View): void;
   handleEvent(event: EngineEvent): void;
   applyStatusIndexState(state: IndexState, lastError: string | null, epochAtRequest: number): void;
+  /** A status answer says no embedding pass is running: drop a stale embedding progress. */
+  applyStatusEmbedding(running: boolean, epochAtRequest: number): void;
   setConnection(isConnected: boolean, error: string | null): void;
 }
 
@@ -36,6 +49,7 @@ export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
     view: 'search',
     indexState: 'idle',
     progress: null,
+    embedProgress: null,
     lastReport: null,
     lastReadyAt: null,
     indexError: null,
@@ -49,27 +63,53 @@ export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
       set({ view });
       if (view === 'status') void state.status.refresh();
       if (view === 'memory' && state.memory.filesState === 'idle') void state.memory.loadFiles();
+      if (view === 'settings') {
+        void state.status.refresh();
+        void state.settings.load();
+        void state.models.load();
+      }
     },
 
     handleEvent(event) {
       set((app) => ({ eventEpoch: app.eventEpoch + 1 }));
       switch (event.type) {
         case 'index-progress':
-          set({ indexState: 'indexing', progress: { phase: event.phase, done: event.done, total: event.total, path: event.path } });
+          if (event.phase === 'embed') {
+            const finished = event.done >= event.total;
+            set({ progress: null, embedProgress: finished ? null : { done: event.done, total: event.total } });
+            // The last batch of a background pass: show the final counts where they are displayed.
+            if (finished && get().app.view === 'settings') void get().status.refresh();
+          } else {
+            set({
+              indexState: 'indexing',
+              progress: { phase: event.phase, done: event.done, total: event.total, path: event.path },
+              embedProgress: null,
+            });
+          }
           break;
         case 'index-ready': {
-          set({ indexState: 'ready', progress: null, lastReport: event.report, lastReadyAt: new Date().toISOString(), indexError: null });
+          set({
+            indexState: 'ready',
+            progress: null,
+            embedProgress: null,
+            lastReport: event.report,
+            lastReadyAt: new Date().toISOString(),
+            indexError: null,
+          });
           const state = get();
           void state.memory.onIndexReady();
           state.search.rerun();
-          if (state.app.view === 'status') void state.status.refresh();
+          if (state.app.view === 'status' || state.app.view === 'settings') void state.status.refresh();
           break;
         }
         case 'index-error':
-          set({ indexState: 'error', progress: null, indexError: event.message });
+          set({ indexState: 'error', progress: null, embedProgress: null, indexError: event.message });
           break;
         case 'files-changed':
           void get().memory.loadFiles();
+          break;
+        case 'model-download':
+          get().models.onDownload(event);
           break;
       }
     },
@@ -77,6 +117,11 @@ export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
     applyStatusIndexState(indexState, lastError, epochAtRequest) {
       if (get().app.eventEpoch !== epochAtRequest) return;
       set({ indexState, indexError: lastError, ...(indexState === 'indexing' ? {} : { progress: null }) });
+    },
+
+    applyStatusEmbedding(running, epochAtRequest) {
+      if (get().app.eventEpoch !== epochAtRequest || running) return;
+      set({ embedProgress: null });
     },
 
     setConnection(isConnected, connectionError) {

@@ -47,6 +47,7 @@ export function createStatusSlice({ set, get, client }: SliceContext<'status'>):
         set({ data, state: 'ready', error: null });
         get().app.setConnection(true, null);
         get().app.applyStatusIndexState(data.index.state, data.index.lastError, epoch);
+        get().app.applyStatusEmbedding(data.embedding.running, epoch);
       } catch (error) {
         if (request !== latestRequest) return;
         set({ state: 'error', error: errorMessage(error) });

@@ -2,7 +2,9 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RendererMemoryClient } from '../client/memoryClient.js';
 import { createAppSlice } from './appSlice.js';
 import { createMemorySlice } from './memorySlice.js';
+import { createModelsSlice } from './modelsSlice.js';
 import { createSearchSlice } from './searchSlice.js';
+import { createSettingsSlice } from './settingsSlice.js';
 import { createStatusSlice } from './statusSlice.js';
 import type { ReverieState, SliceContext, SliceName, SlicePatch } from './types.js';
 
@@ -35,6 +37,8 @@ export function createReverieStore(client: RendererMemoryClient, options: StoreO
       search: createSearchSlice(contextFor('search')),
       memory: createMemorySlice(contextFor('memory')),
       status: createStatusSlice(contextFor('status')),
+      settings: createSettingsSlice(contextFor('settings')),
+      models: createModelsSlice(contextFor('models')),
     };
   });
 }
@@ -51,6 +55,7 @@ export function connectStore(store: ReverieStore, client: RendererMemoryClient):
     // After a (re)connect, events may have been missed: ask for the current state again.
     void state.status.refresh();
     if (state.memory.filesState !== 'idle') void state.memory.loadFiles();
+    if (state.app.view === 'settings') void state.models.load();
   });
   void store.getState().status.refresh();
   void store.getState().memory.loadFiles();

@@ -1,7 +1,9 @@
 import type { RendererMemoryClient } from '../client/memoryClient.js';
 import type { AppSlice } from './appSlice.js';
 import type { MemorySlice } from './memorySlice.js';
+import type { ModelsSlice } from './modelsSlice.js';
 import type { SearchSlice } from './searchSlice.js';
+import type { SettingsSlice } from './settingsSlice.js';
 import type { StatusSlice } from './statusSlice.js';
 
 /** One slice per view plus the app slice; each slice holds its state and its actions. */
@@ -10,6 +12,8 @@ export interface ReverieState {
   search: SearchSlice;
   memory: MemorySlice;
   status: StatusSlice;
+  settings: SettingsSlice;
+  models: ModelsSlice;
 }
 
 export type SliceName = keyof ReverieState;

@@ -1,6 +1,8 @@
+import { useState, type MouseEvent } from 'react';
 import type { SearchResult } from '../../../../core/src/api/contract.js';
-import { formatCitation } from '../format.js';
+import { formatCitation, formatScore } from '../format.js';
 import { HighlightedText } from '../highlight/HighlightedText.js';
+import { MatchBadges, ScoreBreakdown } from './ScoreBreakdown.js';
 
 export function resultElementId(index: number): string {
   return `search-result-${index}`;
@@ -17,6 +19,10 @@ interface ResultItemProps {
 
 export function ResultItem({ index, result, query, isSelected, onOpen, onHover }: ResultItemProps) {
   const citation = formatCitation(result.path, result.startLine, result.endLine);
+  const [showWhy, setShowWhy] = useState(false);
+  const breakdownId = `${resultElementId(index)}-why`;
+  // The whole card opens the result; the "Why?" button and its table must not.
+  const keepClick = (event: MouseEvent): void => event.stopPropagation();
   return (
     <li
       id={resultElementId(index)}
@@ -36,9 +42,25 @@ export function ResultItem({ index, result, query, isSelected, onOpen, onHover }
           {result.path}
         </span>
         <span className={`badge badge-${result.source}`}>{result.source}</span>
+        <MatchBadges matchedBy={result.matchedBy} />
         <span className="result-score" data-testid="result-score" title={`Matched by ${result.matchedBy.join(', ')}`}>
-          score {result.score.toFixed(2)}
+          score {formatScore(result.score)}
         </span>
+        <button
+          type="button"
+          className={`why-button${showWhy ? ' is-open' : ''}`}
+          data-testid="why-button"
+          aria-label={`Why this result? ${showWhy ? 'Hide' : 'Show'} how the score of ${citation} was made`}
+          title={showWhy ? 'Hide the score breakdown' : 'Why this result? Show how its score was made'}
+          aria-expanded={showWhy}
+          aria-controls={showWhy ? breakdownId : undefined}
+          onClick={(event) => {
+            keepClick(event);
+            setShowWhy((v) => !v);
+          }}
+        >
+          Why?
+        </button>
       </div>
       <div className="result-citation" data-testid="result-location">
         {citation}
@@ -46,6 +68,11 @@ export function ResultItem({ index, result, query, isSelected, onOpen, onHover }
       <div className="snippet" data-testid="result-snippet">
         <HighlightedText text={result.snippet} query={query} />
       </div>
+      {showWhy && (
+        <div className="breakdown-wrap" onClick={keepClick}>
+          <ScoreBreakdown result={result} id={breakdownId} />
+        </div>
+      )}
     </li>
   );
 }

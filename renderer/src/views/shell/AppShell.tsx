@@ -1,6 +1,7 @@
 import { useReverie } from '../../store/useReverie.js';
 import { MemoryView } from '../memory/MemoryView.js';
 import { SearchView } from '../search/SearchView.js';
+import { SettingsView } from '../settings/SettingsView.js';
 import { StatusView } from '../status/StatusView.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
 import { NavBar } from './NavBar.js';
@@ -16,6 +17,7 @@ export function AppShell() {
         {view === 'search' && <SearchView />}
         {view === 'memory' && <MemoryView />}
         {view === 'status' && <StatusView />}
+        {view === 'settings' && <SettingsView />}
       </main>
       <StatusBar />
     </div>

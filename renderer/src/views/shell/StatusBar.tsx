@@ -12,6 +12,7 @@ const LABELS: Record<IndexState, string> = {
 export function StatusBar() {
   const indexState = useReverie((s) => s.app.indexState);
   const progress = useReverie((s) => s.app.progress);
+  const embedProgress = useReverie((s) => s.app.embedProgress);
   const indexError = useReverie((s) => s.app.indexError);
   const report = useReverie((s) => s.app.lastReport);
   const status = useReverie((s) => s.status.data);
@@ -23,13 +24,15 @@ export function StatusBar() {
 
   return (
     <footer className="statusbar" data-testid="status-bar">
-      <span className={`state-dot state-${indexState}`} aria-hidden="true" />
+      <span className={`state-dot state-${embedProgress && indexState === 'ready' ? 'indexing' : indexState}`} aria-hidden="true" />
       <span data-testid="index-state-label" role="status">
         {progress
           ? progress.phase === 'discover'
             ? 'Looking for files…'
             : `Indexing ${progress.done} of ${progress.total} files`
-          : LABELS[indexState]}
+          : embedProgress
+            ? `Embedding ${embedProgress.done}/${embedProgress.total}`
+            : LABELS[indexState]}
       </span>
       {progress && progress.total > 0 && (
         <progress
@@ -38,6 +41,16 @@ export function StatusBar() {
           max={progress.total}
           value={progress.done}
           aria-label="Indexing progress"
+        />
+      )}
+      {!progress && embedProgress && embedProgress.total > 0 && (
+        <progress
+          className="index-progress"
+          data-testid="embed-progress"
+          max={embedProgress.total}
+          value={embedProgress.done}
+          aria-label="Embedding progress"
+          title="Semantic search covers the chunks embedded so far; keyword search is complete."
         />
       )}
       {indexState === 'error' && indexError && (

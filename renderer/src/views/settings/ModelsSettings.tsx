@@ -1,0 +1,310 @@
+import type { FormEvent } from 'react';
+import type { ModelInfo, ModelRole } from '../../../../core/src/api/contract.js';
+import { MODEL_ROLES, groupModelsByRole } from '../../store/modelsSlice.js';
+import { useReverie } from '../../store/useReverie.js';
+import { formatBytes, formatTime } from '../format.js';
+import { downloadSummary, embeddedSummary } from './progressText.js';
+
+const ROLE_LABELS: Record<ModelRole, string> = { embedding: 'Embedding', chat: 'Chat' };
+
+export function ModelsSettings() {
+  return (
+    <section className="card settings-section" aria-labelledby="settings-models-heading" data-testid="settings-models">
+      <h2 id="settings-models-heading">Models</h2>
+      <ActiveEmbedding />
+      <InstalledModels />
+      <PullForm />
+    </section>
+  );
+}
+
+function ActiveEmbedding() {
+  const data = useReverie((s) => s.status.data);
+  const statusState = useReverie((s) => s.status.state);
+  const statusError = useReverie((s) => s.status.error);
+  const live = useReverie((s) => s.app.embedProgress);
+
+  if (!data) {
+    return (
+      <div className="settings-subsection">
+        <h3>Active embedding</h3>
+        {statusState === 'error' ? (
+          <div className="banner banner-error" role="alert" data-testid="embedding-status-error">
+            Could not load the embedding status: {statusError}
+          </div>
+        ) : (
+          <p className="muted">Loading…</p>
+        )}
+      </div>
+    );
+  }
+
+  const embedding = data.embedding;
+  const done = live?.done ?? embedding.embedded;
+  const total = live?.total ?? embedding.total;
+  const isRunning = embedding.running || live !== null;
+  return (
+    <div className="settings-subsection" data-testid="active-embedding">
+      <h3>Active embedding</h3>
+      <dl className="facts facts-compact">
+        <dt>Provider</dt>
+        <dd data-testid="embedding-provider">
+          {embedding.provider}
+          {embedding.provider === 'hash' && <span className="muted"> · built in, no model file (words and spellings, not meaning)</span>}
+        </dd>
+        <dt>Model</dt>
+        <dd data-testid="embedding-model">
+          <code>{embedding.model}</code>
+        </dd>
+        <dt>Dimensions</dt>
+        <dd data-testid="embedding-dims">{embedding.dims}</dd>
+        <dt>Generation</dt>
+        <dd data-testid="embedding-generation">{embedding.generation ? <code>{embedding.generation}</code> : <span className="muted">none yet</span>}</dd>
+        <dt>Vector backend</dt>
+        <dd data-testid="vector-backend" data-backend={embedding.vectorBackend}>
+          <span className={`badge ${embedding.vectorBackend === 'scan' ? 'badge-skipped' : 'badge-indexed'}`}>{embedding.vectorBackend}</span>
+          <span className="muted">
+            {embedding.vectorBackend === 'scan' ? ' · exact scan in batches (slower on large workspaces)' : ' · KNN in SQLite'}
+          </span>
+        </dd>
+        <dt>Embedded</dt>
+        <dd data-testid="embedding-count">
+          <span className="progress-line">
+            {embeddedSummary(done, total)}
+            {isRunning && total > 0 && (
+              <progress
+                className="index-progress"
+                data-testid="embedding-progress"
+                max={total}
+                value={done}
+                aria-label="Embedding progress"
+              />
+            )}
+            {isRunning && <span className="muted">embedding…</span>}
+          </span>
+        </dd>
+      </dl>
+      {embedding.vectorBackend === 'scan' && embedding.vectorBackendProblem && (
+        <div className="banner banner-warn" data-testid="vector-backend-problem">
+          sqlite-vec could not be loaded, so vectors are compared by scanning: {embedding.vectorBackendProblem}
+        </div>
+      )}
+      {embedding.lastError && (
+        <div className="banner banner-error" role="alert" data-testid="embedding-last-error">
+          Embedding failed: {embedding.lastError}. Keyword search keeps working.
+        </div>
+      )}
+    </div>
+  );
+}
+
+function InstalledModels() {
+  const models = useReverie((s) => s.models);
+  const { list, listState, listError } = models;
+
+  return (
+    <div className="settings-subsection" data-testid="installed-models">
+      <h3>Installed models</h3>
+      {models.actionError && (
+        <div className="banner banner-error" role="alert" data-testid="model-action-error">
+          {models.actionError}
+        </div>
+      )}
+      {listState === 'error' && (
+        <div className="banner banner-error" role="alert" data-testid="models-error">
+          <span>Could not list models: {listError}</span>
+          <button type="button" className="button" onClick={() => void models.load()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {!list && listState !== 'error' && <p className="muted">Loading…</p>}
+      {list && list.models.length === 0 && (
+        <p className="muted" data-testid="models-empty">
+          No models installed. Reverie uses its built-in hash embeddings until you add one below.
+        </p>
+      )}
+      {list &&
+        list.models.length > 0 &&
+        groupModelsByRole(list.models).map(({ role, models: group }) => (
+          <div key={role} className="model-group" data-testid="model-group" data-role={role}>
+            <h4>{ROLE_LABELS[role]}</h4>
+            {group.length === 0 ? (
+              <p className="muted">None installed.</p>
+            ) : (
+              <table className="coverage-table models-table">
+                <colgroup>
+                  <col className="col-file" />
+                  <col className="col-size" />
+                  <col />
+                  <col className="col-actions" />
+                </colgroup>
+                <thead>
+                  <tr>
+                    <th scope="col">File</th>
+                    <th scope="col" className="num">
+                      Size
+                    </th>
+                    <th scope="col">Source</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {group.map((model) => (
+                    <ModelRow key={model.id} model={model} />
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </div>
+        ))}
+    </div>
+  );
+}
+
+function ModelRow({ model }: { model: ModelInfo }) {
+  const busyModel = useReverie((s) => s.models.busyModel);
+  const use = useReverie((s) => s.models.use);
+  const remove = useReverie((s) => s.models.remove);
+  const isBusy = busyModel === model.id;
+  return (
+    <tr data-testid="model-row" data-model={model.id} data-active={model.active}>
+      <td className="path-cell">
+        <code>{model.file}</code>
+        {model.active && (
+          <span className="badge badge-indexed model-active" data-testid="model-active">
+            active
+          </span>
+        )}
+      </td>
+      <td className="num">{formatBytes(model.size)}</td>
+      <td className="path-cell source-cell" title={`Added ${formatTime(model.addedAt)} · sha256 ${model.sha256}`}>
+        <code>{model.source}</code>
+      </td>
+      <td className="actions-cell">
+        <button
+          type="button"
+          className="button button-small"
+          data-testid="model-use"
+          disabled={model.active || busyModel !== null}
+          aria-label={`Use ${model.file} for ${model.role}`}
+          onClick={() => void use(model)}
+        >
+          {isBusy ? 'Working…' : 'Use'}
+        </button>
+        <button
+          type="button"
+          className="button button-small button-danger"
+          data-testid="model-remove"
+          disabled={busyModel !== null}
+          aria-label={`Remove ${model.file}`}
+          onClick={() => void remove(model)}
+        >
+          Remove
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function PullForm() {
+  const models = useReverie((s) => s.models);
+  const { pull, download, list } = models;
+  const isRunning = pull?.state === 'running';
+  const placeholder = list?.defaultEmbeddingUri && models.pullRole === 'embedding' ? list.defaultEmbeddingUri : 'hf:owner/repo/model.gguf or /path/to/model.gguf';
+  // Progress belongs to the pull running here, or to a download someone started elsewhere (the CLI).
+  const showDownload = download !== null && (isRunning || !download.done || pull?.state === 'done');
+
+  function onSubmit(event: FormEvent): void {
+    event.preventDefault();
+    void models.startPull();
+  }
+
+  return (
+    <div className="settings-subsection" data-testid="pull-model">
+      <h3>Add a model</h3>
+      <form className="pull-form" onSubmit={onSubmit} noValidate>
+        <label htmlFor="pull-uri" className="visually-hidden">
+          Model URI or local .gguf path
+        </label>
+        <input
+          id="pull-uri"
+          className="text-input pull-uri"
+          data-testid="pull-uri"
+          type="text"
+          spellCheck={false}
+          autoComplete="off"
+          placeholder={placeholder}
+          value={models.pullUri}
+          disabled={isRunning}
+          aria-describedby="pull-help"
+          onChange={(event) => models.setPullUri(event.target.value)}
+        />
+        <label htmlFor="pull-role" className="visually-hidden">
+          Role
+        </label>
+        <select
+          id="pull-role"
+          className="select"
+          data-testid="pull-role"
+          value={models.pullRole}
+          disabled={isRunning}
+          onChange={(event) => models.setPullRole(event.target.value as ModelRole)}
+        >
+          {MODEL_ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button button-primary" data-testid="pull-button" disabled={isRunning}>
+          {isRunning ? 'Adding…' : 'Add model'}
+        </button>
+      </form>
+      <p className="field-help" id="pull-help">
+        A Hugging Face URI (<code>hf:owner/repo/file.gguf</code>), an <code>https://</code> URL, or the path of a local <code>.gguf</code> file.
+        {list?.defaultEmbeddingUri && ' Leave it empty to download the default embedding model.'}
+      </p>
+
+      {showDownload && download && (
+        <div className="download" data-testid="download">
+          <div className="download-uri" title={download.uri}>
+            <code>{download.uri}</code>
+          </div>
+          <div className="progress-line">
+            {download.total ? (
+              <progress
+                className="index-progress download-progress"
+                data-testid="download-progress"
+                max={download.total}
+                value={Math.min(download.bytes, download.total)}
+                aria-label="Download progress"
+              />
+            ) : (
+              !download.done && <progress className="index-progress download-progress" data-testid="download-progress" aria-label="Download progress" />
+            )}
+            <span data-testid="download-text">{downloadSummary(download)}</span>
+          </div>
+        </div>
+      )}
+      {isRunning && !download && (
+        <p className="muted pull-running" data-testid="pull-running" role="status">
+          Adding {pull.uri}…
+        </p>
+      )}
+      {pull?.state === 'error' && (
+        <div className="banner banner-error" role="alert" data-testid="pull-error">
+          {pull.uri ? `Could not add ${pull.uri}: ` : ''}
+          {pull.error}
+        </div>
+      )}
+      {pull?.state === 'done' && pull.model && (
+        <p className="saved-label" data-testid="pull-done" role="status">
+          Added {pull.model.file} ({formatBytes(pull.model.size)}).{!pull.model.active && ' Press “Use” to make it the active model.'}
+        </p>
+      )}
+    </div>
+  );
+}
