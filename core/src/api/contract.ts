@@ -53,6 +53,17 @@ export const SyncReport = z.object({
   problems: z.array(z.object({ path: z.string(), status: FileStatus, reason: z.string() })),
   /** Things the person should know (for example: a corrupted index was moved aside and rebuilt). */
   notices: z.array(z.string()),
+  /** The vector phase that follows the keyword index (durationMs above covers the keyword index only). */
+  embedding: z
+    .object({
+      provider: z.enum(['hash', 'llama']),
+      generation: z.string(),
+      embedded: z.number().int(),
+      fromCache: z.number().int(),
+      durationMs: z.number(),
+      error: z.string().nullable(),
+    })
+    .optional(),
 });
 export type SyncReport = z.infer<typeof SyncReport>;
 

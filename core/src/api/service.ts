@@ -172,7 +172,8 @@ export class MemoryService {
       );
       report.notices.unshift(...this.notices.splice(0));
       this.searcher.invalidate();
-      await this.embedPending();
+      report.embedding = await this.embedPending();
+      if (report.embedding.error) report.notices.push(`Embedding failed: ${report.embedding.error}. Keyword search keeps working.`);
       this.state = 'ready';
       this.lastError = null;
       this.eventEmitter.fire({ type: 'index-ready', report });
@@ -229,12 +230,20 @@ export class MemoryService {
   }
 
   /** Vectors for new chunks in the active generation; keyword search works meanwhile. */
-  private async embedPending(): Promise<void> {
+  private async embedPending(): Promise<NonNullable<SyncReport['embedding']>> {
     const vectors = this.vectors;
-    if (!vectors) return;
+    const result: NonNullable<SyncReport['embedding']> = {
+      provider: this.provider.generation.provider,
+      generation: vectors?.id ?? '',
+      embedded: 0,
+      fromCache: 0,
+      durationMs: 0,
+      error: null,
+    };
+    if (!vectors) return result;
     this.embedState.running = true;
     try {
-      await embedPendingChunks(this.db, vectors, this.provider, {
+      const done = await embedPendingChunks(this.db, vectors, this.provider, {
         onProgress: (p) => {
           this.embedState.embedded = p.done;
           this.embedState.total = p.total;
@@ -242,16 +251,18 @@ export class MemoryService {
         },
         shouldStop: () => this.closed,
       });
+      Object.assign(result, { embedded: done.embedded, fromCache: done.fromCache, durationMs: done.durationMs });
       this.embedState.error = null;
     } catch (error) {
       // Embedding problems never take keyword search down: report and carry on.
       this.embedState.error = (error as Error).message;
-      this.notices.push(`Embedding failed: ${this.embedState.error}. Keyword search keeps working.`);
+      result.error = this.embedState.error;
     } finally {
       this.embedState.running = false;
       this.embedState.embedded = vectors.embeddedCount();
       this.embedState.total = this.store.counts().chunks;
     }
+    return result;
   }
 
   status(): StatusOutput {
