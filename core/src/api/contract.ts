@@ -10,11 +10,20 @@ import { z } from 'zod';
 // ---------------------------------------------------------------------------------------
 // Shared records
 
-/** Where an indexed file comes from. `dreams` (DREAMS.md) is never mixed into recall by default. */
-export const SourceKind = z.enum(['memory', 'dreams']);
+/**
+ * Where an indexed text comes from: workspace memory, the dreaming diary (`DREAMS.md`, never
+ * mixed into recall by default) or agent transcripts (`sessions`: searchable, never auto-injected).
+ */
+export const SourceKind = z.enum(['memory', 'dreams', 'sessions']);
 export type SourceKind = z.infer<typeof SourceKind>;
 
 export const FileStatus = z.enum(['indexed', 'skipped', 'failed']);
+
+/** Trust class of a text, written by code: owner (the person), agent, untrusted (external), system (scaffolding). */
+export const OriginClass = z.enum(['owner', 'agent', 'untrusted', 'system']);
+export type OriginClass = z.infer<typeof OriginClass>;
+export const SessionKind = z.enum(['interactive', 'cron', 'heartbeat', 'subagent', 'unknown']);
+export type SessionKind = z.infer<typeof SessionKind>;
 export type FileStatus = z.infer<typeof FileStatus>;
 
 /** Workspace-relative path with `/` separators (absolute, also with `/`, for extra paths outside it). */
@@ -178,6 +187,52 @@ export const ModelInfo = z.object({
 });
 export type ModelInfo = z.infer<typeof ModelInfo>;
 
+export const ProvenanceChain = z.object({
+  path: z.string(),
+  startLine: z.number().int(),
+  endLine: z.number().int(),
+  source: SourceKind,
+  /** Least trusted class of the cited lines. */
+  origin: OriginClass,
+  sessionKind: SessionKind.nullable(),
+  observedAt: z.string().nullable(),
+  /** The cited text (at most 4,000 characters). */
+  text: z.string(),
+  /** Workspace lines in the range and who wrote each (null: the person, by default). */
+  lines: z.array(
+    z.object({
+      line: z.number().int(),
+      origin: OriginClass,
+      writtenBy: z.object({ via: z.enum(['agent', 'import', 'dreaming']), actor: z.string().nullable(), writtenAt: z.string(), detail: z.string().nullable() }).nullable(),
+    }),
+  ),
+  /** For transcript text: the session and each cited line's JSONL source line. */
+  transcript: z
+    .object({
+      tool: z.enum(['codex', 'claude-code', 'openclaw']),
+      sessionId: z.string(),
+      sessionKind: SessionKind,
+      originalPath: z.string(),
+      cwd: z.string().nullable(),
+      startedAt: z.string().nullable(),
+      lines: z.array(
+        z.object({ line: z.number().int(), sourceLine: z.number().int(), role: z.enum(['user', 'assistant']), origin: OriginClass, timestamp: z.string().nullable() }),
+      ),
+    })
+    .nullable(),
+});
+export type ProvenanceChain = z.infer<typeof ProvenanceChain>;
+
+export const ForgetReport = z.object({
+  dryRun: z.boolean(),
+  /** Index entries removed (or that would be). */
+  removed: z.object({ files: z.array(z.string()), chunks: z.number().int(), vectors: z.number().int() }),
+  tombstone: z.object({ kind: z.enum(['session', 'path']), key: z.string() }),
+  /** Workspace Markdown is never deleted by forget: files that still contain the text. */
+  stillInWorkspace: z.array(z.object({ path: z.string(), lines: z.array(z.number().int()) })),
+});
+export type ForgetReport = z.infer<typeof ForgetReport>;
+
 // ---------------------------------------------------------------------------------------
 // Operations
 
@@ -204,7 +259,7 @@ export const operations = {
       .object({
         query: z.string().max(MAX_QUERY_CHARS, `query is longer than ${MAX_QUERY_CHARS} characters`),
         limit: z.number().int().min(1).max(100).default(10),
-        sources: z.array(SourceKind).min(1).default(['memory']),
+        sources: z.array(SourceKind).min(1).default(['memory', 'sessions']),
       })
       .strict(),
     output: z.object({ results: z.array(SearchResult), tookMs: z.number() }),
@@ -251,6 +306,30 @@ export const operations = {
     summary: 'Change some settings.',
     input: z.object({ patch: Settings.partial().strict() }).strict(),
     output: Settings,
+  },
+  'provenance.get': {
+    access: 'read',
+    summary: 'Where a result or a line came from: file and lines, origin class, session, transcript line.',
+    input: z
+      .object({
+        /** `chunk:<n>`, `path:line` or `path:start-end`. */
+        ref: z.string().min(1).max(4200),
+      })
+      .strict(),
+    output: ProvenanceChain,
+  },
+  forget: {
+    access: 'write',
+    summary: 'Remove a session or a path from the index (never deletes your Markdown) and keep it out.',
+    input: z
+      .object({
+        session: z.string().min(1).max(512).optional(),
+        path: WorkspacePath.optional(),
+        dryRun: z.boolean().default(false),
+      })
+      .strict()
+      .refine((v) => (v.session === undefined) !== (v.path === undefined), 'give exactly one of session or path'),
+    output: ForgetReport,
   },
   'models.list': {
     access: 'read',

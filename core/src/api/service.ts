@@ -13,6 +13,8 @@ import { KeywordSearcher } from '../search/keywordSearch.js';
 import { HybridSearcher, DEFAULT_HYBRID } from '../search/hybridSearch.js';
 import { HashEmbeddingProvider } from '../embed/hashProvider.js';
 import { ModelStore } from '../models/modelStore.js';
+import { getProvenance, parseProvenanceRef } from '../provenance/provenanceQuery.js';
+import { forget } from '../provenance/forget.js';
 import { LlamaEmbeddingProvider } from '../embed/llama/llamaEmbeddingProvider.js';
 import { DEFAULT_EMBEDDING_MODEL_URI } from '../models/defaultModels.js';
 import { generationId, type EmbeddingProvider } from '../embed/provider.js';
@@ -89,7 +91,8 @@ export class MemoryService {
         const results = await this.hybrid.search({ query, limit, sources });
         return { results, tookMs: Math.round((performance.now() - started) * 100) / 100 };
       },
-      'files.list': async () => ({ files: this.store.coverage() }),
+      // Memory files only: transcripts are reached through search and provenance, not the file tree.
+      'files.list': async () => ({ files: this.store.coverage().filter((f) => f.source !== 'sessions') }),
       'files.read': async ({ path: p }) => this.files.read(p),
       'files.write': async ({ path: p, text, expectedSha256 }) => {
         const written = this.files.write(p, text, expectedSha256);
@@ -99,6 +102,15 @@ export class MemoryService {
       },
       'settings.get': async () => this.settings.read(),
       'settings.set': async ({ patch }) => this.settings.update(patch),
+      'provenance.get': async ({ ref }) => getProvenance(this.db, parseProvenanceRef(this.db, ref)),
+      forget: async ({ session, path: p, dryRun }) => {
+        const report = forget(this.db, { session, path: p }, dryRun);
+        if (!dryRun) {
+          this.searcher.invalidate();
+          this.eventEmitter.fire({ type: 'files-changed', paths: report.removed.files });
+        }
+        return report;
+      },
       'models.list': async () => {
         const { models, active } = this.models.list();
         return { models, active, defaultEmbeddingUri: DEFAULT_EMBEDDING_MODEL_URI };

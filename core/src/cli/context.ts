@@ -14,6 +14,9 @@ export interface CliOptions {
   open: boolean;
   demo: boolean;
   role?: string;
+  session?: string;
+  path?: string;
+  dryRun: boolean;
 }
 
 export interface CliContext {

@@ -3,6 +3,8 @@ import { exitCodeFor, ReverieError } from '../common/errors.js';
 import { createContext, type CliOptions } from './context.js';
 import { configCommand } from './commands/config.js';
 import { modelsCommand } from './commands/models.js';
+import { whyCommand } from './commands/why.js';
+import { forgetCommand } from './commands/forget.js';
 import { indexCommand } from './commands/index.js';
 import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
@@ -17,6 +19,8 @@ Commands:
   search <query> [--json] [--limit N] [--source memory|dreams]
   config get [key] | config set <key> <value>
   serve [--port P] [--open] [--demo] [--json]   the UI in your browser, on 127.0.0.1
+  why <path:line | path:start-end | chunk:N> [--json]   where a memory came from
+  forget --session <id> | --path <path> [--dry-run] [--json]
   models list | pull <hf:…|https://…|path> [--role embedding|chat] | add <path> | use <model> | remove <model>
 
 Global options:
@@ -32,6 +36,8 @@ const COMMANDS: Record<string, (ctx: CliContext) => Promise<number>> = {
   config: configCommand,
   serve: serveCommand,
   models: modelsCommand,
+  why: whyCommand,
+  forget: forgetCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -52,6 +58,9 @@ export async function main(argv: string[]): Promise<number> {
         open: { type: 'boolean', default: false },
         demo: { type: 'boolean', default: false },
         role: { type: 'string' },
+        session: { type: 'string' },
+        path: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -81,6 +90,9 @@ export async function main(argv: string[]): Promise<number> {
     open: values.open,
     demo: values.demo,
     role: values.role,
+    session: values.session,
+    path: values.path,
+    dryRun: values['dry-run'],
   };
   try {
     return await run(createContext(options, rest));

@@ -33,10 +33,13 @@ export function isCorruptionError(error: unknown): boolean {
 export function openIndexDatabase(file: string, options: OpenIndexOptions = {}): OpenedIndex {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const open = (): OpenedIndex => {
-    const db = openAndMigrate(file, options.readonly ?? false);
-    // Loaded before any statement is prepared: triggers on chunks reference vec0 tables.
-    const { backend, problem } = loadVectorExtension(db, options.disableVectorExtension ?? false);
-    return { db, notice: null, vectorBackend: backend, vectorProblem: problem };
+    let vector: { backend: VectorBackend; problem: string | null } = { backend: 'scan', problem: null };
+    // sqlite-vec is loaded before migrations and before any statement is prepared: triggers on
+    // chunks, and migrations that drop old generations, touch vec0 tables.
+    const db = openAndMigrate(file, options.readonly ?? false, (d) => {
+      vector = loadVectorExtension(d, options.disableVectorExtension ?? false);
+    });
+    return { db, notice: null, vectorBackend: vector.backend, vectorProblem: vector.problem };
   };
   let opened: OpenedIndex;
   try {
@@ -66,9 +69,10 @@ function usesVectorExtension(db: Database.Database): boolean {
 
 class NewerSchemaError extends Error {}
 
-function openAndMigrate(file: string, readonly: boolean): Database.Database {
+function openAndMigrate(file: string, readonly: boolean, beforeMigrate: (db: Database.Database) => void): Database.Database {
   const db = new Database(file, { fileMustExist: readonly, timeout: 10_000 });
   try {
+    beforeMigrate(db);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { FileCoverage, FileStatus, SourceKind } from '../api/contract.js';
+import type { OriginClass, SessionKind } from '../provenance/types.js';
 import type { Chunk } from './chunker.js';
 import { sha256Hex } from '../common/hash.js';
 
@@ -12,6 +13,13 @@ export interface FileRow {
   size: number;
   status: FileStatus;
   reason: string | null;
+}
+
+/** A chunk with its provenance, as stored. */
+export interface IndexedChunk extends Chunk {
+  origin?: OriginClass;
+  sessionKind?: SessionKind | null;
+  observedAt?: string | null;
 }
 
 export interface ChunkRow {
@@ -43,7 +51,8 @@ export class IndexStore {
       deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
       deleteChunks: db.prepare('DELETE FROM chunks WHERE path = ?'),
       insertChunk: db.prepare(
-        'INSERT INTO chunks (path, source, start_line, end_line, text, hash) VALUES (?, ?, ?, ?, ?, ?)',
+        `INSERT INTO chunks (path, source, start_line, end_line, text, hash, origin, session_kind, observed_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       coverage: db.prepare<[], Record<string, unknown>>(
         `SELECT f.path, f.source, f.status, f.reason, f.size, f.mtime_ms,
@@ -59,6 +68,8 @@ export class IndexStore {
       ),
       chunkCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM chunks'),
       getMeta: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
+      lineProvenance: db.prepare<[], { path: string; line_hash: string; origin: OriginClass }>('SELECT path, line_hash, origin FROM line_provenance'),
+      forgottenPaths: db.prepare<[], { key: string }>("SELECT key FROM tombstones WHERE kind = 'path'"),
       setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
     };
   }
@@ -81,13 +92,19 @@ export class IndexStore {
   }
 
   /** Records a file's state; an indexed file gets its chunks replaced, any other loses them. */
-  writeFile(row: FileRow, chunks: readonly Chunk[] | null): void {
+  writeFile(row: FileRow, chunks: readonly IndexedChunk[] | null): void {
     this.stmts.deleteChunks.run(row.path);
     this.stmts.upsertFile.run({ ...row, indexedAt: Date.now() });
-    if (chunks) {
-      for (const c of chunks) {
-        this.stmts.insertChunk.run(row.path, row.source, c.startLine, c.endLine, c.text, sha256Hex(c.text));
-      }
+    if (chunks) this.appendChunks(row, chunks);
+  }
+
+  /** Adds chunks to a file without touching the ones it has (incremental transcript ingestion). */
+  appendChunks(row: Pick<FileRow, 'path' | 'source'>, chunks: readonly IndexedChunk[]): void {
+    for (const c of chunks) {
+      this.stmts.insertChunk.run(
+        row.path, row.source, c.startLine, c.endLine, c.text, sha256Hex(c.text),
+        c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null,
+      );
     }
   }
 
@@ -115,6 +132,21 @@ export class IndexStore {
   counts(): { files: number; indexed: number; skipped: number; failed: number; chunks: number } {
     const c = this.stmts.counts.get()!;
     return { ...c, chunks: this.stmts.chunkCount.get()!.n };
+  }
+
+  /** Per path, the class of each line Reverie wrote itself (by normalised line hash). */
+  lineProvenance(): Map<string, Map<string, OriginClass>> {
+    const byPath = new Map<string, Map<string, OriginClass>>();
+    for (const r of this.stmts.lineProvenance.all()) {
+      let lines = byPath.get(r.path);
+      if (!lines) byPath.set(r.path, (lines = new Map()));
+      lines.set(r.line_hash, r.origin);
+    }
+    return byPath;
+  }
+
+  forgottenPaths(): Set<string> {
+    return new Set(this.stmts.forgottenPaths.all().map((r) => r.key));
   }
 
   getMeta(key: string): string | null {

@@ -3,7 +3,9 @@ import { sha256Hex } from '../common/hash.js';
 import { discoverWorkspace, type DiscoveredFile, type DiscoveryOptions } from '../workspace/discovery.js';
 import { CHUNKER_VERSION, chunkMarkdown, type Chunk } from './chunker.js';
 import { readMarkdownFile, type ReadBytes } from './fileReader.js';
-import type { FileRow, IndexStore } from './indexStore.js';
+import type { FileRow, IndexedChunk, IndexStore } from './indexStore.js';
+import { lineHash } from '../provenance/lineHash.js';
+import { leastTrusted, type OriginClass } from '../provenance/types.js';
 
 export interface SyncProgress {
   phase: 'discover' | 'index' | 'embed';
@@ -28,7 +30,7 @@ const PROGRESS_INTERVAL_MS = 100;
 
 interface Prepared {
   row: FileRow;
-  chunks: Chunk[] | null;
+  chunks: IndexedChunk[] | null;
   outcome: 'added' | 'updated' | 'unchanged' | 'touched' | 'skipped' | 'failed' | 'vanished';
   bytes: number;
 }
@@ -57,7 +59,10 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
   const { files, warnings } = discoverWorkspace(discovery);
   report.notices.push(...warnings);
 
-  const known = store.allFiles();
+  // Transcripts are indexed by the sessions ingester, not from the workspace: leave them alone.
+  const known = new Map([...store.allFiles()].filter(([, row]) => row.source !== 'sessions'));
+  const lineOrigins = store.lineProvenance();
+  const forgotten = store.forgottenPaths();
   const discoveredPaths = new Set(files.map((f) => f.path));
   const gone = [...known.keys()].filter((p) => !discoveredPaths.has(p));
   if (gone.length > 0) {
@@ -104,7 +109,10 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
   const prepareNext = async (): Promise<Prepared | null> => {
     const file = queue.shift();
     if (!file) return null;
-    return prepareFile(file, known.get(file.path), options);
+    if (forgotten.has(file.path)) {
+      return { row: { ...rowFor(file), status: 'skipped', reason: 'forgotten (reverie forget); remove the tombstone to index it again' }, chunks: null, outcome: 'skipped', bytes: 0 } satisfies Prepared;
+    }
+    return prepareFile(file, known.get(file.path), options, lineOrigins.get(file.path));
   };
 
   // A small pool of readers; results are committed in file order batches.
@@ -138,11 +146,20 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
   return report;
 }
 
-async function prepareFile(file: DiscoveredFile, previous: FileRow | undefined, options: SyncOptions): Promise<Prepared> {
-  const base: FileRow = {
+function rowFor(file: DiscoveredFile): FileRow {
+  return {
     path: file.path, absPath: file.absPath, source: file.source, sha256: null,
     mtimeMs: file.mtimeMs, size: file.size, status: 'indexed', reason: null,
   };
+}
+
+async function prepareFile(
+  file: DiscoveredFile,
+  previous: FileRow | undefined,
+  options: SyncOptions,
+  lineOrigins: ReadonlyMap<string, OriginClass> | undefined,
+): Promise<Prepared> {
+  const base = rowFor(file);
   const skip = (reason: string, sha256: string | null = null): Prepared => ({
     row: { ...base, status: 'skipped', reason, sha256 },
     chunks: null,
@@ -175,10 +192,21 @@ async function prepareFile(file: DiscoveredFile, previous: FileRow | undefined, 
   const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
   return {
     row,
-    chunks: chunkMarkdown(text),
+    chunks: withLineOrigins(chunkMarkdown(text), text, lineOrigins, new Date(file.mtimeMs).toISOString()),
     outcome: previous ? 'updated' : 'added',
     bytes: read.bytes.length,
   };
+}
+
+/**
+ * Lines Reverie wrote itself keep the class recorded when it wrote them; every other line of a
+ * workspace file is the person's (`owner`). A chunk takes the least trusted class of its lines.
+ */
+function withLineOrigins(chunks: Chunk[], text: string, lineOrigins: ReadonlyMap<string, OriginClass> | undefined, observedAt: string): IndexedChunk[] {
+  if (!lineOrigins || lineOrigins.size === 0) return chunks.map((c) => ({ ...c, origin: 'owner', observedAt }));
+  const lines = text.split('\n');
+  const originOfLine = lines.map((l) => lineOrigins.get(lineHash(l)) ?? 'owner');
+  return chunks.map((c) => ({ ...c, origin: leastTrusted(originOfLine.slice(c.startLine - 1, c.endLine)), observedAt }));
 }
 
 function formatMB(bytes: number): string {

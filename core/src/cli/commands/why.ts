@@ -1,0 +1,39 @@
+import type { ProvenanceChain } from '../../api/contract.js';
+import { ReverieError } from '../../common/errors.js';
+import { openService, type CliContext } from '../context.js';
+import { printJson } from '../output.js';
+
+/** `reverie why <path:line | chunk:N>`: where a memory came from. */
+export async function whyCommand(ctx: CliContext): Promise<number> {
+  const ref = ctx.positionals.join(' ').trim();
+  if (!ref) throw new ReverieError('invalid-input', 'Usage: reverie why <path:line | path:start-end | chunk:N> [--json]');
+  const service = await openService(ctx);
+  try {
+    const chain = (await service.invoke('provenance.get', { ref })) as ProvenanceChain;
+    if (ctx.options.json) printJson(chain);
+    else process.stdout.write(formatChain(chain));
+    return 0;
+  } finally {
+    await service.close();
+  }
+}
+
+function formatChain(c: ProvenanceChain): string {
+  const out = [
+    `${c.path}:${c.startLine}-${c.endLine}  (${c.source})`,
+    `  origin       ${c.origin}${c.sessionKind ? ` · ${c.sessionKind} session` : ''}`,
+    `  observed     ${c.observedAt ?? 'unknown'}`,
+  ];
+  for (const l of c.lines) {
+    if (l.writtenBy) out.push(`  line ${l.line}: ${l.origin}, written by ${l.writtenBy.via}${l.writtenBy.actor ? ` (${l.writtenBy.actor})` : ''} at ${l.writtenBy.writtenAt}`);
+  }
+  if (c.lines.length > 0 && c.lines.every((l) => !l.writtenBy)) out.push('  written by   you (no line was written by Reverie or an agent)');
+  if (c.transcript) {
+    const t = c.transcript;
+    out.push(`  transcript   ${t.tool} session ${t.sessionId} (${t.sessionKind})`, `  source file  ${t.originalPath}`);
+    if (t.cwd) out.push(`  project      ${t.cwd}`);
+    for (const l of t.lines.slice(0, 20)) out.push(`  line ${l.line} ← JSONL line ${l.sourceLine} · ${l.role} · ${l.origin}${l.timestamp ? ` · ${l.timestamp}` : ''}`);
+  }
+  out.push('', ...c.text.split('\n').map((l) => `    ${l}`));
+  return out.join('\n') + '\n';
+}
