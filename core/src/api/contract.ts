@@ -62,6 +62,8 @@ export const SyncReport = z.object({
   problems: z.array(z.object({ path: z.string(), status: FileStatus, reason: z.string() })),
   /** Things the person should know (for example: a corrupted index was moved aside and rebuilt). */
   notices: z.array(z.string()),
+  /** Transcripts ingested in this run, when any tool's home folder is configured. */
+  sessions: z.lazy(() => IngestReport).optional(),
   /** The vector phase that follows the keyword index (durationMs above covers the keyword index only). */
   embedding: z
     .object({
@@ -88,6 +90,9 @@ export const SearchResult = z.object({
   score: z.number(),
   /** Why this result matched: keyword (BM25), vector (embedding similarity), path or date in the file name. */
   matchedBy: z.array(z.enum(['keyword', 'vector', 'path', 'date'])),
+  /** Provenance summary: the least trusted class of the cited text, and the session kind for transcripts. */
+  origin: OriginClass.optional(),
+  sessionKind: SessionKind.nullable().optional(),
   /** How the score was made, for the UI's "why this result" view. */
   breakdown: z
     .object({
@@ -115,6 +120,10 @@ export const Settings = z.object({
   watch: z.boolean(),
   /** How keyword and vector candidates are combined: weighted sum (0.7 vector / 0.3 text) or reciprocal-rank fusion. */
   fusion: z.enum(['weighted', 'rrf']),
+  /** Agent tools' home folders whose transcripts are ingested (null: not ingested). */
+  sessions: z.object({ codex: z.string().nullable(), claude: z.string().nullable(), openclaw: z.string().nullable() }),
+  /** Transcripts larger than this are skipped as `too large`. */
+  maxTranscriptSizeMB: z.number().positive().max(65536),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -124,6 +133,8 @@ export const DEFAULT_SETTINGS: Settings = {
   maxFileSizeMB: 16,
   watch: true,
   fusion: 'weighted',
+  sessions: { codex: null, claude: null, openclaw: null },
+  maxTranscriptSizeMB: 512,
 };
 
 export const HostInfo = z.object({
@@ -223,6 +234,26 @@ export const ProvenanceChain = z.object({
 });
 export type ProvenanceChain = z.infer<typeof ProvenanceChain>;
 
+export const IngestReport = z.object({
+  transcripts: z.number().int(),
+  added: z.number().int(),
+  /** Transcripts that grew: only their new lines were read. */
+  appended: z.number().int(),
+  unchanged: z.number().int(),
+  removed: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  messages: z.number().int(),
+  /** Lines skipped inside transcripts: unknown types and malformed lines. */
+  unknownLines: z.number().int(),
+  malformedLines: z.number().int(),
+  redactions: z.number().int(),
+  recalledStripped: z.number().int(),
+  durationMs: z.number(),
+  problems: z.array(z.object({ path: z.string(), status: FileStatus, reason: z.string() })),
+});
+export type IngestReport = z.infer<typeof IngestReport>;
+
 export const ForgetReport = z.object({
   dryRun: z.boolean(),
   /** Index entries removed (or that would be). */
@@ -307,6 +338,18 @@ export const operations = {
     input: z.object({ patch: Settings.partial().strict() }).strict(),
     output: Settings,
   },
+  'sessions.ingest': {
+    access: 'write',
+    summary: "Ingest agent transcripts (Codex, Claude Code, OpenClaw) from the tools' home folders; remembered in settings.",
+    input: z
+      .object({
+        codex: z.string().min(1).nullable().optional(),
+        claude: z.string().min(1).nullable().optional(),
+        openclaw: z.string().min(1).nullable().optional(),
+      })
+      .strict(),
+    output: IngestReport,
+  },
   'provenance.get': {
     access: 'read',
     summary: 'Where a result or a line came from: file and lines, origin class, session, transcript line.',
@@ -385,7 +428,7 @@ export function isOperationName(name: string): name is OperationName {
 export const EngineEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('index-progress'),
-    phase: z.enum(['discover', 'index', 'embed']),
+    phase: z.enum(['discover', 'index', 'sessions', 'embed']),
     done: z.number().int(),
     total: z.number().int(),
     path: z.string().nullable(),

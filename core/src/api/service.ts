@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { EngineEvent, HostInfo, IndexState, OperationName, StatusOutput, SyncReport } from './contract.js';
+import type { EngineEvent, HostInfo, IndexState, OperationName, OriginClass, SearchResult, SessionKind, StatusOutput, SyncReport } from './contract.js';
 import { Emitter } from '../common/events.js';
 import { ReverieError } from '../common/errors.js';
 import { invokeOperation, type OperationHandlers } from './invoke.js';
@@ -15,6 +15,10 @@ import { HashEmbeddingProvider } from '../embed/hashProvider.js';
 import { ModelStore } from '../models/modelStore.js';
 import { getProvenance, parseProvenanceRef } from '../provenance/provenanceQuery.js';
 import { forget } from '../provenance/forget.js';
+import { ingestTranscripts } from '../sessions/ingestTranscripts.js';
+import { recalledLineMatcher, type RecalledTextCheck } from '../sessions/recalled.js';
+import { defaultToolHomes, emptyIngestReport } from '../sessions/toolHomes.js';
+import fs from 'node:fs';
 import { LlamaEmbeddingProvider } from '../embed/llama/llamaEmbeddingProvider.js';
 import { DEFAULT_EMBEDDING_MODEL_URI } from '../models/defaultModels.js';
 import { generationId, type EmbeddingProvider } from '../embed/provider.js';
@@ -88,7 +92,7 @@ export class MemoryService {
       'memory.search': async ({ query, limit, sources }) => {
         await this.ensureEmbeddingProvider();
         const started = performance.now();
-        const results = await this.hybrid.search({ query, limit, sources });
+        const results = this.withProvenance(await this.hybrid.search({ query, limit, sources }));
         return { results, tookMs: Math.round((performance.now() - started) * 100) / 100 };
       },
       // Memory files only: transcripts are reached through search and provenance, not the file tree.
@@ -102,6 +106,18 @@ export class MemoryService {
       },
       'settings.get': async () => this.settings.read(),
       'settings.set': async ({ patch }) => this.settings.update(patch),
+      'sessions.ingest': async (input) => {
+        const current = this.settings.read().sessions;
+        const chosen = { ...current };
+        const given = (['codex', 'claude', 'openclaw'] as const).filter((k) => input[k] !== undefined);
+        if (given.length === 0) {
+          // No folders named: every tool whose default home exists.
+          for (const [k, dir] of Object.entries(defaultToolHomes()) as Array<[keyof typeof chosen, string]>) if (fs.existsSync(dir)) chosen[k] = dir;
+        } else for (const k of given) chosen[k] = input[k] === null ? null : path.resolve(input[k]!);
+        this.settings.update({ sessions: chosen });
+        const report = await this.sync(false);
+        return report.sessions ?? emptyIngestReport();
+      },
       'provenance.get': async ({ ref }) => getProvenance(this.db, parseProvenanceRef(this.db, ref)),
       forget: async ({ session, path: p, dryRun }) => {
         const report = forget(this.db, { session, path: p }, dryRun);
@@ -147,6 +163,7 @@ export class MemoryService {
       this.watcher = new MemoryWatcher({
         workspaceRoot: this.workspace.root,
         extraPaths: settings.extraPaths,
+        transcriptRoots: Object.values(settings.sessions).filter((d): d is string => d !== null),
         debounceMs: this.options.watchDebounceMs ?? 1500,
         onDidChangeFiles: () => void this.sync(false).catch(() => undefined),
       });
@@ -184,6 +201,17 @@ export class MemoryService {
       );
       report.notices.unshift(...this.notices.splice(0));
       this.searcher.invalidate();
+      const sources = settings.sessions;
+      if (sources.codex || sources.claude || sources.openclaw) {
+        report.sessions = await ingestTranscripts(this.db, this.store, sources, {
+          maxBytes: settings.maxTranscriptSizeMB * 1024 * 1024,
+          isRecalledText: this.recalledMatcher(),
+          onProgress: (p) => this.eventEmitter.fire({ type: 'index-progress', phase: 'sessions', ...p }),
+        });
+        report.files = this.store.counts().files;
+        report.chunks = this.store.counts().chunks;
+        this.searcher.invalidate();
+      }
       report.embedding = await this.embedPending();
       if (report.embedding.error) report.notices.push(`Embedding failed: ${report.embedding.error}. Keyword search keeps working.`);
       this.state = 'ready';
@@ -202,6 +230,26 @@ export class MemoryService {
       this.eventEmitter.fire({ type: 'index-error', message: this.lastError });
       throw error;
     }
+  }
+
+  /** Adds each result's provenance summary (origin class, session kind), read from the chunk's columns. */
+  private withProvenance(results: SearchResult[]): SearchResult[] {
+    const ids = results.map((r) => Number(r.id.slice('chunk:'.length)));
+    if (ids.length === 0) return results;
+    const rows = this.db
+      .prepare('SELECT id, origin, session_kind FROM chunks WHERE id IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify(ids)) as Array<{ id: number; origin: OriginClass; session_kind: SessionKind | null }>;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return results.map((r) => {
+      const row = byId.get(Number(r.id.slice('chunk:'.length)));
+      return row ? { ...r, origin: row.origin, sessionKind: row.session_kind } : r;
+    });
+  }
+
+  /** Lines of the workspace's memory: transcript text that merely repeats them was recalled, not said. */
+  private recalledMatcher(): RecalledTextCheck {
+    const rows = this.db.prepare("SELECT text FROM chunks WHERE source = 'memory' LIMIT 20000").all() as Array<{ text: string }>;
+    return recalledLineMatcher(rows.flatMap((r) => r.text.split('\n')));
   }
 
   /**

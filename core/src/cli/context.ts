@@ -17,6 +17,9 @@ export interface CliOptions {
   session?: string;
   path?: string;
   dryRun: boolean;
+  codex?: string;
+  claude?: string;
+  openclaw?: string;
 }
 
 export interface CliContext {

@@ -5,6 +5,7 @@ import { configCommand } from './commands/config.js';
 import { modelsCommand } from './commands/models.js';
 import { whyCommand } from './commands/why.js';
 import { forgetCommand } from './commands/forget.js';
+import { sessionsCommand } from './commands/sessions.js';
 import { indexCommand } from './commands/index.js';
 import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
@@ -19,6 +20,7 @@ Commands:
   search <query> [--json] [--limit N] [--source memory|dreams]
   config get [key] | config set <key> <value>
   serve [--port P] [--open] [--demo] [--json]   the UI in your browser, on 127.0.0.1
+  sessions ingest [--codex DIR] [--claude DIR] [--openclaw DIR] [--json]   agent transcripts (remembered)
   why <path:line | path:start-end | chunk:N> [--json]   where a memory came from
   forget --session <id> | --path <path> [--dry-run] [--json]
   models list | pull <hf:…|https://…|path> [--role embedding|chat] | add <path> | use <model> | remove <model>
@@ -38,6 +40,7 @@ const COMMANDS: Record<string, (ctx: CliContext) => Promise<number>> = {
   models: modelsCommand,
   why: whyCommand,
   forget: forgetCommand,
+  sessions: sessionsCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -61,6 +64,9 @@ export async function main(argv: string[]): Promise<number> {
         session: { type: 'string' },
         path: { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
+        codex: { type: 'string' },
+        claude: { type: 'string' },
+        openclaw: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -93,6 +99,9 @@ export async function main(argv: string[]): Promise<number> {
     session: values.session,
     path: values.path,
     dryRun: values['dry-run'],
+    codex: values.codex,
+    claude: values.claude,
+    openclaw: values.openclaw,
   };
   try {
     return await run(createContext(options, rest));

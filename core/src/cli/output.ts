@@ -16,18 +16,20 @@ export function createProgressReporter(): { update(p: SyncProgress): void; done(
   let drewBar = false;
   return {
     update(p) {
-      if (p.phase !== 'index' || p.total === 0) return;
+      if (p.phase === 'discover' || p.total === 0) return;
+      const label = { index: 'indexing', sessions: 'transcripts', embed: 'embedding' }[p.phase];
+      const unit = p.phase === 'embed' ? 'chunks' : 'files';
       if (isTty) {
         const width = 28;
         const filled = Math.round((p.done / p.total) * width);
         const name = p.path ? ` ${p.path.length > 40 ? '…' + p.path.slice(-39) : p.path}` : '';
-        process.stderr.write(`\r\x1b[2K[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.done}/${p.total}${name}`);
+        process.stderr.write(`\r\x1b[2K${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.done}/${p.total}${name}`);
         drewBar = true;
       } else {
         const now = Date.now();
-        if (now - lastLine >= 1000 || p.done === p.total) {
+        if (now - lastLine >= 1000 || (p.done === p.total && p.phase !== 'embed')) {
           lastLine = now;
-          process.stderr.write(`indexing ${p.done}/${p.total} files\n`);
+          process.stderr.write(`${label} ${p.done}/${p.total} ${unit}\n`);
         }
       }
     },

@@ -98,6 +98,11 @@ export class IndexStore {
     if (chunks) this.appendChunks(row, chunks);
   }
 
+  /** Updates a file's row (size, mtime, status) and keeps its chunks. */
+  writeFileRowOnly(row: FileRow): void {
+    this.stmts.upsertFile.run({ ...row, indexedAt: Date.now() });
+  }
+
   /** Adds chunks to a file without touching the ones it has (incremental transcript ingestion). */
   appendChunks(row: Pick<FileRow, 'path' | 'source'>, chunks: readonly IndexedChunk[]): void {
     for (const c of chunks) {

@@ -8,7 +8,7 @@ import { lineHash } from '../provenance/lineHash.js';
 import { leastTrusted, type OriginClass } from '../provenance/types.js';
 
 export interface SyncProgress {
-  phase: 'discover' | 'index' | 'embed';
+  phase: 'discover' | 'index' | 'sessions' | 'embed';
   done: number;
   total: number;
   path: string | null;

@@ -5,6 +5,8 @@ import { MEMORY_DIR, isIgnoredDirName, isMarkdownName } from '../workspace/layou
 export interface WatchOptions {
   workspaceRoot: string;
   extraPaths: readonly string[];
+  /** Agent tools' home folders whose `*.jsonl` transcripts are ingested. */
+  transcriptRoots?: readonly string[];
   debounceMs: number;
   onDidChangeFiles: (absPaths: string[]) => void;
 }
@@ -31,9 +33,23 @@ export class MemoryWatcher {
     this.watchers.push(watch(workspaceRoot, { ...common, depth: 0 }));
     this.watchers.push(watch(path.join(workspaceRoot, MEMORY_DIR), common));
     for (const extra of extraPaths) this.watchers.push(watch(path.resolve(workspaceRoot, extra), common));
+    const isWatched = (p: string): boolean => isMarkdownName(p) || p.endsWith('.jsonl');
+    for (const root of this.options.transcriptRoots ?? []) {
+      // Transcripts only: a tool's home folder also holds caches and logs we never read.
+      // (~/.claude is itself a dot-folder: only dot-folders inside the root are skipped.)
+      const insideRoot = (p: string): string[] => path.relative(root, p).split(path.sep);
+      this.watchers.push(
+        watch(root, {
+          ...common,
+          depth: 6,
+          awaitWriteFinish: false,
+          ignored: (p, stats) => insideRoot(p).some((part) => part.startsWith('.') && part !== '..') || Boolean(stats?.isFile() && !p.endsWith('.jsonl')),
+        }),
+      );
+    }
     for (const w of this.watchers) {
       for (const event of ['add', 'change', 'unlink'] as const) {
-        w.on(event, (p: string) => isMarkdownName(p) && this.queue(p));
+        w.on(event, (p: string) => isWatched(p) && this.queue(p));
       }
       w.on('addDir', (p: string) => this.queue(p));
       w.on('unlinkDir', (p: string) => this.queue(p));

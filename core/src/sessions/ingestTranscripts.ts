@@ -1,0 +1,248 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type { IngestReport } from '../api/contract.js';
+import type { IndexStore } from '../index/indexStore.js';
+import type { SessionKind } from '../provenance/types.js';
+import { readOpenClawSessionKinds } from './openclawSessionIndex.js';
+import { isTranscriptSkipped, readTranscript } from './readTranscript.js';
+import type { RecalledTextCheck } from './recalled.js';
+import { chunkTranscriptLines, renderMessages } from './transcriptDocument.js';
+import { discoverTranscripts, type DiscoveredTranscript, type TranscriptSources } from './transcriptDiscovery.js';
+import type { TranscriptMessage, TranscriptResumeState, TranscriptStats } from './types.js';
+
+export interface IngestOptions {
+  maxBytes: number;
+  isRecalledText?: RecalledTextCheck;
+  onProgress?: (p: { done: number; total: number; path: string | null }) => void;
+  /** A transcript untouched for this long is complete: its last line is read even without a newline. */
+  quietMs?: number;
+}
+
+// Messages are written in batches so a 100 MB transcript never sits in memory whole.
+const MESSAGE_BATCH = 2_000;
+const DEFAULT_QUIET_MS = 60_000;
+
+interface KnownTranscript {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  status: string;
+  resume: TranscriptResumeState | null;
+  lines: number;
+  stats: TranscriptStats | null;
+}
+
+/**
+ * Ingests agent transcripts as the `sessions` source: only user and assistant text, redacted,
+ * with provenance per line and a line map back to the JSONL. Sources are only read; unchanged
+ * transcripts cost a stat; grown ones are read from where the last run stopped.
+ */
+export async function ingestTranscripts(db: Database.Database, store: IndexStore, sources: TranscriptSources, options: IngestOptions): Promise<IngestReport> {
+  const started = performance.now();
+  const report: IngestReport = {
+    transcripts: 0, added: 0, appended: 0, unchanged: 0, removed: 0, skipped: 0, failed: 0, messages: 0,
+    unknownLines: 0, malformedLines: 0, redactions: 0, recalledStripped: 0, durationMs: 0, problems: [],
+  };
+  const discovered = discoverTranscripts(sources);
+  const known = loadKnown(db);
+  const forgottenSessions = new Set((db.prepare("SELECT key FROM tombstones WHERE kind = 'session'").all() as Array<{ key: string }>).map((r) => r.key));
+  const forgottenPaths = store.forgottenPaths();
+
+  // A transcript gone from a home folder that still exists is gone; if the whole folder is
+  // missing (unmounted disk, moved home), keep what was indexed and say so.
+  const present = new Set(discovered.map((d) => d.path));
+  const homes = Object.entries(sources).filter((e): e is [string, string] => e[1] !== null);
+  for (const [tool, home] of homes) {
+    if (!fs.existsSync(home)) report.problems.push({ path: home, status: 'failed', reason: `${tool} home folder not found; its transcripts stay indexed until it is back` });
+  }
+  const liveToolPrefixes = homes.filter(([, home]) => fs.existsSync(home)).map(([tool]) => `sessions/${tool === 'claude' ? 'claude-code' : tool}/`);
+  const gone = [...known.keys()].filter((p) => !present.has(p) && liveToolPrefixes.some((prefix) => p.startsWith(prefix)));
+  if (gone.length > 0) {
+    store.transaction(() => gone.forEach((p) => store.removeFile(p)));
+    report.removed = gone.length;
+  }
+
+  const openClawKinds = new Map<string, Map<string, SessionKind>>();
+  let done = 0;
+  for (const t of discovered) {
+    options.onProgress?.({ done: done++, total: discovered.length, path: t.path });
+    report.transcripts++;
+    const previous = known.get(t.path);
+    const skip = (reason: string): void => {
+      store.writeFile({ path: t.path, absPath: t.absPath, source: 'sessions', sha256: null, mtimeMs: t.mtimeMs, size: t.size, status: 'skipped', reason }, null);
+      report.skipped++;
+      report.problems.push({ path: t.path, status: 'skipped', reason });
+    };
+    if (t.skipReason) {
+      skip(t.skipReason);
+      continue;
+    }
+    if (forgottenPaths.has(t.path)) {
+      report.skipped++;
+      continue;
+    }
+    if (t.size > options.maxBytes) {
+      skip(`too large (${(t.size / 1048576).toFixed(1)} MB; the limit is ${(options.maxBytes / 1048576).toFixed(0)} MB, setting maxTranscriptSizeMB)`);
+      continue;
+    }
+    if (previous && previous.status === 'indexed' && previous.size === t.size && previous.mtimeMs === t.mtimeMs) {
+      report.unchanged++;
+      continue;
+    }
+    try {
+      const outcome = await ingestOne(db, store, t, previous ?? null, options, await sessionKindFor(t, openClawKinds), forgottenSessions);
+      if (outcome.kind === 'skipped') skip(outcome.reason);
+      else {
+        if (outcome.kind === 'added') report.added++;
+        else if (outcome.kind === 'appended') report.appended++;
+        else report.unchanged++;
+        report.messages += outcome.messages;
+        report.unknownLines += outcome.stats.unknownLines;
+        report.malformedLines += outcome.stats.malformedLines;
+        report.redactions += outcome.stats.redactions;
+        report.recalledStripped += outcome.stats.recalledStripped;
+      }
+    } catch (error) {
+      report.failed++;
+      const reason = `unreadable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+      report.problems.push({ path: t.path, status: 'failed', reason });
+      store.writeFile({ path: t.path, absPath: t.absPath, source: 'sessions', sha256: null, mtimeMs: t.mtimeMs, size: t.size, status: 'failed', reason }, null);
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  options.onProgress?.({ done, total: discovered.length, path: null });
+  report.durationMs = Math.round(performance.now() - started);
+  return report;
+}
+
+type IngestOutcome =
+  | { kind: 'added' | 'appended' | 'unchanged'; messages: number; stats: TranscriptStats }
+  | { kind: 'skipped'; reason: string };
+
+async function ingestOne(
+  db: Database.Database,
+  store: IndexStore,
+  t: DiscoveredTranscript,
+  previous: KnownTranscript | null,
+  options: IngestOptions,
+  sessionKind: SessionKind | undefined,
+  forgottenSessions: ReadonlySet<string>,
+): Promise<IngestOutcome> {
+  const quiet = Date.now() - t.mtimeMs > (options.quietMs ?? DEFAULT_QUIET_MS);
+  const resume = previous?.status === 'indexed' ? previous.resume : null;
+  const generator = readTranscript(t.absPath, {
+    tool: t.tool,
+    resume,
+    final: quiet,
+    maxBytes: options.maxBytes,
+    ...(options.isRecalledText ? { isRecalledText: options.isRecalledText } : {}),
+    ...(sessionKind ? { sessionKind } : {}),
+  });
+
+  // Rows beyond the recorded line count belong to a run that did not finish: drop them first.
+  let nextLine = resume ? (previous?.lines ?? 0) + 1 : 1;
+  const file = { path: t.path, absPath: t.absPath, source: 'sessions' as const, sha256: null, mtimeMs: t.mtimeMs, size: t.size, status: 'indexed' as const, reason: null };
+  store.transaction(() => {
+    if (!resume) {
+      // mtime -1 until the end: a run killed half-way is never mistaken for a finished one.
+      store.writeFile({ ...file, mtimeMs: -1 }, null);
+      db.prepare('DELETE FROM transcript_lines WHERE path = ?').run(t.path);
+      db.prepare(
+        `INSERT INTO transcripts (path, tool, session_id, session_kind, original_path, resume_state, stats, lines)
+         VALUES (?, ?, '', 'unknown', ?, 'null', '{}', 0)
+         ON CONFLICT(path) DO UPDATE SET resume_state = 'null', stats = '{}', lines = 0`,
+      ).run(t.path, t.tool, t.absPath);
+    } else {
+      db.prepare('DELETE FROM chunks WHERE path = ? AND end_line >= ?').run(t.path, nextLine);
+      db.prepare('DELETE FROM transcript_lines WHERE path = ? AND line >= ?').run(t.path, nextLine);
+    }
+  });
+  const insertLine = db.prepare('INSERT INTO transcript_lines (path, line, source_line, role, origin, timestamp) VALUES (?, ?, ?, ?, ?, ?)');
+  let batch: TranscriptMessage[] = [];
+  let messages = 0;
+  let kind = sessionKind ?? 'unknown';
+  const flush = (): void => {
+    if (batch.length === 0) return;
+    const lines = renderMessages(batch, nextLine);
+    const chunks = chunkTranscriptLines(lines, kind);
+    store.transaction(() => {
+      for (const l of lines) insertLine.run(t.path, l.line, l.sourceLine, l.role, l.origin, l.timestamp);
+      store.appendChunks(file, chunks);
+    });
+    nextLine += lines.length;
+    messages += batch.length;
+    batch = [];
+  };
+
+  let step = await generator.next();
+  while (!step.done) {
+    batch.push(step.value);
+    if (batch.length >= MESSAGE_BATCH) flush();
+    step = await generator.next();
+  }
+  const outcome = step.value;
+  if (isTranscriptSkipped(outcome)) return { kind: 'skipped', reason: outcome.skipped };
+  kind = outcome.meta.sessionKind;
+  if (outcome.restarted && resume) {
+    // The file was rewritten: what was indexed from it is stale; read it again from the start.
+    return ingestOne(db, store, t, null, options, sessionKind, forgottenSessions);
+  }
+  flush();
+
+  if (forgottenSessions.has(outcome.meta.sessionId)) {
+    store.transaction(() => store.writeFile({ ...file, status: 'skipped', reason: 'forgotten (reverie forget --session)' }, null));
+    return { kind: 'skipped', reason: 'forgotten (reverie forget --session)' };
+  }
+  const totals = addStats(previous?.stats ?? null, outcome.stats);
+  store.transaction(() => {
+    store.writeFileRowOnly(file);
+    db.prepare(
+      `INSERT INTO transcripts (path, tool, session_id, session_kind, original_path, cwd, started_at, resume_state, stats, lines)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(path) DO UPDATE SET session_id = excluded.session_id, session_kind = excluded.session_kind, cwd = excluded.cwd,
+         started_at = excluded.started_at, resume_state = excluded.resume_state, stats = excluded.stats, lines = excluded.lines`,
+    ).run(t.path, t.tool, outcome.meta.sessionId, outcome.meta.sessionKind, t.absPath, outcome.meta.cwd, outcome.meta.startedAt, JSON.stringify(outcome.resume), JSON.stringify(totals), nextLine - 1);
+    // Chunks written before the session kind was known carry the provisional kind: fix them.
+    db.prepare('UPDATE chunks SET session_kind = ? WHERE path = ?').run(outcome.meta.sessionKind, t.path);
+  });
+  return { kind: resume ? (messages > 0 ? 'appended' : 'unchanged') : 'added', messages, stats: outcome.stats };
+}
+
+function loadKnown(db: Database.Database): Map<string, KnownTranscript> {
+  const rows = db
+    .prepare(
+      `SELECT f.path, f.size, f.mtime_ms, f.status, t.resume_state, t.lines, t.stats
+       FROM files f LEFT JOIN transcripts t ON t.path = f.path WHERE f.source = 'sessions'`,
+    )
+    .all() as Array<{ path: string; size: number; mtime_ms: number; status: string; resume_state: string | null; lines: number | null; stats: string | null }>;
+  return new Map(
+    rows.map((r) => [
+      r.path,
+      {
+        path: r.path,
+        size: r.size,
+        mtimeMs: r.mtime_ms,
+        status: r.status,
+        resume: r.resume_state ? (JSON.parse(r.resume_state) as TranscriptResumeState | null) : null,
+        lines: r.lines ?? 0,
+        stats: r.stats && r.stats !== '{}' ? (JSON.parse(r.stats) as TranscriptStats) : null,
+      },
+    ]),
+  );
+}
+
+async function sessionKindFor(t: DiscoveredTranscript, cache: Map<string, Map<string, SessionKind>>): Promise<SessionKind | undefined> {
+  if (t.tool !== 'openclaw') return undefined;
+  const dir = path.dirname(t.absPath);
+  let kinds = cache.get(dir);
+  if (!kinds) cache.set(dir, (kinds = await readOpenClawSessionKinds(dir).catch(() => new Map<string, SessionKind>())));
+  return kinds.get(path.basename(t.absPath, '.jsonl'));
+}
+
+function addStats(a: TranscriptStats | null, b: TranscriptStats): TranscriptStats {
+  if (!a) return b;
+  const sum = { ...a };
+  for (const k of Object.keys(b) as Array<keyof TranscriptStats>) sum[k] = a[k] + b[k];
+  return sum;
+}

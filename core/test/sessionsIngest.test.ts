@@ -1,0 +1,168 @@
+import type Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ForgetReport, IngestReport, ProvenanceChain, SearchResult, StatusOutput } from '../src/api/contract.js';
+import type { MemoryService } from '../src/api/service.js';
+import { sha256Hex } from '../src/common/hash.js';
+import { cliEnv, runCli } from './helpers/cli.js';
+import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'sessions');
+let ws: TempWorkspace;
+let service: MemoryService | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+  ws?.cleanup();
+});
+
+/** Copies the project's transcript fixtures into tool home folders beside the workspace. */
+function toolHomes(): { codex: string; claude: string; openclaw: string } {
+  const base = path.dirname(ws.root);
+  const homes = { codex: path.join(base, 'codex-home'), claude: path.join(base, 'claude-home'), openclaw: path.join(base, 'openclaw-home') };
+  fs.cpSync(path.join(fixtures, 'codex'), homes.codex, { recursive: true });
+  fs.cpSync(path.join(fixtures, 'claude-code'), homes.claude, { recursive: true });
+  fs.cpSync(path.join(fixtures, 'openclaw'), homes.openclaw, { recursive: true });
+  return homes;
+}
+
+function hashTree(dir: string): string {
+  const parts: string[] = [];
+  const walk = (d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else parts.push(`${path.relative(dir, p)}:${sha256Hex(fs.readFileSync(p))}:${fs.statSync(p).mtimeMs}`);
+    }
+  };
+  walk(dir);
+  return sha256Hex(parts.join('\n'));
+}
+
+const search = async (s: MemoryService, query: string, extra: object = {}) =>
+  ((await s.invoke('memory.search', { query, limit: 20, ...extra })) as { results: SearchResult[] }).results;
+
+describe('transcript ingestion', () => {
+  it('ingests Codex, Claude Code and OpenClaw transcripts as the sessions source, read-only, incrementally', async () => {
+    ws = createTempWorkspace(SAMPLE_NOTES);
+    const homes = toolHomes();
+    const before = Object.values(homes).map(hashTree);
+    service = openService(ws);
+    const report = (await service.invoke('sessions.ingest', homes)) as IngestReport;
+    expect(report.failed).toBe(0);
+    expect(report.added).toBeGreaterThanOrEqual(4);
+    expect(report.messages).toBeGreaterThan(5);
+    expect(Object.values(homes).map(hashTree)).toEqual(before); // sources never modified
+
+    const settings = (await service.invoke('settings.get', {})) as { sessions: Record<string, string | null> };
+    expect(settings.sessions).toEqual(homes);
+
+    const st = (await service.invoke('status', {})) as StatusOutput;
+    const transcripts = st.files.filter((f) => f.source === 'sessions');
+    expect(transcripts.length).toBe(report.transcripts);
+    expect(st.embedding.embedded).toBe(st.index.chunks);
+
+    // Transcript text is searchable by default, with its provenance on every result.
+    const hits = await search(service, 'currency backfill archived rows');
+    const hit = hits.find((r) => r.source === 'sessions');
+    expect(hit).toBeDefined();
+    expect(hit!.origin).toMatch(/^(owner|agent|untrusted|system)$/);
+    expect(hit!.sessionKind).not.toBeNull();
+    const chain = (await service.invoke('provenance.get', { ref: hit!.id })) as ProvenanceChain;
+    expect(chain.transcript).toMatchObject({ tool: 'claude-code', sessionId: expect.any(String) });
+    expect(chain.transcript!.originalPath.startsWith(homes.claude)).toBe(true);
+    expect(chain.transcript!.lines[0]!.sourceLine).toBeGreaterThan(0);
+    expect((await search(service, 'currency backfill archived rows', { sources: ['memory'] })).every((r) => r.source === 'memory')).toBe(true);
+
+    // Nothing changed: nothing read.
+    const again = (await service.invoke('index.sync', {})) as { sessions: IngestReport };
+    expect(again.sessions).toMatchObject({ added: 0, appended: 0, unchanged: report.transcripts - report.skipped });
+
+    // Appended lines are ingested incrementally.
+    const file = path.join(homes.claude, 'projects', '-home-dana-src-ledgerd', '7c0f3a52-1b2d-4e5f-8a9b-0c1d2e3f4a5b.jsonl');
+    const line = JSON.stringify({
+      parentUuid: null, isSidechain: false, userType: 'external', cwd: '/home/dana/src/ledgerd', sessionId: '7c0f3a52-1b2d-4e5f-8a9b-0c1d2e3f4a5b',
+      type: 'user', message: { role: 'user', content: 'Remember the pelican migration window is Thursday night.' }, uuid: 'u-new', timestamp: '2026-03-05T11:00:00.000Z',
+    });
+    fs.appendFileSync(file, line + '\n');
+    const grown = (await service.invoke('index.sync', {})) as { sessions: IngestReport };
+    expect(grown.sessions).toMatchObject({ appended: 1, messages: 1 });
+    const pelican = (await search(service, 'pelican migration window')).find((r) => r.source === 'sessions');
+    expect(pelican?.origin).toBe('owner');
+  });
+
+  it('keeps poisoned tool output untrusted: nothing from it is owner or agent', async () => {
+    ws = createTempWorkspace();
+    const base = path.dirname(ws.root);
+    const claude = path.join(base, 'claude-home');
+    fs.mkdirSync(path.join(claude, 'projects', '-p'), { recursive: true });
+    fs.copyFileSync(path.join(fixtures, 'poisoning', 'claude-code.jsonl'), path.join(claude, 'projects', '-p', 'poison.jsonl'));
+    const codex = path.join(base, 'codex-home');
+    fs.mkdirSync(path.join(codex, 'sessions', '2026', '01', '01'), { recursive: true });
+    fs.copyFileSync(path.join(fixtures, 'poisoning', 'codex.jsonl'), path.join(codex, 'sessions', '2026', '01', '01', 'rollout-poison.jsonl'));
+    const openclaw = path.join(base, 'openclaw-home');
+    fs.mkdirSync(path.join(openclaw, 'agents', 'main', 'sessions'), { recursive: true });
+    fs.copyFileSync(path.join(fixtures, 'poisoning', 'openclaw.jsonl'), path.join(openclaw, 'agents', 'main', 'sessions', 'poison.jsonl'));
+    service = openService(ws);
+    const report = (await service.invoke('sessions.ingest', { claude, codex, openclaw })) as IngestReport;
+    expect(report.added).toBe(3);
+    const db = (service as unknown as { db: Database.Database }).db;
+    const poisoned = db.prepare("SELECT origin, text FROM chunks WHERE source = 'sessions' AND (text LIKE '%99-1234%' OR text LIKE '%note this as important%')").all() as Array<{ origin: string }>;
+    expect(poisoned.length).toBeGreaterThan(0);
+    expect(poisoned.filter((c) => c.origin === 'owner' || c.origin === 'agent')).toEqual([]);
+  });
+
+  it('forgets a session: removed from the index, kept out on re-ingestion, workspace untouched', async () => {
+    ws = createTempWorkspace(SAMPLE_NOTES);
+    const homes = toolHomes();
+    service = openService(ws);
+    await service.invoke('sessions.ingest', homes);
+    const hit = (await search(service, 'currency backfill archived rows')).find((r) => r.source === 'sessions')!;
+    const chain = (await service.invoke('provenance.get', { ref: hit.id })) as ProvenanceChain;
+    const sessionId = chain.transcript!.sessionId;
+    const report = (await service.invoke('forget', { session: sessionId })) as ForgetReport;
+    expect(report.removed.files.length).toBeGreaterThan(0);
+    expect(report.removed.chunks).toBeGreaterThan(0);
+    expect((await search(service, 'currency backfill archived rows')).filter((r) => r.source === 'sessions' && report.removed.files.includes(r.path))).toEqual([]);
+    // Touch the transcript so it would be re-read: the tombstone keeps it out.
+    const file = report.removed.files[0]!;
+    const abs = path.join(homes.claude, file.slice('sessions/claude-code/'.length));
+    fs.utimesSync(abs, new Date(), new Date());
+    await service.invoke('index.sync', {});
+    expect((await search(service, 'currency backfill archived rows')).filter((r) => report.removed.files.includes(r.path))).toEqual([]);
+    expect(fs.readFileSync(path.join(ws.root, 'MEMORY.md'), 'utf8')).toBe(SAMPLE_NOTES['MEMORY.md']);
+  });
+
+  it('reports bad transcripts with reasons and keeps going', async () => {
+    ws = createTempWorkspace();
+    const base = path.dirname(ws.root);
+    const claude = path.join(base, 'claude-home');
+    const project = path.join(claude, 'projects', '-x');
+    fs.mkdirSync(project, { recursive: true });
+    fs.writeFileSync(path.join(project, 'garbage.jsonl'), 'not json at all\n{"also": "not a transcript"}\n');
+    fs.writeFileSync(path.join(project, 'big.jsonl'), Buffer.alloc(2 * 1024 * 1024, 0x20));
+    fs.symlinkSync(path.join(project, 'garbage.jsonl'), path.join(project, 'link.jsonl'));
+    service = openService(ws);
+    await service.invoke('settings.set', { patch: { maxTranscriptSizeMB: 1 } });
+    const report = (await service.invoke('sessions.ingest', { claude, codex: path.join(base, 'missing-codex') })) as IngestReport;
+    const reasons = Object.fromEntries(report.problems.map((p) => [path.basename(p.path), p.reason]));
+    expect(reasons['big.jsonl']).toMatch(/^too large/);
+    expect(reasons['link.jsonl']).toBe('symlink (not followed)');
+    // Unknown and malformed lines are counted, never fatal.
+    expect(report).toMatchObject({ failed: 0, unknownLines: 1, malformedLines: 1 });
+    expect(reasons['missing-codex']).toMatch(/home folder not found/);
+  });
+
+  it('reverie sessions ingest remembers the folders', async () => {
+    ws = createTempWorkspace(SAMPLE_NOTES);
+    const homes = toolHomes();
+    const env = cliEnv(ws.dataDir);
+    const r = await runCli(['sessions', 'ingest', '--claude', homes.claude, '--json', '--workspace', ws.root], env);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ failed: 0 });
+    const cfg = await runCli(['config', 'get', 'sessions', '--json'], env);
+    expect(JSON.parse(cfg.stdout)).toMatchObject({ claude: homes.claude });
+  });
+});

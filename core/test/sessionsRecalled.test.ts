@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { normalizeWhitespace } from '../src/sessions/normalize.js';
+import { collectTranscript, isTranscriptSkipped } from '../src/sessions/readTranscript.js';
+import { recalledLineMatcher, stripRecalledText } from '../src/sessions/recalled.js';
+
+describe('normalizeWhitespace', () => {
+  it('collapses spaces and tabs, trims lines and text, keeps newlines and at most two blank lines', () => {
+    expect(normalizeWhitespace('  hello \t  world  \r\n\tsecond\u00a0\u00a0line\n\n\n\n\n\nthird\n\n')).toBe('hello world\nsecond line\n\n\nthird');
+    expect(normalizeWhitespace('a\n\nb')).toBe('a\n\nb');
+    expect(normalizeWhitespace('\n\n  \n')).toBe('');
+    expect(normalizeWhitespace('bell\u0007 and nul\u0000 gone')).toBe('bell and nul gone');
+  });
+});
+
+describe('stripRecalledText', () => {
+  it('removes Reverie memory framing, system reminders and memory plugin blocks', () => {
+    const text = [
+      'What did I decide about backups?',
+      '<reverie-memory source="MEMORY.md" origin="owner">',
+      '- The NAS is called atlas and runs restic backups.',
+      '</reverie-memory>',
+      '<system-reminder>CLAUDE.md says: prefer small commits.</system-reminder>',
+      '<relevant-memories>\n- [fact] atlas backs up nightly\n</relevant-memories>',
+      'And is it still nightly?',
+    ].join('\n');
+    expect(stripRecalledText(text)).toEqual({ text: 'What did I decide about backups?\nAnd is it still nightly?', stripped: 3 });
+  });
+
+  it('strips a truncated injected block to the end, and AGENTS.md bootstrap blocks', () => {
+    expect(stripRecalledText('Question first.\n<reverie-memory>\n- half a memory')).toEqual({ text: 'Question first.', stripped: 1 });
+    const agents = '# AGENTS.md instructions for /home/dana/src\n\n<INSTRUCTIONS>\nAlways run make check.\n</INSTRUCTIONS>\nfix the build';
+    expect(stripRecalledText(agents)).toEqual({ text: 'fix the build', stripped: 1 });
+  });
+
+  it('removes lines the caller recognises as recalled memory, counting runs', () => {
+    const isRecalled = recalledLineMatcher([
+      '- The NAS is called atlas and runs restic backups to a Hetzner storage box.',
+      '- Prefers terse answers. <!-- importance: 8 -->',
+      'ok',
+    ]);
+    const text = [
+      'From memory:',
+      '* the NAS is called atlas and runs restic backups to a Hetzner storage box.',
+      'Prefers terse answers.',
+      'So yes, backups go to Hetzner.',
+      'ok',
+    ].join('\n');
+    expect(stripRecalledText(text, isRecalled)).toEqual({ text: 'From memory:\nSo yes, backups go to Hetzner.\nok', stripped: 1 });
+  });
+
+  it('drops a message that was only recalled memory and counts it', async () => {
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-recalled-')));
+    try {
+      const file = path.join(dir, 'recall.jsonl');
+      const entry = (type: string, content: unknown) => JSON.stringify({ type, sessionId: 's', uuid: `${Math.random()}`, message: { role: type, content } });
+      fs.writeFileSync(
+        file,
+        [
+          entry('user', '<reverie-memory>\n- Dentist moved to Thursday.\n</reverie-memory>'),
+          entry('user', 'When is the dentist?'),
+          entry('assistant', [{ type: 'text', text: 'Dentist appointment moved to Thursday.' }]),
+          entry('assistant', [{ type: 'text', text: 'Anything else for Thursday?' }]),
+        ].join('\n') + '\n',
+      );
+      const { messages, outcome } = await collectTranscript(file, { isRecalledText: recalledLineMatcher(['- Dentist appointment moved to Thursday.']) });
+      expect(messages.map((m) => [m.role, m.text])).toEqual([
+        ['user', 'When is the dentist?'],
+        ['assistant', 'Anything else for Thursday?'],
+      ]);
+      expect(isTranscriptSkipped(outcome) ? null : outcome.stats.recalledStripped).toBe(2);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
