@@ -4,7 +4,8 @@ import type { SliceContext } from './types.js';
 export type View = 'search' | 'memory' | 'status' | 'settings';
 
 export interface IndexProgress {
-  phase: 'discover' | 'index';
+  /** `sessions`: agent transcripts being ingested (done/total transcripts). */
+  phase: 'discover' | 'index' | 'sessions';
   done: number;
   total: number;
   path: string | null;

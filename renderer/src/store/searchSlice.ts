@@ -1,10 +1,13 @@
-import type { SearchResult, SourceKind } from '../../../core/src/api/contract.js';
+import { operations, type SearchResult, type SourceKind } from '../../../core/src/api/contract.js';
 import { errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';
 
 /** Type-ahead delay: long enough to skip keystrokes, short enough to feel instant. */
 export const SEARCH_DEBOUNCE_MS = 120;
 const RESULT_LIMIT = 30;
+
+/** The engine's own default (memory and agent transcripts, not the dreaming diary), read from the contract. */
+export const DEFAULT_SOURCES: readonly SourceKind[] = operations['memory.search'].input.parse({ query: '' }).sources;
 
 export interface SearchSlice {
   query: string;
@@ -23,7 +26,7 @@ export interface SearchSlice {
   rerun(): void;
   moveSelection(delta: number): void;
   select(index: number): void;
-  /** Opens a result in the Memory view at its line range. */
+  /** Opens a result in the Memory view at its line range (transcript text, which is no file, in the Provenance inspector). */
   openResult(index: number): void;
   /** Enter in the search box: opens the selected result of the current query (searching first if needed). */
   submit(): Promise<void>;
@@ -56,7 +59,7 @@ export function createSearchSlice({ set, get, client }: SliceContext<'search'>):
 
   return {
     query: '',
-    sources: ['memory'],
+    sources: [...DEFAULT_SOURCES],
     results: [],
     resultsQuery: '',
     state: 'idle',
@@ -97,6 +100,10 @@ export function createSearchSlice({ set, get, client }: SliceContext<'search'>):
       if (!result) return;
       set({ selectedIndex: index });
       const state = get();
+      if (result.source === 'sessions') {
+        void state.provenance.open(result.id, { cited: { startLine: result.startLine, endLine: result.endLine } });
+        return;
+      }
       state.app.setView('memory');
       void state.memory.openFile(result.path, {
         highlight: { startLine: result.startLine, endLine: result.endLine },

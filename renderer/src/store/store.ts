@@ -3,6 +3,7 @@ import type { RendererMemoryClient } from '../client/memoryClient.js';
 import { createAppSlice } from './appSlice.js';
 import { createMemorySlice } from './memorySlice.js';
 import { createModelsSlice } from './modelsSlice.js';
+import { createProvenanceSlice } from './provenanceSlice.js';
 import { createSearchSlice } from './searchSlice.js';
 import { createSettingsSlice } from './settingsSlice.js';
 import { createStatusSlice } from './statusSlice.js';
@@ -39,6 +40,7 @@ export function createReverieStore(client: RendererMemoryClient, options: StoreO
       status: createStatusSlice(contextFor('status')),
       settings: createSettingsSlice(contextFor('settings')),
       models: createModelsSlice(contextFor('models')),
+      provenance: createProvenanceSlice(contextFor('provenance')),
     };
   });
 }

@@ -2,6 +2,7 @@ import type { RendererMemoryClient } from '../client/memoryClient.js';
 import type { AppSlice } from './appSlice.js';
 import type { MemorySlice } from './memorySlice.js';
 import type { ModelsSlice } from './modelsSlice.js';
+import type { ProvenanceSlice } from './provenanceSlice.js';
 import type { SearchSlice } from './searchSlice.js';
 import type { SettingsSlice } from './settingsSlice.js';
 import type { StatusSlice } from './statusSlice.js';
@@ -14,6 +15,8 @@ export interface ReverieState {
   status: StatusSlice;
   settings: SettingsSlice;
   models: ModelsSlice;
+  /** The Provenance inspector (a side panel over any view) and its forget flow. */
+  provenance: ProvenanceSlice;
 }
 
 export type SliceName = keyof ReverieState;

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useReverie } from '../../store/useReverie.js';
 import { formatBytes } from '../format.js';
+import { lineRef } from '../provenance/origin.js';
 import { ConflictPanel } from './ConflictPanel.js';
 import { Editor } from './Editor.js';
 import { SourceView } from './SourceView.js';
@@ -12,6 +13,7 @@ const RenderedView = lazy(() => import('./RenderedView.js').then((m) => ({ defau
 export function DocumentPane() {
   const memory = useReverie((s) => s.memory);
   const coverage = useReverie((s) => s.memory.files.find((f) => f.path === s.memory.openPath));
+  const openProvenance = useReverie((s) => s.provenance.open);
   const { openPath, doc, docState, isEditing, highlight } = memory;
 
   if (!openPath) {
@@ -23,6 +25,13 @@ export function DocumentPane() {
   }
 
   const isDirty = memory.isDirty();
+  // The inspector takes at most 200 lines: the highlighted hit, or the top of the file.
+  const lineCount = doc ? doc.text.split('\n').length : 0;
+  const whereFromRef = doc
+    ? highlight
+      ? lineRef(doc.path, highlight.startLine, highlight.endLine)
+      : lineRef(doc.path, 1, Math.max(1, Math.min(lineCount, 200)))
+    : null;
   return (
     <article className="doc" data-testid="document" data-path={openPath} aria-labelledby="doc-title">
       <header className="doc-header">
@@ -64,6 +73,19 @@ export function DocumentPane() {
                   Source
                 </button>
               </div>
+              <button
+                type="button"
+                className="button"
+                data-testid="doc-where-from"
+                title={
+                  highlight
+                    ? 'Where are the highlighted lines from? (In Source view, click any line number for one line.)'
+                    : 'Who wrote this file, and stop indexing it. (In Source view, click any line number for one line.)'
+                }
+                onClick={() => whereFromRef && void openProvenance(whereFromRef)}
+              >
+                Where from?
+              </button>
               <button type="button" className="button button-primary" data-testid="edit-button" onClick={memory.startEditing}>
                 Edit
               </button>
@@ -118,7 +140,13 @@ export function DocumentPane() {
         )}
         {doc && isEditing && <Editor path={doc.path} />}
         {doc && !isEditing && memory.readMode === 'source' && (
-          <SourceView text={doc.text} highlight={highlight} query={memory.highlightQuery} scrollRequest={memory.highlightRequest} />
+          <SourceView
+            text={doc.text}
+            highlight={highlight}
+            query={memory.highlightQuery}
+            scrollRequest={memory.highlightRequest}
+            onLineInfo={(line) => void openProvenance(lineRef(doc.path, line))}
+          />
         )}
         {doc && !isEditing && memory.readMode === 'rendered' && (
           <Suspense fallback={<p className="muted pad">Rendering…</p>}>

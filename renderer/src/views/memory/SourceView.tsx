@@ -9,10 +9,12 @@ interface SourceViewProps {
   query: string | null;
   /** Changes whenever the view should scroll to the highlight again. */
   scrollRequest: number;
+  /** Clicking a line number opens the Provenance inspector for that line. */
+  onLineInfo?: (line: number) => void;
 }
 
 /** The raw Markdown with line numbers; lines of a search hit are highlighted and scrolled into view. */
-export function SourceView({ text, highlight, query, scrollRequest }: SourceViewProps) {
+export function SourceView({ text, highlight, query, scrollRequest, onLineInfo }: SourceViewProps) {
   const lines = useMemo(() => text.split(/\r?\n/), [text]);
   const container = useRef<HTMLDivElement>(null);
 
@@ -34,9 +36,28 @@ export function SourceView({ text, highlight, query, scrollRequest }: SourceView
             data-line={number}
             data-testid={hit ? 'hit-line' : undefined}
           >
-            <span className="src-number" aria-hidden="true">
-              {number}
-            </span>
+            {onLineInfo ? (
+              // Out of the tab order (a long file would be thousands of stops): the doc header's
+              // "Where from?" button reaches the same inspector from the keyboard.
+              <button
+                type="button"
+                className="src-number src-number-button"
+                data-testid="line-number"
+                tabIndex={-1}
+                title={`Where is line ${number} from?`}
+                aria-label={`Where is line ${number} from?`}
+                onClick={() => onLineInfo(number)}
+              >
+                <span className="src-info" aria-hidden="true">
+                  i
+                </span>
+                {number}
+              </button>
+            ) : (
+              <span className="src-number" aria-hidden="true">
+                {number}
+              </span>
+            )}
             <span className="src-text">
               {line === '' ? '\u200b' : hit && query ? <HighlightedText text={line} query={query} /> : line}
             </span>

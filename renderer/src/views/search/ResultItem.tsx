@@ -2,6 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import type { SearchResult } from '../../../../core/src/api/contract.js';
 import { formatCitation, formatScore } from '../format.js';
 import { HighlightedText } from '../highlight/HighlightedText.js';
+import { OriginBadge, SessionKindBadge } from '../provenance/OriginBadge.js';
 import { MatchBadges, ScoreBreakdown } from './ScoreBreakdown.js';
 
 export function resultElementId(index: number): string {
@@ -15,13 +16,16 @@ interface ResultItemProps {
   isSelected: boolean;
   onOpen(): void;
   onHover(): void;
+  /** Opens the Provenance inspector for this result. */
+  onWhereFrom(): void;
 }
 
-export function ResultItem({ index, result, query, isSelected, onOpen, onHover }: ResultItemProps) {
+export function ResultItem({ index, result, query, isSelected, onOpen, onHover, onWhereFrom }: ResultItemProps) {
   const citation = formatCitation(result.path, result.startLine, result.endLine);
   const [showWhy, setShowWhy] = useState(false);
   const breakdownId = `${resultElementId(index)}-why`;
-  // The whole card opens the result; the "Why?" button and its table must not.
+  const isTranscript = result.source === 'sessions';
+  // The whole card opens the result; the "Why?" and "Where from?" buttons and the table must not.
   const keepClick = (event: MouseEvent): void => event.stopPropagation();
   return (
     <li
@@ -33,7 +37,8 @@ export function ResultItem({ index, result, query, isSelected, onOpen, onHover }
       data-path={result.path}
       data-start-line={result.startLine}
       data-end-line={result.endLine}
-      title={`Open ${citation}`}
+      data-origin={result.origin}
+      title={isTranscript ? `Show where ${citation} came from` : `Open ${citation}`}
       onClick={onOpen}
       onMouseMove={isSelected ? undefined : onHover}
     >
@@ -42,6 +47,8 @@ export function ResultItem({ index, result, query, isSelected, onOpen, onHover }
           {result.path}
         </span>
         <span className={`badge badge-${result.source}`}>{result.source}</span>
+        {result.origin && <OriginBadge origin={result.origin} />}
+        {result.sessionKind && <SessionKindBadge kind={result.sessionKind} />}
         <MatchBadges matchedBy={result.matchedBy} />
         <span className="result-score" data-testid="result-score" title={`Matched by ${result.matchedBy.join(', ')}`}>
           score {formatScore(result.score)}
@@ -60,6 +67,19 @@ export function ResultItem({ index, result, query, isSelected, onOpen, onHover }
           }}
         >
           Why?
+        </button>
+        <button
+          type="button"
+          className="why-button where-button"
+          data-testid="where-from-button"
+          aria-label={`Where is ${citation} from? Open the Provenance inspector`}
+          title="Where from? Who wrote this, and where the original text is"
+          onClick={(event) => {
+            keepClick(event);
+            onWhereFrom();
+          }}
+        >
+          Where from?
         </button>
       </div>
       <div className="result-citation" data-testid="result-location">

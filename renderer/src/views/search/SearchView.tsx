@@ -3,14 +3,16 @@ import type { SourceKind } from '../../../../core/src/api/contract.js';
 import { useReverie } from '../../store/useReverie.js';
 import { ResultItem, resultElementId } from './ResultItem.js';
 
-const SOURCES: Array<{ source: SourceKind; label: string }> = [
-  { source: 'memory', label: 'Memory' },
-  { source: 'dreams', label: 'Dreams' },
+const SOURCES: Array<{ source: SourceKind; label: string; hint: string }> = [
+  { source: 'memory', label: 'Memory', hint: 'Your workspace notes' },
+  { source: 'sessions', label: 'Sessions', hint: 'Agent transcripts (Codex, Claude Code, OpenClaw): searchable, never injected automatically' },
+  { source: 'dreams', label: 'Dreams', hint: 'The dreaming diary (DREAMS.md), off by default' },
 ];
 
 export function SearchView() {
   const search = useReverie((s) => s.search);
   const indexState = useReverie((s) => s.app.indexState);
+  const openProvenance = useReverie((s) => s.provenance.open);
   const inputRef = useRef<HTMLInputElement>(null);
   const { results, selectedIndex, state, resultsQuery, query } = search;
 
@@ -60,8 +62,8 @@ export function SearchView() {
         />
         <fieldset className="source-filter">
           <legend>Sources</legend>
-          {SOURCES.map(({ source, label }) => (
-            <label key={source} className="checkbox">
+          {SOURCES.map(({ source, label, hint }) => (
+            <label key={source} className="checkbox" title={hint}>
               <input
                 type="checkbox"
                 data-testid={`source-${source}`}
@@ -94,7 +96,7 @@ export function SearchView() {
       {state === 'ready' && !hasResults && (
         <div className="empty" data-testid="search-empty">
           No results for “{resultsQuery}”.
-          {search.sources.length === 1 && ' Try including the other source, or fewer words.'}
+          {search.sources.length < SOURCES.length && ' Try including the other sources, or fewer words.'}
         </div>
       )}
 
@@ -115,6 +117,7 @@ export function SearchView() {
               isSelected={i === selectedIndex}
               onOpen={() => search.openResult(i)}
               onHover={() => search.select(i)}
+              onWhereFrom={() => void openProvenance(result.id, { cited: { startLine: result.startLine, endLine: result.endLine } })}
             />
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { useReverie } from '../../store/useReverie.js';
 import { MemoryView } from '../memory/MemoryView.js';
+import { ProvenancePanel } from '../provenance/ProvenancePanel.js';
 import { SearchView } from '../search/SearchView.js';
 import { SettingsView } from '../settings/SettingsView.js';
 import { StatusView } from '../status/StatusView.js';
@@ -9,8 +10,9 @@ import { StatusBar } from './StatusBar.js';
 
 export function AppShell() {
   const view = useReverie((s) => s.app.view);
+  const hasInspector = useReverie((s) => s.provenance.isOpen);
   return (
-    <div className="shell">
+    <div className={`shell${hasInspector ? ' with-inspector' : ''}`}>
       <NavBar />
       <main className="main" id="main">
         <ConnectionBanner />
@@ -20,6 +22,7 @@ export function AppShell() {
         {view === 'settings' && <SettingsView />}
       </main>
       <StatusBar />
+      <ProvenancePanel />
     </div>
   );
 }

@@ -29,7 +29,9 @@ export function StatusBar() {
         {progress
           ? progress.phase === 'discover'
             ? 'Looking for files…'
-            : `Indexing ${progress.done} of ${progress.total} files`
+            : progress.phase === 'sessions'
+              ? `Reading transcripts ${progress.done} of ${progress.total}`
+              : `Indexing ${progress.done} of ${progress.total} files`
           : embedProgress
             ? `Embedding ${embedProgress.done}/${embedProgress.total}`
             : LABELS[indexState]}

@@ -1,0 +1,275 @@
+import { useRef, useState } from 'react';
+import type { ProvenanceChain, SourceKind } from '../../../../core/src/api/contract.js';
+import type { LineRange } from '../../store/memorySlice.js';
+import { formatCitation, formatTime } from '../format.js';
+import { OriginBadge, SessionKindBadge } from './OriginBadge.js';
+import { ORIGIN_INFO, TOOL_LABEL, UNTRUSTED_TITLE, VIA_LABEL } from './origin.js';
+
+const SOURCE_NOTE: Record<SourceKind, string> = {
+  memory: 'your workspace memory',
+  dreams: 'the dreaming diary (DREAMS.md)',
+  sessions: 'an agent transcript (searchable, never injected automatically)',
+};
+
+type ChainLine = ProvenanceChain['lines'][number];
+
+/** Consecutive lines written by you collapse into one row; every line Reverie or an agent wrote keeps its own. */
+export interface LineRow {
+  startLine: number;
+  endLine: number;
+  origin: ChainLine['origin'];
+  writtenBy: ChainLine['writtenBy'];
+}
+
+export function groupLineRows(lines: readonly ChainLine[]): LineRow[] {
+  const rows: LineRow[] = [];
+  for (const l of lines) {
+    const last = rows[rows.length - 1];
+    if (last && !l.writtenBy && !last.writtenBy && last.origin === l.origin && last.endLine + 1 === l.line) last.endLine = l.line;
+    else rows.push({ startLine: l.line, endLine: l.line, origin: l.origin, writtenBy: l.writtenBy });
+  }
+  return rows;
+}
+
+interface ChainDetailsProps {
+  chain: ProvenanceChain;
+  /** The passage a search result cited, when it differs from the chunk shown. */
+  cited?: LineRange | null;
+  /** Opens the file in the Memory view at these lines; absent for transcripts (they are no workspace file). */
+  onOpenFile?: () => void;
+}
+
+/** Everything `provenance.get` says about some lines, top (file and lines) to bottom (the cited text). */
+export function ChainDetails({ chain, cited = null, onOpenFile }: ChainDetailsProps) {
+  const citation = formatCitation(chain.path, chain.startLine, chain.endLine);
+  const origin = ORIGIN_INFO[chain.origin];
+  return (
+    <div className="prov-chain" data-testid="provenance-chain" data-origin={chain.origin} data-source={chain.source}>
+      {origin.isWarning && (
+        <div className="banner banner-untrusted" role="note" data-testid="provenance-untrusted-warning">
+          <span>
+            <strong>⚠ Untrusted.</strong> {UNTRUSTED_TITLE}
+          </span>
+        </div>
+      )}
+
+      <section className="prov-section" aria-labelledby="prov-where-title">
+        <h3 id="prov-where-title">Where</h3>
+        <dl className="facts prov-facts">
+          <dt>File</dt>
+          <dd>
+            {onOpenFile ? (
+              <button
+                type="button"
+                className="link-button prov-file-link"
+                data-testid="provenance-location"
+                title="Open the file in the Memory view at these lines"
+                onClick={onOpenFile}
+              >
+                {citation}
+              </button>
+            ) : (
+              <code data-testid="provenance-location">{citation}</code>
+            )}
+            <div className="prov-sub muted">
+              {chain.startLine === chain.endLine ? `line ${chain.startLine}` : `lines ${chain.startLine}–${chain.endLine}`}
+              {onOpenFile && ' · click to open it in Memory'}
+            </div>
+            {cited && (cited.startLine !== chain.startLine || cited.endLine !== chain.endLine) && (
+              <div className="prov-sub muted" data-testid="provenance-cited-range">
+                The search result cited {cited.startLine === cited.endLine ? `line ${cited.startLine}` : `lines ${cited.startLine}–${cited.endLine}`}{' '}
+                of this indexed chunk.
+              </div>
+            )}
+          </dd>
+          <dt>Source</dt>
+          <dd>
+            <span className={`badge badge-${chain.source}`} data-testid="provenance-source">
+              {chain.source}
+            </span>{' '}
+            <span className="muted">{SOURCE_NOTE[chain.source]}</span>
+          </dd>
+          <dt>Origin</dt>
+          <dd>
+            <OriginBadge origin={chain.origin} testId="provenance-origin" />{' '}
+            <span className="muted">({chain.origin})</span>
+            <p className="prov-explain" data-testid="provenance-origin-explanation">
+              {origin.explanation}
+            </p>
+          </dd>
+          {chain.sessionKind && (
+            <>
+              <dt>Session</dt>
+              <dd>
+                <SessionKindBadge kind={chain.sessionKind} />
+              </dd>
+            </>
+          )}
+          <dt>Observed</dt>
+          <dd data-testid="provenance-observed">
+            {chain.observedAt ? <time dateTime={chain.observedAt}>{formatTime(chain.observedAt)}</time> : <span className="muted">unknown</span>}
+          </dd>
+        </dl>
+      </section>
+
+      {chain.lines.length > 0 && <LinesTable lines={chain.lines} />}
+      {chain.transcript && <TranscriptDetails transcript={chain.transcript} />}
+
+      <section className="prov-section" aria-labelledby="prov-text-title">
+        <h3 id="prov-text-title">Cited text</h3>
+        <pre className="prov-text" data-testid="provenance-text">
+          {chain.text}
+        </pre>
+      </section>
+    </div>
+  );
+}
+
+function LinesTable({ lines }: { lines: readonly ChainLine[] }) {
+  const rows = groupLineRows(lines);
+  const allYours = lines.every((l) => !l.writtenBy && l.origin === 'owner');
+  return (
+    <section className="prov-section" aria-labelledby="prov-lines-title">
+      <h3 id="prov-lines-title">Who wrote each line</h3>
+      {allYours && (
+        <p className="prov-explain" data-testid="provenance-all-yours">
+          You wrote all of it: no line here was written by Reverie or an agent.
+        </p>
+      )}
+      <table className="prov-table" data-testid="provenance-lines">
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Origin</th>
+            <th scope="col">Written by</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.startLine} data-testid="provenance-line" data-line={row.startLine} data-end-line={row.endLine} data-origin={row.origin}>
+              <td className="num">{row.startLine === row.endLine ? row.startLine : `${row.startLine}–${row.endLine}`}</td>
+              <td>
+                <OriginBadge origin={row.origin} testId="line-origin" />
+              </td>
+              <td>
+                {row.writtenBy ? (
+                  <>
+                    {VIA_LABEL[row.writtenBy.via]}
+                    {row.writtenBy.actor && (
+                      <>
+                        {' '}
+                        (<code>{row.writtenBy.actor}</code>)
+                      </>
+                    )}
+                    , <time dateTime={row.writtenBy.writtenAt}>{formatTime(row.writtenBy.writtenAt)}</time>
+                    {row.writtenBy.detail && <div className="muted prov-sub">{row.writtenBy.detail}</div>}
+                  </>
+                ) : (
+                  'you'
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+type Transcript = NonNullable<ProvenanceChain['transcript']>;
+
+function TranscriptDetails({ transcript }: { transcript: Transcript }) {
+  return (
+    <section className="prov-section" aria-labelledby="prov-transcript-title" data-testid="provenance-transcript">
+      <h3 id="prov-transcript-title">Transcript</h3>
+      <dl className="facts prov-facts">
+        <dt>Tool</dt>
+        <dd data-testid="transcript-tool">{TOOL_LABEL[transcript.tool]}</dd>
+        <dt>Session id</dt>
+        <dd>
+          <code data-testid="transcript-session">{transcript.sessionId}</code>
+        </dd>
+        <dt>Session kind</dt>
+        <dd>
+          <SessionKindBadge kind={transcript.sessionKind} />
+        </dd>
+        <dt>Project</dt>
+        <dd data-testid="transcript-cwd">{transcript.cwd ? <code>{transcript.cwd}</code> : <span className="muted">unknown</span>}</dd>
+        {transcript.startedAt && (
+          <>
+            <dt>Started</dt>
+            <dd>
+              <time dateTime={transcript.startedAt}>{formatTime(transcript.startedAt)}</time>
+            </dd>
+          </>
+        )}
+        <dt>Original file</dt>
+        <dd>
+          <CopyablePath path={transcript.originalPath} />
+        </dd>
+      </dl>
+      {transcript.lines.length > 0 && (
+        <table className="prov-table" data-testid="transcript-lines">
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col" title="Line number in the original JSONL file">
+                JSONL line
+              </th>
+              <th scope="col">Role</th>
+              <th scope="col">Origin</th>
+              <th scope="col">Time</th>
+            </tr>
+          </thead>
+          <tbody>
+            {transcript.lines.map((l) => (
+              <tr key={l.line} data-testid="transcript-line" data-line={l.line} data-source-line={l.sourceLine} data-origin={l.origin}>
+                <td className="num">{l.line}</td>
+                <td className="num">{l.sourceLine}</td>
+                <td>{l.role}</td>
+                <td>
+                  <OriginBadge origin={l.origin} testId="line-origin" />
+                </td>
+                <td>{l.timestamp ? <time dateTime={l.timestamp}>{formatTime(l.timestamp)}</time> : <span className="muted">unknown</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** The transcript's path on disk with a copy button (the browser cannot open local files itself). */
+function CopyablePath({ path }: { path: string }) {
+  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const code = useRef<HTMLElement>(null);
+
+  async function copy(): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(path);
+      setCopyState('copied');
+    } catch {
+      // No clipboard access (permissions, insecure context): select the text so Ctrl+C works.
+      if (code.current) window.getSelection()?.selectAllChildren(code.current);
+      setCopyState('failed');
+    }
+  }
+
+  return (
+    <div className="prov-copy">
+      <code ref={code} className="prov-original-path" data-testid="transcript-original-path">
+        {path}
+      </code>
+      <div className="prov-copy-row">
+        <button type="button" className="button button-small" data-testid="copy-original-path" onClick={() => void copy()}>
+          Copy path
+        </button>
+        <span className="muted prov-sub" role="status">
+          {copyState === 'copied' && 'Copied.'}
+          {copyState === 'failed' && 'Could not copy; the path is selected, press Ctrl+C.'}
+        </span>
+      </div>
+    </div>
+  );
+}
