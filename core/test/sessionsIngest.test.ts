@@ -62,6 +62,8 @@ describe('transcript ingestion', () => {
     const st = (await service.invoke('status', {})) as StatusOutput;
     const transcripts = st.files.filter((f) => f.source === 'sessions');
     expect(transcripts.length).toBe(report.transcripts);
+    expect(st.sessions).toMatchObject({ transcripts: report.added, messages: report.messages });
+    expect(st.sessions.lines).toBeGreaterThan(report.messages);
     expect(st.embedding.embedded).toBe(st.index.chunks);
 
     // Transcript text is searchable by default, with its provenance on every result.

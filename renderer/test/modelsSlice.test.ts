@@ -39,6 +39,7 @@ const status = (embedding: Partial<StatusOutput['embedding']> = {}): StatusOutpu
     lastError: null,
     ...embedding,
   },
+  sessions: { transcripts: 0, lines: 0, messages: 0, unknownLines: 0, malformedLines: 0, toolCalls: 0, redactions: 0, recalledStripped: 0 },
   files: [],
   notices: [],
 });

@@ -27,6 +27,7 @@ const STATUS: StatusOutput = {
     running: true,
     lastError: null,
   },
+  sessions: { transcripts: 0, lines: 0, messages: 0, unknownLines: 0, malformedLines: 0, toolCalls: 0, redactions: 0, recalledStripped: 0 },
   files: [],
   notices: [],
 };

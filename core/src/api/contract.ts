@@ -175,6 +175,17 @@ export const StatusOutput = z.object({
     running: z.boolean(),
     lastError: z.string().nullable(),
   }),
+  /** Ingested agent transcripts: what was read and what was left out, summed over all transcripts. */
+  sessions: z.object({
+    transcripts: z.number().int(),
+    lines: z.number().int(),
+    messages: z.number().int(),
+    unknownLines: z.number().int(),
+    malformedLines: z.number().int(),
+    toolCalls: z.number().int(),
+    redactions: z.number().int(),
+    recalledStripped: z.number().int(),
+  }),
   files: z.array(FileCoverage),
   notices: z.array(z.string()),
 });

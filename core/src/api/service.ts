@@ -232,6 +232,16 @@ export class MemoryService {
     }
   }
 
+  private sessionTotals(): StatusOutput['sessions'] {
+    const totals = { transcripts: 0, lines: 0, messages: 0, unknownLines: 0, malformedLines: 0, toolCalls: 0, redactions: 0, recalledStripped: 0 };
+    for (const row of this.db.prepare('SELECT stats FROM transcripts').iterate() as Iterable<{ stats: string }>) {
+      totals.transcripts++;
+      const stats = JSON.parse(row.stats) as Partial<Record<keyof typeof totals, number>>;
+      for (const key of ['lines', 'messages', 'unknownLines', 'malformedLines', 'toolCalls', 'redactions', 'recalledStripped'] as const) totals[key] += stats[key] ?? 0;
+    }
+    return totals;
+  }
+
   /** Adds each result's provenance summary (origin class, session kind), read from the chunk's columns. */
   private withProvenance(results: SearchResult[]): SearchResult[] {
     const ids = results.map((r) => Number(r.id.slice('chunk:'.length)));
@@ -354,6 +364,7 @@ export class MemoryService {
         running: this.embedState.running,
         lastError: this.embedState.error,
       },
+      sessions: this.sessionTotals(),
       files: this.store.coverage(),
       notices: [...this.notices],
     };

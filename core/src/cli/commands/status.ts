@@ -22,7 +22,14 @@ function formatStatus(s: StatusOutput): string {
     `Host       ${s.host ? `${describeHost(s.host)} (pid ${s.host.pid}${s.host.url ? `, ${s.host.url}` : ''})` : 'none running'}`,
     `Index      ${s.index.files === 0 ? 'empty; run `reverie index`' : `${s.index.indexed} indexed, ${s.index.skipped} skipped, ${s.index.failed} failed · ${s.index.chunks} chunks`}`,
     `Last sync  ${s.index.lastSyncAt ?? 'never'}`,
+    `Vectors    ${s.embedding.provider} (${s.embedding.dims} dims, ${s.embedding.vectorBackend}) · ${s.embedding.embedded}/${s.embedding.total} chunks${s.embedding.vectorBackendProblem ? ` · ${s.embedding.vectorBackendProblem}` : ''}`,
   ];
+  if (s.sessions.transcripts > 0) {
+    lines.push(
+      `Sessions   ${s.sessions.transcripts} transcripts · ${s.sessions.messages} messages · ${s.sessions.redactions} secrets redacted · ` +
+        `${s.sessions.recalledStripped} recalled passages left out · ${s.sessions.unknownLines} unknown and ${s.sessions.malformedLines} malformed lines skipped`,
+    );
+  }
   const problems = s.files.filter((f) => f.status !== 'indexed');
   if (problems.length > 0) {
     lines.push('', 'Not indexed:');
