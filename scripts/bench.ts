@@ -13,6 +13,7 @@ import { diagnoseSearch, type SearchDiagnostics } from './bench/diagnose.js';
 import { BenchEngine, makeTempWorkspace, removeAllTempWorkspaces, removeTempWorkspace } from './bench/engine.js';
 import { lexiconSize } from './bench/lexicon.js';
 import { runLocomo, type LocomoReport } from './bench/locomo.js';
+import { runSessionsBench } from './bench/sessions.js';
 import { log, percentile, round, summarizeLatency, table, type LatencySummary } from './bench/stats.js';
 import { SyntheticCorpus, makeQuestions, type QuestionKind } from './bench/synthetic.js';
 
@@ -25,20 +26,23 @@ interface Options {
   quick: boolean;
   skipSynthetic: boolean;
   locomo: string | null;
+  /** Transcript ingestion figures (on unless another part is run alone). */
+  sessions: boolean;
 }
 
-const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo] [--locomo FILE]';
+const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions] [--locomo FILE]';
 
 function parseArgs(argv: readonly string[]): Options {
-  const opts: Options = { quick: false, skipSynthetic: false, locomo: null };
+  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') opts.quick = true;
     else if (arg === '--skip-synthetic') opts.skipSynthetic = true;
     else if (arg === '--only') {
       const what = argv[++i];
-      if (what !== 'locomo') throw new Error(`--only takes "locomo"\n${USAGE}`);
+      if (what !== 'locomo' && what !== 'sessions') throw new Error(`--only takes "locomo" or "sessions"\n${USAGE}`);
       opts.skipSynthetic = true;
+      opts.sessions = what === 'sessions';
     }
     else if (arg === '--locomo') {
       const file = argv[++i];
@@ -268,6 +272,7 @@ async function main(): Promise<void> {
     cpus: os.cpus().length,
   };
   if (!opts.skipSynthetic) Object.assign(out, await runSynthetic(opts.quick));
+  if (opts.sessions && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runSessionsBench(opts.quick));
   let locomo: LocomoReport | null = null;
   if (opts.locomo) {
     locomo = await runLocomo(opts.locomo);

@@ -4,6 +4,7 @@ import type { EmbeddingProvider } from '../embed/provider.js';
 import { dot, type VectorStore } from '../index/vectorStore.js';
 import { importanceMultiplier, noteDate, triggerPhrases } from './annotations.js';
 import { snippetForms, toResult, type ChunkHit, type KeywordSearcher } from './keywordSearch.js';
+import { dateMatches, parseQueryDates, type QueryDate } from './queryDates.js';
 import { buildSnippet, type SnippetTerm } from './snippet.js';
 
 export type FusionMode = 'weighted' | 'rrf';
@@ -31,6 +32,19 @@ export const DEFAULT_HYBRID: HybridSettings = {
 };
 
 const RRF_K = 60;
+/**
+ * Added to the score of a dated note whose date fits a date in the query (times the fit: 1 for
+ * the day itself, less for a month or a year), so "what did I do on 3 March" puts that day's
+ * note first while the question's other words still order its lines and the other notes.
+ */
+const DATE_BONUS = 1;
+const MONTH_FIT = 0.3;
+const YEAR_FIT = 0.2;
+/** A date without a year ("on May 25") fits each year's day a little less. */
+const ANY_YEAR_FIT = 0.8;
+/** Bounds on the dated notes (and their chunks) a date in the query brings in as candidates. */
+const MAX_DATED_FILES = 40;
+const MAX_DATED_CHUNKS = 120;
 const KNN_MAX_VECTORS = 30_000;
 /** Below these cosine similarities a vector-only hit is indistinguishable from unrelated text. */
 const HASH_NOISE_FLOOR = 0.15;
@@ -45,6 +59,8 @@ interface Candidate {
   keywordRank: number | null;
   vectorRank: number | null;
   fileMatch: 'date' | 'path' | null;
+  /** How well the note's date (from its file name) fits a date written in the query, 0–1. */
+  dateFit: number;
 }
 
 /**
@@ -53,6 +69,11 @@ interface Candidate {
  */
 export class HybridSearcher {
   private readonly chunksById: Database.Statement<unknown[], Omit<ChunkHit, 'rank'>>;
+  private readonly datedPaths: Database.Statement<[], { path: string }>;
+  private datedNotes: Map<string, string[]> | null = null;
+  private datedNotesGeneration = -1;
+  private readonly chunksOfFile: Database.Statement<[string, number], Omit<ChunkHit, 'rank'>>;
+  private readonly bm25Of: Database.Statement<[string, string], { id: number; rank: number }>;
 
   constructor(
     db: Database.Database,
@@ -64,26 +85,79 @@ export class HybridSearcher {
     this.chunksById = db.prepare(
       `SELECT id, path, source, start_line, end_line, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))`,
     );
+    this.datedPaths = db.prepare(
+      "SELECT path FROM files WHERE status = 'indexed' AND path GLOB '*[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*.md'",
+    );
+    this.chunksOfFile = db.prepare('SELECT id, path, source, start_line, end_line, text FROM chunks WHERE path = ? ORDER BY start_line LIMIT ?');
+    this.bm25Of = db.prepare(
+      'SELECT rowid AS id, bm25(chunks_fts) AS rank FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))',
+    );
+  }
+
+  /** Dated notes whose date fits a date written in the query, with how well it fits (a day beats a month beats a year). */
+  private datedFiles(dates: readonly QueryDate[]): Map<string, number> {
+    const fit = new Map<string, number>();
+    if (dates.length === 0) return fit;
+    const byDate = this.notesByDate();
+    for (const q of dates) {
+      const strength = q.precision === 'day' && q.from === q.to ? 1 : q.precision === 'year' ? YEAR_FIT : MONTH_FIT;
+      const weight = q.anyYear ? strength * ANY_YEAR_FIT : strength;
+      const add = (paths: readonly string[] | undefined): void => {
+        for (const path of paths ?? []) fit.set(path, Math.max(fit.get(path) ?? 0, weight));
+      };
+      if (q.anyYear) {
+        for (const [date, paths] of byDate) if (dateMatches(q, date)) add(paths);
+      } else {
+        // At most a year of days: look each one up.
+        for (let t = Date.parse(q.from); t <= Date.parse(q.to); t += DAY_MS) add(byDate.get(new Date(t).toISOString().slice(0, 10)));
+      }
+    }
+    // A year or a month of daily notes can be most of the index: only a bounded set competes.
+    return new Map([...fit].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1)).slice(0, MAX_DATED_FILES));
+  }
+
+  /** Dated notes by the date in their file name, kept until the index changes. */
+  private notesByDate(): Map<string, string[]> {
+    const generation = this.keyword.indexGeneration;
+    if (this.datedNotes && this.datedNotesGeneration === generation) return this.datedNotes;
+    const byDate = new Map<string, string[]>();
+    for (const { path } of this.datedPaths.all()) {
+      const date = noteDate(path);
+      if (!date) continue;
+      const key = date.toISOString().slice(0, 10);
+      const list = byDate.get(key);
+      if (list) list.push(path);
+      else byDate.set(key, [path]);
+    }
+    this.datedNotes = byDate;
+    this.datedNotesGeneration = generation;
+    return byDate;
   }
 
   async search({ query, limit, sources }: { query: string; limit: number; sources: readonly SourceKind[] }): Promise<SearchResult[]> {
     const settings = this.settings();
     const sourceSet = new Set(sources);
     const want = Math.max(MIN_CANDIDATES, limit * 4);
-    const plan = this.keyword.plan(query);
+    // A date in the query ("on 25 May, 2022", "in August 2023") names dated notes: it selects and
+    // boosts them, and its words stop competing with the rest of the question for lines.
+    const { dates, rest } = parseQueryDates(query, this.now());
+    const datedFiles = this.datedFiles(dates);
+    const textQuery = datedFiles.size > 0 && /[\p{L}\p{N}]/u.test(rest) ? rest : query;
+    const dateFitOf = (path: string): number => datedFiles.get(path) ?? 0;
+    const plan = this.keyword.plan(textQuery);
     const snippetTerms: SnippetTerm[] = plan.terms.map((t) => ({ forms: snippetForms(t), weight: t.isStopword ? 0.05 : t.weight }));
 
     const candidates = new Map<number, Candidate>();
     const keywordHits = plan.match ? this.keyword.rankedHits(plan, want, sourceSet).slice(0, want) : [];
     const maxBm25 = Math.max(1e-9, ...keywordHits.map((h) => -h.rank));
     keywordHits.forEach((hit, i) => {
-      candidates.set(hit.id, { hit, keyword: -hit.rank / maxBm25, vector: 0, keywordRank: i, vectorRank: null, fileMatch: null });
+      candidates.set(hit.id, { hit, keyword: -hit.rank / maxBm25, vector: 0, keywordRank: i, vectorRank: null, fileMatch: null, dateFit: dateFitOf(hit.path) });
     });
 
     const vectorSide = this.vectors();
     let queryVector: Float32Array | null = null;
     if (vectorSide && query.trim().length > 0) {
-      queryVector = await vectorSide.provider.embedQuery(query);
+      queryVector = await vectorSide.provider.embedQuery(textQuery);
       // Cosine is used as is (not scaled to the best hit), so a query with no real neighbour
       // does not promote noise; vector-only candidates must clear the provider's noise floor.
       const minSimilarity = vectorSide.provider.generation.provider === 'hash' ? HASH_NOISE_FLOOR : MODEL_NOISE_FLOOR;
@@ -105,8 +179,29 @@ export class HybridSearcher {
         }
         const row = rows.get(h.chunkId);
         if (!row || !sourceSet.has(row.source)) return;
-        candidates.set(h.chunkId, { hit: { ...row, rank: 0 }, keyword: 0, vector: h.similarity, keywordRank: null, vectorRank: i, fileMatch: null });
+        candidates.set(h.chunkId, { hit: { ...row, rank: 0 }, keyword: 0, vector: h.similarity, keywordRank: null, vectorRank: i, fileMatch: null, dateFit: dateFitOf(row.path) });
       });
+    }
+
+    // Every chunk of a dated note that fits the query's date competes, scored like the others.
+    if (datedFiles.size > 0) {
+      const added: Candidate[] = [];
+      for (const path of datedFiles.keys()) {
+        for (const row of this.chunksOfFile.all(path, MAX_DATED_CHUNKS)) {
+          if (candidates.has(row.id) || !sourceSet.has(row.source) || added.length >= MAX_DATED_CHUNKS) continue;
+          const c: Candidate = { hit: { ...row, rank: 0 }, keyword: 0, vector: 0, keywordRank: null, vectorRank: null, fileMatch: null, dateFit: dateFitOf(path) };
+          const v = queryVector && vectorSide ? vectorSide.store.vectorOf(row.id) : null;
+          if (v && queryVector) c.vector = Math.max(0, dot(queryVector, v));
+          candidates.set(row.id, c);
+          added.push(c);
+        }
+      }
+      if (plan.match && added.length > 0) {
+        for (const { id, rank } of this.bm25Of.all(plan.match, JSON.stringify(added.map((c) => c.hit.id)))) {
+          const c = candidates.get(id);
+          if (c) c.keyword = Math.min(1, -rank / maxBm25);
+        }
+      }
     }
 
     const queryLower = query.toLowerCase();
@@ -131,10 +226,12 @@ export class HybridSearcher {
       const importance = importanceMultiplier(c.hit.text);
       const trigger = triggerPhrases(c.hit.text).some((p) => queryLower.includes(p)) ? 1.25 : 1;
       const focused = (1 - settings.passageWeight) * fused + settings.passageWeight * coverage;
-      return { c, snippet, coverage, fused, decay, importance, trigger, score: focused * decay * importance * trigger };
+      const dated = DATE_BONUS * c.dateFit;
+      return { c, snippet, coverage, fused, decay, importance, trigger, score: (focused + dated) * decay * importance * trigger };
     });
 
-    const diversified = this.mmr(scored, limit, settings.mmrLambda, vectorSide?.store ?? null);
+    // Twice the page: a result whose lines a better one already shows may drop out below.
+    const diversified = this.mmr(scored, limit * 2, settings.mmrLambda, vectorSide?.store ?? null);
     const results: SearchResult[] = [];
     const seen = new Set<number>();
 
@@ -145,13 +242,31 @@ export class HybridSearcher {
       seen.add(hit.id);
       results.push(toResult(hit, top + 1 - i * 0.001, [reason], snippetTerms));
     });
+    // Lines already shown by a better result are not shown again: an overlapping chunk of the
+    // same file shows its other matching lines instead, or nothing when it has none.
+    const shown = new Map<string, Set<number>>();
+    const markShown = (r: SearchResult): void => {
+      const lines = shown.get(r.path) ?? new Set<number>();
+      for (let l = r.startLine; l <= r.endLine; l++) lines.add(l);
+      shown.set(r.path, lines);
+    };
+    results.forEach(markShown);
     for (const { item, penalty } of diversified) {
       if (results.length >= limit) break;
       if (seen.has(item.c.hit.id)) continue;
       seen.add(item.c.hit.id);
+      const already = shown.get(item.c.hit.path);
+      if (already && overlaps(item.snippet, already)) {
+        // The lines of its own passage that are not shown yet, else its best other lines.
+        let rest = buildSnippet(item.c.hit.text, item.c.hit.start_line, snippetTerms, { exclude: already, within: item.snippet });
+        if (rest.text.length === 0) rest = buildSnippet(item.c.hit.text, item.c.hit.start_line, snippetTerms, { exclude: already });
+        if (rest.text.length === 0 || rest.matchedWeight <= 0) continue;
+        item.snippet = rest;
+      }
       const matchedBy: SearchResult['matchedBy'] = [];
       if (item.c.keywordRank !== null) matchedBy.push('keyword');
       if (item.c.vectorRank !== null) matchedBy.push('vector');
+      if (item.c.dateFit > 0) matchedBy.push('date');
       const result = toResult(item.c.hit, item.score, matchedBy, snippetTerms, item.snippet);
       result.breakdown = {
         keyword: round(item.c.keyword),
@@ -164,6 +279,7 @@ export class HybridSearcher {
         mmr: round(penalty),
       };
       results.push(result);
+      markShown(result);
     }
     return results.slice(0, limit);
   }
@@ -177,7 +293,7 @@ export class HybridSearcher {
 
   /** Maximal marginal relevance over the best candidates: relevance traded against similarity to what is already chosen. */
   private mmr<T extends { c: Candidate; score: number }>(items: T[], limit: number, lambda: number, store: VectorStore | null): Array<{ item: T; penalty: number }> {
-    const pool = items.sort((a, b) => b.score - a.score).slice(0, Math.max(limit * 3, 30));
+    const pool = items.sort((a, b) => b.score - a.score).slice(0, Math.max(Math.ceil(limit * 1.5), 30));
     const maxScore = Math.max(1e-9, pool[0]?.score ?? 0);
     const vectors = new Map<number, Float32Array | null>();
     const vectorOf = (id: number): Float32Array | null => {
@@ -186,25 +302,25 @@ export class HybridSearcher {
     };
     const chosen: Array<{ item: T; penalty: number }> = [];
     const remaining = [...pool];
+    // Each candidate's highest similarity to anything chosen so far, updated as items are chosen.
+    const maxSimilarity = remaining.map(() => 0);
     while (remaining.length > 0 && chosen.length < limit) {
       let bestIndex = 0;
       let bestValue = -Infinity;
-      let bestPenalty = 0;
       for (let i = 0; i < remaining.length; i++) {
-        const item = remaining[i]!;
-        let maxSimilarity = 0;
-        for (const { item: picked } of chosen) {
-          maxSimilarity = Math.max(maxSimilarity, similarity(item.c.hit, picked.c.hit, vectorOf));
-        }
-        const value = lambda * (item.score / maxScore) - (1 - lambda) * maxSimilarity;
+        const value = lambda * (remaining[i]!.score / maxScore) - (1 - lambda) * maxSimilarity[i]!;
         if (value > bestValue) {
           bestValue = value;
           bestIndex = i;
-          bestPenalty = (1 - lambda) * maxSimilarity;
         }
       }
-      chosen.push({ item: remaining[bestIndex]!, penalty: bestPenalty });
+      const picked = remaining[bestIndex]!;
+      chosen.push({ item: picked, penalty: (1 - lambda) * maxSimilarity[bestIndex]! });
       remaining.splice(bestIndex, 1);
+      maxSimilarity.splice(bestIndex, 1);
+      for (let i = 0; i < remaining.length; i++) {
+        maxSimilarity[i] = Math.max(maxSimilarity[i]!, similarity(remaining[i]!.c.hit, picked.c.hit, vectorOf));
+      }
     }
     return chosen;
   }
@@ -216,6 +332,11 @@ function similarity(a: ChunkHit, b: ChunkHit, vectorOf: (id: number) => Float32A
   if (va && vb) return Math.max(0, dot(va, vb));
   // Without vectors: overlapping line ranges of the same file are near-duplicates.
   return a.path === b.path && a.start_line <= b.end_line && b.start_line <= a.end_line ? 1 : 0;
+}
+
+function overlaps(snippet: { startLine: number; endLine: number }, lines: ReadonlySet<number>): boolean {
+  for (let l = snippet.startLine; l <= snippet.endLine; l++) if (lines.has(l)) return true;
+  return false;
 }
 
 function round(x: number): number {

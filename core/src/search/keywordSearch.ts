@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { SearchResult, SourceKind } from '../api/contract.js';
 import { makeId } from '../common/ids.js';
-import { extractQueryTerms, quoteFts, type QueryTerm } from './queryTerms.js';
+import { extractQueryTerms, quoteFts, stemWord, type QueryTerm } from './queryTerms.js';
 import { buildSnippet, type Snippet, type SnippetTerm } from './snippet.js';
 
 export interface KeywordQuery {
@@ -59,6 +59,7 @@ export class KeywordSearcher {
   private readonly dfCache = new Map<string, number>();
   private cacheVersion = -1;
   private cachedTotal = 0;
+  private generation = 0;
 
   constructor(private readonly db: Database.Database) {
     this.vocabDoc = db.prepare('SELECT doc FROM chunks_vocab WHERE term = ?');
@@ -125,10 +126,13 @@ export class KeywordSearcher {
 
     const terms = all.map((t) => {
       let df = selecting.has(t) ? this.documentFrequency(t) : Math.round(total / 2);
+      // Irregular forms in the index count as the word ("bought" for "buy"); at most every chunk has one.
+      const variants = selecting.has(t) ? t.variants.filter((v) => this.variantFrequency(v) > 0) : [];
+      for (const v of variants) df = Math.min(total, df + this.variantFrequency(v));
       // A word still being typed matches as a prefix when it is not a word of its own.
       const usePrefix = endsInWord && t === last && selecting.has(t) && t.word.length >= 3 && df === 0;
       if (usePrefix) df = this.prefixFrequency(t.word);
-      return { ...t, df, usePrefix, selects: selecting.has(t), weight: Math.log(1 + (total - df + 0.5) / (df + 0.5)) };
+      return { ...t, variants, df, usePrefix, selects: selecting.has(t), weight: Math.log(1 + (total - df + 0.5) / (df + 0.5)) };
     });
 
     const selected: string[] = [];
@@ -138,6 +142,7 @@ export class KeywordSearcher {
       // The rarest term always selects (it is all we have); the others only while the scan stays bounded.
       if (selected.length > 0 && postings + t.df > MAX_POSTINGS) continue;
       selected.push(t.usePrefix ? `${quoteFts(t.word)}*` : quoteFts(t.word));
+      for (const v of t.variants) selected.push(quoteFts(v));
       postings += t.df;
     }
     return { match: selected.length > 0 ? selected.join(' OR ') : null, postings, terms };
@@ -155,11 +160,18 @@ export class KeywordSearcher {
     }
   }
 
+  /** Changes whenever the index may have changed, so callers can keep caches of their own. */
+  get indexGeneration(): number {
+    this.refreshCache();
+    return this.generation;
+  }
+
   /** Document frequencies are cached until the index changes (in this or another process). */
   private refreshCache(): void {
     const version = this.dataVersion.get()!.data_version;
     if (version === this.cacheVersion && this.cachedTotal > 0) return;
     this.cacheVersion = version;
+    this.generation++;
     this.dfCache.clear();
     this.cachedTotal = this.chunkCount.get()!.n;
   }
@@ -176,6 +188,10 @@ export class KeywordSearcher {
     const df = this.vocabDoc.get(term.stem)?.doc ?? (term.stem !== term.word ? this.vocabDoc.get(term.word)?.doc : 0) ?? 0;
     this.dfCache.set(term.word, df);
     return df;
+  }
+
+  private variantFrequency(word: string): number {
+    return this.documentFrequency({ word, stem: stemWord(word), isStopword: false, variants: [] });
   }
 
   private prefixFrequency(prefix: string): number {
@@ -220,7 +236,7 @@ export function toResult(
 }
 
 export function snippetForms(t: QueryTerm): string[] {
-  const forms = new Set([t.word, t.stem]);
+  const forms = new Set([t.word, t.stem, ...t.variants.flatMap((v) => [v, stemWord(v)])]);
   // Porter turns a final y into i ("happy" → "happi"); match the shared part.
   if (t.stem.endsWith('i') && t.stem.length > 3) forms.add(t.stem.slice(0, -1));
   return [...forms].filter((f) => f.length > 0);

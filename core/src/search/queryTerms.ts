@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { irregularForms } from './irregular.js';
 import { STOPWORDS } from './stopwords.js';
 
 export interface QueryTerm {
@@ -7,6 +8,8 @@ export interface QueryTerm {
   /** Porter stem, as FTS5's `porter` tokenizer stores it. */
   stem: string;
   isStopword: boolean;
+  /** Irregular forms of the same word ("bought" for "buy"): they match as the word itself. */
+  variants: string[];
 }
 
 // Letters and digits of any script; everything else (quotes, operators, emoji) separates words.
@@ -21,13 +24,15 @@ export function extractQueryTerms(query: string): QueryTerm[] {
     const word = match[0].replace(/['’]/g, '');
     if (seen.has(word)) continue;
     seen.add(word);
-    terms.push({ word, stem: stemWord(word), isStopword: STOPWORDS.has(word) });
+    const isStopword = STOPWORDS.has(word);
+    const variants = isStopword ? [] : irregularForms(word).filter((v) => !seen.has(v));
+    terms.push({ word, stem: stemWord(word), isStopword, variants });
     if (terms.length >= MAX_TERMS * 4) break;
   }
   return terms;
 }
 
-function stemWord(word: string): string {
+export function stemWord(word: string): string {
   // The porter stemmer only knows ASCII English; other scripts are stored unstemmed.
   if (!/^[a-z]+$/.test(word)) return stripDiacritics(word);
   return stemmer(word);

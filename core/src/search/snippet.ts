@@ -1,6 +1,7 @@
 /**
- * Line-focused snippets: the run of consecutive lines (at most `maxChars`) that covers the
- * most query weight, so a cited `path:start-end` points at the lines that matched.
+ * Line-focused snippets: the run of consecutive lines (at most `maxChars`) that covers the most
+ * query weight, so a cited `path:start-end` points at the lines that matched. When the last of
+ * those lines asks a question, room is kept for the line after it: that is where the answer is.
  */
 export interface SnippetTerm {
   /** Forms to look for at the start of a word (the typed word and its stem). */
@@ -16,43 +17,75 @@ export interface Snippet {
   matchedWeight: number;
 }
 
+export interface SnippetOptions {
+  maxChars?: number;
+  /** Absolute line numbers already shown by a better result: never shown again, never matched. */
+  exclude?: ReadonlySet<number>;
+  /** Absolute line range the matched lines must come from (the snippet may still widen beyond it). */
+  within?: { startLine: number; endLine: number };
+}
+
 export const MAX_SNIPPET_CHARS = 700;
 /** Snippets grow with surrounding lines until about this size. */
 const CONTEXT_CHARS = 280;
+/**
+ * A query word seen again on another line of the window adds this share of its weight: a
+ * window covering more of the query beats one repeating a word, but among windows covering the
+ * same words the one where they recur (the lines keep talking about it) wins.
+ */
+const REPEAT_SHARE = 0.3;
 
-export function buildSnippet(chunkText: string, chunkStartLine: number, terms: readonly SnippetTerm[], maxChars = MAX_SNIPPET_CHARS): Snippet {
+export function buildSnippet(chunkText: string, chunkStartLine: number, terms: readonly SnippetTerm[], options: SnippetOptions = {}): Snippet {
+  const { maxChars = MAX_SNIPPET_CHARS, exclude, within } = options;
   const lines = chunkText.split('\n');
   const matcher = buildMatcher(terms);
-  const found = lines.map((line) => termsIn(line, matcher));
+  const allowed = lines.map((_, i) => !exclude?.has(chunkStartLine + i));
+  const found = lines.map((line, i) => (allowed[i] ? [...termsIn(line, matcher)] : []));
+  // A line that asks keeps room for the next line, its answer.
+  const answerRoom = lines.map((line, i) => (i + 1 < lines.length && allowed[i + 1] && found[i]!.length > 0 && asks(line) ? lines[i + 1]!.length + 1 : 0));
+  const canMatch = (i: number): boolean =>
+    allowed[i]! && (!within || (chunkStartLine + i >= within.startLine && chunkStartLine + i <= within.endLine));
 
-  // Sliding window over consecutive lines: the most matched weight within the budget.
-  const lineWeight = found.map((set) => [...set].reduce((n, t) => n + terms[t]!.weight, 0));
-  let best = { from: 0, to: 0, weight: -1 };
-  let from = 0;
-  let chars = 0;
-  let weight = 0;
-  for (let to = 0; to < lines.length; to++) {
-    chars += lines[to]!.length + (to > from ? 1 : 0);
-    weight += lineWeight[to]!;
-    while (chars > maxChars && from < to) {
-      chars -= lines[from]!.length + 1;
-      weight -= lineWeight[from]!;
-      from++;
+  // Every run of consecutive lines that fits: the most distinct query weight (repeats add a
+  // little), the shorter run on a tie. Runs start on a matching line (or the first line when
+  // nothing matches).
+  let best = { from: -1, to: -1, value: -1, chars: 0 };
+  const counts = new Int32Array(terms.length);
+  for (let from = 0; from < lines.length; from++) {
+    if (!canMatch(from) || (found[from]!.length === 0 && best.from >= 0)) continue;
+    counts.fill(0);
+    let distinct = 0;
+    let repeats = 0;
+    let chars = -1;
+    for (let to = from; to < lines.length && canMatch(to); to++) {
+      chars += lines[to]!.length + 1;
+      if (chars + answerRoom[to]! > maxChars && to > from) break;
+      for (const t of found[to]!) {
+        if (counts[t]!++ === 0) distinct += terms[t]!.weight;
+        else repeats += terms[t]!.weight;
+      }
+      const value = distinct + REPEAT_SHARE * repeats;
+      if (value > best.value + 1e-9 || (Math.abs(value - best.value) <= 1e-9 && chars < best.chars && found[to]!.length > 0)) {
+        best = { from, to, value, chars };
+      }
     }
-    if (weight > best.weight) best = { from, to, weight };
   }
-  while (best.from < best.to && found[best.from]!.size === 0) best.from++;
+  if (best.from < 0) return { text: '', startLine: chunkStartLine, endLine: chunkStartLine, matchedWeight: 0 };
+  while (best.from < best.to && found[best.from]!.length === 0) best.from++;
   // Drop lines at the end that match nothing: the citation should point at what matched.
-  while (best.to > best.from && found[best.to]!.size === 0) best.to--;
+  while (best.to > best.from && found[best.to]!.length === 0) best.to--;
   const covered = new Set<number>();
   for (let i = best.from; i <= best.to; i++) for (const t of found[i]!) covered.add(t);
   const matchedWeight = [...covered].reduce((n, t) => n + terms[t]!.weight, 0);
 
-  // A lone matching line reads poorly: widen with neighbours up to a modest size.
   let size = lines.slice(best.from, best.to + 1).reduce((n, l) => n + l.length + 1, 0);
+  const fits = (i: number): number => (i >= 0 && i < lines.length && allowed[i] ? lines[i]!.length + 1 : Infinity);
+  // The answer to a question on the last line comes first.
+  if (answerRoom[best.to]! > 0 && size + fits(best.to + 1) <= maxChars) size += fits(++best.to);
+  // A lone matching line reads poorly: widen with neighbours up to a modest size.
   while (size < CONTEXT_CHARS) {
-    const next = best.to + 1 < lines.length ? lines[best.to + 1]!.length + 1 : Infinity;
-    const prev = best.from > 0 ? lines[best.from - 1]!.length + 1 : Infinity;
+    const next = fits(best.to + 1);
+    const prev = fits(best.from - 1);
     if (Math.min(next, prev) === Infinity || size + Math.min(next, prev) > maxChars) break;
     if (next <= prev) best.to++;
     else best.from--;
@@ -64,12 +97,31 @@ export function buildSnippet(chunkText: string, chunkStartLine: number, terms: r
   return { text, startLine: chunkStartLine + best.from, endLine: chunkStartLine + best.to, matchedWeight };
 }
 
+/**
+ * Whether a line ends by asking something (a trailing bracketed note, such as an attachment's
+ * caption or a link, does not count as the end).
+ */
+export function asks(line: string): boolean {
+  return /\?[\s"'”’)\]]*(?:\[[^\]]*\])?\s*$/.test(line);
+}
+
 interface Matcher {
   regex: RegExp | null;
   formToTerm: Map<string, number>;
 }
 
+/** One query's terms are matched against every candidate chunk: compile their pattern once. */
+const matchers = new WeakMap<readonly SnippetTerm[], Matcher>();
+
 function buildMatcher(terms: readonly SnippetTerm[]): Matcher {
+  const cached = matchers.get(terms);
+  if (cached) return cached;
+  const matcher = compileMatcher(terms);
+  matchers.set(terms, matcher);
+  return matcher;
+}
+
+function compileMatcher(terms: readonly SnippetTerm[]): Matcher {
   const formToTerm = new Map<string, number>();
   terms.forEach((t, i) => t.forms.forEach((f) => f && !formToTerm.has(f) && formToTerm.set(f, i)));
   const forms = [...formToTerm.keys()].sort((a, b) => b.length - a.length).map(escapeRegex);
