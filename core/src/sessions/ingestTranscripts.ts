@@ -10,6 +10,7 @@ import type { RecalledTextCheck } from './recalled.js';
 import { chunkTranscriptLines, renderMessages } from './transcriptDocument.js';
 import { discoverTranscripts, type DiscoveredTranscript, type TranscriptSources } from './transcriptDiscovery.js';
 import type { TranscriptMessage, TranscriptResumeState, TranscriptStats } from './types.js';
+import { emptyIngestReport } from './toolHomes.js';
 
 export interface IngestOptions {
   maxBytes: number;
@@ -40,10 +41,7 @@ interface KnownTranscript {
  */
 export async function ingestTranscripts(db: Database.Database, store: IndexStore, sources: TranscriptSources, options: IngestOptions): Promise<IngestReport> {
   const started = performance.now();
-  const report: IngestReport = {
-    transcripts: 0, added: 0, appended: 0, unchanged: 0, removed: 0, skipped: 0, failed: 0, messages: 0,
-    unknownLines: 0, malformedLines: 0, redactions: 0, recalledStripped: 0, durationMs: 0, problems: [],
-  };
+  const report: IngestReport = emptyIngestReport();
   const discovered = discoverTranscripts(sources);
   const known = loadKnown(db);
   const forgottenSessions = new Set((db.prepare("SELECT key FROM tombstones WHERE kind = 'session'").all() as Array<{ key: string }>).map((r) => r.key));
