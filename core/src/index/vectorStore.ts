@@ -30,9 +30,10 @@ export interface VectorHit {
 }
 
 const SCAN_BATCH = 2_000;
-/** Binary-quantised KNN returns this many candidates per wanted hit for the float re-rank. */
-const RERANK_FACTOR = 12;
-const MIN_CANDIDATES = 200;
+/** Binary-quantised KNN returns this many candidates per wanted hit for the float re-rank (k drives its cost). */
+const RERANK_FACTOR = 3;
+const MIN_CANDIDATES = 64;
+const MAX_CANDIDATES = 160;
 
 /**
  * The vectors of one embedding generation: exact floats in `vectors_<key>` (the re-rank and
@@ -125,7 +126,7 @@ export class VectorStore {
   /** Nearest chunks by cosine similarity, best first. */
   knn(query: Float32Array, k: number): VectorHit[] {
     if (this.stmts.knnBits) {
-      const candidates = this.stmts.knnBits.all(signBits(query), Math.max(MIN_CANDIDATES, k * RERANK_FACTOR));
+      const candidates = this.stmts.knnBits.all(signBits(query), Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, k * RERANK_FACTOR)));
       const hits: VectorHit[] = [];
       for (const { rowid } of candidates) {
         const row = this.stmts.getFloat.get(rowid);

@@ -45,7 +45,8 @@ const ANY_YEAR_FIT = 0.8;
 /** Bounds on the dated notes (and their chunks) a date in the query brings in as candidates. */
 const MAX_DATED_FILES = 40;
 const MAX_DATED_CHUNKS = 120;
-const KNN_MAX_VECTORS = 30_000;
+const VECTOR_CANDIDATES = 20;
+const KNN_MAX_VECTORS = 50_000;
 /** Below these cosine similarities a vector-only hit is indistinguishable from unrelated text. */
 const HASH_NOISE_FLOOR = 0.15;
 const MODEL_NOISE_FLOOR = 0.3;
@@ -161,13 +162,14 @@ export class HybridSearcher {
       // Cosine is used as is (not scaled to the best hit), so a query with no real neighbour
       // does not promote noise; vector-only candidates must clear the provider's noise floor.
       const minSimilarity = vectorSide.provider.generation.provider === 'hash' ? HASH_NOISE_FLOOR : MODEL_NOISE_FLOOR;
-      // Whole-index KNN is brute force (sqlite-vec measured ~64 ms at 100k chunks here); above
-      // the bound, vectors only re-score the keyword candidates so search stays interactive.
-      const vectorHits = (
+      // sqlite-vec's KNN is brute force and its cost grows with k (100k bit vectors: k=64 6.6 ms,
+      // k=480 57 ms), so the vector side asks for a short list. Above KNN_MAX_VECTORS even that
+      // breaks the 20 ms budget (hybrid p95 26 ms at 100k): vectors then only re-score the
+      // keyword candidates, below.
+      const vectorHits =
         vectorSide.store.approximateCount() <= KNN_MAX_VECTORS
-          ? vectorSide.store.knn(queryVector, want)
-          : keywordHits.map((h) => ({ chunkId: h.id, similarity: dot(queryVector!, vectorSide.store.vectorOf(h.id) ?? queryVector!.map(() => 0)) }))
-      ).filter((h) => h.similarity > 0);
+          ? vectorSide.store.knn(queryVector, Math.max(VECTOR_CANDIDATES, limit * 2)).filter((h) => h.similarity > 0)
+          : [];
       const missing = vectorHits.filter((h) => !candidates.has(h.chunkId) && h.similarity >= minSimilarity).map((h) => h.chunkId);
       const rows = new Map(missing.length ? this.chunksById.all(JSON.stringify(missing)).map((r) => [r.id, r]) : []);
       vectorHits.forEach((h, i) => {
@@ -181,6 +183,12 @@ export class HybridSearcher {
         if (!row || !sourceSet.has(row.source)) return;
         candidates.set(h.chunkId, { hit: { ...row, rank: 0 }, keyword: 0, vector: h.similarity, keywordRank: null, vectorRank: i, fileMatch: null, dateFit: dateFitOf(row.path) });
       });
+      // Keyword candidates outside the short vector list still get their vector similarity.
+      for (const c of candidates.values()) {
+        if (c.vectorRank !== null) continue;
+        const v = vectorSide.store.vectorOf(c.hit.id);
+        if (v) c.vector = Math.max(0, dot(queryVector, v));
+      }
     }
 
     // Every chunk of a dated note that fits the query's date competes, scored like the others.
