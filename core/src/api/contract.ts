@@ -265,6 +265,79 @@ export const IngestReport = z.object({
 });
 export type IngestReport = z.infer<typeof IngestReport>;
 
+export const ImportTool = z.enum(['codex', 'claude-code', 'hermes']);
+export type ImportTool = z.infer<typeof ImportTool>;
+const ImportSourceSpec = z.object({ tool: ImportTool, home: z.string().min(1).max(4096).optional() }).strict();
+
+export const DetectedImportSource = z.object({
+  tool: ImportTool,
+  home: z.string(),
+  exists: z.boolean(),
+  collections: z.array(
+    z.object({
+      name: z.string(),
+      projectPath: z.string().nullable(),
+      origin: z.string(),
+      files: z.array(z.object({ absPath: z.string(), relPath: z.string(), skipReason: z.string().nullable() })),
+    }),
+  ),
+  transcripts: z.number().int(),
+  notes: z.array(z.string()),
+});
+
+export const ImportPlan = z.object({
+  version: z.literal(1),
+  createdAt: z.string(),
+  workspaceRoot: z.string(),
+  sources: z.array(ImportSourceSpec),
+  options: z.object({ maxFileBytes: z.number(), maxFilesPerCollection: z.number().int(), includeClaudeMd: z.boolean() }),
+  items: z.array(
+    z.object({
+      tool: ImportTool,
+      collection: z.string(),
+      sourcePath: z.string(),
+      size: z.number(),
+      sha256: z.string().nullable(),
+      destination: z.string().nullable(),
+      status: z.enum(['new', 'unchanged', 'conflict', 'skipped']),
+      reason: z.string().nullable(),
+    }),
+  ),
+  notes: z.array(z.string()),
+  fingerprint: z.string(),
+});
+export type ImportPlan = z.infer<typeof ImportPlan>;
+
+export const ImportReport = z.object({
+  id: z.string(),
+  outcome: z.enum(['completed', 'failed']),
+  error: z.string().nullable(),
+  workspaceRoot: z.string(),
+  planFingerprint: z.string(),
+  copied: z.number().int(),
+  skipped: z.number().int(),
+  replaced: z.number().int(),
+  unchanged: z.number().int(),
+  items: z.array(
+    z.object({
+      tool: ImportTool,
+      collection: z.string(),
+      sourcePath: z.string(),
+      destination: z.string().nullable(),
+      sha256: z.string().nullable(),
+      action: z.enum(['copied', 'replaced', 'unchanged', 'skipped']),
+      reason: z.string().nullable(),
+      backupPath: z.string().nullable(),
+    }),
+  ),
+  backupDir: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  reportPath: z.string().nullable(),
+  markdownPath: z.string().nullable(),
+});
+export type ImportReport = z.infer<typeof ImportReport>;
+
 export const ForgetReport = z.object({
   dryRun: z.boolean(),
   /** Index entries removed (or that would be). */
@@ -361,6 +434,55 @@ export const operations = {
       .strict(),
     output: IngestReport,
   },
+  'import.detect': {
+    access: 'read',
+    summary: 'Find the memory Codex, Claude Code and Hermes already wrote (default homes, or the ones given).',
+    input: z.object({ sources: z.array(ImportSourceSpec).max(3).optional() }).strict(),
+    output: z.object({ sources: z.array(DetectedImportSource) }),
+  },
+  'import.plan': {
+    access: 'read',
+    summary: 'List every item an import would copy, with destination, conflicts and a fingerprint.',
+    input: z.object({ sources: z.array(ImportSourceSpec).max(3).optional() }).strict(),
+    output: ImportPlan,
+  },
+  'import.apply': {
+    access: 'write',
+    summary: 'Copy a plan into memory/imports/ (staged, atomic; conflicts skipped unless replace, with verified backups).',
+    input: z
+      .object({
+        plan: ImportPlan.optional(),
+        sources: z.array(ImportSourceSpec).max(3).optional(),
+        replace: z.boolean().default(false),
+        /** Destinations unticked in the preview. */
+        exclude: z.array(z.string()).max(10_000).default([]),
+      })
+      .strict(),
+    output: ImportReport,
+  },
+  'import.reports': {
+    access: 'read',
+    summary: 'Earlier import reports, newest first.',
+    input: z.object({}).strict(),
+    output: z.object({
+      reports: z.array(
+        z.object({
+          id: z.string(),
+          outcome: z.enum(['completed', 'failed']),
+          error: z.string().nullable(),
+          copied: z.number().int(),
+          skipped: z.number().int(),
+          replaced: z.number().int(),
+          unchanged: z.number().int(),
+          backupDir: z.string().nullable(),
+          startedAt: z.string(),
+          finishedAt: z.string(),
+          reportPath: z.string(),
+          markdownPath: z.string().nullable(),
+        }),
+      ),
+    }),
+  },
   'provenance.get': {
     access: 'read',
     summary: 'Where a result or a line came from: file and lines, origin class, session, transcript line.',
@@ -447,6 +569,13 @@ export const EngineEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('index-ready'), report: SyncReport }),
   z.object({ type: z.literal('index-error'), message: z.string() }),
   z.object({ type: z.literal('files-changed'), paths: z.array(z.string()) }),
+  z.object({
+    type: z.literal('import-progress'),
+    phase: z.enum(['checking', 'staging', 'backup', 'commit', 'done']),
+    done: z.number().int(),
+    total: z.number().int(),
+    path: z.string().nullable(),
+  }),
   z.object({
     type: z.literal('model-download'),
     uri: z.string(),

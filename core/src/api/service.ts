@@ -16,6 +16,12 @@ import { ModelStore } from '../models/modelStore.js';
 import { getProvenance, parseProvenanceRef } from '../provenance/provenanceQuery.js';
 import { forget } from '../provenance/forget.js';
 import { ingestTranscripts } from '../sessions/ingestTranscripts.js';
+import { detectImportSources } from '../importers/detect.js';
+import { planImport } from '../importers/plan.js';
+import { applyImport } from '../importers/apply.js';
+import { listImportReports } from '../importers/report.js';
+import { recordImportProvenance } from '../importers/importProvenance.js';
+import { IMPORT_TOOLS } from '../importers/types.js';
 import { recalledLineMatcher, type RecalledTextCheck } from '../sessions/recalled.js';
 import { defaultToolHomes, emptyIngestReport } from '../sessions/toolHomes.js';
 import fs from 'node:fs';
@@ -118,6 +124,24 @@ export class MemoryService {
         const report = await this.sync(false);
         return report.sessions ?? emptyIngestReport();
       },
+      'import.detect': async ({ sources }) => ({ sources: detectImportSources(sources) }),
+      'import.plan': async ({ sources }) => planImport({ workspaceRoot: this.workspace.root, sources: sources ?? IMPORT_TOOLS.map((tool) => ({ tool })) }),
+      'import.apply': async ({ plan, sources, replace, exclude }) => {
+        // A saved plan is checked against the disk (fingerprint); a fresh one was just read from it.
+        const chosen = plan ?? (await planImport({ workspaceRoot: this.workspace.root, sources: sources ?? IMPORT_TOOLS.map((tool) => ({ tool })) }));
+        const report = await applyImport(chosen, {
+          workspaceRoot: this.workspace.root,
+          dataDir: this.options.dataDir,
+          replace,
+          exclude,
+          verifyFingerprint: plan !== undefined,
+          onProgress: (p) => this.eventEmitter.fire({ type: 'import-progress', ...p }),
+        });
+        recordImportProvenance(this.db, this.workspace.root, report);
+        if (report.copied + report.replaced > 0) await this.sync(false);
+        return report;
+      },
+      'import.reports': async () => ({ reports: listImportReports(this.options.dataDir) }),
       'provenance.get': async ({ ref }) => getProvenance(this.db, parseProvenanceRef(this.db, ref)),
       forget: async ({ session, path: p, dryRun }) => {
         const report = forget(this.db, { session, path: p }, dryRun);

@@ -20,6 +20,9 @@ export interface CliOptions {
   codex?: string;
   claude?: string;
   openclaw?: string;
+  from?: string;
+  plan?: string;
+  replace: boolean;
 }
 
 export interface CliContext {

@@ -6,6 +6,7 @@ import { modelsCommand } from './commands/models.js';
 import { whyCommand } from './commands/why.js';
 import { forgetCommand } from './commands/forget.js';
 import { sessionsCommand } from './commands/sessions.js';
+import { importCommand } from './commands/import.js';
 import { indexCommand } from './commands/index.js';
 import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
@@ -21,6 +22,7 @@ Commands:
   config get [key] | config set <key> <value>
   serve [--port P] [--open] [--demo] [--json]   the UI in your browser, on 127.0.0.1
   sessions ingest [--codex DIR] [--claude DIR] [--openclaw DIR] [--json]   agent transcripts (remembered)
+  import detect|plan|apply [--source codex|claude-code|hermes] [--from HOME] [--plan FILE] [--replace] [--json]
   why <path:line | path:start-end | chunk:N> [--json]   where a memory came from
   forget --session <id> | --path <path> [--dry-run] [--json]
   models list | pull <hf:…|https://…|path> [--role embedding|chat] | add <path> | use <model> | remove <model>
@@ -41,6 +43,7 @@ const COMMANDS: Record<string, (ctx: CliContext) => Promise<number>> = {
   why: whyCommand,
   forget: forgetCommand,
   sessions: sessionsCommand,
+  import: importCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -67,6 +70,9 @@ export async function main(argv: string[]): Promise<number> {
         codex: { type: 'string' },
         claude: { type: 'string' },
         openclaw: { type: 'string' },
+        from: { type: 'string' },
+        plan: { type: 'string' },
+        replace: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -102,6 +108,9 @@ export async function main(argv: string[]): Promise<number> {
     codex: values.codex,
     claude: values.claude,
     openclaw: values.openclaw,
+    from: values.from,
+    plan: values.plan,
+    replace: values.replace,
   };
   try {
     return await run(createContext(options, rest));

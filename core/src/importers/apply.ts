@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { ReverieError, errnoCode } from '../common/errors.js';
+import { sha256Hex } from '../common/hash.js';
+import { writeFileAtomically } from '../workspace/safeWrite.js';
+import { backUpFile, importBackupDir, writeBackupManifest, type BackedUpFile } from './importBackup.js';
+import { IMPORTS_DIR, destinationProblem, symlinkedFolderOnPath } from './importPaths.js';
+import { destinationStatus, planImport, yieldToEventLoop } from './plan.js';
+import { readSourceFile } from './readSource.js';
+import { newReportId, writeImportReport } from './report.js';
+import type { ImportPlan, ImportPlanItem, ImportProgress, ImportReport, ImportReportItem } from './types.js';
+
+export interface ApplyImportOptions {
+  workspaceRoot: string;
+  dataDir: string;
+  /** Overwrite destinations that differ, after backing them up. */
+  replace?: boolean;
+  onProgress?: (progress: ImportProgress) => void;
+  /** Re-plan and refuse the plan when the disk no longer matches it (default true). */
+  verifyFingerprint?: boolean;
+  /** Destinations the person unticked in the preview. */
+  exclude?: readonly string[];
+  now?: () => Date;
+  /** Writes one staged file; the seam tests use to simulate a full disk. */
+  writeStagedFile?: (absPath: string, bytes: Uint8Array) => void;
+}
+
+interface StagedCopy {
+  item: ImportPlanItem;
+  stagedPath: string;
+  replaces: boolean;
+}
+
+/**
+ * Copies a plan's files into the workspace: every byte goes to a staging folder first, and
+ * only when all of them are written (and replaced files are backed up) are they renamed into
+ * place. A failure leaves the workspace as it was and is described in the report.
+ */
+export async function applyImport(plan: ImportPlan, options: ApplyImportOptions): Promise<ImportReport> {
+  const now = options.now ?? (() => new Date());
+  const started = now();
+  const root = path.resolve(options.workspaceRoot);
+  const { replace = false, onProgress, verifyFingerprint = true } = options;
+  if (path.resolve(plan.workspaceRoot) !== root)
+    throw new ReverieError('invalid-input', `This plan was made for the workspace ${plan.workspaceRoot}, not ${root}; make a new plan.`);
+
+  let items = plan.items;
+  if (verifyFingerprint) {
+    onProgress?.({ phase: 'checking', done: 0, total: plan.items.length, path: null });
+    const fresh = await planImport({ workspaceRoot: root, sources: plan.sources, ...plan.options });
+    if (fresh.fingerprint !== plan.fingerprint) {
+      throw new ReverieError('conflict', `The import sources or destinations changed since this plan was made (${describeDifference(plan.items, fresh.items)}); make a new plan and review it.`);
+    }
+    items = fresh.items;
+  }
+
+  const id = newReportId(options.dataDir, started);
+  const excluded = new Set(options.exclude ?? []);
+  const results = new Map<ImportPlanItem, ImportReportItem>();
+  const record = (item: ImportPlanItem, action: ImportReportItem['action'], reason: string | null, backupPath: string | null = null): void => {
+    results.set(item, { tool: item.tool, collection: item.collection, sourcePath: item.sourcePath, destination: item.destination, sha256: item.sha256, action, reason, backupPath });
+  };
+
+  const candidates: ImportPlanItem[] = [];
+  for (const item of items) {
+    const problem = item.destination === null ? null : (destinationProblem(item.destination) ?? symlinkedFolderOnPath(root, item.destination));
+    if (item.destination && excluded.has(item.destination)) record(item, 'skipped', 'excluded from this import');
+    else if (item.status === 'skipped' || item.destination === null) record(item, 'skipped', item.reason ?? 'skipped');
+    else if (problem) record(item, 'skipped', `rejected: ${problem}`);
+    else if (item.status === 'unchanged') record(item, 'unchanged', item.reason);
+    else if (item.status === 'conflict' && !replace) record(item, 'skipped', 'destination exists with different content; choose "replace existing imports" to overwrite it');
+    else candidates.push(item);
+  }
+
+  const stagingDir = path.join(root, ...IMPORTS_DIR.split('/'), `.staging-${id}-${randomBytes(3).toString('hex')}`);
+  const backupDir = importBackupDir(options.dataDir, id);
+  const backups: BackedUpFile[] = [];
+  const committed: StagedCopy[] = [];
+  let failure: string | null = null;
+  try {
+    const staged = await stageCopies(root, stagingDir, candidates, replace, options, record);
+    for (const [i, copy] of staged.filter((c) => c.replaces).entries()) {
+      onProgress?.({ phase: 'backup', done: i, total: staged.length, path: copy.item.destination });
+      backups.push(backUpFile(root, backupDir, copy.item.destination!));
+    }
+    if (backups.length > 0) writeBackupManifest(backupDir, backups);
+    for (const [i, copy] of staged.entries()) {
+      const dest = path.join(root, ...copy.item.destination!.split('/'));
+      fs.mkdirSync(path.dirname(dest), { recursive: true });
+      fs.renameSync(copy.stagedPath, dest);
+      committed.push(copy);
+      if (i % 100 === 0) onProgress?.({ phase: 'commit', done: i, total: staged.length, path: copy.item.destination });
+    }
+    for (const copy of staged) {
+      const backup = backups.find((b) => b.destination === copy.item.destination);
+      record(copy.item, copy.replaces ? 'replaced' : 'copied', copy.replaces ? 'replaced after backing up the existing file' : null, backup?.backupPath ?? null);
+    }
+  } catch (error) {
+    failure = describeFailure(error);
+    rollBack(root, committed, backups);
+    if (committed.length === 0) fs.rmSync(backupDir, { recursive: true, force: true });
+    for (const item of candidates) if (!results.has(item)) record(item, 'skipped', `not imported: ${failure}`);
+  } finally {
+    fs.rmSync(stagingDir, { recursive: true, force: true });
+  }
+
+  const reportItems = items.map((item) => results.get(item)!);
+  const count = (action: ImportReportItem['action']): number => reportItems.filter((i) => i.action === action).length;
+  const report: ImportReport = {
+    id,
+    outcome: failure ? 'failed' : 'completed',
+    error: failure,
+    workspaceRoot: root,
+    planFingerprint: plan.fingerprint,
+    copied: count('copied'),
+    skipped: count('skipped'),
+    replaced: count('replaced'),
+    unchanged: count('unchanged'),
+    items: reportItems,
+    backupDir: backups.length > 0 && committed.length > 0 ? backupDir : null,
+    startedAt: started.toISOString(),
+    finishedAt: now().toISOString(),
+    reportPath: null,
+    markdownPath: null,
+  };
+  onProgress?.({ phase: 'done', done: items.length, total: items.length, path: null });
+  return { ...report, ...writeImportReport(options.dataDir, report) };
+}
+
+/** Reads each source again, checks it is the planned content, and writes it into staging. */
+async function stageCopies(
+  root: string,
+  stagingDir: string,
+  candidates: readonly ImportPlanItem[],
+  replace: boolean,
+  options: ApplyImportOptions,
+  record: (item: ImportPlanItem, action: ImportReportItem['action'], reason: string | null) => void,
+): Promise<StagedCopy[]> {
+  const write = options.writeStagedFile ?? writeStagedFileDurably;
+  const staged: StagedCopy[] = [];
+  if (candidates.length > 0) fs.mkdirSync(stagingDir, { recursive: true });
+  for (const [i, item] of candidates.entries()) {
+    if (i % 100 === 0) {
+      options.onProgress?.({ phase: 'staging', done: i, total: candidates.length, path: item.destination });
+      await yieldToEventLoop();
+    }
+    const read = readSourceFile(item.sourcePath, Number.MAX_SAFE_INTEGER);
+    if (read.kind === 'skipped') {
+      record(item, 'skipped', read.reason);
+      continue;
+    }
+    // The bytes we copy must be the bytes that were planned (and previewed).
+    if (sha256Hex(read.bytes) !== item.sha256) {
+      record(item, 'skipped', 'the source changed since the plan was made; plan again to import it');
+      continue;
+    }
+    const now = destinationStatus(root, item.destination!, read.bytes);
+    if (now.status === 'unchanged') {
+      record(item, 'unchanged', now.reason);
+      continue;
+    }
+    if (now.status === 'skipped' || (now.status === 'conflict' && !replace)) {
+      record(item, 'skipped', now.status === 'conflict' ? 'destination appeared with different content since the plan was made' : now.reason);
+      continue;
+    }
+    const stagedPath = path.join(stagingDir, `${staged.length}.md`);
+    write(stagedPath, read.bytes);
+    staged.push({ item, stagedPath, replaces: now.status === 'conflict' });
+  }
+  return staged;
+}
+
+function writeStagedFileDurably(absPath: string, bytes: Uint8Array): void {
+  const fd = fs.openSync(absPath, 'wx', 0o644);
+  try {
+    fs.writeFileSync(fd, bytes);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Undoes a commit that failed half-way: new files go, replaced files get their backup back. */
+function rollBack(root: string, committed: readonly StagedCopy[], backups: readonly BackedUpFile[]): void {
+  for (const copy of committed) {
+    const dest = path.join(root, ...copy.item.destination!.split('/'));
+    const backup = backups.find((b) => b.destination === copy.item.destination);
+    try {
+      if (backup) writeFileAtomically(dest, fs.readFileSync(backup.backupPath));
+      else fs.rmSync(dest, { force: true });
+    } catch {
+      /* best effort: the backup stays in the data folder */
+    }
+  }
+}
+
+function describeFailure(error: unknown): string {
+  const code = errnoCode(error);
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'ENOSPC') return 'the disk is full (ENOSPC); nothing was imported';
+  if (code === 'EDQUOT') return 'the disk quota is exhausted (EDQUOT); nothing was imported';
+  return `${message}; nothing was imported`;
+}
+
+function describeDifference(planned: readonly ImportPlanItem[], fresh: readonly ImportPlanItem[]): string {
+  const key = (i: ImportPlanItem): string => `${i.sourcePath}\u0000${i.size}\u0000${i.sha256}\u0000${i.destination}`;
+  const freshKeys = new Set(fresh.map(key));
+  const plannedKeys = new Set(planned.map(key));
+  const changed = planned.filter((i) => !freshKeys.has(key(i))).map((i) => i.sourcePath);
+  const added = fresh.filter((i) => !plannedKeys.has(key(i)) && !changed.includes(i.sourcePath)).map((i) => i.sourcePath);
+  const parts = [...changed.slice(0, 3).map((p) => `changed or gone: ${p}`), ...added.slice(0, 3).map((p) => `new: ${p}`)];
+  const more = changed.length + added.length - parts.length;
+  return parts.join('; ') + (more > 0 ? `; and ${more} more` : '') || 'the item order changed';
+}
+

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ImportPlan, ImportReport, ProvenanceChain, SearchResult, StatusOutput } from '../src/api/contract.js';
+import { MemoryService } from '../src/api/service.js';
+import { resolveExistingWorkspace } from '../src/workspace/resolveWorkspace.js';
+import { cliEnv, runCli } from './helpers/cli.js';
+import { hashTree, makeImportSandbox, type ImportSandbox } from './fixtures/import-sources/sandbox.js';
+
+let box: ImportSandbox;
+let service: MemoryService | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+  box?.cleanup();
+});
+
+describe('imports through the contract', () => {
+  it('plans, applies, indexes imported memory as agent-written with its origin, and re-applies as a no-op', async () => {
+    box = makeImportSandbox();
+    const sources = [
+      { tool: 'codex' as const, home: box.codexHome },
+      { tool: 'claude-code' as const, home: box.claudeHome },
+      { tool: 'hermes' as const, home: box.hermesHome },
+    ];
+    const before = [box.codexHome, box.claudeHome, box.hermesHome].map((h) => JSON.stringify(hashTree(h)));
+    service = new MemoryService({ dataDir: box.dataDir, workspace: resolveExistingWorkspace(box.workspace) });
+    const plan = (await service.invoke('import.plan', { sources })) as ImportPlan;
+    expect(plan.items.filter((i) => i.status === 'new').length).toBeGreaterThan(3);
+
+    const report = (await service.invoke('import.apply', { plan })) as ImportReport;
+    expect(report).toMatchObject({ outcome: 'completed', replaced: 0 });
+    expect(report.copied).toBe(plan.items.filter((i) => i.status === 'new').length);
+    expect([box.codexHome, box.claudeHome, box.hermesHome].map((h) => JSON.stringify(hashTree(h)))).toEqual(before);
+
+    const st = (await service.invoke('status', {})) as StatusOutput;
+    const imported = st.files.filter((f) => f.path.startsWith('memory/imports/'));
+    expect(imported.length).toBe(report.copied);
+    const copiedItem = report.items.find((i) => i.action === 'copied' && i.destination?.endsWith('.md'))!;
+    const chain = (await service.invoke('provenance.get', { ref: `${copiedItem.destination}:1-3` })) as ProvenanceChain;
+    expect(chain.origin).toBe('agent');
+    const written = chain.lines.find((l) => l.writtenBy)!;
+    expect(written.writtenBy).toMatchObject({ via: 'import', actor: copiedItem.tool });
+    expect(JSON.parse(written.writtenBy!.detail!)).toMatchObject({ originalPath: copiedItem.sourcePath, collection: copiedItem.collection });
+
+    const { results } = (await service.invoke('memory.search', { query: 'ledgerd', sources: ['memory'], limit: 20 })) as { results: SearchResult[] };
+    expect(results.some((r) => r.path.startsWith('memory/imports/') && r.origin === 'agent')).toBe(true);
+
+    const again = (await service.invoke('import.apply', { sources })) as ImportReport;
+    expect(again).toMatchObject({ copied: 0, replaced: 0 });
+    expect(((await service.invoke('import.reports', {})) as { reports: unknown[] }).reports).toHaveLength(2);
+  });
+
+  it('refuses a saved plan that no longer matches the disk', async () => {
+    box = makeImportSandbox();
+    service = new MemoryService({ dataDir: box.dataDir, workspace: resolveExistingWorkspace(box.workspace) });
+    const plan = (await service.invoke('import.plan', { sources: [{ tool: 'hermes', home: box.hermesHome }] })) as ImportPlan;
+    const item = plan.items.find((i) => i.status === 'new')!;
+    fs.appendFileSync(item.sourcePath, '\n§\nA new entry written after planning.\n');
+    await expect(service.invoke('import.apply', { plan })).rejects.toMatchObject({ code: 'conflict' });
+    expect(fs.existsSync(path.join(box.workspace, 'memory', 'imports'))).toBe(false);
+  });
+
+  it('reverie import apply --json reports counts and the report path; --plan checks the fingerprint', async () => {
+    box = makeImportSandbox();
+    const env = cliEnv(box.dataDir);
+    const planOut = await runCli(['import', 'plan', '--source', 'codex', '--from', box.codexHome, '--json', '--workspace', box.workspace], env);
+    expect(planOut.code).toBe(0);
+    const planFile = path.join(box.dir, 'plan.json');
+    fs.writeFileSync(planFile, planOut.stdout);
+    const applied = await runCli(['import', 'apply', '--plan', planFile, '--json', '--workspace', box.workspace], env);
+    expect(applied.code).toBe(0);
+    const summary = JSON.parse(applied.stdout);
+    expect(summary).toMatchObject({ outcome: 'completed', replaced: 0, unchanged: 0 });
+    expect(summary.copied).toBeGreaterThan(0);
+    expect(fs.existsSync(summary.report)).toBe(true);
+    const bad = await runCli(['import', 'apply', '--plan', path.join(box.dir, 'missing.json'), '--workspace', box.workspace], env);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('Cannot read the plan');
+  });
+});
