@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -49,6 +50,21 @@ describe('imports through the contract', () => {
     const again = (await service.invoke('import.apply', { sources })) as ImportReport;
     expect(again).toMatchObject({ copied: 0, replaced: 0 });
     expect(((await service.invoke('import.reports', {})) as { reports: unknown[] }).reports).toHaveLength(2);
+  });
+
+  it('indexes imported Hermes memory by entry: a hit is one § entry, not the whole file', async () => {
+    box = makeImportSandbox();
+    service = new MemoryService({ dataDir: box.dataDir, workspace: resolveExistingWorkspace(box.workspace) });
+    await service.invoke('import.apply', { sources: [{ tool: 'hermes', home: box.hermesHome }] });
+    const db = (service as unknown as { db: Database.Database }).db;
+    const rows = db.prepare("SELECT start_line, end_line, text FROM chunks WHERE path LIKE 'memory/imports/hermes/%/MEMORY.md' ORDER BY start_line").all() as Array<{ start_line: number; end_line: number; text: string }>;
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    const goose = rows.find((r) => r.text.includes('goose'))!;
+    expect(goose.text).not.toContain('Ubuntu');
+    expect(goose.text).not.toContain('emojis');
+    const { results } = (await service.invoke('memory.search', { query: 'goose duplicate version', sources: ['memory'] })) as { results: SearchResult[] };
+    expect(results[0]?.snippet).toContain('goose');
+    expect(results[0]?.snippet).not.toContain('Ubuntu');
   });
 
   it('refuses a saved plan that no longer matches the disk', async () => {

@@ -5,6 +5,8 @@ import { CHUNKER_VERSION, chunkMarkdown, type Chunk } from './chunker.js';
 import { readMarkdownFile, type ReadBytes } from './fileReader.js';
 import type { FileRow, IndexedChunk, IndexStore } from './indexStore.js';
 import { lineHash } from '../provenance/lineHash.js';
+import { parseImportedEntries } from '../importers/entries.js';
+import type { ImportTool } from '../importers/types.js';
 import { leastTrusted, type OriginClass } from '../provenance/types.js';
 
 export interface SyncProgress {
@@ -192,10 +194,37 @@ async function prepareFile(
   const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
   return {
     row,
-    chunks: withLineOrigins(chunkMarkdown(text), text, lineOrigins, new Date(file.mtimeMs).toISOString()),
+    chunks: withLineOrigins(chunkFile(file.path, text), text, lineOrigins, new Date(file.mtimeMs).toISOString()),
     outcome: previous ? 'updated' : 'added',
     bytes: read.bytes.length,
   };
+}
+
+const IMPORTED = /^memory\/imports\/(codex|claude-code|hermes)\/(.+)$/;
+
+/**
+ * Imported memory is chunked by entry (Hermes `§` entries, Codex front-matter blocks, Claude
+ * index lines), so a search hit is one entry, not a whole file. Each entry's segment also
+ * holds the separator or front-matter lines before it, so every line of the file is indexed.
+ */
+function chunkFile(path: string, text: string): Chunk[] {
+  const m = IMPORTED.exec(path);
+  if (!m) return chunkMarkdown(text);
+  const entries = parseImportedEntries(m[1] as ImportTool, m[2]!, text).sort((a, b) => a.startLine - b.startLine);
+  if (entries.length <= 1) return chunkMarkdown(text);
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const chunks: Chunk[] = [];
+  let start = 1;
+  entries.forEach((entry, i) => {
+    const end = i === entries.length - 1 ? lines.length : Math.max(entry.endLine, start);
+    if (end < start) return;
+    for (const c of chunkMarkdown(lines.slice(start - 1, end).join('\n'))) {
+      chunks.push({ startLine: c.startLine + start - 1, endLine: c.endLine + start - 1, text: c.text });
+    }
+    start = end + 1;
+  });
+  return chunks;
 }
 
 /**
