@@ -1,7 +1,7 @@
 import type { EngineEvent, IndexState, SyncReport } from '../../../core/src/api/contract.js';
 import type { SliceContext } from './types.js';
 
-export type View = 'search' | 'memory' | 'status' | 'settings';
+export type View = 'search' | 'memory' | 'imports' | 'status' | 'settings';
 
 export interface IndexProgress {
   /** `sessions`: agent transcripts being ingested (done/total transcripts). */
@@ -69,6 +69,7 @@ export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
         void state.settings.load();
         void state.models.load();
       }
+      if (view === 'imports') void state.imports.load();
     },
 
     handleEvent(event) {
@@ -108,6 +109,9 @@ export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
           break;
         case 'files-changed':
           void get().memory.loadFiles();
+          break;
+        case 'import-progress':
+          get().imports.onProgress(event);
           break;
         case 'model-download':
           get().models.onDownload(event);

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RendererMemoryClient } from '../client/memoryClient.js';
 import { createAppSlice } from './appSlice.js';
+import { createImportsSlice } from './importsSlice.js';
 import { createMemorySlice } from './memorySlice.js';
 import { createModelsSlice } from './modelsSlice.js';
 import { createProvenanceSlice } from './provenanceSlice.js';
@@ -41,6 +42,7 @@ export function createReverieStore(client: RendererMemoryClient, options: StoreO
       settings: createSettingsSlice(contextFor('settings')),
       models: createModelsSlice(contextFor('models')),
       provenance: createProvenanceSlice(contextFor('provenance')),
+      imports: createImportsSlice(contextFor('imports')),
     };
   });
 }
@@ -58,6 +60,7 @@ export function connectStore(store: ReverieStore, client: RendererMemoryClient):
     void state.status.refresh();
     if (state.memory.filesState !== 'idle') void state.memory.loadFiles();
     if (state.app.view === 'settings') void state.models.load();
+    if (state.app.view === 'imports') void state.imports.load();
   });
   void store.getState().status.refresh();
   void store.getState().memory.loadFiles();

@@ -1,5 +1,6 @@
 import type { RendererMemoryClient } from '../client/memoryClient.js';
 import type { AppSlice } from './appSlice.js';
+import type { ImportsSlice } from './importsSlice.js';
 import type { MemorySlice } from './memorySlice.js';
 import type { ModelsSlice } from './modelsSlice.js';
 import type { ProvenanceSlice } from './provenanceSlice.js';
@@ -17,6 +18,8 @@ export interface ReverieState {
   models: ModelsSlice;
   /** The Provenance inspector (a side panel over any view) and its forget flow. */
   provenance: ProvenanceSlice;
+  /** The Imports view: detect → preview (plan) → apply → report. */
+  imports: ImportsSlice;
 }
 
 export type SliceName = keyof ReverieState;

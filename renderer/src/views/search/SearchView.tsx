@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { SourceKind } from '../../../../core/src/api/contract.js';
+import type { SourceKind, StatusOutput } from '../../../../core/src/api/contract.js';
 import { useReverie } from '../../store/useReverie.js';
 import { ResultItem, resultElementId } from './ResultItem.js';
 
@@ -9,10 +9,17 @@ const SOURCES: Array<{ source: SourceKind; label: string; hint: string }> = [
   { source: 'dreams', label: 'Dreams', hint: 'The dreaming diary (DREAMS.md), off by default' },
 ];
 
+/** Nothing indexed but the starter files (an approximation of a first launch). */
+export function isWorkspaceEmpty(status: StatusOutput | null): boolean {
+  return status !== null && status.files.length <= 2;
+}
+
 export function SearchView() {
   const search = useReverie((s) => s.search);
   const indexState = useReverie((s) => s.app.indexState);
   const openProvenance = useReverie((s) => s.provenance.open);
+  const isEmptyWorkspace = useReverie((s) => isWorkspaceEmpty(s.status.data));
+  const setView = useReverie((s) => s.app.setView);
   const inputRef = useRef<HTMLInputElement>(null);
   const { results, selectedIndex, state, resultsQuery, query } = search;
 
@@ -39,6 +46,14 @@ export function SearchView() {
       <h1 id="search-heading" className="visually-hidden">
         Search
       </h1>
+      {isEmptyWorkspace && (
+        <div className="banner banner-info" data-testid="import-offer">
+          <span>Your workspace is empty. Already using a coding agent? Bring its memory along.</span>
+          <button type="button" className="button" data-testid="import-offer-open" onClick={() => setView('imports')}>
+            Import memory from your coding agents
+          </button>
+        </div>
+      )}
       <div className="search-controls">
         <label htmlFor="search-input" className="search-label">
           Search your memory

@@ -1,4 +1,5 @@
 import { useReverie } from '../../store/useReverie.js';
+import { ImportsView } from '../imports/ImportsView.js';
 import { MemoryView } from '../memory/MemoryView.js';
 import { ProvenancePanel } from '../provenance/ProvenancePanel.js';
 import { SearchView } from '../search/SearchView.js';
@@ -18,6 +19,7 @@ export function AppShell() {
         <ConnectionBanner />
         {view === 'search' && <SearchView />}
         {view === 'memory' && <MemoryView />}
+        {view === 'imports' && <ImportsView />}
         {view === 'status' && <StatusView />}
         {view === 'settings' && <SettingsView />}
       </main>
