@@ -120,7 +120,7 @@ describe.skipIf(!chromiumPath)('Settings view', () => {
     const rows = await breakdown.locator('[data-testid=breakdown-row]').evaluateAll((items) =>
       items.map((i) => [i.getAttribute('data-row'), i.querySelector('th')?.textContent, i.querySelector('td')?.textContent]),
     );
-    expect(rows.map((r) => r[0])).toEqual(['keyword', 'vector', 'fusion', 'decay', 'importance', 'trigger', 'mmr', 'score']);
+    expect(rows.map((r) => r[0])).toEqual(['keyword', 'vector', 'fusion', 'passage', 'date', 'decay', 'importance', 'trigger', 'mmr', 'score']);
     expect(rows.find((r) => r[0] === 'fusion')?.[1]).toBe('Fused (RRF)');
     const finalScore = Number(rows.find((r) => r[0] === 'score')?.[2]);
     expect(finalScore).toBeGreaterThan(0);

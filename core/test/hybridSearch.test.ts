@@ -61,7 +61,7 @@ describe('hybrid search', () => {
     expect(st.embedding).toMatchObject({ provider: 'hash', dims: 384, vectorBackend: 'sqlite-vec', running: false, lastError: null });
     expect(st.embedding.embedded).toBe(st.index.chunks);
     const [top] = await search(service, 'heron by the canal restic');
-    expect(top?.breakdown).toMatchObject({ fusion: 'weighted' });
+    expect(top?.breakdown).toMatchObject({ fusion: 'weighted', passage: expect.any(Number), date: 0 });
     expect(top?.matchedBy).toContain('keyword');
     // A typo finds nothing by keyword but still finds the note by its vector.
     const typo = await search(service, 'Piranessi Clarke');

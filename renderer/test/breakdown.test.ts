@@ -61,6 +61,17 @@ describe('score breakdown', () => {
     expect(rows?.filter((r) => r.isNeutral).map((r) => r.key)).toEqual(['importance']);
   });
 
+  it('shows passage focus and the date bonus when the engine sends them', () => {
+    const rows = breakdownRows(
+      result({ score: 1.2, breakdown: { keyword: 1, vector: 0.3, fused: 0.5, fusion: 'weighted', decay: 1, importance: 1, trigger: 1, mmr: 0, passage: 0.8, date: 1 } }),
+    )!;
+    const byKey = Object.fromEntries(rows.map((r) => [r.key, r]));
+    expect(rows.map((r) => r.key).slice(2, 5)).toEqual(['fusion', 'passage', 'date']);
+    expect(byKey.passage?.value).toBe('0.800');
+    expect(byKey.date?.value).toBe('+ 1.000');
+    expect(byKey.date?.isNeutral).toBe(false);
+  });
+
   it('names RRF and keeps its small fused values readable', () => {
     const rows = breakdownRows(
       result({ score: 0.0161, breakdown: { keyword: 0, vector: 0.41, fused: 0.016393, fusion: 'rrf', decay: 1, importance: 1, trigger: 1, mmr: 0 } }),

@@ -104,6 +104,8 @@ export const SearchResult = z.object({
       importance: z.number().describe('multiplier from <!-- importance: N -->'),
       trigger: z.number().describe('multiplier when the query contains a <!-- trigger: … --> phrase'),
       mmr: z.number().describe('diversity penalty applied by MMR (0 = none)'),
+      passage: z.number().optional().describe('share of the query the cited lines cover (passage focus, 0–1)'),
+      date: z.number().optional().describe('bonus for a note whose file-name date fits a date in the query'),
     })
     .optional(),
 });

@@ -285,6 +285,8 @@ export class HybridSearcher {
         importance: round(item.importance),
         trigger: item.trigger,
         mmr: round(penalty),
+        passage: round(item.coverage),
+        date: round(DATE_BONUS * item.c.dateFit),
       };
       results.push(result);
       markShown(result);

@@ -32,7 +32,7 @@ export function matchBadges(matchedBy: SearchResult['matchedBy']): MatchBadge[] 
 
 export interface BreakdownRow {
   /** Stable key, also used as `data-row` in the table. */
-  key: 'keyword' | 'vector' | 'fusion' | 'decay' | 'importance' | 'trigger' | 'mmr' | 'score';
+  key: 'keyword' | 'vector' | 'fusion' | 'passage' | 'date' | 'decay' | 'importance' | 'trigger' | 'mmr' | 'score';
   label: string;
   value: string;
   note: string;
@@ -61,6 +61,12 @@ export function breakdownRows(result: Pick<SearchResult, 'score' | 'breakdown'>)
     { key: 'keyword', label: 'Keyword', value: formatScore(b.keyword), note: 'BM25, normalised 0–1 among the candidates', isNeutral: b.keyword === 0 },
     { key: 'vector', label: 'Vector', value: formatScore(b.vector), note: 'cosine similarity of query and passage', isNeutral: b.vector === 0 },
     { key: 'fusion', label: `Fused (${fusion.label})`, value: formatScore(b.fused), note: fusion.note, isNeutral: false },
+    ...(b.passage === undefined
+      ? []
+      : [{ key: 'passage' as const, label: 'Passage focus', value: formatScore(b.passage), note: 'share of the query the cited lines cover', isNeutral: false }]),
+    ...(b.date === undefined
+      ? []
+      : [{ key: 'date' as const, label: 'Date', value: b.date === 0 ? '0' : `+ ${formatScore(b.date)}`, note: b.date === 0 ? 'no date in the query fits this note' : "the note's date fits a date in the query", isNeutral: b.date === 0 }]),
     { key: 'decay', label: 'Decay', value: multiplier(b.decay), note: b.decay === 1 ? 'undated or recent: no decay' : 'older dated note', isNeutral: b.decay === 1 },
     {
       key: 'importance',
