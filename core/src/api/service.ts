@@ -232,8 +232,7 @@ export class MemoryService {
           isRecalledText: this.recalledMatcher(),
           onProgress: (p) => this.eventEmitter.fire({ type: 'index-progress', phase: 'sessions', ...p }),
         });
-        report.files = this.store.counts().files;
-        report.chunks = this.store.counts().chunks;
+        ({ files: report.files, chunks: report.chunks } = this.store.counts());
         this.searcher.invalidate();
       }
       report.embedding = await this.embedPending();
@@ -280,10 +279,19 @@ export class MemoryService {
     });
   }
 
-  /** Lines of the workspace's memory: transcript text that merely repeats them was recalled, not said. */
+  /**
+   * Lines of the workspace's memory: transcript text that merely repeats them was recalled, not
+   * said. Built on first use, so a sync whose transcripts are all unchanged never reads them.
+   */
   private recalledMatcher(): RecalledTextCheck {
-    const rows = this.db.prepare("SELECT text FROM chunks WHERE source = 'memory' LIMIT 20000").all() as Array<{ text: string }>;
-    return recalledLineMatcher(rows.flatMap((r) => r.text.split('\n')));
+    let check: RecalledTextCheck | null = null;
+    return (line) => {
+      if (!check) {
+        const rows = this.db.prepare("SELECT text FROM chunks WHERE source = 'memory' LIMIT 20000").all() as Array<{ text: string }>;
+        check = recalledLineMatcher(rows.flatMap((r) => r.text.split('\n')));
+      }
+      return check(line);
+    };
   }
 
   /**

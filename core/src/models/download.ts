@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
+import { syncDirectory } from '../workspace/safeWrite.js';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
@@ -387,16 +388,3 @@ function startsWith(file: string, magic: string): boolean {
   }
 }
 
-function syncDirectory(dir: string): void {
-  // Makes the rename durable on Linux; not supported (and not needed) everywhere.
-  try {
-    const fd = fs.openSync(dir, 'r');
-    try {
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    /* best effort */
-  }
-}

@@ -11,8 +11,10 @@ export type FusionMode = 'weighted' | 'rrf';
 
 export interface HybridSettings {
   fusion: FusionMode;
+  /** Share of the fused score given to vector similarity (the rest goes to BM25), for model vectors. */
   vectorWeight: number;
-  textWeight: number;
+  /** The same for the lexical hash vectors, which add less (LoCoMo: 0.3 beats 0.7 on every recall figure). */
+  hashVectorWeight: number;
   mmrLambda: number;
   /** Dated notes lose relevance with age, but never below `decayFloor` (a tie-breaker, not a filter). */
   decayHalfLifeDays: number;
@@ -24,7 +26,7 @@ export interface HybridSettings {
 export const DEFAULT_HYBRID: HybridSettings = {
   fusion: 'weighted',
   vectorWeight: 0.7,
-  textWeight: 0.3,
+  hashVectorWeight: 0.3,
   mmrLambda: 0.7,
   decayHalfLifeDays: 90,
   decayFloor: 0.5,
@@ -213,12 +215,7 @@ export class HybridSearcher {
     }
 
     const queryLower = query.toLowerCase();
-    // Hash vectors are lexical, so they get the minor share; a real embedding model the major one
-    // (measured on LoCoMo with the hash provider: 0.3/0.7 beats 0.7/0.3 on every recall figure).
-    const weights =
-      vectorSide?.provider.generation.provider === 'hash'
-        ? { vector: settings.textWeight, text: settings.vectorWeight }
-        : { vector: settings.vectorWeight, text: settings.textWeight };
+    const vectorWeight = vectorSide?.provider.generation.provider === 'hash' ? settings.hashVectorWeight : settings.vectorWeight;
     const totalWeight = Math.max(1e-9, snippetTerms.reduce((n, t) => n + t.weight, 0));
     const scored = [...candidates.values()].map((c) => {
       // Passage focus: how much of the query the cited lines themselves cover.
@@ -228,7 +225,7 @@ export class HybridSearcher {
         settings.fusion === 'rrf'
           ? (c.keywordRank === null ? 0 : 1 / (RRF_K + c.keywordRank)) + (c.vectorRank === null ? 0 : 1 / (RRF_K + c.vectorRank))
           : vectorSide
-            ? weights.vector * c.vector + weights.text * c.keyword
+            ? vectorWeight * c.vector + (1 - vectorWeight) * c.keyword
             : c.keyword;
       const decay = this.decay(c.hit.path, settings);
       const importance = importanceMultiplier(c.hit.text);

@@ -25,7 +25,8 @@ export function writeFileAtomically(file: string, content: string | Uint8Array):
   syncDirectory(dir);
 }
 
-function syncDirectory(dir: string): void {
+/** fsyncs a folder so a rename inside it survives a crash (best effort where unsupported). */
+export function syncDirectory(dir: string): void {
   // Makes the rename durable on Linux; not supported (and not needed) everywhere.
   try {
     const fd = fs.openSync(dir, 'r');
