@@ -6,6 +6,18 @@
  * This file is imported by the renderer: it may depend on zod only (no Node, no DOM).
  */
 import { z } from 'zod';
+import {
+  DEFAULT_DREAM_SETTINGS,
+  DreamDiary,
+  DreamRun,
+  DreamRunSummary,
+  DreamSchedule,
+  DreamSettings,
+  DreamThresholds,
+  PreImage,
+} from './dreamSchemas.js';
+
+export * from './dreamSchemas.js';
 
 // ---------------------------------------------------------------------------------------
 // Shared records
@@ -126,6 +138,8 @@ export const Settings = z.object({
   sessions: z.object({ codex: z.string().nullable(), claude: z.string().nullable(), openclaw: z.string().nullable() }),
   /** Transcripts larger than this are skipped as `too large`. */
   maxTranscriptSizeMB: z.number().positive().max(65536),
+  /** Dreaming: schedule, review-before-writing, gates and budgets. */
+  dreaming: DreamSettings,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -137,7 +151,12 @@ export const DEFAULT_SETTINGS: Settings = {
   fusion: 'weighted',
   sessions: { codex: null, claude: null, openclaw: null },
   maxTranscriptSizeMB: 512,
+  dreaming: DEFAULT_DREAM_SETTINGS,
 };
+
+/** A settings change: top-level keys replace, `dreaming` is merged key by key. */
+export const SettingsPatch = Settings.partial().extend({ dreaming: DreamSettings.partial().strict().optional() }).strict();
+export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 export const HostInfo = z.object({
   kind: z.enum(['serve', 'desktop', 'daemon']),
@@ -421,7 +440,7 @@ export const operations = {
   'settings.set': {
     access: 'write',
     summary: 'Change some settings.',
-    input: z.object({ patch: Settings.partial().strict() }).strict(),
+    input: z.object({ patch: SettingsPatch }).strict(),
     output: Settings,
   },
   'sessions.ingest': {
@@ -537,6 +556,62 @@ export const operations = {
     input: z.object({ model: z.string().min(1).max(2048) }).strict(),
     output: z.object({ removed: z.string() }),
   },
+  'dream.run': {
+    access: 'write',
+    summary: 'Run one dreaming sweep now (light → REM → deep), or a dry run, or a backfill of old daily notes.',
+    input: z
+      .object({
+        dryRun: z.boolean().default(false),
+        /** A daily note or a folder of them (workspace-relative or absolute) to replay into the diary. */
+        backfill: z.string().min(1).max(4096).optional(),
+        /** Override the settings' gates for this run only. */
+        thresholds: DreamThresholds.optional(),
+      })
+      .strict(),
+    output: DreamRun,
+  },
+  'dream.runs': {
+    access: 'read',
+    summary: 'Dream runs, newest first, and the schedule.',
+    input: z.object({ limit: z.number().int().min(1).max(500).default(50) }).strict(),
+    output: z.object({ runs: z.array(DreamRunSummary), schedule: DreamSchedule }),
+  },
+  'dream.get': {
+    access: 'read',
+    summary: 'One dream run: candidates with every signal and gate outcome, promotions, the diff it applied.',
+    input: z.object({ runId: z.string().min(1).max(200) }).strict(),
+    output: DreamRun,
+  },
+  'dream.review': {
+    access: 'write',
+    summary: 'Approve (protect from rollback, or write a proposal) or reject (remove) one promotion.',
+    input: z.object({ runId: z.string().min(1).max(200), candidateKey: z.string().min(1).max(4200), decision: z.enum(['approve', 'reject']) }).strict(),
+    output: DreamRun,
+  },
+  'dream.rollback': {
+    access: 'write',
+    summary: "Undo a run: restore the pre-image if the files are unchanged since, else remove exactly the run's lines.",
+    input: z.object({ runId: z.string().min(1).max(200) }).strict(),
+    output: DreamRun,
+  },
+  'dream.preimages': {
+    access: 'read',
+    summary: 'Saved pre-images of MEMORY.md, USER.md and DREAMS.md, newest first.',
+    input: z.object({ file: z.enum(['MEMORY.md', 'USER.md', 'DREAMS.md']).optional() }).strict(),
+    output: z.object({ preImages: z.array(PreImage) }),
+  },
+  'dream.restore': {
+    access: 'write',
+    summary: 'Restore a file from a pre-image (the current content is kept as a new pre-image first).',
+    input: z.object({ preImageId: z.string().min(1).max(200) }).strict(),
+    output: z.object({ file: z.string(), sha256: z.string(), savedAs: z.string().nullable() }),
+  },
+  'dream.diary': {
+    access: 'read',
+    summary: "The dream diary (Reverie's or OpenClaw's DREAMS.md), parsed leniently.",
+    input: z.object({}).strict(),
+    output: DreamDiary,
+  },
 } as const satisfies Record<string, OperationSpec>;
 
 export interface OperationSpec {
@@ -570,6 +645,14 @@ export const EngineEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('index-ready'), report: SyncReport }),
   z.object({ type: z.literal('index-error'), message: z.string() }),
+  z.object({
+    type: z.literal('dream-progress'),
+    runId: z.string(),
+    phase: z.enum(['light', 'rem', 'deep', 'consolidate', 'write']),
+    done: z.number().int(),
+    total: z.number().int(),
+  }),
+  z.object({ type: z.literal('dream-complete'), runId: z.string(), status: z.enum(['ok', 'nothing-to-do', 'skipped', 'failed']), reason: z.string().nullable() }),
   z.object({ type: z.literal('files-changed'), paths: z.array(z.string()) }),
   z.object({
     type: z.literal('import-progress'),

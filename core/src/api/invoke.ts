@@ -2,21 +2,26 @@ import type { z } from 'zod';
 import { ReverieError } from '../common/errors.js';
 import { isOperationName, operations, type OperationName, type OperationOutput, type ParsedInput } from './contract.js';
 
+/** Who is calling: recorded with recall signals (dreaming) and, for agents, in the access log. */
+export interface CallContext {
+  transport: 'ui' | 'cli' | 'agent' | 'mcp';
+}
+
 export type OperationHandlers = {
-  [N in OperationName]: (input: ParsedInput<N>) => Promise<OperationOutput<N>>;
+  [N in OperationName]: (input: ParsedInput<N>, context: CallContext) => Promise<OperationOutput<N>>;
 };
 
 /**
  * The one dispatch path every transport uses: validate input against the contract, run the
  * handler, validate the output. A transport never calls a handler directly.
  */
-export async function invokeOperation(handlers: OperationHandlers, name: string, rawInput: unknown): Promise<unknown> {
+export async function invokeOperation(handlers: OperationHandlers, name: string, rawInput: unknown, context: CallContext = { transport: 'cli' }): Promise<unknown> {
   if (!isOperationName(name)) throw new ReverieError('not-found', `Unknown operation "${name}".`);
   const spec = operations[name];
   const parsed = spec.input.safeParse(rawInput ?? {});
   if (!parsed.success) throw new ReverieError('invalid-input', describeIssues(name, parsed.error));
-  const handler = handlers[name] as (input: unknown) => Promise<unknown>;
-  const output = await handler(parsed.data);
+  const handler = handlers[name] as (input: unknown, context: CallContext) => Promise<unknown>;
+  const output = await handler(parsed.data, context);
   const checked = spec.output.safeParse(output);
   if (!checked.success) throw new ReverieError('internal', `Operation ${name} produced invalid output: ${describeIssues(name, checked.error)}`);
   return checked.data;

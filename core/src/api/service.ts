@@ -3,7 +3,8 @@ import type Database from 'better-sqlite3';
 import type { EngineEvent, HostInfo, IndexState, OperationName, OriginClass, SearchResult, SessionKind, StatusOutput, SyncReport } from './contract.js';
 import { Emitter } from '../common/events.js';
 import { ReverieError } from '../common/errors.js';
-import { invokeOperation, type OperationHandlers } from './invoke.js';
+import { invokeOperation, type CallContext, type OperationHandlers } from './invoke.js';
+import { DreamService } from '../dreaming/dreamService.js';
 import { isCorruptionError, moveIndexAside, openIndexDatabase } from '../index/database.js';
 import { IndexStore } from '../index/indexStore.js';
 import { syncIndex } from '../index/sync.js';
@@ -34,6 +35,7 @@ import { HostLock } from '../workspace/hostLock.js';
 import type { ResolvedWorkspace } from '../workspace/resolveWorkspace.js';
 import { SettingsStore } from '../workspace/settingsStore.js';
 import { WorkspaceFiles } from '../workspace/workspaceFiles.js';
+import { PreImageStore } from '../workspace/preImages.js';
 
 export interface MemoryServiceOptions {
   dataDir: string;
@@ -41,6 +43,8 @@ export interface MemoryServiceOptions {
   /** Test seam for file reads during indexing. */
   readBytes?: ReadBytes;
   watchDebounceMs?: number;
+  /** The clock dreaming reads (recall times, sweeps, schedule); tests move it, nothing else is faked. */
+  now?: () => number;
 }
 
 /**
@@ -49,6 +53,7 @@ export interface MemoryServiceOptions {
  */
 export class MemoryService {
   readonly settings: SettingsStore;
+  readonly preImages: PreImageStore;
   readonly indexPath: string;
   readonly lock: HostLock;
   private db!: Database.Database;
@@ -76,30 +81,51 @@ export class MemoryService {
 
   readonly handlers: OperationHandlers;
   readonly models: ModelStore;
+  readonly dreams: DreamService;
 
   constructor(private readonly options: MemoryServiceOptions) {
     const { dataDir, workspace } = options;
     this.settings = new SettingsStore(dataDir);
+    this.preImages = new PreImageStore(path.join(dataDir, 'backups', 'pre-images', workspace.id));
     this.indexPath = path.join(dataDir, 'index', `${workspace.id}.sqlite`);
     this.lock = HostLock.forWorkspace(dataDir, workspace.id);
     this.files = new WorkspaceFiles(
       workspace.root,
       () => this.settings.read().extraPaths,
-      path.join(dataDir, 'backups', 'pre-images', workspace.id),
+      this.preImages,
     );
     this.models = new ModelStore({ dataDir });
     this.models.onDidProgressDownload((e) =>
       this.eventEmitter.fire({ type: 'model-download', uri: e.uri, bytes: e.bytes, total: e.total, rate: e.rate, etaSeconds: e.etaSeconds, done: e.done }),
     );
     this.openIndex();
+    this.dreams = new DreamService({
+      dataDir,
+      workspaceId: workspace.id,
+      workspaceRoot: workspace.root,
+      indexDb: () => this.db,
+      preImages: this.preImages,
+      settings: this.settings,
+      models: this.models,
+      emit: (event) => this.eventEmitter.fire(event),
+      now: options.now,
+      onDidWriteFiles: (paths) => {
+        this.eventEmitter.fire({ type: 'files-changed', paths });
+        void this.sync(false).catch(() => undefined);
+      },
+    });
+    if (this.dreams.notice) this.notices.push(this.dreams.notice);
     this.handlers = {
+      ...this.dreams.handlers,
       status: async () => this.status(),
       'index.sync': async ({ force }) => this.sync(force),
-      'memory.search': async ({ query, limit, sources }) => {
+      'memory.search': async ({ query, limit, sources }, context) => {
         await this.ensureEmbeddingProvider();
         const started = performance.now();
         const results = this.withProvenance(await this.hybrid.search({ query, limit, sources }));
-        return { results, tookMs: Math.round((performance.now() - started) * 100) / 100 };
+        const tookMs = Math.round((performance.now() - started) * 100) / 100;
+        this.dreams.recorder.record(query, results, context.transport);
+        return { results, tookMs };
       },
       // Memory files only: transcripts are reached through search and provenance, not the file tree.
       'files.list': async () => ({ files: this.store.coverage().filter((f) => f.source !== 'sessions') }),
@@ -173,9 +199,9 @@ export class MemoryService {
     return this.options.workspace;
   }
 
-  invoke(name: OperationName | string, input: unknown): Promise<unknown> {
+  invoke(name: OperationName | string, input: unknown, context?: CallContext): Promise<unknown> {
     if (this.closed) return Promise.reject(new ReverieError('internal', 'The engine is shutting down.'));
-    return invokeOperation(this.handlers, name, input);
+    return invokeOperation(this.handlers, name, input, context);
   }
 
   /** Become the host of this workspace: take the lock, watch files, index in the background. */
@@ -193,6 +219,7 @@ export class MemoryService {
       });
       await this.watcher.start();
     }
+    this.dreams.startSchedule();
   }
 
   setHostUrl(url: string): void {
@@ -406,6 +433,7 @@ export class MemoryService {
     if (this.closed) return;
     this.closed = true;
     await this.watcher?.close();
+    await this.dreams.close(); // finish a running sweep, flush recall signals
     await this.syncChain; // finish the current transaction before closing the index
     await this.provider.close();
     this.db.close();

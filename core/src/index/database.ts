@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ReverieError, errnoCode } from '../common/errors.js';
 import { MIGRATIONS } from './migrations/index.js';
+import type { Migration } from './migrations/types.js';
 import { loadVectorExtension, type VectorBackend } from './vectorStore.js';
 
 export interface OpenedIndex {
@@ -67,7 +68,7 @@ function usesVectorExtension(db: Database.Database): boolean {
   return (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE sql LIKE '%USING vec0%'").get() as { n: number }).n > 0;
 }
 
-class NewerSchemaError extends Error {}
+export class NewerSchemaError extends Error {}
 
 function openAndMigrate(file: string, readonly: boolean, beforeMigrate: (db: Database.Database) => void): Database.Database {
   const db = new Database(file, { fileMustExist: readonly, timeout: 10_000 });
@@ -88,13 +89,13 @@ function openAndMigrate(file: string, readonly: boolean, beforeMigrate: (db: Dat
   }
 }
 
-export function migrate(db: Database.Database): void {
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  const latest = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+  const latest = migrations[migrations.length - 1]!.version;
   if (current > latest) {
     throw new NewerSchemaError(`created by a newer version of Reverie (schema ${current}, this version knows ${latest})`);
   }
-  for (const migration of MIGRATIONS) {
+  for (const migration of migrations) {
     if (migration.version <= current) continue;
     // BEGIN IMMEDIATE: two processes opening a fresh index at once must not both migrate.
     db.transaction(() => {

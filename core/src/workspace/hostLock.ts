@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { HostInfo } from '../api/contract.js';
 import { ReverieError, errnoCode } from '../common/errors.js';
+import { isProcessAlive } from '../common/processAlive.js';
 
 /**
  * One host (desktop app, `reverie serve`, `reverie daemon`) owns a workspace at a time.
@@ -78,14 +79,6 @@ export function describeHost(host: HostInfo): string {
   return host.kind === 'desktop' ? 'the Reverie desktop app' : `\`reverie ${host.kind}\``;
 }
 
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errnoCode(error) === 'EPERM';
-  }
-}
 
 function safeJson(raw: string): unknown {
   try {

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
  * Write through a temporary file in the same folder, fsync, then rename: a crash leaves
  * either the old content or the new, never half a file.
  */
-export function writeFileAtomically(file: string, content: string | Uint8Array): void {
+export function writeFileAtomically(file: string, content: string | Uint8Array, hooks: { beforeRename?: () => void } = {}): void {
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = fs.openSync(temp, 'wx', 0o644);
@@ -17,6 +17,7 @@ export function writeFileAtomically(file: string, content: string | Uint8Array):
     fs.closeSync(fd);
   }
   try {
+    hooks.beforeRename?.();
     fs.renameSync(temp, file);
   } catch (error) {
     fs.rmSync(temp, { force: true });

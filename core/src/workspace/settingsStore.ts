@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_SETTINGS, Settings } from '../api/contract.js';
+import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../api/contract.js';
 import { ReverieError } from '../common/errors.js';
 import { writeFileAtomically } from './safeWrite.js';
 
@@ -28,7 +28,10 @@ export class SettingsStore {
         `${this.file} is not valid JSON (${(error as Error).message}). Fix or delete the file; Reverie will recreate it with defaults.`,
       );
     }
-    const merged = Settings.safeParse({ ...DEFAULT_SETTINGS, ...(typeof json === 'object' && json ? json : {}) });
+    const stored = (typeof json === 'object' && json ? json : {}) as Partial<Record<keyof Settings, unknown>>;
+    // Sections added in later versions get their defaults key by key.
+    const dreaming = { ...DEFAULT_SETTINGS.dreaming, ...(typeof stored.dreaming === 'object' && stored.dreaming ? stored.dreaming : {}) };
+    const merged = Settings.safeParse({ ...DEFAULT_SETTINGS, ...stored, dreaming });
     if (!merged.success) {
       const issue = merged.error.issues[0];
       throw new ReverieError(
@@ -39,8 +42,9 @@ export class SettingsStore {
     return merged.data;
   }
 
-  update(patch: Partial<Settings>): Settings {
-    const next = Settings.parse({ ...this.read(), ...patch });
+  update(patch: SettingsPatch): Settings {
+    const current = this.read();
+    const next = Settings.parse({ ...current, ...patch, dreaming: { ...current.dreaming, ...patch.dreaming } });
     fs.mkdirSync(this.dataDir, { recursive: true });
     writeFileAtomically(this.file, JSON.stringify(next, null, 2) + '\n');
     return next;

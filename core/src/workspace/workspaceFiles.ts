@@ -4,6 +4,7 @@ import { ReverieError, errnoCode } from '../common/errors.js';
 import { sha256Hex } from '../common/hash.js';
 import { CURATED_FILES, MEMORY_DIR, ROOT_FILES, isIgnoredDirName, isMarkdownName, toPosix } from './layout.js';
 import { writeFileAtomically } from './safeWrite.js';
+import { type PreImageStore } from './preImages.js';
 
 export interface FileSnapshot {
   path: string;
@@ -22,7 +23,7 @@ export class WorkspaceFiles {
   constructor(
     readonly root: string,
     private readonly extraRoots: () => readonly string[],
-    private readonly preImageDir: string,
+    private readonly preImages: PreImageStore,
   ) {}
 
   read(displayPath: string): FileSnapshot {
@@ -106,9 +107,7 @@ export class WorkspaceFiles {
   }
 
   private keepPreImage(name: string, bytes: Buffer): void {
-    fs.mkdirSync(this.preImageDir, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    writeFileAtomically(path.join(this.preImageDir, `${stamp}-${name}`), bytes);
+    this.preImages.keep(name === 'USER.md' ? 'USER.md' : 'MEMORY.md', bytes, 'edited in Reverie');
   }
 }
 

@@ -1,0 +1,15 @@
+/**
+ * Directive detection: a preference or instruction about how to work with the person belongs
+ * in USER.md, a fact about the world in MEMORY.md. Deterministic wording rules, no model.
+ */
+
+const IMPERATIVE_START = /^(?:always|never|prefer|use|avoid|don['’]t|do not|please|keep|write|answer|reply|call me)\b/i;
+const FIRST_PERSON_PREFERENCE = /\b(?:i prefer|i like|i want|i['’]d rather|my preference)\b/i;
+const PREFER_ANYWHERE = /prefer/i;
+/** A leading list marker or checkbox is formatting, not wording. */
+const LEADING_MARKER = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\[[ xX]\]\s+)?/;
+
+export function isDirective(text: string): boolean {
+  const words = text.replace(LEADING_MARKER, '').trim();
+  return IMPERATIVE_START.test(words) || FIRST_PERSON_PREFERENCE.test(words) || PREFER_ANYWHERE.test(words);
+}

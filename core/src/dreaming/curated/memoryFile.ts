@@ -1,0 +1,70 @@
+import { normalizeEntryText, parseMarkdownEntries } from '../../workspace/markdownEntries.js';
+import type { PromotionToWrite, TextEdit } from '../types.js';
+import { isBlank, joinLines, splitLines } from './lines.js';
+
+/**
+ * MEMORY.md writer: dreaming appends promotions in OpenClaw's fallback format, so OpenClaw
+ * reads (and de-duplicates) them exactly as if it had written them itself.
+ */
+
+export const MEMORY_TITLE = '# Long-Term Memory';
+const PROMOTION_MARKER = /<!--\s*openclaw-memory-promotion:\s*(.*?)\s*-->/g;
+/** OpenClaw namespaces promotion keys by source kind; ours are always `memory:`. */
+const MARKER_NAMESPACE = 'memory:';
+
+export function promotionHeading(day: string): string {
+  return `## Promoted From Short-Term Memory (${day})`;
+}
+
+export function promotionMarker(candidateKey: string): string {
+  return `<!-- openclaw-memory-promotion:${MARKER_NAMESPACE}${candidateKey} -->`;
+}
+
+/** The trailing `[score=…]` metadata OpenClaw writes after a promoted entry. */
+export function promotionMetadata(p: PromotionToWrite): string {
+  return `[score=${p.score.toFixed(3)} (signals=${p.signalCount}) recalls=${p.recallCount} avg=${p.meanScore.toFixed(3)} source=${p.path}:${p.startLine}-${p.endLine}]`;
+}
+
+export function promotionEntryLine(p: PromotionToWrite): string {
+  // One line per entry: undo and supersession work on whole lines.
+  const words = p.text.replace(/\s+/g, ' ').trim();
+  return ['-', words, ...p.annotations.map((a) => a.trim()).filter(Boolean), promotionMetadata(p)].join(' ');
+}
+
+/** Appends one dated promotion section; existing text is never rewritten. */
+export function appendPromotionSection(memoryText: string, promotions: PromotionToWrite[], day: string): TextEdit {
+  if (promotions.length === 0) return { text: memoryText, added: [], changed: [] };
+  const section = [promotionHeading(day), ...promotions.flatMap((p) => [promotionMarker(p.candidateKey), promotionEntryLine(p)])];
+
+  if (memoryText.trim() === '') {
+    const text = joinLines({ lines: [MEMORY_TITLE, '', ...section], eol: '\n', finalNewline: true });
+    return { text, added: [MEMORY_TITLE, ...section], changed: [] };
+  }
+
+  const split = splitLines(memoryText);
+  const last = split.lines[split.lines.length - 1];
+  // One blank line before the heading, unless the file already ends with one.
+  const separator = last !== undefined && isBlank(last) ? [] : [''];
+  const text = joinLines({ lines: [...split.lines, ...separator, ...section], eol: split.eol, finalNewline: true });
+  return { text, added: section, changed: [] };
+}
+
+/** Candidate keys (`path:start:end`) already promoted into this file. */
+export function promotedKeys(memoryText: string): Set<string> {
+  const keys = new Set<string>();
+  for (const match of memoryText.matchAll(PROMOTION_MARKER)) {
+    const value = match[1]!;
+    keys.add(value.startsWith(MARKER_NAMESPACE) ? value.slice(MARKER_NAMESPACE.length) : value);
+  }
+  return keys;
+}
+
+/** Normalised entry bodies, for the "already in memory" gate. */
+export function curatedFacts(text: string): Set<string> {
+  const facts = new Set<string>();
+  for (const entry of parseMarkdownEntries(text)) {
+    const fact = normalizeEntryText(entry.body);
+    if (fact !== '') facts.add(fact);
+  }
+  return facts;
+}

@@ -1,0 +1,145 @@
+import type { DreamCandidate, DreamComponents, DreamGate } from '../../api/dreamSchemas.js';
+import { estimateTokens } from '../../index/chunker.js';
+import { normalizeEntryText } from '../../workspace/markdownEntries.js';
+import { ageInDays } from '../localDay.js';
+import type { GatheredEntry } from './gatheredEntry.js';
+
+/** Starting weights from the issue; they sum to 1, the REM boost comes on top. */
+export const SCORE_WEIGHTS = { relevance: 0.3, frequency: 0.24, diversity: 0.15, recency: 0.15, consolidation: 0.1, richness: 0.06 } as const;
+export const RECENCY_HALF_LIFE_DAYS = 14;
+export const MAX_ENTRY_TOKENS = 160;
+const FREQUENCY_SATURATION = 10;
+const DIVERSITY_SATURATION = 5;
+const RICHNESS_SATURATION = 6;
+/** Transcript content from sessions no person was in can never promote itself. */
+const INELIGIBLE_SESSION_KINDS = new Set(['cron', 'heartbeat', 'subagent', 'unknown']);
+
+export interface Thresholds {
+  minScore: number;
+  minRecallCount: number;
+  minUniqueQueries: number;
+  maxPromotions: number;
+}
+
+export interface CuratedState {
+  /** normalizeEntryText of every entry already in MEMORY.md / USER.md. */
+  facts: ReadonlySet<string>;
+  /** Candidate keys of promotion markers already in MEMORY.md. */
+  promotedKeys: ReadonlySet<string>;
+}
+
+export interface RankedCandidate {
+  entry: GatheredEntry;
+  candidate: DreamCandidate;
+  passed: boolean;
+}
+
+/**
+ * Deep sleep: score every gathered entry and apply the gates. The provenance gate is
+ * structural and comes first: no score can make untrusted or unattended content eligible.
+ */
+export function runDeepPhase(entries: readonly GatheredEntry[], boostByKey: ReadonlyMap<string, number>, thresholds: Thresholds, curated: CuratedState, now: number): RankedCandidate[] {
+  const ranked = entries.map((entry) => scoreEntry(entry, boostByKey.get(entry.key) ?? 0, thresholds, curated, now));
+  ranked.sort((a, b) => b.candidate.score - a.candidate.score || a.candidate.key.localeCompare(b.candidate.key));
+  let admitted = 0;
+  for (const r of ranked) {
+    if (!r.passed) {
+      r.candidate.gates.push({ gate: 'max-promotions', passed: false, detail: 'not reached: an earlier gate failed' });
+      continue;
+    }
+    const fits = admitted < thresholds.maxPromotions;
+    r.candidate.gates.push({ gate: 'max-promotions', passed: fits, detail: fits ? `#${admitted + 1} of at most ${thresholds.maxPromotions}` : `over the limit of ${thresholds.maxPromotions} per sweep` });
+    if (fits) admitted++;
+    else {
+      r.passed = false;
+      r.candidate.outcome = 'below-gates';
+    }
+  }
+  return ranked;
+}
+
+export function isEligibleForPromotion(entry: Pick<GatheredEntry, 'origin' | 'source' | 'sessionKind'>): { eligible: boolean; detail: string } {
+  if (entry.origin === 'untrusted' || entry.origin === 'system') return { eligible: false, detail: `origin is ${entry.origin}: never promoted` };
+  if (entry.source === 'sessions' && INELIGIBLE_SESSION_KINDS.has(entry.sessionKind ?? 'unknown')) {
+    return { eligible: false, detail: `from a ${entry.sessionKind ?? 'unknown'} session: never promoted` };
+  }
+  return { eligible: true, detail: entry.source === 'sessions' ? `${entry.origin} text in an interactive session` : `${entry.origin} note` };
+}
+
+function scoreEntry(entry: GatheredEntry, remBoost: number, t: Thresholds, curated: CuratedState, now: number): RankedCandidate {
+  const recall = entry.recall;
+  const count = recall?.count ?? 0;
+  const uniqueQueries = recall?.queries.size ?? 0;
+  const uniqueDays = entry.days.size;
+  const components: DreamComponents = {
+    relevance: count > 0 ? clamp(recall!.scoreSum / count) : 0,
+    frequency: clamp(Math.log1p(count) / Math.log1p(FREQUENCY_SATURATION)),
+    diversity: clamp(Math.max(uniqueQueries, uniqueDays) / DIVERSITY_SATURATION),
+    recency: recall ? Math.pow(0.5, ageInDays(now, recall.lastAt) / RECENCY_HALF_LIFE_DAYS) : 0,
+    consolidation: clamp((uniqueDays - 1) / 2),
+    richness: clamp(entry.conceptTags.length / RICHNESS_SATURATION),
+    remBoost,
+  };
+  const score =
+    SCORE_WEIGHTS.relevance * components.relevance +
+    SCORE_WEIGHTS.frequency * components.frequency +
+    SCORE_WEIGHTS.diversity * components.diversity +
+    SCORE_WEIGHTS.recency * components.recency +
+    SCORE_WEIGHTS.consolidation * components.consolidation +
+    SCORE_WEIGHTS.richness * components.richness +
+    remBoost;
+
+  const gates: DreamGate[] = [];
+  const provenance = isEligibleForPromotion(entry);
+  gates.push({ gate: 'provenance', passed: provenance.eligible, detail: provenance.detail });
+  gates.push({ gate: 'imported', passed: true, detail: entry.imported ? 'imported memory: staged for your review, never written automatically' : 'not imported' });
+  const normalized = normalizeEntryText(entry.text);
+  const known = curated.facts.has(normalized) || curated.promotedKeys.has(entry.key);
+  gates.push({ gate: 'already-in-memory', passed: !known, detail: known ? 'already in MEMORY.md or USER.md' : 'new to curated memory' });
+  const tokens = estimateTokens(entry.text);
+  gates.push({ gate: 'length', passed: tokens <= MAX_ENTRY_TOKENS, detail: `${tokens} tokens (at most ${MAX_ENTRY_TOKENS})` });
+  gates.push({ gate: 'score', passed: score >= t.minScore, detail: `${score.toFixed(3)} (at least ${t.minScore})` });
+  gates.push({ gate: 'recall-count', passed: count >= t.minRecallCount, detail: `${count} recalls (at least ${t.minRecallCount})` });
+  const diversity = Math.max(uniqueQueries, uniqueDays);
+  gates.push({
+    gate: 'unique-queries',
+    passed: diversity >= t.minUniqueQueries,
+    detail: `${uniqueQueries} distinct queries, ${uniqueDays} days (at least ${t.minUniqueQueries})`,
+  });
+  const passed = gates.every((g) => g.passed);
+  const candidate: DreamCandidate = {
+    key: entry.key,
+    path: entry.path,
+    startLine: entry.startLine,
+    endLine: entry.endLine,
+    text: entry.text,
+    heading: entry.heading,
+    source: entry.source,
+    origin: entry.origin,
+    sessionKind: entry.sessionKind,
+    imported: entry.imported,
+    signals: {
+      recallCount: count,
+      meanScore: round(components.relevance),
+      uniqueQueries,
+      uniqueDays,
+      lastRecalledAt: recall && recall.lastAt > 0 ? new Date(recall.lastAt).toISOString() : null,
+      writtenAt: entry.writtenAt !== null ? new Date(entry.writtenAt).toISOString() : null,
+      conceptTags: entry.conceptTags,
+    },
+    components: Object.fromEntries(Object.entries(components).map(([k, v]) => [k, round(v)])) as DreamComponents,
+    score: round(score),
+    gates,
+    outcome: provenance.eligible ? (passed ? 'promoted' : 'below-gates') : 'ineligible',
+    target: null,
+  };
+  return { entry, candidate, passed };
+}
+
+function clamp(n: number): number {
+  return Number.isFinite(n) ? Math.max(0, Math.min(1, n)) : 0;
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}

@@ -1,0 +1,27 @@
+import type { OriginClass, SessionKind } from '../../provenance/types.js';
+import type { EntryRecall } from '../recall/recallStats.js';
+
+/** An entry the light phase found recalled or written, located in its current file. */
+export interface GatheredEntry {
+  key: string;
+  path: string;
+  source: 'memory' | 'dreams' | 'sessions';
+  startLine: number;
+  endLine: number;
+  raw: string;
+  text: string;
+  heading: string | null;
+  entryHash: string;
+  origin: OriginClass;
+  sessionKind: SessionKind | null;
+  imported: boolean;
+  recall: EntryRecall | null;
+  writtenAt: number | null;
+  /** Local days on which it was recalled or written. */
+  days: Set<string>;
+  conceptTags: string[];
+  /** Inline annotations (`<!-- trigger: … -->`, `<!-- importance: N -->`) carried into curated memory. */
+  annotations: string[];
+  /** Keys of near-identical entries folded into this one. */
+  duplicateKeys: string[];
+}

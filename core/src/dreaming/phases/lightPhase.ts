@@ -1,0 +1,150 @@
+import type Database from 'better-sqlite3';
+import { HashEmbeddingProvider } from '../../embed/hashProvider.js';
+import { CURATED_FILES } from '../../workspace/layout.js';
+import type { MarkdownEntry } from '../../workspace/markdownEntries.js';
+import { conceptTags } from '../conceptTags.js';
+import { daysAgo, localDay } from '../localDay.js';
+import type { DocumentReader } from '../recall/documentLines.js';
+import { candidateKey, entryHash } from '../recall/entryKeys.js';
+import { entryRef, type EntryRecall } from '../recall/recallStats.js';
+import { entryOrigin } from './entryOrigin.js';
+import type { GatheredEntry } from './gatheredEntry.js';
+
+export const LIGHT_LOOKBACK_DAYS = 2;
+/** Near-identical entries (cosine of their hashed word/trigram vectors) are one candidate. */
+export const DUPLICATE_SIMILARITY = 0.9;
+const INLINE_ANNOTATION = /<!--\s*(?:trigger|importance|project):[^>]*-->/gi;
+
+export interface LightPhaseInput {
+  dreamDb: Database.Database;
+  indexDb: Database.Database;
+  reader: DocumentReader;
+  recall: Map<string, EntryRecall>;
+  now: number;
+  lookbackDays?: number;
+}
+
+export interface LightPhaseResult {
+  lookbackDays: number;
+  /** Distinct entries gathered (recalled or written in the window, or staged earlier). */
+  gathered: GatheredEntry[];
+  duplicates: GatheredEntry[];
+}
+
+/** Light sleep: gather entries recalled or written in the window, plus those staged earlier, and fold near-duplicates. */
+export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
+  const { dreamDb, indexDb, reader, recall, now } = input;
+  const lookbackDays = input.lookbackDays ?? LIGHT_LOOKBACK_DAYS;
+  const since = daysAgo(now, lookbackDays);
+  const refs = new Map<string, { path: string; hash: string; startLine: number }>();
+
+  for (const r of recall.values()) if (r.lastAt >= since) refs.set(entryRef(r.path, r.entryHash), { path: r.path, hash: r.entryHash, startLine: r.startLine });
+  for (const row of dreamDb.prepare('SELECT path, entry_hash, first_seen_at FROM entry_first_seen WHERE first_seen_at >= ?').all(since) as Array<{
+    path: string;
+    entry_hash: string;
+    first_seen_at: number;
+  }>) {
+    refs.set(entryRef(row.path, row.entry_hash), { path: row.path, hash: row.entry_hash, startLine: 1 });
+  }
+  const decided = new Set<string>();
+  for (const row of dreamDb.prepare('SELECT path, entry_hash, status FROM staged_candidates').all() as Array<{ path: string; entry_hash: string; status: string }>) {
+    const ref = entryRef(row.path, row.entry_hash);
+    if (row.status === 'staged') refs.set(ref, { path: row.path, hash: row.entry_hash, startLine: recall.get(ref)?.startLine ?? 1 });
+    else decided.add(ref);
+  }
+  const seenLookup = dreamDb.prepare('SELECT first_seen_at FROM entry_first_seen WHERE path = ? AND entry_hash = ?');
+
+  const gathered: GatheredEntry[] = [];
+  for (const [ref, { path, hash, startLine }] of refs) {
+    if (decided.has(ref) || CURATED_FILES.has(path)) continue;
+    const doc = reader.read(path);
+    if (!doc || doc.source === 'dreams') continue;
+    const entry = locate(doc.entries, hash, startLine);
+    if (!entry) continue; // edited or deleted since: nothing left to promote
+    const stats = recall.get(ref) ?? null;
+    const writtenAt = (seenLookup.get(path, hash) as { first_seen_at: number } | undefined)?.first_seen_at ?? null;
+    const days = new Set(stats?.days ?? []);
+    if (writtenAt !== null) days.add(localDay(writtenAt));
+    const lines = doc.lines.slice(entry.startLine - 1, entry.endLine);
+    const { origin, sessionKind } = entryOrigin(indexDb, path, doc.source, entry.startLine, entry.endLine, lines);
+    gathered.push({
+      key: candidateKey(path, entry.startLine, entry.endLine),
+      path,
+      source: doc.source,
+      startLine: entry.startLine,
+      endLine: entry.endLine,
+      raw: entry.raw,
+      text: entry.body,
+      heading: entry.heading,
+      entryHash: hash,
+      origin,
+      sessionKind,
+      imported: path.startsWith('memory/imports/'),
+      recall: stats,
+      writtenAt,
+      days,
+      conceptTags: conceptTags(entry.body),
+      annotations: [...entry.raw.matchAll(INLINE_ANNOTATION)].map((m) => m[0]),
+      duplicateKeys: [],
+    });
+  }
+  gathered.sort((a, b) => (b.recall?.count ?? 0) - (a.recall?.count ?? 0) || (a.writtenAt ?? 0) - (b.writtenAt ?? 0) || a.key.localeCompare(b.key));
+  const { kept, duplicates } = foldNearDuplicates(gathered);
+  return { lookbackDays, gathered: kept, duplicates };
+}
+
+function locate(entries: readonly MarkdownEntry[], hash: string, nearLine: number): MarkdownEntry | null {
+  let best: MarkdownEntry | null = null;
+  for (const entry of entries) {
+    if (entryHash(entry.raw) !== hash) continue;
+    if (!best || Math.abs(entry.startLine - nearLine) < Math.abs(best.startLine - nearLine)) best = entry;
+  }
+  return best;
+}
+
+/** The first (most recalled) of near-identical entries absorbs the others' signals. */
+function foldNearDuplicates(entries: GatheredEntry[]): { kept: GatheredEntry[]; duplicates: GatheredEntry[] } {
+  const hasher = new HashEmbeddingProvider();
+  const vectors = entries.map((e) => hasher.embedSync(e.text));
+  const kept: number[] = [];
+  const duplicates: GatheredEntry[] = [];
+  entries.forEach((entry, i) => {
+    for (const k of kept) {
+      if (dot(vectors[i]!, vectors[k]!) >= DUPLICATE_SIMILARITY) {
+        absorb(entries[k]!, entry);
+        duplicates.push(entry);
+        return;
+      }
+    }
+    kept.push(i);
+  });
+  return { kept: kept.map((i) => entries[i]!), duplicates };
+}
+
+function absorb(into: GatheredEntry, other: GatheredEntry): void {
+  into.duplicateKeys.push(other.key);
+  for (const d of other.days) into.days.add(d);
+  if (other.recall) {
+    if (!into.recall) into.recall = { ...other.recall, queries: new Set(other.recall.queries), days: new Set(other.recall.days) };
+    else {
+      into.recall = { ...into.recall, queries: new Set(into.recall.queries), days: new Set(into.recall.days) };
+      into.recall.count += other.recall.count;
+      into.recall.scoreSum += other.recall.scoreSum;
+      for (const q of other.recall.queries) into.recall.queries.add(q);
+      for (const d of other.recall.days) into.recall.days.add(d);
+      into.recall.lastAt = Math.max(into.recall.lastAt, other.recall.lastAt);
+      into.recall.firstAt = Math.min(into.recall.firstAt, other.recall.firstAt);
+    }
+  }
+  // The least trusted copy decides: a duplicate from outside must not launder itself through an owner note.
+  const order = { untrusted: 0, system: 1, agent: 2, owner: 3 } as const;
+  if (order[other.origin] < order[into.origin]) into.origin = other.origin;
+  if (other.sessionKind && other.sessionKind !== 'interactive') into.sessionKind = other.sessionKind;
+  into.imported ||= other.imported;
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}

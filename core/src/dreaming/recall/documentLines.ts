@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import { parseMarkdownEntries, type MarkdownEntry } from '../../workspace/markdownEntries.js';
+
+export interface IndexedDocument {
+  path: string;
+  source: 'memory' | 'dreams' | 'sessions';
+  lines: string[];
+  entries: MarkdownEntry[];
+}
+
+/**
+ * The current text of an indexed document, as entries. Workspace files are read from disk
+ * (the source of truth); transcripts exist only as indexed text, rebuilt from their chunks.
+ */
+export class DocumentReader {
+  private readonly cache = new Map<string, IndexedDocument | null>();
+
+  constructor(
+    private readonly indexDb: Database.Database,
+    private readonly workspaceRoot: string,
+  ) {}
+
+  read(docPath: string): IndexedDocument | null {
+    if (this.cache.has(docPath)) return this.cache.get(docPath)!;
+    const doc = this.load(docPath);
+    this.cache.set(docPath, doc);
+    return doc;
+  }
+
+  private load(docPath: string): IndexedDocument | null {
+    const file = this.indexDb.prepare('SELECT source, abs_path FROM files WHERE path = ? AND status = ?').get(docPath, 'indexed') as
+      | { source: IndexedDocument['source']; abs_path: string }
+      | undefined;
+    if (!file) return null;
+    let text: string | null = null;
+    if (file.source === 'sessions') text = this.fromChunks(docPath);
+    else {
+      try {
+        text = fs.readFileSync(file.abs_path || path.join(this.workspaceRoot, docPath), 'utf8');
+      } catch {
+        text = null;
+      }
+    }
+    if (text === null) return null;
+    const lines = text.split(/\r?\n/);
+    return { path: docPath, source: file.source, lines, entries: parseMarkdownEntries(text) };
+  }
+
+  private fromChunks(docPath: string): string {
+    const lines: string[] = [];
+    const rows = this.indexDb.prepare('SELECT start_line, end_line, text FROM chunks WHERE path = ? ORDER BY start_line').all(docPath) as Array<{
+      start_line: number;
+      end_line: number;
+      text: string;
+    }>;
+    for (const row of rows) {
+      const chunkLines = row.text.split('\n');
+      // A chunk of a very long line holds pieces of it: only a chunk with one text line per line maps 1:1.
+      if (chunkLines.length !== row.end_line - row.start_line + 1) continue;
+      chunkLines.forEach((line, i) => {
+        lines[row.start_line - 1 + i] ??= line;
+      });
+    }
+    return Array.from(lines, (l) => l ?? '').join('\n');
+  }
+}

@@ -1,0 +1,294 @@
+import type { DreamCandidate, DreamFileWrite, DreamPromotion, DreamRun } from '../api/dreamSchemas.js';
+import { ReverieError } from '../common/errors.js';
+import type { PreImageFile } from '../workspace/preImages.js';
+import { readCuratedFile, removeStaleTempFiles, writeCuratedFile, type CuratedFileSnapshot } from './curatedFileWrite.js';
+import { curatedFacts, promotedKeys } from './curated/memoryFile.js';
+import { isDirective } from './curated/userFile.js';
+import { readDiarySnapshot } from './diarySnapshot.js';
+import { narrateDream } from './diary/narrative.js';
+import { planDiaryEdit } from './diaryUpdate.js';
+import { localDay } from './localDay.js';
+import { planMemoryEdit, planUserEdit } from './memoryEdit.js';
+import { runDeepPhase, type RankedCandidate, type Thresholds } from './phases/deepPhase.js';
+import { updateFirstSeen } from './phases/firstSeen.js';
+import { runLightPhase } from './phases/lightPhase.js';
+import { runRemPhase } from './phases/remPhase.js';
+import { promotionRecord, proposedLines, toPromotion } from './promotionPlan.js';
+import { DocumentReader } from './recall/documentLines.js';
+import { compactRecallSignals } from './recall/recallCompaction.js';
+import { readRecallStats } from './recall/recallStats.js';
+import { newDreamRunId } from './runIds.js';
+import { updateStagedCandidates } from './stagedCandidates.js';
+import type { SweepEnvironment, SweepOptions } from './sweepEnvironment.js';
+import type { TextEdit } from './types.js';
+
+/**
+ * One dreaming sweep: light → REM → deep, then the writes (MEMORY.md, USER.md, DREAMS.md),
+ * each only if its file is unchanged since the sweep read it. Every run ends with a status
+ * and a reason; nothing fails silently.
+ */
+export async function runDreamSweep(env: SweepEnvironment, options: SweepOptions): Promise<DreamRun> {
+  const startedAt = env.now();
+  const run = emptyRun(newDreamRunId(startedAt), options, thresholdsFor(env, options), startedAt);
+  const lock = env.lock.tryAcquire(run.id);
+  if (!lock.acquired) {
+    return finish(env, run, 'skipped', `another dreaming sweep is running (${lock.holder.runId}, process ${lock.holder.pid}, since ${lock.holder.startedAt})`);
+  }
+  try {
+    env.runs.markInterrupted(run.id);
+    removeStaleTempFiles(env.workspaceRoot);
+    env.runs.save(run);
+    return await sweep(env, run, options);
+  } catch (error) {
+    return finish(env, run, 'failed', error instanceof ReverieError ? error.message : `unexpected error: ${(error as Error).message}`);
+  } finally {
+    env.lock.release();
+  }
+}
+
+async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions): Promise<DreamRun> {
+  const now = Date.parse(run.startedAt);
+  const day = localDay(now);
+  const progress = (phase: 'light' | 'rem' | 'deep' | 'consolidate' | 'write', done: number, total: number) =>
+    env.onProgress({ type: 'dream-progress', runId: run.id, phase, done, total });
+
+  progress('light', 0, 1);
+  compactRecallSignals(env.dreamDb, now);
+  const reader = new DocumentReader(env.indexDb, env.workspaceRoot);
+  updateFirstSeen(env.dreamDb, env.indexDb, reader, now);
+  const light = runLightPhase({ dreamDb: env.dreamDb, indexDb: env.indexDb, reader, recall: readRecallStats(env.dreamDb), now });
+  run.phases.light = { lookbackDays: light.lookbackDays, gathered: light.gathered.length + light.duplicates.length, staged: light.gathered.length, duplicates: light.duplicates.length };
+  progress('light', 1, 1);
+
+  progress('rem', 0, 1);
+  const rem = runRemPhase(light.gathered, now);
+  run.phases.rem = { lookbackDays: rem.lookbackDays, themes: rem.themes, reflections: rem.reflections };
+  progress('rem', 1, 1);
+
+  progress('deep', 0, light.gathered.length);
+  const memory = readCuratedFile(env.workspaceRoot, 'MEMORY.md');
+  const user = readCuratedFile(env.workspaceRoot, 'USER.md');
+  const curated = {
+    facts: new Set([...curatedFacts(memory.text), ...curatedFacts(user.text)]),
+    promotedKeys: promotedKeys(memory.text),
+  };
+  const ranked = runDeepPhase(light.gathered, rem.boostByKey, run.thresholds, curated, now);
+  const passing = ranked.filter((r) => r.passed);
+  for (const r of passing) r.candidate.target = isDirective(r.entry.text) ? 'USER.md' : 'MEMORY.md';
+  run.candidates = [...ranked.map((r) => r.candidate), ...light.duplicates.map((d) => duplicateCandidate(d, ranked))];
+  progress('deep', light.gathered.length, light.gathered.length);
+
+  // Imported memory, and everything when "review before writing" is on, waits for the person.
+  const needsReview = (r: RankedCandidate) => r.entry.imported || env.settings.reviewBeforeWriting;
+  const proposals = passing.filter(needsReview);
+  const automatic = passing.filter((r) => !needsReview(r));
+  for (const r of proposals) {
+    r.candidate.outcome = 'proposed';
+    const promotion = toPromotion(r, memory.text);
+    run.promoted.push(promotionRecord(r.entry.key, r.candidate.target!, proposedLines(promotion, r.candidate.target!, day), 'proposed'));
+  }
+  run.phases.deep = { ranked: ranked.length, passed: passing.length, promoted: 0, proposed: proposals.length };
+
+  progress('consolidate', 0, automatic.length);
+  const toMemory = automatic.filter((r) => r.candidate.target === 'MEMORY.md');
+  const toUser = automatic.filter((r) => r.candidate.target === 'USER.md');
+  const memoryPlan = await planMemoryEdit(
+    memory.text,
+    toMemory.map((r) => toPromotion(r, memory.text)),
+    {
+      day,
+      budgetChars: env.settings.memoryBudgetChars,
+      chatModelPath: env.chatModel?.path ?? null,
+      chatModelName: env.chatModel?.name ?? null,
+      timeoutMs: env.settings.modelTimeoutSeconds * 1000,
+    },
+  );
+  run.consolidation = memoryPlan.consolidation;
+  if (memoryPlan.refused) {
+    for (const r of toMemory) r.candidate.outcome = 'not-written';
+    run.writes.push({ ...diaryWrite('aborted', memoryPlan.refused, memory.sha256), file: 'MEMORY.md' });
+  }
+  const userPlan = planUserEdit(user.text, toUser.map((r) => toPromotion(r, memory.text)), day);
+  progress('consolidate', automatic.length, automatic.length);
+
+  progress('write', 0, 3);
+  const origins = new Map(automatic.map((r) => [r.entry.key, r.entry.origin]));
+  const memoryWrite = commit(env, run, memory, memoryPlan.edit, memoryPlan.promotions, origins, options.dryRun);
+  const userWrite = commit(env, run, user, { ...userPlan.edit, removed: [] }, userPlan.promotions, origins, options.dryRun);
+  const written = [...memoryWrite, ...userWrite];
+  const writtenKeys = new Set(written.map((p) => p.candidateKey));
+  for (const r of automatic) {
+    if (writtenKeys.has(r.entry.key)) r.candidate.outcome = 'promoted';
+    else if (r.candidate.outcome === 'promoted') r.candidate.outcome = 'not-written';
+  }
+  run.promoted.push(...written);
+  run.phases.deep.promoted = written.length;
+  progress('write', 2, 3);
+
+  const ineligible = ranked.filter((r) => r.candidate.outcome === 'ineligible').length;
+  run.narrative = narrateDream({
+    startedAt: new Date(now),
+    candidates: ranked.length,
+    passed: passing.length,
+    promoted: written.map((p) => ({ text: promotedText(run, p.candidateKey), action: p.action, target: p.target, priorEntries: p.priorEntries })),
+    proposed: proposals.length,
+    ineligible,
+    themes: rem.themes.filter((t) => t.boosted).map((t) => ({ tag: t.tag, days: t.days, strength: t.strength })),
+    aborted: run.writes.filter((w) => w.outcome === 'aborted').map((w) => w.reason ?? w.file),
+    thresholds: run.thresholds,
+  });
+  const somethingHappened = passing.length > 0 || run.writes.some((w) => w.outcome === 'aborted');
+  if (somethingHappened) writeDiary(env, run, ranked.length, passing.length, written, proposals.length, options.dryRun);
+  progress('write', 3, 3);
+
+  if (!options.dryRun) updateStagedCandidates(env.dreamDb, run, ranked, now);
+  if (somethingHappened) return finish(env, run, 'ok', null);
+  return finish(env, run, 'nothing-to-do', nothingToDoReason(light.gathered.length, ranked));
+}
+
+/** Writes one curated file (or records what a dry run would write); returns the promotions that landed. */
+function commit(
+  env: SweepEnvironment,
+  run: DreamRun,
+  snapshot: CuratedFileSnapshot,
+  edit: TextEdit & { removed: string[] },
+  promotions: DreamPromotion[],
+  origins: Map<string, DreamCandidate['origin']>,
+  dryRun: boolean,
+): DreamPromotion[] {
+  if (promotions.length === 0 || edit.text === snapshot.text) return [];
+  const record: DreamFileWrite = {
+    file: snapshot.name,
+    outcome: 'dry-run',
+    reason: null,
+    beforeSha256: snapshot.sha256,
+    afterSha256: null,
+    added: edit.added,
+    changed: edit.changed,
+    removed: edit.removed,
+    preImageId: null,
+  };
+  run.writes.push(record);
+  if (dryRun) return promotions;
+  const result = writeCuratedFile(snapshot, edit.text, env.preImages, `dream run ${run.id}`, run.id);
+  if (result.outcome === 'aborted') {
+    Object.assign(record, { outcome: 'aborted', reason: result.reason });
+    return [];
+  }
+  Object.assign(record, { outcome: 'written', afterSha256: result.afterSha256, preImageId: result.preImageId });
+  for (const p of promotions) env.recordWrittenLines(snapshot.name, p.lines, origins.get(p.candidateKey) ?? 'owner', run.id, p.candidateKey);
+  return promotions;
+}
+
+function writeDiary(env: SweepEnvironment, run: DreamRun, ranked: number, passed: number, written: DreamPromotion[], proposed: number, dryRun: boolean): void {
+  const diary = readDiarySnapshot(env.workspaceRoot);
+  if (diary.truncated) {
+    run.writes.push(diaryWrite('aborted', 'DREAMS.md is larger than 16 MB, so it was not rewritten; the narrative is kept with the run.', diary.sha256));
+    return;
+  }
+  const edit = planDiaryEdit(diary.text, {
+    runId: run.id,
+    startedAt: new Date(run.startedAt),
+    narrative: run.narrative ?? '',
+    ranked,
+    passed,
+    written,
+    proposed,
+    thresholds: run.thresholds,
+    timeZone: env.timeZone,
+  });
+  const record = { ...diaryWrite('dry-run', null, diary.sha256), added: edit.added, changed: edit.changed };
+  run.writes.push(record);
+  if (dryRun) return;
+  const result = writeCuratedFile(diary, edit.text, env.preImages, `dream run ${run.id}`, run.id);
+  if (result.outcome === 'aborted') Object.assign(record, { outcome: 'aborted', reason: result.reason });
+  else Object.assign(record, { outcome: 'written', afterSha256: result.afterSha256, preImageId: result.preImageId });
+}
+
+function diaryWrite(outcome: DreamFileWrite['outcome'], reason: string | null, sha: string | null): DreamFileWrite {
+  return { file: 'DREAMS.md' satisfies PreImageFile, outcome, reason, beforeSha256: sha, afterSha256: null, added: [], changed: [], removed: [], preImageId: null };
+}
+
+function promotedText(run: DreamRun, key: string): string {
+  return run.candidates.find((c) => c.key === key)?.text ?? key;
+}
+
+function nothingToDoReason(gathered: number, ranked: RankedCandidate[]): string {
+  if (gathered === 0) return 'no entries were recalled or written in the last 2 days, and none were staged earlier';
+  const eligible = ranked.filter((r) => r.candidate.outcome !== 'ineligible').length;
+  return `${gathered} candidate(s) looked at, ${eligible} eligible; none passed every gate`;
+}
+
+function duplicateCandidate(entry: RankedCandidate['entry'], ranked: RankedCandidate[]): DreamCandidate {
+  const into = ranked.find((r) => r.entry.duplicateKeys.includes(entry.key));
+  const base = into?.candidate;
+  return {
+    key: entry.key,
+    path: entry.path,
+    startLine: entry.startLine,
+    endLine: entry.endLine,
+    text: entry.text,
+    heading: entry.heading,
+    source: entry.source,
+    origin: entry.origin,
+    sessionKind: entry.sessionKind,
+    imported: entry.imported,
+    signals: {
+      recallCount: entry.recall?.count ?? 0,
+      meanScore: entry.recall && entry.recall.count > 0 ? Math.round((entry.recall.scoreSum / entry.recall.count) * 1000) / 1000 : 0,
+      uniqueQueries: entry.recall?.queries.size ?? 0,
+      uniqueDays: entry.days.size,
+      lastRecalledAt: entry.recall ? new Date(entry.recall.lastAt).toISOString() : null,
+      writtenAt: entry.writtenAt !== null ? new Date(entry.writtenAt).toISOString() : null,
+      conceptTags: entry.conceptTags,
+    },
+    components: base?.components ?? { relevance: 0, frequency: 0, diversity: 0, recency: 0, consolidation: 0, richness: 0, remBoost: 0 },
+    score: base?.score ?? 0,
+    gates: [{ gate: 'already-in-memory', passed: false, detail: `near-identical to ${into?.entry.key ?? 'another candidate'} (similarity ≥ 0.9): its signals count there` }],
+    outcome: 'duplicate',
+    target: null,
+  };
+}
+
+function thresholdsFor(env: SweepEnvironment, options: SweepOptions): Thresholds {
+  const s = env.settings;
+  return {
+    minScore: options.thresholds?.minScore ?? s.minScore,
+    minRecallCount: options.thresholds?.minRecallCount ?? s.minRecallCount,
+    minUniqueQueries: options.thresholds?.minUniqueQueries ?? s.minUniqueQueries,
+    maxPromotions: options.thresholds?.maxPromotions ?? s.maxPromotions,
+  };
+}
+
+function emptyRun(id: string, options: SweepOptions, thresholds: Thresholds, startedAt: number): DreamRun {
+  return {
+    id,
+    status: 'running',
+    reason: null,
+    trigger: options.trigger,
+    dryRun: options.dryRun,
+    startedAt: new Date(startedAt).toISOString(),
+    finishedAt: null,
+    thresholds,
+    phases: {
+      light: { lookbackDays: 2, gathered: 0, staged: 0, duplicates: 0 },
+      rem: { lookbackDays: 7, themes: [], reflections: [] },
+      deep: { ranked: 0, passed: 0, promoted: 0, proposed: 0 },
+    },
+    consolidation: { mode: 'none', model: null, fallbackReason: null },
+    candidates: [],
+    promoted: [],
+    writes: [],
+    narrative: null,
+    rolledBack: null,
+    backfill: null,
+  };
+}
+
+function finish(env: SweepEnvironment, run: DreamRun, status: DreamRun['status'], reason: string | null): DreamRun {
+  run.status = status;
+  run.reason = reason;
+  run.finishedAt = new Date(env.now()).toISOString();
+  env.runs.save(run);
+  return run;
+}

@@ -1,0 +1,59 @@
+/**
+ * Shapes shared by dreaming's parts (phases, curated-file writers, model consolidation,
+ * diary). The contract's records (runs, candidates) live in `api/dreamSchemas.ts`.
+ */
+
+/** One gated candidate on its way into a curated file. */
+export interface PromotionToWrite {
+  /** `path:startLine:endLine` */
+  candidateKey: string;
+  path: string;
+  startLine: number;
+  endLine: number;
+  /** The entry's words (no bullet marker, no annotations). */
+  text: string;
+  /** Annotations to carry over verbatim, e.g. `<!-- trigger: staging, port -->`. */
+  annotations: string[];
+  score: number;
+  recallCount: number;
+  meanScore: number;
+  /** Recall signals plus written-days the score was built from. */
+  signalCount: number;
+  /** Groups entries about the same thing across runs (supersession follows it). */
+  lineageKey: string;
+}
+
+/** What a writer did to a file's text, exactly: rollback removes `added` and reverts `changed`. */
+export interface TextEdit {
+  text: string;
+  added: string[];
+  changed: Array<{ before: string; after: string }>;
+}
+
+/** A line-level change set that can be undone on a file that has been edited since. */
+export interface RunChanges {
+  added: readonly string[];
+  changed: ReadonlyArray<{ before: string; after: string }>;
+}
+
+export type ConsolidationAction = 'added' | 'merged' | 'superseded';
+
+export interface ConsolidationOperation {
+  candidateKey: string;
+  action: ConsolidationAction;
+  resultEntry: string;
+  priorEntries: string[];
+}
+
+/** What a dream run did, for the diary's narrative and history. */
+export interface DreamNarrativeFacts {
+  startedAt: Date;
+  candidates: number;
+  passed: number;
+  promoted: Array<{ text: string; action: ConsolidationAction; target: 'MEMORY.md' | 'USER.md'; priorEntries: string[] }>;
+  proposed: number;
+  ineligible: number;
+  themes: Array<{ tag: string; days: number; strength: number }>;
+  aborted: string[];
+  thresholds: { minScore: number; minRecallCount: number; minUniqueQueries: number };
+}

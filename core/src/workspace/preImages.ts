@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { ReverieError } from '../common/errors.js';
+import { sha256Hex } from '../common/hash.js';
+import { writeFileAtomically } from './safeWrite.js';
+
+export type PreImageFile = 'MEMORY.md' | 'USER.md' | 'DREAMS.md';
+
+export interface PreImageRecord {
+  id: string;
+  file: PreImageFile;
+  createdAt: string;
+  sha256: string;
+  size: number;
+  reason: string;
+  runId: string | null;
+}
+
+/** At least the last 20 are promised; a few more cost little. */
+export const PRE_IMAGES_KEPT_PER_FILE = 30;
+const ID_PREFIX = 'preimage:';
+
+/**
+ * Earlier versions of the curated files, saved before every rewrite: `<stamp>-<rand>-<NAME>`
+ * with a `.json` sidecar saying why. The person can list and restore them.
+ */
+export class PreImageStore {
+  constructor(readonly dir: string) {}
+
+  keep(file: PreImageFile, bytes: Uint8Array, reason: string, runId: string | null = null): PreImageRecord {
+    fs.mkdirSync(this.dir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const name = `${stamp}-${randomBytes(3).toString('hex')}-${file}`;
+    const record: PreImageRecord = { id: ID_PREFIX + name, file, createdAt: new Date().toISOString(), sha256: sha256Hex(bytes), size: bytes.length, reason, runId };
+    writeFileAtomically(path.join(this.dir, name), bytes);
+    writeFileAtomically(path.join(this.dir, `${name}.json`), JSON.stringify(record, null, 2) + '\n');
+    this.prune(file);
+    return record;
+  }
+
+  list(file?: PreImageFile): PreImageRecord[] {
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir);
+    } catch {
+      return [];
+    }
+    const records: PreImageRecord[] = [];
+    for (const name of names) {
+      if (!name.endsWith('.md')) continue;
+      const record = this.readRecord(name);
+      if (record && (!file || record.file === file)) records.push(record);
+    }
+    return records.sort((a, b) => b.id.localeCompare(a.id));
+  }
+
+  /** The saved bytes, verified against the recorded checksum. */
+  read(id: string): { record: PreImageRecord; bytes: Buffer } {
+    const name = id.startsWith(ID_PREFIX) ? id.slice(ID_PREFIX.length) : id;
+    if (!/^[\w.-]+\.md$/.test(name)) throw new ReverieError('invalid-input', `"${id}" is not a pre-image id (they look like preimage:2026-…-MEMORY.md).`);
+    const record = this.readRecord(name);
+    if (!record) throw new ReverieError('not-found', `No pre-image ${id}; list them with dream.preimages.`);
+    const bytes = fs.readFileSync(path.join(this.dir, name));
+    if (sha256Hex(bytes) !== record.sha256) throw new ReverieError('conflict', `Pre-image ${id} does not match its checksum; it was not restored.`);
+    return { record, bytes };
+  }
+
+  private readRecord(name: string): PreImageRecord | null {
+    const legacy = /^(.*)-(MEMORY\.md|USER\.md|memory\.md)$/.exec(name);
+    try {
+      return JSON.parse(fs.readFileSync(path.join(this.dir, `${name}.json`), 'utf8')) as PreImageRecord;
+    } catch {
+      // Pre-images saved by earlier versions have no sidecar: describe them from the file.
+      if (!legacy) return null;
+      try {
+        const bytes = fs.readFileSync(path.join(this.dir, name));
+        const stat = fs.statSync(path.join(this.dir, name));
+        const file = legacy[2] === 'USER.md' ? 'USER.md' : 'MEMORY.md';
+        return { id: ID_PREFIX + name, file, createdAt: stat.mtime.toISOString(), sha256: sha256Hex(bytes), size: bytes.length, reason: 'edit', runId: null };
+      } catch {
+        return null;
+      }
+    }
+  }
+
+  private prune(file: PreImageFile): void {
+    for (const old of this.list(file).slice(PRE_IMAGES_KEPT_PER_FILE)) {
+      const name = old.id.slice(ID_PREFIX.length);
+      fs.rmSync(path.join(this.dir, name), { force: true });
+      fs.rmSync(path.join(this.dir, `${name}.json`), { force: true });
+    }
+  }
+}

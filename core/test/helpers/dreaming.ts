@@ -1,0 +1,36 @@
+import type { MemoryService } from '../../src/api/service.js';
+import type { DreamRun, SearchResult } from '../../src/api/contract.js';
+
+export const DAY_MS = 86_400_000;
+
+/** A clock tests move by hand: dreaming reads it for recall times, sweeps and the schedule. */
+export function testClock(start = Date.now()): { now: () => number; set(ms: number): void; advanceDays(days: number): void } {
+  let current = start;
+  return {
+    now: () => current,
+    set: (ms) => (current = ms),
+    advanceDays: (days) => (current += days * DAY_MS),
+  };
+}
+
+/** Real searches through the contract, each at `start - daysAgo` on the test clock. */
+export async function recallOver(
+  service: MemoryService,
+  clock: ReturnType<typeof testClock>,
+  queries: Array<{ query: string; daysAgo: number }>,
+): Promise<SearchResult[][]> {
+  const start = clock.now();
+  const all: SearchResult[][] = [];
+  for (const { query, daysAgo } of queries) {
+    clock.set(start - daysAgo * DAY_MS);
+    const { results } = (await service.invoke('memory.search', { query, limit: 5 })) as { results: SearchResult[] };
+    service.dreams.recorder.flush();
+    all.push(results);
+  }
+  clock.set(start);
+  return all;
+}
+
+export async function dream(service: MemoryService, input: Record<string, unknown> = {}): Promise<DreamRun> {
+  return (await service.invoke('dream.run', input)) as DreamRun;
+}
