@@ -23,6 +23,11 @@ export interface CliOptions {
   from?: string;
   plan?: string;
   replace: boolean;
+  backfill?: string;
+  rollback?: string;
+  minScore?: string;
+  minRecallCount?: string;
+  minUniqueQueries?: string;
 }
 
 export interface CliContext {

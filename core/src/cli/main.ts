@@ -7,6 +7,7 @@ import { whyCommand } from './commands/why.js';
 import { forgetCommand } from './commands/forget.js';
 import { sessionsCommand } from './commands/sessions.js';
 import { importCommand } from './commands/import.js';
+import { dreamCommand } from './commands/dream.js';
 import { indexCommand } from './commands/index.js';
 import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
@@ -26,6 +27,8 @@ Commands:
   why <path:line | path:start-end | chunk:N> [--json]   where a memory came from
   forget --session <id> | --path <path> [--dry-run] [--json]
   models list | pull <hf:…|https://…|path> [--role embedding|chat] | add <path> | use <model> | remove <model>
+  dream [--dry-run] [--backfill PATH] [--rollback RUN] [--min-score X] [--min-recall-count N] [--min-unique-queries N] [--json]
+  dream runs [--json] | dream show <runId> | dream review <runId> <candidateKey> approve|reject
 
 Global options:
   --workspace DIR   workspace folder (env REVERIE_WORKSPACE; default: the one chosen at first run)
@@ -44,6 +47,7 @@ const COMMANDS: Record<string, (ctx: CliContext) => Promise<number>> = {
   forget: forgetCommand,
   sessions: sessionsCommand,
   import: importCommand,
+  dream: dreamCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -73,6 +77,11 @@ export async function main(argv: string[]): Promise<number> {
         from: { type: 'string' },
         plan: { type: 'string' },
         replace: { type: 'boolean', default: false },
+        backfill: { type: 'string' },
+        rollback: { type: 'string' },
+        'min-score': { type: 'string' },
+        'min-recall-count': { type: 'string' },
+        'min-unique-queries': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -111,6 +120,11 @@ export async function main(argv: string[]): Promise<number> {
     from: values.from,
     plan: values.plan,
     replace: values.replace,
+    backfill: values.backfill,
+    rollback: values.rollback,
+    minScore: values['min-score'],
+    minRecallCount: values['min-recall-count'],
+    minUniqueQueries: values['min-unique-queries'],
   };
   try {
     return await run(createContext(options, rest));
