@@ -77,6 +77,7 @@ export const DreamGateName = z.enum([
   'provenance',
   'imported',
   'already-in-memory',
+  'statement',
   'length',
   'score',
   'recall-count',

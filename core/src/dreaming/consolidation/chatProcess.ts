@@ -98,10 +98,15 @@ export function runModelConsolidation(request: ModelConsolidationRequest): Promi
     });
     child.on('error', (error) => {
       settle({ ok: false, reason: `the chat model process failed (${error.message})` });
-      child.kill('SIGKILL');
+      // A child that never started will not report an exit.
+      if (child.pid === undefined) resolve(outcome!);
+      else child.kill('SIGKILL');
     });
-    // Resolve only once the child is gone, so no model process outlives the call.
-    child.once('exit', (code, signal) => {
+    // Resolve only once the child is gone (no model process outlives the call) and its channel
+    // is closed (its last message has arrived: 'exit' can overtake it).
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((done) => child.once('exit', (code, signal) => done([code, signal])));
+    const disconnected = new Promise<void>((done) => child.once('disconnect', () => done()));
+    void Promise.all([exited, disconnected]).then(([[code, signal]]) => {
       clearTimeout(timer);
       // Let the last stderr bytes arrive before describing the exit.
       setImmediate(() => resolve(outcome ?? { ok: false, reason: describeExit(code, signal, stderrTail) }));

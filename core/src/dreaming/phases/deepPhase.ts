@@ -2,6 +2,7 @@ import type { DreamCandidate, DreamComponents, DreamGate } from '../../api/dream
 import { estimateTokens } from '../../index/chunker.js';
 import { normalizeEntryText } from '../../workspace/markdownEntries.js';
 import { ageInDays } from '../localDay.js';
+import { isStatementWorthKeeping } from '../conversationTurn.js';
 import type { GatheredEntry } from './gatheredEntry.js';
 
 /** Starting weights from the issue; they sum to 1, the REM boost comes on top. */
@@ -93,6 +94,10 @@ function scoreEntry(entry: GatheredEntry, remBoost: number, t: Thresholds, curat
   const provenance = isEligibleForPromotion(entry);
   gates.push({ gate: 'provenance', passed: provenance.eligible, detail: provenance.detail });
   gates.push({ gate: 'imported', passed: true, detail: entry.imported ? 'imported memory: staged for your review, never written automatically' : 'not imported' });
+  if (entry.source === 'sessions') {
+    const statement = isStatementWorthKeeping(entry.text);
+    gates.push({ gate: 'statement', passed: statement, detail: statement ? 'states a fact or a standing preference' : 'a question or a request in the conversation, not something to remember' });
+  }
   const normalized = normalizeEntryText(entry.text);
   const known = curated.facts.has(normalized) || curated.promotedKeys.has(entry.key);
   gates.push({ gate: 'already-in-memory', passed: !known, detail: known ? 'already in MEMORY.md or USER.md' : 'new to curated memory' });

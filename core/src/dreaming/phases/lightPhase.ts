@@ -3,6 +3,7 @@ import { HashEmbeddingProvider } from '../../embed/hashProvider.js';
 import { CURATED_FILES } from '../../workspace/layout.js';
 import type { MarkdownEntry } from '../../workspace/markdownEntries.js';
 import { conceptTags } from '../conceptTags.js';
+import { withoutTranscriptPrefix } from '../conversationTurn.js';
 import { daysAgo, localDay } from '../localDay.js';
 import type { DocumentReader } from '../recall/documentLines.js';
 import { candidateKey, entryHash } from '../recall/entryKeys.js';
@@ -74,7 +75,7 @@ export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
       startLine: entry.startLine,
       endLine: entry.endLine,
       raw: entry.raw,
-      text: entry.body,
+      text: doc.source === 'sessions' ? withoutTranscriptPrefix(entry.body) : entry.body,
       heading: entry.heading,
       entryHash: hash,
       origin,
@@ -83,7 +84,7 @@ export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
       recall: stats,
       writtenAt,
       days,
-      conceptTags: conceptTags(entry.body),
+      conceptTags: conceptTags(withoutTranscriptPrefix(entry.body)),
       annotations: [...entry.raw.matchAll(INLINE_ANNOTATION)].map((m) => m[0]),
       duplicateKeys: [],
     });
