@@ -123,6 +123,11 @@ export class DreamService {
     };
   }
 
+  /** Recall signals kept raw (older ones are folded into per-entry aggregates). */
+  recallSignalCount(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM recall_signals').get() as { n: number }).n;
+  }
+
   async close(): Promise<void> {
     this.scheduler?.stop();
     await this.current?.catch(() => undefined);

@@ -59,11 +59,13 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
   const light = runLightPhase({ dreamDb: env.dreamDb, indexDb: env.indexDb, reader, recall: readRecallStats(env.dreamDb), now });
   run.phases.light = { lookbackDays: light.lookbackDays, gathered: light.gathered.length + light.duplicates.length, staged: light.gathered.length, duplicates: light.duplicates.length };
   progress('light', 1, 1);
+  await yieldToHost();
 
   progress('rem', 0, 1);
   const rem = runRemPhase(light.gathered, now);
   run.phases.rem = { lookbackDays: rem.lookbackDays, themes: rem.themes, reflections: rem.reflections };
   progress('rem', 1, 1);
+  await yieldToHost();
 
   progress('deep', 0, light.gathered.length);
   const memory = readCuratedFile(env.workspaceRoot, 'MEMORY.md');
@@ -77,6 +79,7 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
   for (const r of passing) r.candidate.target = isDirective(r.entry.text) ? 'USER.md' : 'MEMORY.md';
   run.candidates = [...ranked.map((r) => r.candidate), ...light.duplicates.map((d) => duplicateCandidate(d, ranked))];
   progress('deep', light.gathered.length, light.gathered.length);
+  await yieldToHost();
 
   // Imported memory, and everything when "review before writing" is on, waits for the person.
   const needsReview = (r: RankedCandidate) => r.entry.imported || env.settings.reviewBeforeWriting;
@@ -248,6 +251,11 @@ function duplicateCandidate(entry: RankedCandidate['entry'], ranked: RankedCandi
     outcome: 'duplicate',
     target: null,
   };
+}
+
+/** Lets a host answer searches between phases: a sweep runs beside the person, not instead of them. */
+function yieldToHost(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function thresholdsFor(env: SweepEnvironment, options: SweepOptions): Thresholds {
