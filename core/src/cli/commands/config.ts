@@ -1,4 +1,4 @@
-import { Settings } from '../../api/contract.js';
+import { Settings, SettingsPatch } from '../../api/contract.js';
 import { ReverieError } from '../../common/errors.js';
 import { describeIssues } from '../../api/invoke.js';
 import type { CliContext } from '../context.js';
@@ -23,10 +23,13 @@ export async function configCommand(ctx: CliContext): Promise<number> {
   }
   if (action === 'set') {
     if (key === undefined || rest.length === 0) throw new ReverieError('invalid-input', 'Usage: reverie config set <key> <value>');
-    const k = checkKey(key);
+    // `dreaming.schedule 04:30` sets one key of a section; `dreaming '{…}'` merges several.
+    const [section, subKey] = key.split('.', 2) as [string, string | undefined];
+    const k = checkKey(section);
     const raw = rest.join(' ');
     const value = parseValue(raw);
-    const patch = Settings.partial().strict().safeParse({ [k]: k === 'workspace' && typeof value !== 'string' ? raw : value });
+    const given = subKey !== undefined ? { [subKey]: value } : k === 'workspace' && typeof value !== 'string' ? raw : value;
+    const patch = SettingsPatch.safeParse({ [k]: given });
     if (!patch.success) throw new ReverieError('invalid-input', describeIssues('config set', patch.error));
     const next = ctx.settings.update(patch.data);
     if (ctx.options.json) printJson(next);
