@@ -26,13 +26,13 @@ export async function dreamCommand(ctx: CliContext): Promise<number> {
       const run = (
         sub === 'show' ? await service.invoke('dream.get', { runId }) : await service.invoke('dream.review', { runId, candidateKey, decision })
       ) as DreamRun;
-      if (ctx.options.json) printJson(run);
+      if (ctx.options.json) printJson(withRunId(run));
       else printRun(run);
       return 0;
     }
     if (ctx.options.rollback) {
       const run = (await service.invoke('dream.rollback', { runId: ctx.options.rollback })) as DreamRun;
-      if (ctx.options.json) printJson(run);
+      if (ctx.options.json) printJson(withRunId(run));
       else process.stdout.write(`Rolled back ${run.id} (${run.rolledBack?.mode === 'restored' ? 'files restored from their pre-images' : "the run's lines removed; later edits kept"}).\n`);
       return 0;
     }
@@ -43,12 +43,17 @@ export async function dreamCommand(ctx: CliContext): Promise<number> {
       ...(ctx.options.backfill ? { backfill: ctx.options.backfill } : {}),
       ...(Object.keys(thresholds).length > 0 ? { thresholds } : {}),
     })) as DreamRun;
-    if (ctx.options.json) printJson(run);
+    if (ctx.options.json) printJson(withRunId(run));
     else printRun(run);
     return run.status === 'failed' ? 1 : 0;
   } finally {
     await service.close();
   }
+}
+
+/** Scripts read `runId` first, as the issue's JSON shape names it; the record keeps its typed `id`. */
+function withRunId(run: DreamRun): DreamRun & { runId: string } {
+  return { runId: run.id, ...run };
 }
 
 function readThresholds(ctx: CliContext): DreamThresholds {
