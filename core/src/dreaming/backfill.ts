@@ -5,7 +5,7 @@ import { ReverieError, errnoCode } from '../common/errors.js';
 import { toPosix } from '../workspace/layout.js';
 import { parseMarkdownEntries } from '../workspace/markdownEntries.js';
 import { conceptTags } from './conceptTags.js';
-import { writeCuratedFile } from './curatedFileWrite.js';
+import { removeStaleTempFiles, writeCuratedFile } from './curatedFileWrite.js';
 import { classifyBackfillEntry } from './diary/classifyBackfillEntry.js';
 import { appendBackfillEntry } from './diary/writeDiary.js';
 import { readDiarySnapshot } from './diarySnapshot.js';
@@ -58,6 +58,8 @@ export function runBackfill(env: SweepEnvironment, target: string, dryRun: boole
   const lock = env.lock.tryAcquire(run.id);
   if (!lock.acquired) return finish(env, run, 'skipped', `another dreaming sweep is running (${lock.holder.runId}, process ${lock.holder.pid})`);
   try {
+    env.runs.markInterrupted(run.id);
+    removeStaleTempFiles(env.workspaceRoot);
     const parsed = notes.map((note) => ({ note, entries: parseMarkdownEntries(readUtf8(note.abs, note.ref)).filter((e) => e.body.length > 0) }));
     const tagDays = new Map<string, Set<string>>();
     for (const { note, entries } of parsed) for (const e of entries) for (const t of conceptTags(e.body)) (tagDays.get(t) ?? tagDays.set(t, new Set()).get(t)!).add(note.day);

@@ -95,20 +95,31 @@ export class DreamService {
 
   /** Hosts only: the daily sweep, with catch-up for a missed one. */
   startSchedule(): void {
-    const armedAt = this.db.prepare("SELECT value FROM meta WHERE key = 'schedule_armed_at'").get() as { value: string } | undefined;
-    if (!armedAt) this.db.prepare("INSERT INTO meta (key, value) VALUES ('schedule_armed_at', ?)").run(String(this.now()));
-    const armedSince = Number(armedAt?.value ?? this.now());
     this.scheduler = new DreamScheduler({
       scheduleTime: () => this.options.settings.read().dreaming.schedule,
       lastSweepAt: () => {
         const last = this.runs.lastFinished(['manual', 'schedule', 'catch-up']);
         return last ? Date.parse(last.startedAt) : null;
       },
-      armedSince: () => armedSince,
+      armedSince: () => this.scheduleArmedSince(),
       runSweep: (trigger) => this.run({ trigger, dryRun: false }),
       now: this.now,
     });
     this.scheduler.start();
+  }
+
+  /**
+   * When the current schedule time was first seen by a host. A time set (or changed) just now
+   * owes nothing for the past: only occurrences after this count as missed.
+   */
+  private scheduleArmedSince(): number {
+    const time = this.options.settings.read().dreaming.schedule;
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = 'schedule_armed'").get() as { value: string } | undefined;
+    const armed = row ? (JSON.parse(row.value) as { time: string | null; at: number }) : null;
+    if (armed && armed.time === time) return armed.at;
+    const at = this.now();
+    this.db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schedule_armed', ?)").run(JSON.stringify({ time, at }));
+    return at;
   }
 
   schedule(): OperationOutput<'dream.runs'>['schedule'] {

@@ -41,8 +41,9 @@ export class DreamRunStore {
     });
   }
 
+  /** The newest finished real run (dry runs write nothing, so they never stand in for a sweep). */
   lastFinished(trigger?: DreamRun['trigger'][]): DreamRun | null {
-    const rows = this.db.prepare("SELECT record FROM dream_runs WHERE status != 'running' ORDER BY started_at DESC LIMIT 50").all() as Array<{ record: string }>;
+    const rows = this.db.prepare("SELECT record FROM dream_runs WHERE status != 'running' AND dry_run = 0 ORDER BY started_at DESC LIMIT 50").all() as Array<{ record: string }>;
     for (const { record } of rows) {
       const run = JSON.parse(record) as DreamRun;
       if (!trigger || trigger.includes(run.trigger)) return run;

@@ -35,12 +35,16 @@ export interface SchedulerHooks {
 export class DreamScheduler {
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** The schedule time last seen, and when it changed while hosting: a new time owes nothing for the past. */
+  private seenTime: string | null | undefined = undefined;
+  private changedAt = 0;
 
   constructor(private readonly hooks: SchedulerHooks) {}
 
   start(): void {
     this.stopped = false;
     const time = this.hooks.scheduleTime();
+    this.seenTime = time;
     if (time && this.isMissed(time)) void this.fire('catch-up');
     else this.arm();
   }
@@ -57,8 +61,11 @@ export class DreamScheduler {
   }
 
   private isMissed(time: string): boolean {
-    const due = lastOccurrence(time, new Date(this.hooks.now())).getTime();
-    return due > this.hooks.armedSince() && (this.hooks.lastSweepAt() ?? 0) < due;
+    const now = this.hooks.now();
+    if (this.seenTime !== undefined && this.seenTime !== time) this.changedAt = now;
+    this.seenTime = time;
+    const due = lastOccurrence(time, new Date(now)).getTime();
+    return due > Math.max(this.hooks.armedSince(), this.changedAt) && (this.hooks.lastSweepAt() ?? 0) < due;
   }
 
   private arm(): void {
@@ -70,7 +77,11 @@ export class DreamScheduler {
     this.timer = setTimeout(() => {
       const current = this.hooks.scheduleTime();
       if (current && this.isMissed(current)) void this.fire('schedule');
-      else this.arm();
+      else {
+        if (current !== this.seenTime) this.changedAt = this.hooks.now();
+        this.seenTime = current;
+        this.arm();
+      }
     }, Math.max(1000, wait));
     this.timer.unref();
   }

@@ -184,7 +184,14 @@ function commit(
 }
 
 function writeDiary(env: SweepEnvironment, run: DreamRun, ranked: number, passed: number, written: DreamPromotion[], proposed: number, dryRun: boolean): void {
-  const diary = readDiarySnapshot(env.workspaceRoot);
+  let diary: CuratedFileSnapshot;
+  try {
+    diary = readDiarySnapshot(env.workspaceRoot);
+  } catch (error) {
+    // A diary that cannot be read safely (a symlink, not UTF-8) is left alone; memory was already written.
+    run.writes.push(diaryWrite('aborted', `${(error as Error).message} The narrative is kept with the run.`, null));
+    return;
+  }
   if (diary.truncated) {
     run.writes.push(diaryWrite('aborted', 'DREAMS.md is larger than 16 MB, so it was not rewritten; the narrative is kept with the run.', diary.sha256));
     return;

@@ -39,6 +39,8 @@ export class SweepLock {
       }
       const holder = this.readHolder();
       if (holder && isProcessAlive(holder.pid)) return { acquired: false, holder };
+      // An unreadable lock this young is being written by its owner right now: not stale.
+      if (!holder && this.ageMs() < 10_000) return { acquired: false, holder: { pid: 0, runId: 'starting', startedAt: '' } };
       tookOverFrom = holder;
       fs.rmSync(this.file, { force: true });
     }
@@ -57,7 +59,16 @@ export class SweepLock {
   release(): void {
     if (!this.held) return;
     this.held = false;
-    fs.rmSync(this.file, { force: true });
+    // Only our own lock: never remove one another process took over meanwhile.
+    if (this.readHolder()?.pid === process.pid) fs.rmSync(this.file, { force: true });
+  }
+
+  private ageMs(): number {
+    try {
+      return Date.now() - fs.statSync(this.file).mtimeMs;
+    } catch {
+      return Infinity;
+    }
   }
 }
 
