@@ -146,7 +146,7 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
 
   if (!options.dryRun) updateStagedCandidates(env.dreamDb, run, ranked, now);
   if (somethingHappened) return finish(env, run, 'ok', null);
-  return finish(env, run, 'nothing-to-do', nothingToDoReason(light.gathered.length, ranked));
+  return finish(env, run, 'nothing-to-do', nothingToDoReason(light.gathered.length, light.alreadyDecided, ranked));
 }
 
 /** Writes one curated file (or records what a dry run would write); returns the promotions that landed. */
@@ -223,7 +223,10 @@ function promotedText(run: DreamRun, key: string): string {
   return run.candidates.find((c) => c.key === key)?.text ?? key;
 }
 
-function nothingToDoReason(gathered: number, ranked: RankedCandidate[]): string {
+function nothingToDoReason(gathered: number, alreadyDecided: number, ranked: RankedCandidate[]): string {
+  if (gathered === 0 && alreadyDecided > 0) {
+    return `${alreadyDecided} recently recalled or written entr${alreadyDecided === 1 ? 'y was' : 'ies were'} already promoted, rejected, rolled back or waiting for review; nothing new to rank`;
+  }
   if (gathered === 0) return 'no entries were recalled or written in the last 2 days, and none were staged earlier';
   const eligible = ranked.filter((r) => r.candidate.outcome !== 'ineligible').length;
   return `${gathered} candidate(s) looked at, ${eligible} eligible; none passed every gate`;

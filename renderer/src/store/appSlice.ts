@@ -1,7 +1,7 @@
 import type { EngineEvent, IndexState, SyncReport } from '../../../core/src/api/contract.js';
 import type { SliceContext } from './types.js';
 
-export type View = 'search' | 'memory' | 'imports' | 'status' | 'settings';
+export type View = 'search' | 'memory' | 'imports' | 'dreams' | 'status' | 'settings';
 
 export interface IndexProgress {
   /** `sessions`: agent transcripts being ingested (done/total transcripts). */
@@ -70,6 +70,7 @@ export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
         void state.models.load();
       }
       if (view === 'imports') void state.imports.load();
+      if (view === 'dreams') void state.dreams.load();
     },
 
     handleEvent(event) {
@@ -115,6 +116,12 @@ export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
           break;
         case 'model-download':
           get().models.onDownload(event);
+          break;
+        case 'dream-progress':
+          get().dreams.onProgress(event);
+          break;
+        case 'dream-complete':
+          get().dreams.onComplete(event);
           break;
       }
     },

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RendererMemoryClient } from '../client/memoryClient.js';
 import { createAppSlice } from './appSlice.js';
+import { createDreamsSlice } from './dreamsSlice.js';
 import { createImportsSlice } from './importsSlice.js';
 import { createMemorySlice } from './memorySlice.js';
 import { createModelsSlice } from './modelsSlice.js';
@@ -43,6 +44,7 @@ export function createReverieStore(client: RendererMemoryClient, options: StoreO
       models: createModelsSlice(contextFor('models')),
       provenance: createProvenanceSlice(contextFor('provenance')),
       imports: createImportsSlice(contextFor('imports')),
+      dreams: createDreamsSlice(contextFor('dreams')),
     };
   });
 }
@@ -61,6 +63,7 @@ export function connectStore(store: ReverieStore, client: RendererMemoryClient):
     if (state.memory.filesState !== 'idle') void state.memory.loadFiles();
     if (state.app.view === 'settings') void state.models.load();
     if (state.app.view === 'imports') void state.imports.load();
+    if (state.app.view === 'dreams') void state.dreams.load();
   });
   void store.getState().status.refresh();
   void store.getState().memory.loadFiles();

@@ -1,5 +1,6 @@
 import type { RendererMemoryClient } from '../client/memoryClient.js';
 import type { AppSlice } from './appSlice.js';
+import type { DreamsSlice } from './dreamsSlice.js';
 import type { ImportsSlice } from './importsSlice.js';
 import type { MemorySlice } from './memorySlice.js';
 import type { ModelsSlice } from './modelsSlice.js';
@@ -20,6 +21,8 @@ export interface ReverieState {
   provenance: ProvenanceSlice;
   /** The Imports view: detect → preview (plan) → apply → report. */
   imports: ImportsSlice;
+  /** The Dreams view: diary, runs, one run's card, review/rollback/restore. */
+  dreams: DreamsSlice;
 }
 
 export type SliceName = keyof ReverieState;

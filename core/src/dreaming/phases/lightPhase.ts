@@ -30,6 +30,8 @@ export interface LightPhaseResult {
   /** Distinct entries gathered (recalled or written in the window, or staged earlier). */
   gathered: GatheredEntry[];
   duplicates: GatheredEntry[];
+  /** Recalled or written in the window but already promoted, rejected, rolled back or waiting for review. */
+  alreadyDecided: number;
 }
 
 /** Light sleep: gather entries recalled or written in the window, plus those staged earlier, and fold near-duplicates. */
@@ -56,8 +58,13 @@ export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
   const seenLookup = dreamDb.prepare('SELECT first_seen_at FROM entry_first_seen WHERE path = ? AND entry_hash = ?');
 
   const gathered: GatheredEntry[] = [];
+  let alreadyDecided = 0;
   for (const [ref, { path, hash, startLine }] of refs) {
-    if (decided.has(ref) || CURATED_FILES.has(path)) continue;
+    if (CURATED_FILES.has(path)) continue;
+    if (decided.has(ref)) {
+      alreadyDecided++;
+      continue;
+    }
     const doc = reader.read(path);
     if (!doc || doc.source === 'dreams') continue;
     const entry = locate(doc.entries, hash, startLine);
@@ -91,7 +98,7 @@ export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
   }
   gathered.sort((a, b) => (b.recall?.count ?? 0) - (a.recall?.count ?? 0) || (a.writtenAt ?? 0) - (b.writtenAt ?? 0) || a.key.localeCompare(b.key));
   const { kept, duplicates } = foldNearDuplicates(gathered);
-  return { lookbackDays, gathered: kept, duplicates };
+  return { lookbackDays, gathered: kept, duplicates, alreadyDecided };
 }
 
 function locate(entries: readonly MarkdownEntry[], hash: string, nearLine: number): MarkdownEntry | null {

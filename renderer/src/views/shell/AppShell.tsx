@@ -1,4 +1,5 @@
 import { useReverie } from '../../store/useReverie.js';
+import { DreamsView } from '../dreams/DreamsView.js';
 import { ImportsView } from '../imports/ImportsView.js';
 import { MemoryView } from '../memory/MemoryView.js';
 import { ProvenancePanel } from '../provenance/ProvenancePanel.js';
@@ -20,6 +21,7 @@ export function AppShell() {
         {view === 'search' && <SearchView />}
         {view === 'memory' && <MemoryView />}
         {view === 'imports' && <ImportsView />}
+        {view === 'dreams' && <DreamsView />}
         {view === 'status' && <StatusView />}
         {view === 'settings' && <SettingsView />}
       </main>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runDreamingBench } from '../../scripts/bench/dreaming.js';
+import { runDreamingBench } from '../bench/dreaming.js';
 
 describe('dreaming at scale', () => {
   it('sweeps 30 days × 50 notes/day with 20k recall signals from real searches in ≤ 30 s (fallback writer)', async () => {

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import type { DiaryEntry } from '../../../../core/src/api/contract.js';
+import { useReverie } from '../../store/useReverie.js';
+import { formatTime } from '../format.js';
+import { diaryNewestFirst } from './dreamText.js';
+
+const PAGE = 8;
+
+/** The dream diary (Reverie's or OpenClaw's DREAMS.md) as a timeline, newest first. */
+export function DiaryTimeline() {
+  const diary = useReverie((s) => s.dreams.diary);
+  const state = useReverie((s) => s.dreams.diaryState);
+  const error = useReverie((s) => s.dreams.diaryError);
+  const [shown, setShown] = useState(PAGE);
+  const entries = diary ? diaryNewestFirst(diary.entries) : [];
+  return (
+    <section className="card dreams-section" aria-labelledby="dream-diary-heading" data-testid="dream-diary">
+      <div className="section-head">
+        <h2 id="dream-diary-heading">Diary</h2>
+        {diary && (
+          <code className="muted" data-testid="dream-diary-path">
+            {diary.path}
+          </code>
+        )}
+      </div>
+      {state === 'error' && (
+        <div className="banner banner-error" role="alert" data-testid="dream-diary-error">
+          Could not read the diary: {error}
+        </div>
+      )}
+      {state === 'loading' && !diary && <p className="muted">Loading…</p>}
+      {diary && diary.problems.length > 0 && (
+        <div className="banner banner-warn dream-diary-problems" role="note" data-testid="dream-diary-problems">
+          <span>
+            Parts of the diary could not be read cleanly:{' '}
+            {diary.problems.slice(0, 3).join('; ')}
+            {diary.problems.length > 3 && ` (and ${diary.problems.length - 3} more)`}
+          </span>
+        </div>
+      )}
+      {diary && !diary.exists && <p className="muted">No diary yet: the first dream run starts it.</p>}
+      {diary && diary.exists && entries.length === 0 && <p className="muted">The diary has no entries yet.</p>}
+      {entries.length > 0 && (
+        <ol className="dream-timeline" data-testid="dream-timeline">
+          {entries.slice(0, shown).map((entry) => (
+            <DiaryItem key={`${entry.startLine}-${entry.endLine}`} entry={entry} />
+          ))}
+        </ol>
+      )}
+      {entries.length > shown && (
+        <div className="pager">
+          <span>
+            {shown} of {entries.length} entries
+          </span>
+          <button type="button" className="button button-small" data-testid="dream-diary-more" onClick={() => setShown((n) => n + PAGE * 2)}>
+            Show more
+          </button>
+        </div>
+      )}
+      {diary && diary.history.length > 0 && (
+        <details className="dream-history" data-testid="dream-history">
+          <summary>Consolidation history ({diary.history.length})</summary>
+          <ul>
+            {diary.history.slice(0, 50).map((item, i) => (
+              <li key={`${item.at}:${i}`}>
+                <span className="muted">{formatTime(item.at)}</span> · {item.added} added · {item.merged} merged · {item.superseded} superseded
+                {item.highlights.length > 0 && <div className="muted">{item.highlights.slice(0, 3).join(' · ')}</div>}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {diary && diary.deepSleep.length > 0 && (
+        <details className="dream-history" data-testid="dream-deep-sleep">
+          <summary>Deep sleep notes ({diary.deepSleep.length})</summary>
+          <ul>
+            {diary.deepSleep.slice(0, 50).map((line, i) => (
+              <li key={i}>{line}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}
+
+function DiaryItem({ entry }: { entry: DiaryEntry }) {
+  const selectRun = useReverie((s) => s.dreams.selectRun);
+  const openProvenance = useReverie((s) => s.provenance.open);
+  const diaryPath = useReverie((s) => s.dreams.diary?.path ?? 'DREAMS.md');
+  // The inspector takes workspace paths; a diary outside the workspace (absolute) gets no link.
+  const isWorkspacePath = !/^(?:\/|[A-Za-z]:[\\/])/.test(diaryPath);
+  return (
+    <li
+      className={`dream-timeline-item dream-entry-${entry.kind}`}
+      data-testid="dream-diary-entry"
+      data-kind={entry.kind}
+      data-run-id={entry.runId ?? undefined}
+      data-date={entry.date ?? undefined}
+    >
+      <div className="dream-timeline-head">
+        <em className="dream-date-line">{entry.dateLine}</em>
+        {entry.kind === 'backfill' && <span className="badge badge-dreams">backfill</span>}
+        {entry.runId && (
+          <button type="button" className="link-button" data-testid="dream-diary-run" onClick={() => void selectRun(entry.runId!)}>
+            show the run
+          </button>
+        )}
+        {isWorkspacePath ? (
+          <button
+            type="button"
+            className="link-button"
+            title="Where from? Open the Provenance inspector on these diary lines"
+            onClick={() => void openProvenance(`${diaryPath}:${entry.startLine}-${entry.endLine}`)}
+          >
+            lines {entry.startLine}–{entry.endLine}
+          </button>
+        ) : (
+          <span className="muted">
+            lines {entry.startLine}–{entry.endLine}
+          </span>
+        )}
+      </div>
+      <div className="dream-timeline-body" data-testid="dream-diary-body">
+        {entry.body}
+      </div>
+    </li>
+  );
+}
