@@ -40,6 +40,7 @@ const status = (embedding: Partial<StatusOutput['embedding']> = {}): StatusOutpu
     ...embedding,
   },
   sessions: { transcripts: 0, lines: 0, messages: 0, unknownLines: 0, malformedLines: 0, toolCalls: 0, redactions: 0, recalledStripped: 0 },
+  dreaming: { recallSignals: 0, stagedCandidates: 0, lastRun: null, schedule: null, nextRunAt: null },
   files: [],
   notices: [],
 });

@@ -28,6 +28,7 @@ const STATUS: StatusOutput = {
     lastError: null,
   },
   sessions: { transcripts: 0, lines: 0, messages: 0, unknownLines: 0, malformedLines: 0, toolCalls: 0, redactions: 0, recalledStripped: 0 },
+  dreaming: { recallSignals: 0, stagedCandidates: 0, lastRun: null, schedule: null, nextRunAt: null },
   files: [],
   notices: [],
 };

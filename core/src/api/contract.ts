@@ -207,6 +207,14 @@ export const StatusOutput = z.object({
     redactions: z.number().int(),
     recalledStripped: z.number().int(),
   }),
+  /** Dreaming at a glance: short-term signals, staged candidates, the last run and the next. */
+  dreaming: z.object({
+    recallSignals: z.number().int(),
+    stagedCandidates: z.number().int(),
+    lastRun: z.object({ id: z.string(), status: z.string(), startedAt: z.string(), reason: z.string().nullable() }).nullable(),
+    schedule: z.string().nullable(),
+    nextRunAt: z.string().nullable(),
+  }),
   files: z.array(FileCoverage),
   notices: z.array(z.string()),
 });

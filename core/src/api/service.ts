@@ -424,6 +424,7 @@ export class MemoryService {
         lastError: this.embedState.error,
       },
       sessions: this.sessionTotals(),
+      dreaming: this.dreams.summary(),
       files: this.store.coverage(),
       notices: [...this.notices],
     };

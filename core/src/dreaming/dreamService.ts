@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { DreamRun, EngineEvent, OperationOutput, ParsedInput } from '../api/contract.js';
+import type { DreamRun, EngineEvent, OperationOutput, ParsedInput, StatusOutput } from '../api/contract.js';
 import { ReverieError } from '../common/errors.js';
 import type { ModelStore } from '../models/modelStore.js';
 import { recordWrittenLines } from '../provenance/recordWrites.js';
@@ -137,6 +137,18 @@ export class DreamService {
   /** Recall signals kept raw (older ones are folded into per-entry aggregates). */
   recallSignalCount(): number {
     return (this.db.prepare('SELECT count(*) AS n FROM recall_signals').get() as { n: number }).n;
+  }
+
+  summary(): StatusOutput['dreaming'] {
+    const last = this.runs.list(1)[0] ?? null;
+    const schedule = this.schedule();
+    return {
+      recallSignals: this.recallSignalCount(),
+      stagedCandidates: (this.db.prepare("SELECT count(*) AS n FROM staged_candidates WHERE status = 'staged'").get() as { n: number }).n,
+      lastRun: last ? { id: last.id, status: last.status, startedAt: last.startedAt, reason: last.reason } : null,
+      schedule: schedule.time,
+      nextRunAt: schedule.nextRunAt,
+    };
   }
 
   async close(): Promise<void> {
