@@ -83,6 +83,7 @@ export const DreamGateName = z.enum([
   'recall-count',
   'unique-queries',
   'max-promotions',
+  'near-duplicate',
 ]);
 export type DreamGateName = z.infer<typeof DreamGateName>;
 

@@ -2,17 +2,20 @@ import type Database from 'better-sqlite3';
 import { DreamRun, type DreamRunSummary } from '../api/dreamSchemas.js';
 import { ReverieError } from '../common/errors.js';
 
-/** Dream runs as records (`dream:<id>`), stored whole: a run is read and shown as one document. */
+/**
+ * Dream runs as records (`dream:<id>`), stored whole (a run is read and shown as one
+ * document) beside a small summary, so listing runs never parses thousands of candidates.
+ */
 export class DreamRunStore {
   constructor(private readonly db: Database.Database) {}
 
   save(run: DreamRun): void {
     this.db
       .prepare(
-        `INSERT INTO dream_runs (id, status, started_at, finished_at, dry_run, record) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET status = excluded.status, finished_at = excluded.finished_at, record = excluded.record`,
+        `INSERT INTO dream_runs (id, status, started_at, finished_at, dry_run, summary, record) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET status = excluded.status, finished_at = excluded.finished_at, summary = excluded.summary, record = excluded.record`,
       )
-      .run(run.id, run.status, run.startedAt, run.finishedAt, run.dryRun ? 1 : 0, JSON.stringify(run));
+      .run(run.id, run.status, run.startedAt, run.finishedAt, run.dryRun ? 1 : 0, JSON.stringify(summarize(run)), JSON.stringify(run));
   }
 
   get(id: string): DreamRun {
@@ -22,30 +25,17 @@ export class DreamRunStore {
   }
 
   list(limit: number): DreamRunSummary[] {
-    const rows = this.db.prepare('SELECT record FROM dream_runs ORDER BY started_at DESC, rowid DESC LIMIT ?').all(limit) as Array<{ record: string }>;
-    return rows.map(({ record }) => {
-      const run = JSON.parse(record) as DreamRun;
-      return {
-        id: run.id,
-        status: run.status,
-        reason: run.reason,
-        trigger: run.trigger,
-        dryRun: run.dryRun,
-        startedAt: run.startedAt,
-        finishedAt: run.finishedAt,
-        rolledBack: run.rolledBack,
-        candidates: run.candidates.length,
-        promoted: run.promoted.filter((p) => p.decision === 'auto' || p.decision === 'approved').length,
-        proposed: run.promoted.filter((p) => p.decision === 'proposed').length,
-      };
-    });
+    const rows = this.db.prepare('SELECT summary FROM dream_runs ORDER BY started_at DESC, rowid DESC LIMIT ?').all(limit) as Array<{ summary: string }>;
+    return rows.map(({ summary }) => JSON.parse(summary) as DreamRunSummary);
   }
 
   /** The newest finished real run (dry runs write nothing, so they never stand in for a sweep). */
-  lastFinished(trigger?: DreamRun['trigger'][]): DreamRun | null {
-    const rows = this.db.prepare("SELECT record FROM dream_runs WHERE status != 'running' AND dry_run = 0 ORDER BY started_at DESC LIMIT 50").all() as Array<{ record: string }>;
-    for (const { record } of rows) {
-      const run = JSON.parse(record) as DreamRun;
+  lastFinished(trigger?: DreamRun['trigger'][]): DreamRunSummary | null {
+    const rows = this.db
+      .prepare("SELECT summary FROM dream_runs WHERE status != 'running' AND dry_run = 0 ORDER BY started_at DESC LIMIT 50")
+      .all() as Array<{ summary: string }>;
+    for (const { summary } of rows) {
+      const run = JSON.parse(summary) as DreamRunSummary;
       if (!trigger || trigger.includes(run.trigger)) return run;
     }
     return null;
@@ -54,12 +44,33 @@ export class DreamRunStore {
   /** Runs left `running` by a process that died are failed, never silently forgotten. */
   markInterrupted(exceptRunId: string | null): number {
     let changed = 0;
-    for (const { record } of this.db.prepare("SELECT record FROM dream_runs WHERE status = 'running'").all() as Array<{ record: string }>) {
-      const run = JSON.parse(record) as DreamRun;
-      if (run.id === exceptRunId) continue;
-      this.save({ ...run, status: 'failed', reason: 'interrupted: the process stopped during the sweep (crash or kill); files were left as they were before or after their atomic write', finishedAt: new Date().toISOString() });
+    for (const { id } of this.db.prepare("SELECT id FROM dream_runs WHERE status = 'running'").all() as Array<{ id: string }>) {
+      if (id === exceptRunId) continue;
+      const run = this.get(id);
+      this.save({
+        ...run,
+        status: 'failed',
+        reason: 'interrupted: the process stopped during the sweep (crash or kill); files were left as they were before or after their atomic write',
+        finishedAt: new Date().toISOString(),
+      });
       changed++;
     }
     return changed;
   }
+}
+
+function summarize(run: DreamRun): DreamRunSummary {
+  return {
+    id: run.id,
+    status: run.status,
+    reason: run.reason,
+    trigger: run.trigger,
+    dryRun: run.dryRun,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    rolledBack: run.rolledBack,
+    candidates: run.candidates.length,
+    promoted: run.promoted.filter((p) => p.decision === 'auto' || p.decision === 'approved').length,
+    proposed: run.promoted.filter((p) => p.decision === 'proposed').length,
+  };
 }

@@ -257,7 +257,7 @@ function duplicateCandidate(entry: RankedCandidate['entry'], ranked: RankedCandi
     },
     components: base?.components ?? { relevance: 0, frequency: 0, diversity: 0, recency: 0, consolidation: 0, richness: 0, remBoost: 0 },
     score: base?.score ?? 0,
-    gates: [{ gate: 'already-in-memory', passed: false, detail: `near-identical to ${into?.entry.key ?? 'another candidate'} (similarity ≥ 0.9): its signals count there` }],
+    gates: [{ gate: 'near-duplicate', passed: false, detail: `near-identical to ${into?.entry.key ?? 'another candidate'} (similarity ≥ 0.9): its signals count there` }],
     outcome: 'duplicate',
     target: null,
   };

@@ -68,6 +68,8 @@ export const dreamMigration0001: Migration = {
         started_at  TEXT NOT NULL,
         finished_at TEXT,
         dry_run     INTEGER NOT NULL,
+        -- The list view's fields, so listing runs never parses whole records (thousands of candidates).
+        summary     TEXT NOT NULL,
         record      TEXT NOT NULL
       ) STRICT;
       CREATE INDEX dream_runs_by_start ON dream_runs(started_at);

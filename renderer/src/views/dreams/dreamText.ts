@@ -46,13 +46,13 @@ export const OUTCOME_TITLE: Record<DreamCandidate['outcome'], string> = {
   proposed: 'Passed every gate; waiting for your review.',
   'not-written': 'Passed every gate, but the write was aborted.',
   'below-gates': 'Did not pass every gate.',
-  ineligible: 'Never promoted: its provenance (untrusted, system or imported text) rules it out.',
-  duplicate: 'Merged into another candidate with the same text.',
+  ineligible: 'Never promoted: its provenance (untrusted or system text, or a session no person was in) rules it out.',
+  duplicate: 'Folded into a near-identical candidate, which carries its signals.',
 };
 
 export const GATE_LABEL: Record<DreamGateName, string> = {
   provenance: 'provenance',
-  imported: 'not imported',
+  imported: 'import review',
   'already-in-memory': 'new',
   statement: 'statement',
   length: 'length',
@@ -60,6 +60,7 @@ export const GATE_LABEL: Record<DreamGateName, string> = {
   'recall-count': 'recalls',
   'unique-queries': 'queries',
   'max-promotions': 'room',
+  'near-duplicate': 'unique',
 };
 
 export const DECISION_LABEL: Record<DreamPromotion['decision'], string> = {
