@@ -138,6 +138,71 @@ describe.skipIf(!chromiumPath)('Settings view', () => {
     await close();
   });
 
+  it('saves the dreaming schedule and gates, and shows a refused gate on its field', async () => {
+    type Dreaming = { schedule: string | null; minRecallCount: number; minScore: number } & Record<string, unknown>;
+    const before = (await call<{ dreaming: Dreaming }>('settings.get')).dreaming;
+    const { page, problems, close } = await newAppPage(app.browser);
+    const refusedSaves: number[] = [];
+    page.on('response', (response) => {
+      if (!response.ok() && response.url().endsWith('/api/settings.set')) refusedSaves.push(response.status());
+    });
+    await page.goto(app.serve.launchUrl);
+    await waitForIndexReady(page);
+    await page.click('[data-testid=nav-settings]');
+    const section = page.locator('#settings-dreaming[data-testid=settings-dreaming]');
+    await page.locator('[data-testid=dreaming-form]').waitFor();
+    expect(await section.locator('h2').textContent()).toBe('Dreaming');
+    expect(await page.isDisabled('[data-testid=dreaming-save]')).toBe(true);
+
+    // 1. The schedule to 04:30 and the recall gate to 2: only those keys travel, under `dreaming`.
+    if (!(await page.isChecked('[data-testid=dreaming-schedule-enabled]'))) await page.check('[data-testid=dreaming-schedule-enabled]');
+    await page.fill('[data-testid=dreaming-schedule-time]', '04:30');
+    await page.fill('[data-testid=dreaming-minRecallCount]', '2');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/settings.set'));
+    await page.click('[data-testid=dreaming-save]');
+    const saveResponse = await saved;
+    expect(saveResponse.status()).toBe(200);
+    expect(JSON.parse(saveResponse.request().postData() ?? '{}')).toEqual({ patch: { dreaming: { schedule: '04:30', minRecallCount: 2 } } });
+    await page.locator('[data-testid=dreaming-saved]').waitFor();
+    const after = (await call<{ dreaming: Dreaming }>('settings.get')).dreaming;
+    expect(after.schedule).toBe('04:30');
+    expect(after.minRecallCount).toBe(2);
+    expect(after).toEqual({ ...before, schedule: '04:30', minRecallCount: 2 });
+
+    // 2. A minScore above 1 is refused: the engine's message on the field, nothing written.
+    await page.fill('[data-testid=dreaming-minScore]', '2');
+    await page.click('[data-testid=dreaming-save]');
+    const fieldError = page.locator('[data-testid=dreaming-field-error-minScore]');
+    await fieldError.waitFor();
+    expect(await fieldError.textContent()).toMatch(/<=\s*1/);
+    expect(await page.getAttribute('[data-testid=dreaming-minScore]', 'aria-invalid')).toBe('true');
+    expect((await call<{ dreaming: Dreaming }>('settings.get')).dreaming).toEqual(after);
+    expect(refusedSaves).toHaveLength(1);
+    await page.click('[data-testid=dreaming-revert]');
+    expect(await page.inputValue('[data-testid=dreaming-minScore]')).toBe(String(before.minScore));
+    expect(await fieldError.count()).toBe(0);
+    expect(await page.isDisabled('[data-testid=dreaming-save]')).toBe(true);
+    await section.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'settings-dreaming');
+
+    // 3. The Status view's Dreaming card shows the new schedule.
+    await page.click('[data-testid=nav-status]');
+    const next = page.locator('[data-testid=dreaming-next-run]');
+    await next.waitFor();
+    expect(await next.textContent()).toContain('daily at 04:30');
+    expect(await page.textContent('[data-testid=dreaming-recall-signals]')).toMatch(/^\d[\d,]*$/);
+
+    // Put the schedule back so the other tests see the defaults.
+    await call('settings.set', { patch: { dreaming: { schedule: before.schedule, minRecallCount: before.minRecallCount } } });
+    const unexpected = [...problems];
+    for (const status of refusedSaves) {
+      const i = unexpected.findIndex((p) => p.includes(`Failed to load resource: the server responded with a status of ${status}`));
+      if (i >= 0) unexpected.splice(i, 1);
+    }
+    expect(unexpected).toEqual([]);
+    await close();
+  });
+
   it('keeps working when models.list fails, and shows the error in the Models section', async () => {
     const { page, problems, close } = await newAppPage(app.browser);
     // Whatever the engine can do today, answer models.list with a refusal like an unwired engine.

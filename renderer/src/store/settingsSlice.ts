@@ -1,4 +1,4 @@
-import type { Settings } from '../../../core/src/api/contract.js';
+import type { DreamSettings, Settings, SettingsPatch } from '../../../core/src/api/contract.js';
 import { errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';
 
@@ -14,6 +14,44 @@ export interface SettingsDraft {
 
 /** The fields the Settings view edits (the workspace is chosen elsewhere). */
 export type EditableSetting = keyof SettingsDraft;
+
+/** What the Dreaming section edits. Numbers and the time stay text while typing; the engine validates on save. */
+export interface DreamingDraft {
+  /** The daily sweep is on (off saves `schedule: null`). */
+  scheduleEnabled: boolean;
+  /** `HH:MM`, local time; kept while the sweep is off so turning it back on restores it. */
+  scheduleTime: string;
+  reviewBeforeWriting: boolean;
+  minScore: string;
+  minRecallCount: string;
+  minUniqueQueries: string;
+  maxPromotions: string;
+  modelTimeoutSeconds: string;
+  memoryBudgetChars: string;
+}
+
+/** The numeric dreaming settings, edited as text. */
+export const DREAMING_NUMBER_FIELDS = [
+  'minScore',
+  'minRecallCount',
+  'minUniqueQueries',
+  'maxPromotions',
+  'modelTimeoutSeconds',
+  'memoryBudgetChars',
+] as const;
+export type DreamingNumberField = (typeof DREAMING_NUMBER_FIELDS)[number];
+
+/** The Dreaming section's own state: it loads, saves and fails apart from the Search section. */
+export interface DreamingSection {
+  state: 'idle' | 'loading' | 'ready' | 'error';
+  loadError: string | null;
+  draft: DreamingDraft | null;
+  isSaving: boolean;
+  saveError: string | null;
+  /** Per-field messages from the engine, keyed by the dreaming key (`minScore`, `schedule`, …). */
+  fieldErrors: Record<string, string>;
+  savedAt: string | null;
+}
 
 export interface SettingsSlice {
   /** Settings as the engine last reported them. */
@@ -44,6 +82,18 @@ export interface SettingsSlice {
   isDirty(): boolean;
   /** True when the form differs from the saved settings at all (even by a blank row): Revert has something to do. */
   hasEdits(): boolean;
+
+  /** The Dreaming section (its saved values are `saved.dreaming`). */
+  dreaming: DreamingSection;
+  setDreamingSchedule(enabled: boolean, time?: string): void;
+  setDreamingReview(reviewBeforeWriting: boolean): void;
+  setDreamingNumber(field: DreamingNumberField, value: string): void;
+  revertDreaming(): void;
+  saveDreaming(): Promise<void>;
+  /** The dreaming keys that differ from the saved ones (sent as `{patch: {dreaming: …}}`). */
+  dreamingPatch(): Partial<DreamSettings>;
+  isDreamingDirty(): boolean;
+  hasDreamingEdits(): boolean;
 }
 
 export function draftFromSettings(settings: Settings): SettingsDraft {
@@ -73,6 +123,45 @@ export function settingsPatch(saved: Settings, draft: SettingsDraft): Partial<Se
   return patch;
 }
 
+/** The schedule time shown when the sweep is off (turning it on proposes the default time). */
+const DEFAULT_SCHEDULE_TIME = '03:00';
+
+export function dreamingDraftFromSettings(dreaming: DreamSettings): DreamingDraft {
+  return {
+    scheduleEnabled: dreaming.schedule !== null,
+    scheduleTime: dreaming.schedule ?? DEFAULT_SCHEDULE_TIME,
+    reviewBeforeWriting: dreaming.reviewBeforeWriting,
+    minScore: String(dreaming.minScore),
+    minRecallCount: String(dreaming.minRecallCount),
+    minUniqueQueries: String(dreaming.minUniqueQueries),
+    maxPromotions: String(dreaming.maxPromotions),
+    modelTimeoutSeconds: String(dreaming.modelTimeoutSeconds),
+    memoryBudgetChars: String(dreaming.memoryBudgetChars),
+  };
+}
+
+/**
+ * The dreaming keys that changed. Numbers are sent as typed (blank or unparsable as NaN, which
+ * travels as null) so the engine's validation speaks for itself; an enabled sweep with a blank
+ * time sends '' for the same reason.
+ */
+export function dreamingPatch(saved: DreamSettings, draft: DreamingDraft): Partial<DreamSettings> {
+  const patch: Partial<DreamSettings> = {};
+  const schedule = draft.scheduleEnabled ? draft.scheduleTime.trim() : null;
+  if (schedule !== saved.schedule) patch.schedule = schedule;
+  if (draft.reviewBeforeWriting !== saved.reviewBeforeWriting) patch.reviewBeforeWriting = draft.reviewBeforeWriting;
+  for (const field of DREAMING_NUMBER_FIELDS) {
+    const text = draft[field].trim();
+    const value = text === '' ? Number.NaN : Number(text);
+    if (value !== saved[field]) patch[field] = value;
+  }
+  return patch;
+}
+
+/** True when `saved` carries a dreaming section this form can edit (an older engine may not). */
+const hasDreaming = (saved: Settings | null): saved is Settings & { dreaming: DreamSettings } =>
+  saved !== null && typeof saved.dreaming === 'object' && saved.dreaming !== null;
+
 const FIELD_ISSUE = /field "(?:patch\.)?([\w.]+)": ([^;]+)/g;
 
 /**
@@ -92,6 +181,27 @@ export function createSettingsSlice({ set, get, client }: SliceContext<'settings
   const slice = () => get().settings;
   let latestLoad = 0;
 
+  function setDreamingSection(changes: Partial<DreamingSection>): void {
+    set((settings) => ({ dreaming: { ...settings.dreaming, ...changes } }));
+  }
+
+  function editDreaming(changes: Partial<DreamingDraft>, clearField: string): void {
+    const { draft, fieldErrors } = slice().dreaming;
+    if (!draft) return;
+    const { [clearField]: _cleared, ...rest } = fieldErrors;
+    setDreamingSection({ draft: { ...draft, ...changes }, fieldErrors: rest, savedAt: null });
+  }
+
+  /** The dreaming draft after `saved` changed: unsaved dreaming edits survive. */
+  function dreamingAfter(saved: Settings): Partial<DreamingSection> {
+    if (!hasDreaming(saved)) {
+      return { state: 'error', loadError: 'This engine does not report dreaming settings.', draft: null };
+    }
+    const { draft } = slice().dreaming;
+    const keep = draft !== null && slice().isDreamingDirty();
+    return { state: 'ready', loadError: null, draft: keep ? draft : dreamingDraftFromSettings(saved.dreaming) };
+  }
+
   function edit(changes: Partial<SettingsDraft>, clearField: string): void {
     const { draft, fieldErrors } = slice();
     if (!draft) return;
@@ -108,19 +218,25 @@ export function createSettingsSlice({ set, get, client }: SliceContext<'settings
     saveError: null,
     fieldErrors: {},
     savedAt: null,
+    dreaming: { state: 'idle', loadError: null, draft: null, isSaving: false, saveError: null, fieldErrors: {}, savedAt: null },
 
     async load() {
       const request = ++latestLoad;
       if (!slice().saved) set({ state: 'loading' });
+      if (!slice().dreaming.draft) setDreamingSection({ state: 'loading' });
       try {
         const saved = await client.call('settings.get', {});
         if (request !== latestLoad) return;
         // Unsaved edits survive a reload (switching views and back must not lose them).
         const keepDraft = slice().isDirty();
+        const dreaming = dreamingAfter(saved);
         set({ saved, draft: keepDraft ? slice().draft : draftFromSettings(saved), state: 'ready', loadError: null });
+        setDreamingSection(dreaming);
       } catch (error) {
         if (request !== latestLoad) return;
-        set({ state: 'error', loadError: errorMessage(error) });
+        const message = errorMessage(error);
+        set({ state: 'error', loadError: message });
+        setDreamingSection({ state: 'error', loadError: message });
       }
     },
 
@@ -193,7 +309,9 @@ export function createSettingsSlice({ set, get, client }: SliceContext<'settings
       set({ isSaving: true, saveError: null, fieldErrors: {}, savedAt: null });
       try {
         const next = await client.call('settings.set', { patch });
+        const dreaming = dreamingAfter(next);
         set({ saved: next, draft: draftFromSettings(next), isSaving: false, savedAt: new Date().toLocaleTimeString() });
+        setDreamingSection(dreaming);
         // Results already on screen were ranked with the old fusion mode.
         if (patch.fusion !== undefined) get().search.rerun();
       } catch (error) {
@@ -201,5 +319,74 @@ export function createSettingsSlice({ set, get, client }: SliceContext<'settings
         set({ isSaving: false, saveError: message, fieldErrors: fieldErrorsFromMessage(message) });
       }
     },
+
+    setDreamingSchedule(enabled, time) {
+      const { draft } = slice().dreaming;
+      if (!draft) return;
+      editDreaming({ scheduleEnabled: enabled, scheduleTime: time ?? draft.scheduleTime }, 'schedule');
+    },
+
+    setDreamingReview(reviewBeforeWriting) {
+      editDreaming({ reviewBeforeWriting }, 'reviewBeforeWriting');
+    },
+
+    setDreamingNumber(field, value) {
+      editDreaming({ [field]: value }, field);
+    },
+
+    revertDreaming() {
+      const { saved } = slice();
+      if (!hasDreaming(saved)) return;
+      setDreamingSection({ draft: dreamingDraftFromSettings(saved.dreaming), saveError: null, fieldErrors: {}, savedAt: null });
+    },
+
+    dreamingPatch() {
+      const { saved } = slice();
+      const { draft } = slice().dreaming;
+      return hasDreaming(saved) && draft ? dreamingPatch(saved.dreaming, draft) : {};
+    },
+
+    isDreamingDirty() {
+      return Object.keys(slice().dreamingPatch()).length > 0;
+    },
+
+    hasDreamingEdits() {
+      const { saved } = slice();
+      const { draft, fieldErrors } = slice().dreaming;
+      if (!hasDreaming(saved) || !draft) return false;
+      const clean = dreamingDraftFromSettings(saved.dreaming);
+      return Object.keys(fieldErrors).length > 0 || (Object.keys(clean) as Array<keyof DreamingDraft>).some((key) => draft[key] !== clean[key]);
+    },
+
+    async saveDreaming() {
+      const { saved, dreaming } = slice();
+      if (dreaming.isSaving || !hasDreaming(saved)) return;
+      const changes = slice().dreamingPatch();
+      if (Object.keys(changes).length === 0) return;
+      setDreamingSection({ isSaving: true, saveError: null, fieldErrors: {}, savedAt: null });
+      try {
+        const patch: SettingsPatch = { dreaming: changes };
+        const next = await client.call('settings.set', { patch });
+        // Only the dreaming keys were sent: the Search section's draft (and its edits) stays as it is.
+        set({ saved: next });
+        const after = hasDreaming(next)
+          ? { draft: dreamingDraftFromSettings(next.dreaming), state: 'ready' as const, loadError: null }
+          : dreamingAfter(next);
+        setDreamingSection({ ...after, isSaving: false, savedAt: new Date().toLocaleTimeString() });
+      } catch (error) {
+        const message = errorMessage(error);
+        setDreamingSection({ isSaving: false, saveError: message, fieldErrors: dreamingFieldErrors(message) });
+      }
+    },
   };
+}
+
+/** The engine's field messages for a dreaming patch, keyed without the `dreaming.` prefix. */
+export function dreamingFieldErrors(message: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, text] of Object.entries(fieldErrorsFromMessage(message))) {
+    const key = field.startsWith('dreaming.') ? field.slice('dreaming.'.length) : field;
+    if (!(key in errors)) errors[key] = text;
+  }
+  return errors;
 }

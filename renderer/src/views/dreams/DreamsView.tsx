@@ -119,7 +119,12 @@ function ScheduleLine() {
       )}
       {schedule.lastRunAt ? <> · last run {formatTime(schedule.lastRunAt)}</> : <> · no run yet</>}
       {schedule.running && <> · a run is in progress</>}{' '}
-      <button type="button" className="link-button" data-testid="dream-open-settings" onClick={() => setView('settings')}>
+      <button type="button" className="link-button" data-testid="dream-open-settings" onClick={() => {
+          setView('settings');
+          // The section mounts with the view: scroll once it is on screen.
+          requestAnimationFrame(() => document.getElementById('settings-dreaming')?.scrollIntoView());
+        }}
+      >
         Change in Settings
       </button>
     </p>

@@ -90,7 +90,7 @@ function SourceRow({ source }: { source: DetectedImportSource }) {
         <span className={`badge ${source.exists ? 'badge-indexed' : 'badge-skipped'}`}>{source.exists ? 'found' : 'not found'}</span>
       </td>
       <td className="num">{source.collections.length}</td>
-      <td className="num">
+      <td className="num" data-testid="import-source-files">
         {files}
         {skipped > 0 && <span className="muted"> ({skipped} skipped)</span>}
       </td>

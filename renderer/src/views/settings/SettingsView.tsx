@@ -1,7 +1,8 @@
+import { DreamingSettings } from './DreamingSettings.js';
 import { ModelsSettings } from './ModelsSettings.js';
 import { SearchSettings } from './SearchSettings.js';
 
-/** Search options and the embedding models. Each section loads and fails on its own. */
+/** Search options, dreaming and the embedding models. Each section loads and fails on its own. */
 export function SettingsView() {
   return (
     <section className="view settings-view" aria-labelledby="settings-heading" data-testid="settings-view">
@@ -9,6 +10,7 @@ export function SettingsView() {
         <h1 id="settings-heading">Settings</h1>
       </header>
       <SearchSettings />
+      <DreamingSettings />
       <ModelsSettings />
     </section>
   );

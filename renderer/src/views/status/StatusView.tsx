@@ -1,4 +1,6 @@
 import { useReverie } from '../../store/useReverie.js';
+import type { DreamRunStatus, StatusOutput } from '../../../../core/src/api/contract.js';
+import { STATUS_BADGE, STATUS_LABEL } from '../dreams/dreamText.js';
 import { formatTime } from '../format.js';
 import { CoverageTable } from './CoverageTable.js';
 
@@ -106,7 +108,52 @@ export function StatusView() {
         <dd data-testid="last-sync">{index.lastSyncAt ? formatTime(index.lastSyncAt) : 'never'}</dd>
       </dl>
 
+      {data.dreaming && <DreamingCard dreaming={data.dreaming} />}
+
       <CoverageTable files={data.files} />
+    </section>
+  );
+}
+
+const isRunStatus = (status: string): status is DreamRunStatus => status in STATUS_LABEL;
+
+/** Dreaming at a glance, from `status.dreaming`: signals, staged candidates, the last run and the next. */
+function DreamingCard({ dreaming }: { dreaming: StatusOutput['dreaming'] }) {
+  const { lastRun } = dreaming;
+  return (
+    <section className="card status-dreaming" aria-labelledby="status-dreaming-heading" data-testid="status-dreaming">
+      <h2 id="status-dreaming-heading">Dreaming</h2>
+      <dl className="facts facts-compact">
+        <dt>Recall signals</dt>
+        <dd data-testid="dreaming-recall-signals">{dreaming.recallSignals.toLocaleString()}</dd>
+        <dt>Staged candidates</dt>
+        <dd data-testid="dreaming-staged">{dreaming.stagedCandidates.toLocaleString()}</dd>
+        <dt>Last run</dt>
+        <dd data-testid="dreaming-last-run">
+          {lastRun ? (
+            <>
+              <code>{lastRun.id}</code>{' '}
+              <span
+                className={`badge ${isRunStatus(lastRun.status) ? STATUS_BADGE[lastRun.status] : ''}`}
+                data-testid="dreaming-last-run-status"
+                data-status={lastRun.status}
+              >
+                {isRunStatus(lastRun.status) ? STATUS_LABEL[lastRun.status] : lastRun.status}
+              </span>{' '}
+              {formatTime(lastRun.startedAt)}
+              {lastRun.reason && <span className="muted"> — {lastRun.reason}</span>}
+            </>
+          ) : (
+            'no run yet'
+          )}
+        </dd>
+        <dt>Next sweep</dt>
+        <dd data-testid="dreaming-next-run">
+          {dreaming.schedule
+            ? `daily at ${dreaming.schedule}${dreaming.nextRunAt ? ` · next ${formatTime(dreaming.nextRunAt)}` : ''}`
+            : 'no schedule'}
+        </dd>
+      </dl>
     </section>
   );
 }
