@@ -85,12 +85,13 @@ export async function applyImport(plan: ImportPlan, options: ApplyImportOptions)
       backups.push(backUpFile(root, backupDir, copy.item.destination!));
     }
     if (backups.length > 0) writeBackupManifest(backupDir, backups);
+    const commitStep = progressStep(staged.length);
     for (const [i, copy] of staged.entries()) {
       const dest = path.join(root, ...copy.item.destination!.split('/'));
       fs.mkdirSync(path.dirname(dest), { recursive: true });
       fs.renameSync(copy.stagedPath, dest);
       committed.push(copy);
-      if (i % 100 === 0) onProgress?.({ phase: 'commit', done: i, total: staged.length, path: copy.item.destination });
+      if ((i + 1) % commitStep === 0 || i + 1 === staged.length) onProgress?.({ phase: 'commit', done: i + 1, total: staged.length, path: copy.item.destination });
     }
     for (const copy of staged) {
       const backup = backups.find((b) => b.destination === copy.item.destination);
@@ -140,8 +141,9 @@ async function stageCopies(
   const write = options.writeStagedFile ?? writeStagedFileDurably;
   const staged: StagedCopy[] = [];
   if (candidates.length > 0) fs.mkdirSync(stagingDir, { recursive: true });
+  const step = progressStep(candidates.length);
   for (const [i, item] of candidates.entries()) {
-    if (i % 100 === 0) {
+    if (i % step === 0) {
       options.onProgress?.({ phase: 'staging', done: i, total: candidates.length, path: item.destination });
       await yieldToEventLoop();
     }
@@ -214,3 +216,8 @@ function describeDifference(planned: readonly ImportPlanItem[], fresh: readonly 
   return parts.join('; ') + (more > 0 ? `; and ${more} more` : '') || 'the item order changed';
 }
 
+
+/** About a hundred progress events per phase, however many files: small imports move too. */
+function progressStep(total: number): number {
+  return Math.max(1, Math.ceil(total / 100));
+}
