@@ -5,6 +5,8 @@ import { isOperationName, operations, type OperationName, type OperationOutput, 
 /** Who is calling: recorded with recall signals (dreaming) and, for agents, in the access log. */
 export interface CallContext {
   transport: 'ui' | 'cli' | 'agent' | 'mcp';
+  /** The authenticated agent, for calls that came through the agent socket or MCP. */
+  agent?: { id: string; name: string; scopes: ReadonlyArray<'read' | 'write'> };
 }
 
 export type OperationHandlers = {

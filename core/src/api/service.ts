@@ -5,6 +5,7 @@ import { Emitter } from '../common/events.js';
 import { ReverieError } from '../common/errors.js';
 import { invokeOperation, type CallContext, type OperationHandlers } from './invoke.js';
 import { DreamService } from '../dreaming/dreamService.js';
+import { AgentService } from '../agents/agentService.js';
 import { isCorruptionError, moveIndexAside, openIndexDatabase } from '../index/database.js';
 import { IndexStore } from '../index/indexStore.js';
 import { syncIndex } from '../index/sync.js';
@@ -36,6 +37,7 @@ import type { ResolvedWorkspace } from '../workspace/resolveWorkspace.js';
 import { SettingsStore } from '../workspace/settingsStore.js';
 import { WorkspaceFiles } from '../workspace/workspaceFiles.js';
 import { PreImageStore } from '../workspace/preImages.js';
+import { boostProject } from '../search/projectBoost.js';
 
 export interface MemoryServiceOptions {
   dataDir: string;
@@ -82,6 +84,7 @@ export class MemoryService {
   readonly handlers: OperationHandlers;
   readonly models: ModelStore;
   readonly dreams: DreamService;
+  readonly agents: AgentService;
 
   constructor(private readonly options: MemoryServiceOptions) {
     const { dataDir, workspace } = options;
@@ -115,14 +118,29 @@ export class MemoryService {
       },
     });
     if (this.dreams.notice) this.notices.push(this.dreams.notice);
+    this.agents = new AgentService({
+      dataDir,
+      workspaceId: workspace.id,
+      workspaceRoot: workspace.root,
+      indexDb: () => this.db,
+      files: this.files,
+      now: options.now,
+      onDidWriteFiles: (paths) => {
+        this.eventEmitter.fire({ type: 'files-changed', paths });
+        void this.sync(false).catch(() => undefined);
+      },
+    });
+    if (this.agents.notice) this.notices.push(this.agents.notice);
     this.handlers = {
       ...this.dreams.handlers,
+      ...this.agents.handlers,
       status: async () => this.status(),
       'index.sync': async ({ force }) => this.sync(force),
-      'memory.search': async ({ query, limit, sources }, context) => {
+      'memory.search': async ({ query, limit, sources, project }, context) => {
         await this.ensureEmbeddingProvider();
         const started = performance.now();
-        const results = this.withProvenance(await this.hybrid.search({ query, limit, sources }));
+        const found = this.withProvenance(await this.hybrid.search({ query, limit, sources }));
+        const results = project ? boostProject(this.db, found, project) : found;
         const tookMs = Math.round((performance.now() - started) * 100) / 100;
         this.dreams.recorder.record(query, results, context.transport);
         return { results, tookMs };
@@ -220,6 +238,12 @@ export class MemoryService {
       await this.watcher.start();
     }
     this.dreams.startSchedule();
+    try {
+      await this.agents.startSocket((name, input, context) => this.invoke(name, input, context));
+    } catch (error) {
+      // Search and the UI work without it; agents are told why they cannot connect.
+      this.notices.push(`The agent socket could not start: ${(error as Error).message}`);
+    }
   }
 
   setHostUrl(url: string): void {
@@ -401,6 +425,7 @@ export class MemoryService {
       dataDir: this.options.dataDir,
       indexPath: this.indexPath,
       host: this.hostInfo ?? this.lock.readHolder(),
+      agentSocket: this.agents.socketListening || this.lock.readHolder() ? this.agents.socketPath : null,
       index: {
         state: this.state === 'idle' && counts.files > 0 ? 'ready' : this.state,
         files: counts.files,
@@ -434,6 +459,7 @@ export class MemoryService {
     if (this.closed) return;
     this.closed = true;
     await this.watcher?.close();
+    await this.agents.close(); // stop the agent socket first: no new calls while closing
     await this.dreams.close(); // finish a running sweep, flush recall signals
     await this.syncChain; // finish the current transaction before closing the index
     await this.provider.close();

@@ -24,6 +24,8 @@ export interface CliOptions {
   plan?: string;
   replace: boolean;
   backfill?: string;
+  write: boolean;
+  token?: string;
   rollback?: string;
   minScore?: string;
   minRecallCount?: string;

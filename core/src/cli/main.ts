@@ -8,6 +8,8 @@ import { forgetCommand } from './commands/forget.js';
 import { sessionsCommand } from './commands/sessions.js';
 import { importCommand } from './commands/import.js';
 import { dreamCommand } from './commands/dream.js';
+import { daemonCommand } from './commands/daemon.js';
+import { agentsCommand } from './commands/agents.js';
 import { indexCommand } from './commands/index.js';
 import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
@@ -29,6 +31,8 @@ Commands:
   models list | pull <hf:…|https://…|path> [--role embedding|chat] | add <path> | use <model> | remove <model>
   dream [--dry-run] [--backfill PATH] [--rollback RUN] [--min-score X] [--min-recall-count N] [--min-unique-queries N] [--json]
   dream runs [--json] | dream show <runId> | dream review <runId> <candidateKey> approve|reject
+  daemon [--json]                          a headless host: watcher, dreaming schedule, agent socket
+  agents add <name> [--write] | agents list | agents revoke <name> | agents log [name]   tokens for local agents
 
 Global options:
   --workspace DIR   workspace folder (env REVERIE_WORKSPACE; default: the one chosen at first run)
@@ -48,6 +52,8 @@ const COMMANDS: Record<string, (ctx: CliContext) => Promise<number>> = {
   sessions: sessionsCommand,
   import: importCommand,
   dream: dreamCommand,
+  daemon: daemonCommand,
+  agents: agentsCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -78,6 +84,8 @@ export async function main(argv: string[]): Promise<number> {
         plan: { type: 'string' },
         replace: { type: 'boolean', default: false },
         backfill: { type: 'string' },
+        write: { type: 'boolean', default: false },
+        token: { type: 'string' },
         rollback: { type: 'string' },
         'min-score': { type: 'string' },
         'min-recall-count': { type: 'string' },
@@ -121,6 +129,8 @@ export async function main(argv: string[]): Promise<number> {
     plan: values.plan,
     replace: values.replace,
     backfill: values.backfill,
+    write: values.write,
+    token: values.token,
     rollback: values.rollback,
     minScore: values['min-score'],
     minRecallCount: values['min-recall-count'],

@@ -26,8 +26,9 @@ export async function serveCommand(ctx: CliContext): Promise<number> {
   });
   service.setHostUrl(host.url);
 
-  if (ctx.options.json) printJson({ url: host.url, launchUrl: host.launchUrl, workspace: service.workspace.root, pid: process.pid });
-  else process.stdout.write(`Reverie is serving ${service.workspace.root}${demoDir ? ' (demo copy)' : ''}\nOpen ${host.launchUrl}\nPress Ctrl+C to stop.\n`);
+  const agentSocket = service.agents.socketListening ? service.agents.socketPath : null;
+  if (ctx.options.json) printJson({ url: host.url, launchUrl: host.launchUrl, workspace: service.workspace.root, pid: process.pid, agentSocket });
+  else process.stdout.write(`Reverie is serving ${service.workspace.root}${demoDir ? ' (demo copy)' : ''}\nOpen ${host.launchUrl}\n${agentSocket ? `Agents connect to ${agentSocket}\n` : ''}Press Ctrl+C to stop.\n`);
   if (ctx.options.open) openInBrowser(host.launchUrl);
 
   const progress = createProgressReporter();

@@ -8,7 +8,7 @@ import { daysAgo, localDay } from '../localDay.js';
 import type { DocumentReader } from '../recall/documentLines.js';
 import { candidateKey, entryHash } from '../recall/entryKeys.js';
 import { entryRef, type EntryRecall } from '../recall/recallStats.js';
-import { entryOrigin } from './entryOrigin.js';
+import { entryOrigin } from '../../provenance/lineOrigin.js';
 import type { GatheredEntry } from './gatheredEntry.js';
 
 export const LIGHT_LOOKBACK_DAYS = 2;

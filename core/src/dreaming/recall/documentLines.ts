@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { indexedLines } from '../../index/indexedLines.js';
 import { parseMarkdownEntries, type MarkdownEntry } from '../../workspace/markdownEntries.js';
 
 export interface IndexedDocument {
@@ -35,7 +36,7 @@ export class DocumentReader {
       | undefined;
     if (!file) return null;
     let text: string | null = null;
-    if (file.source === 'sessions') text = this.fromChunks(docPath);
+    if (file.source === 'sessions') text = indexedLines(this.indexDb, docPath).join('\n');
     else {
       try {
         text = fs.readFileSync(file.abs_path || path.join(this.workspaceRoot, docPath), 'utf8');
@@ -46,23 +47,5 @@ export class DocumentReader {
     if (text === null) return null;
     const lines = text.split(/\r?\n/);
     return { path: docPath, source: file.source, lines, entries: parseMarkdownEntries(text) };
-  }
-
-  private fromChunks(docPath: string): string {
-    const lines: string[] = [];
-    const rows = this.indexDb.prepare('SELECT start_line, end_line, text FROM chunks WHERE path = ? ORDER BY start_line').all(docPath) as Array<{
-      start_line: number;
-      end_line: number;
-      text: string;
-    }>;
-    for (const row of rows) {
-      const chunkLines = row.text.split('\n');
-      // A chunk of a very long line holds pieces of it: only a chunk with one text line per line maps 1:1.
-      if (chunkLines.length !== row.end_line - row.start_line + 1) continue;
-      chunkLines.forEach((line, i) => {
-        lines[row.start_line - 1 + i] ??= line;
-      });
-    }
-    return Array.from(lines, (l) => l ?? '').join('\n');
   }
 }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { OriginClass, SessionKind } from '../../provenance/types.js';
-import { leastTrusted } from '../../provenance/types.js';
-import { lineHash } from '../../provenance/lineHash.js';
+import type { OriginClass, SessionKind } from './types.js';
+import { leastTrusted } from './types.js';
+import { lineHash } from './lineHash.js';
 
 export interface EntryOrigin {
   origin: OriginClass;

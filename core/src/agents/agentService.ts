@@ -1,0 +1,138 @@
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type { OperationOutput, ParsedInput } from '../api/contract.js';
+import type { CallContext } from '../api/invoke.js';
+import { recordWrittenLines } from '../provenance/recordWrites.js';
+import { entryOrigin } from '../provenance/lineOrigin.js';
+import type { WorkspaceFiles } from '../workspace/workspaceFiles.js';
+import { AccessLog } from './accessLog.js';
+import { agentDatabasePath, openAgentDatabase } from './agentDatabase.js';
+import { AgentRegistry } from './agentRegistry.js';
+import { buildBootstrapContext } from './context/bootstrap.js';
+import { matchCuratedEntries } from './context/contextMatch.js';
+import { DailyNoteAppender } from './dailyNoteAppender.js';
+import { IntentStore } from './intents/intentStore.js';
+import { readMemoryLines } from './memoryGet.js';
+import { readSessionExcerpt } from './sessionsGet.js';
+import { AgentSocketServer } from './socket/agentSocketServer.js';
+import type { Invoke } from './socket/agentCall.js';
+import { agentSocketPath } from './socket/socketPath.js';
+
+export interface AgentServiceOptions {
+  dataDir: string;
+  workspaceId: string;
+  workspaceRoot: string;
+  indexDb: () => Database.Database;
+  files: WorkspaceFiles;
+  /** A daily note changed: the host re-indexes it. */
+  onDidWriteFiles(paths: string[]): void;
+  now?: () => number;
+}
+
+type AgentOps =
+  | 'memory.get'
+  | 'sessions.get'
+  | 'memory.store'
+  | 'context.bootstrap'
+  | 'context.match'
+  | 'intents.create'
+  | 'intents.list'
+  | 'intents.cancel'
+  | 'agents.list'
+  | 'agents.add'
+  | 'agents.revoke'
+  | 'agents.log';
+export type AgentHandlers = { [N in AgentOps]: (input: ParsedInput<N>, context: CallContext) => Promise<OperationOutput<N>> };
+
+/**
+ * Local agents for one workspace: who they are (hashed tokens, scopes), what they did (the
+ * access log), what they may call (the agent-facing operations) and, while a host runs, the
+ * socket they connect to.
+ */
+export class AgentService {
+  readonly registry: AgentRegistry;
+  readonly log: AccessLog;
+  readonly intents: IntentStore;
+  readonly notice: string | null;
+  readonly handlers: AgentHandlers;
+  readonly socketPath: string;
+  private readonly db: Database.Database;
+  private readonly appender: DailyNoteAppender;
+  private socket: AgentSocketServer | null = null;
+
+  constructor(private readonly options: AgentServiceOptions) {
+    const opened = openAgentDatabase(agentDatabasePath(options.dataDir, options.workspaceId));
+    this.db = opened.db;
+    this.notice = opened.notice;
+    this.registry = new AgentRegistry(this.db);
+    this.log = new AccessLog(this.db, this.registry);
+    const now = options.now ?? Date.now;
+    this.intents = new IntentStore(this.db, now);
+    this.socketPath = agentSocketPath(options.dataDir);
+    this.appender = new DailyNoteAppender(options.workspaceRoot, this.db, path.join(options.dataDir, 'locks', `${options.workspaceId}.append.lock`), now);
+    const root = options.workspaceRoot;
+    this.handlers = {
+      'memory.get': async ({ path: p, from, lines }, context) => readMemoryLines(options.files, options.indexDb(), p, from, lines, context.agent === undefined),
+      'sessions.get': async ({ sessionId, fromLine, lines }) => readSessionExcerpt(options.indexDb(), sessionId, fromLine, lines),
+      'memory.store': async ({ text, kind, project }, context) => {
+        const agent = context.agent?.name ?? null;
+        const stored = await this.appender.append({ text, kind, project, agent });
+        if (stored.stored) {
+          // The person's own notes need no record: every unrecorded line is theirs.
+          if (agent) {
+            const line = await this.lineAt(stored.path, stored.line);
+            if (line) recordWrittenLines(options.indexDb(), stored.path, [line], { origin: 'agent', via: 'agent', actor: agent, detail: kind });
+          }
+          options.onDidWriteFiles([stored.path]);
+        }
+        return stored;
+      },
+      'context.bootstrap': async ({ budget, project }) => buildBootstrapContext({ workspaceRoot: root, budget, project }),
+      'context.match': async ({ message, project }) => ({
+        entries: matchCuratedEntries({ workspaceRoot: root, message, project, originOf: (p, line) => this.originOf(p, line) }),
+        intents: this.intents.matchAndFire(message, project),
+      }),
+      'intents.create': async (input, context) => this.intents.create(input, context.agent?.name ?? null),
+      'intents.list': async ({ includeInactive }) => ({ intents: this.intents.list(includeInactive) }),
+      'intents.cancel': async ({ id }) => this.intents.cancel(id),
+      'agents.list': async () => ({ agents: this.registry.list(), socket: { path: this.socketPath, listening: this.socket?.listening ?? false } }),
+      'agents.add': async ({ name, write }) => {
+        const { agent, token } = this.registry.add(name, write);
+        return { agentId: agent.id, name: agent.name, scopes: agent.scopes, token };
+      },
+      'agents.revoke': async ({ name }) => this.registry.revoke(name),
+      'agents.log': async ({ agent, limit }) => ({ entries: this.log.list(agent, limit) }),
+    };
+  }
+
+  /** Hosts only: serve the agent socket for this workspace. */
+  async startSocket(invoke: Invoke): Promise<string> {
+    this.socket = new AgentSocketServer({ socketPath: this.socketPath, registry: this.registry, log: this.log, invoke });
+    await this.socket.start();
+    return this.socketPath;
+  }
+
+  get socketListening(): boolean {
+    return this.socket?.listening ?? false;
+  }
+
+  async close(): Promise<void> {
+    await this.socket?.close();
+    this.socket = null;
+    this.log.flush();
+    this.db.close();
+  }
+
+  private originOf(p: string, line: number) {
+    const text = this.options.files.read(p).text.split(/\r?\n/)[line - 1] ?? '';
+    return entryOrigin(this.options.indexDb(), p, 'memory', line, line, [text]).origin;
+  }
+
+  private async lineAt(p: string, line: number): Promise<string | null> {
+    try {
+      return this.options.files.read(p).text.split(/\r?\n/)[line - 1] ?? null;
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type Database from 'better-sqlite3';
+import type { OperationOutput } from '../api/contract.js';
+import { ReverieError } from '../common/errors.js';
+import { sha256Hex } from '../common/hash.js';
+import { localDay } from '../dreaming/localDay.js';
+import { normalizeEntryText } from '../workspace/markdownEntries.js';
+import { withAppendLock } from './appendLock.js';
+
+/** The same note stored again within this window is recognised and not appended twice. */
+export const DUPLICATE_WINDOW_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+export interface NoteToStore {
+  text: string;
+  kind: 'note' | 'fact' | 'preference';
+  project?: string;
+  /** The agent's name; null when the person stores it (CLI, app). */
+  agent: string | null;
+}
+
+/**
+ * Appends notes to today's daily note (`memory/YYYY-MM-DD.md`, local date): one writer at a
+ * time (a queue in this process, a lock file across processes), whole lines, flushed to disk.
+ * Never touches MEMORY.md or USER.md.
+ */
+export class DailyNoteAppender {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly workspaceRoot: string,
+    private readonly agentDb: Database.Database,
+    private readonly lockFile: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  append(note: NoteToStore): Promise<OperationOutput<'memory.store'>> {
+    const run = this.queue.then(() => withAppendLock(this.lockFile, () => this.appendLocked(note)));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private appendLocked(note: NoteToStore): OperationOutput<'memory.store'> {
+    const at = this.now();
+    const words = note.text.replace(/\s+/g, ' ').trim();
+    const hash = sha256Hex(normalizeEntryText(words)).slice(0, 32);
+    const earlier = this.agentDb
+      .prepare('SELECT path, line FROM stored_notes WHERE content_hash = ? AND stored_at >= ? ORDER BY stored_at DESC LIMIT 1')
+      .get(hash, at - DUPLICATE_WINDOW_DAYS * DAY_MS) as { path: string; line: number } | undefined;
+    if (earlier && this.stillThere(earlier.path, earlier.line, words)) return { path: earlier.path, line: earlier.line, stored: false, duplicateOf: earlier };
+
+    const rel = `memory/${localDay(at)}.md`;
+    const abs = path.join(this.workspaceRoot, 'memory', `${localDay(at)}.md`);
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    if (fs.existsSync(abs) && fs.lstatSync(abs).isSymbolicLink()) throw new ReverieError('forbidden', `${rel} is a symbolic link; Reverie does not append through it.`);
+    const current = fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : null;
+    const annotations = [note.kind !== 'note' ? `<!-- kind: ${note.kind} -->` : null, note.project ? `<!-- project: ${note.project.replace(/-->/g, '')} -->` : null].filter(Boolean);
+    const line = ['-', words, ...annotations].join(' ');
+    const prefix = current === null ? `# ${localDay(at)}\n\n` : current.length > 0 && !current.endsWith('\n') ? '\n' : '';
+    const existingLines = !current ? 0 : current.split('\n').length - (current.endsWith('\n') ? 1 : 0);
+    const lineNo = current === null ? 3 : existingLines + 1;
+    // One write of whole lines with O_APPEND, then fsync: a concurrent reader sees all of it or none.
+    const fd = fs.openSync(abs, 'a', 0o644);
+    try {
+      fs.writeSync(fd, `${prefix}${line}\n`);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    this.agentDb.prepare('INSERT OR REPLACE INTO stored_notes (content_hash, path, line, agent, stored_at) VALUES (?, ?, ?, ?, ?)').run(hash, rel, lineNo, note.agent, at);
+    return { path: rel, line: lineNo, stored: true, duplicateOf: null };
+  }
+
+  /** A person may have deleted the earlier copy: then storing again is right. */
+  private stillThere(rel: string, line: number, words: string): boolean {
+    try {
+      const lines = fs.readFileSync(path.join(this.workspaceRoot, ...rel.split('/')), 'utf8').split('\n');
+      const target = normalizeEntryText(words);
+      return normalizeEntryText(lines[line - 1] ?? '') === target || lines.some((l) => normalizeEntryText(l) === target);
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import type Database from 'better-sqlite3';
+import type { OperationOutput, OriginClass, SessionKind } from '../api/contract.js';
+import { ReverieError } from '../common/errors.js';
+import { indexedLines } from '../index/indexedLines.js';
+
+const MAX_EXCERPT_CHARS = 64_000;
+
+/**
+ * A bounded excerpt of an ingested transcript, from its indexed text: user and assistant
+ * messages only, already redacted at ingestion, each line with its role and origin.
+ */
+export function readSessionExcerpt(indexDb: Database.Database, sessionId: string, fromLine: number, count: number): OperationOutput<'sessions.get'> {
+  const transcript = indexDb
+    .prepare('SELECT path, tool, session_id, session_kind, lines FROM transcripts WHERE session_id = ? OR path = ? ORDER BY path LIMIT 1')
+    .get(sessionId, sessionId) as { path: string; tool: 'codex' | 'claude-code' | 'openclaw'; session_id: string; session_kind: SessionKind; lines: number } | undefined;
+  if (!transcript) throw new ReverieError('not-found', `No ingested session "${sessionId}"; sessions come from \`memory.search\` hits with source "sessions".`);
+  const meta = indexDb
+    .prepare('SELECT line, role, origin, timestamp FROM transcript_lines WHERE path = ? AND line >= ? ORDER BY line LIMIT ?')
+    .all(transcript.path, fromLine, count) as Array<{ line: number; role: 'user' | 'assistant'; origin: OriginClass; timestamp: string | null }>;
+  const text = indexedLines(indexDb, transcript.path);
+  const lines: OperationOutput<'sessions.get'>['lines'] = [];
+  let chars = 0;
+  for (const m of meta) {
+    const line = text[m.line - 1] ?? '';
+    if (chars + line.length > MAX_EXCERPT_CHARS) break;
+    chars += line.length;
+    lines.push({ line: m.line, role: m.role, origin: m.origin, timestamp: m.timestamp, text: line });
+  }
+  return {
+    sessionId: transcript.session_id,
+    tool: transcript.tool,
+    sessionKind: transcript.session_kind,
+    path: transcript.path,
+    from: fromLine,
+    totalLines: transcript.lines,
+    lines,
+  };
+}

@@ -1,0 +1,88 @@
+import net from 'node:net';
+import { ReverieError } from '../../common/errors.js';
+
+export interface RpcFailure {
+  code: number;
+  message: string;
+}
+
+/**
+ * A small client for the agent socket: one connection, requests answered in order, each
+ * resolved by id. Used by `reverie mcp` to forward to a running host, by tests and the bench.
+ */
+export class AgentSocketClient {
+  private nextId = 1;
+  private buffer = '';
+  private readonly pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  private closedError: Error | null = null;
+
+  private constructor(private readonly socket: net.Socket) {
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => this.onData(chunk));
+    const fail = (error: Error) => {
+      this.closedError = error;
+      for (const p of this.pending.values()) p.reject(error);
+      this.pending.clear();
+    };
+    socket.on('error', (error) => fail(error));
+    socket.on('close', () => fail(new ReverieError('internal', 'The agent socket closed the connection.')));
+  }
+
+  static connect(socketPath: string, timeoutMs = 2000): Promise<AgentSocketClient> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(socketPath);
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(new ReverieError('internal', `No answer from the agent socket ${socketPath} within ${timeoutMs} ms.`));
+      }, timeoutMs);
+      socket.once('connect', () => {
+        clearTimeout(timer);
+        resolve(new AgentSocketClient(socket));
+      });
+      socket.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+    });
+  }
+
+  /** Resolves with the result; rejects with an Error carrying `rpc` ({code, message}) on a JSON-RPC error. */
+  call<T = unknown>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+    if (this.closedError) return Promise.reject(this.closedError);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.socket.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    });
+  }
+
+  /** Sends raw bytes (tests of malformed input); answers arrive through `onRaw`. */
+  writeRaw(text: string): void {
+    this.socket.write(text);
+  }
+
+  onRaw: ((message: unknown) => void) | null = null;
+
+  close(): void {
+    this.socket.end();
+    this.socket.destroy();
+  }
+
+  private onData(chunk: string): void {
+    this.buffer += chunk;
+    for (let newline = this.buffer.indexOf('\n'); newline !== -1; newline = this.buffer.indexOf('\n')) {
+      const line = this.buffer.slice(0, newline);
+      this.buffer = this.buffer.slice(newline + 1);
+      if (!line.trim()) continue;
+      const message = JSON.parse(line) as { id?: number | null; result?: unknown; error?: RpcFailure };
+      const waiting = typeof message.id === 'number' ? this.pending.get(message.id) : undefined;
+      if (!waiting) {
+        this.onRaw?.(message);
+        continue;
+      }
+      this.pending.delete(message.id as number);
+      if (message.error) waiting.reject(Object.assign(new Error(message.error.message), { rpc: message.error }));
+      else waiting.resolve(message.result);
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { ReverieError, errnoCode } from '../../common/errors.js';
+import type { AccessLog } from '../accessLog.js';
+import type { AgentRegistry, AuthenticatedAgent } from '../agentRegistry.js';
+import { asRpcError, callAsAgent, RpcError, type Invoke } from './agentCall.js';
+import { LineSplitter, MAX_REQUEST_BYTES } from './lineSplitter.js';
+import { RPC_ERRORS } from './rpcErrors.js';
+
+export interface AgentSocketOptions {
+  socketPath: string;
+  registry: AgentRegistry;
+  log: AccessLog;
+  invoke: Invoke;
+}
+
+type JsonRpcId = string | number | null;
+
+/**
+ * The agent socket: JSON-RPC 2.0, one JSON object per line, on a Unix domain socket (0600,
+ * in a 0700 folder) or a Windows named pipe. A client authenticates with `auth {token}` once
+ * per connection, or with `token` in each request's params. Refusals are JSON-RPC errors with
+ * fixed codes and never close the connection.
+ */
+export class AgentSocketServer {
+  private server: net.Server | null = null;
+  private readonly connections = new Set<net.Socket>();
+
+  constructor(private readonly options: AgentSocketOptions) {}
+
+  get path(): string {
+    return this.options.socketPath;
+  }
+
+  get listening(): boolean {
+    return this.server?.listening ?? false;
+  }
+
+  async start(): Promise<void> {
+    const file = this.options.socketPath;
+    if (process.platform !== 'win32') {
+      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+      fs.chmodSync(path.dirname(file), 0o700);
+      await removeStaleSocket(file);
+    }
+    const server = net.createServer((socket) => this.accept(socket));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error) => reject(errnoCode(error) === 'EADDRINUSE' ? new ReverieError('locked', `The agent socket ${file} is in use by another running host.`) : error));
+      // The socket is created with the umask; tighten it before anyone can connect.
+      const previous = process.platform === 'win32' ? null : process.umask(0o177);
+      server.listen(file, () => {
+        if (previous !== null) process.umask(previous);
+        resolve();
+      });
+    });
+    if (process.platform !== 'win32') fs.chmodSync(file, 0o600);
+    this.server = server;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    for (const socket of this.connections) socket.destroy();
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (process.platform !== 'win32') fs.rmSync(this.options.socketPath, { force: true });
+  }
+
+  private accept(socket: net.Socket): void {
+    this.connections.add(socket);
+    const splitter = new LineSplitter();
+    let agent: AuthenticatedAgent | null = null;
+    let queue = Promise.resolve();
+    const send = (message: object) => {
+      // A client that went away mid-answer is simply gone: never an error for the host.
+      if (!socket.destroyed && socket.writable) socket.write(`${JSON.stringify(message)}\n`);
+    };
+    socket.on('error', () => socket.destroy());
+    socket.on('close', () => this.connections.delete(socket));
+    socket.on('data', (chunk: Buffer) => {
+      for (const item of splitter.push(chunk)) {
+        if (item.kind === 'too-large') {
+          send(errorReply(null, RPC_ERRORS.tooLarge, `Request of ${item.bytes} bytes refused: requests are limited to ${MAX_REQUEST_BYTES} bytes.`));
+          continue;
+        }
+        // Requests on one connection are answered in order.
+        queue = queue.then(async () => {
+          const reply = await this.handle(item.text, agent, (a) => (agent = a));
+          if (reply) send(reply);
+        });
+      }
+    });
+  }
+
+  private async handle(line: string, agent: AuthenticatedAgent | null, setAgent: (a: AuthenticatedAgent) => void): Promise<object | null> {
+    let request: unknown;
+    try {
+      request = JSON.parse(line);
+    } catch {
+      return errorReply(null, RPC_ERRORS.parseError, 'Parse error: each line must be one JSON-RPC 2.0 request object.');
+    }
+    if (!isRequest(request)) return errorReply(idOf(request), RPC_ERRORS.invalidRequest, 'Invalid request: expected {"jsonrpc":"2.0","id":…,"method":"…","params":{…}}.');
+    const id = request.id ?? null;
+    const { token, ...params } = (request.params ?? {}) as Record<string, unknown>;
+    try {
+      if (request.method === 'auth') {
+        const authenticated = this.options.registry.authenticate(token);
+        setAgent(authenticated);
+        return request.id === undefined ? null : { jsonrpc: '2.0', id, result: { agent: authenticated.name, scopes: authenticated.scopes } };
+      }
+      const caller = token !== undefined ? this.options.registry.authenticate(token) : agent;
+      if (!caller) throw new RpcError(RPC_ERRORS.unauthenticated, 'Not authenticated: send {"method":"auth","params":{"token":"…"}} first, or "token" in the params.');
+      const result = await callAsAgent(this.options, caller, request.method, params, 'socket');
+      return request.id === undefined ? null : { jsonrpc: '2.0', id, result };
+    } catch (error) {
+      const rpc = asRpcError(error);
+      return errorReply(id, rpc.code, rpc.message);
+    }
+  }
+}
+
+function errorReply(id: JsonRpcId, code: number, message: string): object {
+  return { jsonrpc: '2.0', id, error: { code, message } };
+}
+
+function isRequest(value: unknown): value is { jsonrpc: '2.0'; id?: JsonRpcId; method: string; params?: unknown } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const r = value as Record<string, unknown>;
+  const idOk = r.id === undefined || r.id === null || typeof r.id === 'string' || typeof r.id === 'number';
+  const paramsOk = r.params === undefined || (typeof r.params === 'object' && r.params !== null && !Array.isArray(r.params));
+  return r.jsonrpc === '2.0' && typeof r.method === 'string' && idOk && paramsOk;
+}
+
+function idOf(value: unknown): JsonRpcId {
+  const id = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : null;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+/**
+ * A socket file left by a crashed host is removed; a live one (something answers) is never
+ * touched: the caller then fails with "in use".
+ */
+async function removeStaleSocket(file: string): Promise<void> {
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(file);
+  } catch {
+    return;
+  }
+  if (!stat.isSocket()) throw new ReverieError('conflict', `${file} exists and is not a socket; move it away so Reverie can create its agent socket there.`);
+  const alive = await new Promise<boolean>((resolve) => {
+    const probe = net.connect(file);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+  if (alive) throw new ReverieError('locked', `Another host is serving the agent socket ${file}.`);
+  fs.rmSync(file, { force: true });
+}

@@ -1,0 +1,37 @@
+import { openService, type CliContext } from '../context.js';
+import { createProgressReporter, info, printJson } from '../output.js';
+
+/**
+ * `reverie daemon`: a headless host in the foreground — the workspace lock, the watcher, the
+ * dreaming schedule and the agent socket, without a UI. Stops on Ctrl+C / SIGTERM.
+ */
+export async function daemonCommand(ctx: CliContext): Promise<number> {
+  const service = await openService(ctx);
+  await service.startHosting({ kind: 'daemon', url: null }).catch(async (error) => {
+    await service.close();
+    throw error;
+  });
+  const socket = service.agents.socketListening ? service.agents.socketPath : null;
+  if (ctx.options.json) printJson({ workspace: service.workspace.root, pid: process.pid, agentSocket: socket, notices: service.status().notices });
+  else {
+    process.stdout.write(`Reverie daemon for ${service.workspace.root} (pid ${process.pid})\n`);
+    process.stdout.write(socket ? `Agent socket: ${socket}\n` : `No agent socket: ${service.status().notices.at(-1) ?? 'it could not start'}\n`);
+    process.stdout.write('Press Ctrl+C to stop.\n');
+  }
+  const progress = createProgressReporter();
+  const unsubscribe = service.onDidEmitEvent((e) => e.type === 'index-progress' && progress.update(e));
+  service
+    .sync(false)
+    .then(() => {
+      progress.done();
+      unsubscribe();
+    })
+    .catch((error: Error) => info(`Indexing failed: ${error.message}`));
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  info('Stopping: closing the agent socket and the index…');
+  await service.close();
+  return 0;
+}
