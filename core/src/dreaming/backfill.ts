@@ -11,6 +11,7 @@ import { appendBackfillEntry } from './diary/writeDiary.js';
 import { readDiarySnapshot } from './diarySnapshot.js';
 import { entryHash } from './recall/entryKeys.js';
 import { newDreamRunId } from './runIds.js';
+import { emptyRun, finishRun } from './runRecord.js';
 import type { SweepEnvironment } from './sweepEnvironment.js';
 
 const DAILY_NOTE = /^(\d{4}-\d{2}-\d{2})(?:[-_.][^/]*)?\.md$/i;
@@ -33,30 +34,12 @@ interface DailyNote {
 export function runBackfill(env: SweepEnvironment, target: string, dryRun: boolean): DreamRun {
   const startedAt = env.now();
   const notes = findDailyNotes(env.workspaceRoot, target);
-  const run: DreamRun = {
-    id: newDreamRunId(startedAt),
-    status: 'running',
-    reason: null,
-    trigger: 'backfill',
-    dryRun,
-    startedAt: new Date(startedAt).toISOString(),
-    finishedAt: null,
-    thresholds: { minScore: env.settings.minScore, minRecallCount: env.settings.minRecallCount, minUniqueQueries: env.settings.minUniqueQueries, maxPromotions: env.settings.maxPromotions },
-    phases: {
-      light: { lookbackDays: 0, gathered: 0, staged: 0, duplicates: 0 },
-      rem: { lookbackDays: 0, themes: [], reflections: [] },
-      deep: { ranked: 0, passed: 0, promoted: 0, proposed: 0 },
-    },
-    consolidation: { mode: 'none', model: null, fallbackReason: null },
-    candidates: [],
-    promoted: [],
-    writes: [],
-    narrative: null,
-    rolledBack: null,
-    backfill: { path: target, days: notes.length },
-  };
+  const thresholds = { minScore: env.settings.minScore, minRecallCount: env.settings.minRecallCount, minUniqueQueries: env.settings.minUniqueQueries, maxPromotions: env.settings.maxPromotions };
+  const run: DreamRun = { ...emptyRun(newDreamRunId(startedAt), 'backfill', dryRun, thresholds, startedAt), backfill: { path: target, days: notes.length } };
+  run.phases.light.lookbackDays = 0;
+  run.phases.rem.lookbackDays = 0;
   const lock = env.lock.tryAcquire(run.id);
-  if (!lock.acquired) return finish(env, run, 'skipped', `another dreaming sweep is running (${lock.holder.runId}, process ${lock.holder.pid})`);
+  if (!lock.acquired) return finishRun(env, run, 'skipped', `another dreaming sweep is running (${lock.holder.runId}, process ${lock.holder.pid})`);
   try {
     env.runs.markInterrupted(run.id);
     removeStaleTempFiles(env.workspaceRoot);
@@ -65,7 +48,7 @@ export function runBackfill(env: SweepEnvironment, target: string, dryRun: boole
     for (const { note, entries } of parsed) for (const e of entries) for (const t of conceptTags(e.body)) (tagDays.get(t) ?? tagDays.set(t, new Set()).get(t)!).add(note.day);
 
     const diary = readDiarySnapshot(env.workspaceRoot);
-    if (diary.truncated) return finish(env, run, 'skipped', 'DREAMS.md is larger than 16 MB; backfill does not rewrite it.');
+    if (diary.truncated) return finishRun(env, run, 'skipped', 'DREAMS.md is larger than 16 MB; backfill does not rewrite it.');
     let text = diary.text;
     const added: string[] = [];
     const staged: Array<{ path: string; hash: string }> = [];
@@ -86,21 +69,21 @@ export function runBackfill(env: SweepEnvironment, target: string, dryRun: boole
     }
     run.phases.light = { lookbackDays: 0, gathered: parsed.reduce((n, p) => n + p.entries.length, 0), staged: staged.length, duplicates: 0 };
     run.narrative = `I went back over ${notes.length} old daily note(s) and wrote what I found into the diary; ${staged.length} entr${staged.length === 1 ? 'y looks' : 'ies look'} durable and wait for the next sweeps.`;
-    if (added.length === 0) return finish(env, run, 'nothing-to-do', notes.length === 0 ? `no dated daily notes (YYYY-MM-DD.md) under ${target}` : 'every day found was already backfilled');
+    if (added.length === 0) return finishRun(env, run, 'nothing-to-do', notes.length === 0 ? `no dated daily notes (YYYY-MM-DD.md) under ${target}` : 'every day found was already backfilled');
     const record = { file: 'DREAMS.md' as const, outcome: 'dry-run' as DreamRun['writes'][number]['outcome'], reason: null as string | null, beforeSha256: diary.sha256, afterSha256: null as string | null, added, changed: [], removed: [], preImageId: null as string | null };
     run.writes.push(record);
     if (!dryRun) {
       const result = writeCuratedFile(diary, text, env.preImages, `backfill ${run.id}`, run.id);
-      if (result.outcome === 'aborted') return finish(env, run, 'failed', result.reason);
+      if (result.outcome === 'aborted') return finishRun(env, run, 'failed', result.reason);
       Object.assign(record, { outcome: 'written', afterSha256: result.afterSha256, preImageId: result.preImageId });
       const insert = env.dreamDb.prepare(
         "INSERT OR IGNORE INTO staged_candidates (path, entry_hash, status, run_id, first_staged_at, last_staged_at) VALUES (?, ?, 'staged', ?, ?, ?)",
       );
       env.dreamDb.transaction(() => staged.forEach((s) => insert.run(s.path, s.hash, run.id, startedAt, startedAt)))();
     }
-    return finish(env, run, 'ok', null);
+    return finishRun(env, run, 'ok', null);
   } catch (error) {
-    return finish(env, run, 'failed', (error as Error).message);
+    return finishRun(env, run, 'failed', (error as Error).message);
   } finally {
     env.lock.release();
   }
@@ -143,12 +126,4 @@ function readUtf8(abs: string, ref: string): string {
   } catch {
     throw new ReverieError('invalid-input', `${ref} is not UTF-8; re-save it as UTF-8 to backfill it.`);
   }
-}
-
-function finish(env: SweepEnvironment, run: DreamRun, status: DreamRun['status'], reason: string | null): DreamRun {
-  run.status = status;
-  run.reason = reason;
-  run.finishedAt = new Date(env.now()).toISOString();
-  env.runs.save(run);
-  return run;
 }

@@ -18,6 +18,7 @@ import { DocumentReader } from './recall/documentLines.js';
 import { compactRecallSignals } from './recall/recallCompaction.js';
 import { readRecallStats } from './recall/recallStats.js';
 import { newDreamRunId } from './runIds.js';
+import { candidateBase, emptyRun, finishRun, signalsOf } from './runRecord.js';
 import { updateStagedCandidates } from './stagedCandidates.js';
 import type { SweepEnvironment, SweepOptions } from './sweepEnvironment.js';
 import type { TextEdit } from './types.js';
@@ -29,10 +30,10 @@ import type { TextEdit } from './types.js';
  */
 export async function runDreamSweep(env: SweepEnvironment, options: SweepOptions): Promise<DreamRun> {
   const startedAt = env.now();
-  const run = emptyRun(newDreamRunId(startedAt), options, thresholdsFor(env, options), startedAt);
+  const run = emptyRun(newDreamRunId(startedAt), options.trigger, options.dryRun, thresholdsFor(env, options), startedAt);
   const lock = env.lock.tryAcquire(run.id);
   if (!lock.acquired) {
-    return finish(env, run, 'skipped', `another dreaming sweep is running (${lock.holder.runId}, process ${lock.holder.pid}, since ${lock.holder.startedAt})`);
+    return finishRun(env, run, 'skipped', `another dreaming sweep is running (${lock.holder.runId}, process ${lock.holder.pid}, since ${lock.holder.startedAt})`);
   }
   try {
     env.runs.markInterrupted(run.id);
@@ -40,7 +41,7 @@ export async function runDreamSweep(env: SweepEnvironment, options: SweepOptions
     env.runs.save(run);
     return await sweep(env, run, options);
   } catch (error) {
-    return finish(env, run, 'failed', error instanceof ReverieError ? error.message : `unexpected error: ${(error as Error).message}`);
+    return finishRun(env, run, 'failed', error instanceof ReverieError ? error.message : `unexpected error: ${(error as Error).message}`);
   } finally {
     env.lock.release();
   }
@@ -145,8 +146,8 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
   progress('write', 3, 3);
 
   if (!options.dryRun) updateStagedCandidates(env.dreamDb, run, ranked, now);
-  if (somethingHappened) return finish(env, run, 'ok', null);
-  return finish(env, run, 'nothing-to-do', nothingToDoReason(light.gathered.length, light.alreadyDecided, ranked));
+  if (somethingHappened) return finishRun(env, run, 'ok', null);
+  return finishRun(env, run, 'nothing-to-do', nothingToDoReason(light.gathered.length, light.alreadyDecided, ranked));
 }
 
 /** Writes one curated file (or records what a dry run would write); returns the promotions that landed. */
@@ -234,29 +235,11 @@ function nothingToDoReason(gathered: number, alreadyDecided: number, ranked: Ran
 
 function duplicateCandidate(entry: RankedCandidate['entry'], ranked: RankedCandidate[]): DreamCandidate {
   const into = ranked.find((r) => r.entry.duplicateKeys.includes(entry.key));
-  const base = into?.candidate;
   return {
-    key: entry.key,
-    path: entry.path,
-    startLine: entry.startLine,
-    endLine: entry.endLine,
-    text: entry.text,
-    heading: entry.heading,
-    source: entry.source,
-    origin: entry.origin,
-    sessionKind: entry.sessionKind,
-    imported: entry.imported,
-    signals: {
-      recallCount: entry.recall?.count ?? 0,
-      meanScore: entry.recall && entry.recall.count > 0 ? Math.round((entry.recall.scoreSum / entry.recall.count) * 1000) / 1000 : 0,
-      uniqueQueries: entry.recall?.queries.size ?? 0,
-      uniqueDays: entry.days.size,
-      lastRecalledAt: entry.recall ? new Date(entry.recall.lastAt).toISOString() : null,
-      writtenAt: entry.writtenAt !== null ? new Date(entry.writtenAt).toISOString() : null,
-      conceptTags: entry.conceptTags,
-    },
-    components: base?.components ?? { relevance: 0, frequency: 0, diversity: 0, recency: 0, consolidation: 0, richness: 0, remBoost: 0 },
-    score: base?.score ?? 0,
+    ...candidateBase(entry),
+    signals: signalsOf(entry),
+    components: into?.candidate.components ?? { relevance: 0, frequency: 0, diversity: 0, recency: 0, consolidation: 0, richness: 0, remBoost: 0 },
+    score: into?.candidate.score ?? 0,
     gates: [{ gate: 'near-duplicate', passed: false, detail: `near-identical to ${into?.entry.key ?? 'another candidate'} (similarity ≥ 0.9): its signals count there` }],
     outcome: 'duplicate',
     target: null,
@@ -276,37 +259,4 @@ function thresholdsFor(env: SweepEnvironment, options: SweepOptions): Thresholds
     minUniqueQueries: options.thresholds?.minUniqueQueries ?? s.minUniqueQueries,
     maxPromotions: options.thresholds?.maxPromotions ?? s.maxPromotions,
   };
-}
-
-function emptyRun(id: string, options: SweepOptions, thresholds: Thresholds, startedAt: number): DreamRun {
-  return {
-    id,
-    status: 'running',
-    reason: null,
-    trigger: options.trigger,
-    dryRun: options.dryRun,
-    startedAt: new Date(startedAt).toISOString(),
-    finishedAt: null,
-    thresholds,
-    phases: {
-      light: { lookbackDays: 2, gathered: 0, staged: 0, duplicates: 0 },
-      rem: { lookbackDays: 7, themes: [], reflections: [] },
-      deep: { ranked: 0, passed: 0, promoted: 0, proposed: 0 },
-    },
-    consolidation: { mode: 'none', model: null, fallbackReason: null },
-    candidates: [],
-    promoted: [],
-    writes: [],
-    narrative: null,
-    rolledBack: null,
-    backfill: null,
-  };
-}
-
-function finish(env: SweepEnvironment, run: DreamRun, status: DreamRun['status'], reason: string | null): DreamRun {
-  run.status = status;
-  run.reason = reason;
-  run.finishedAt = new Date(env.now()).toISOString();
-  env.runs.save(run);
-  return run;
 }

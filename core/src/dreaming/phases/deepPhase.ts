@@ -4,6 +4,7 @@ import { normalizeEntryText } from '../../workspace/markdownEntries.js';
 import { ageInDays } from '../localDay.js';
 import { isStatementWorthKeeping } from '../conversationTurn.js';
 import type { GatheredEntry } from './gatheredEntry.js';
+import { candidateBase, signalsOf } from '../runRecord.js';
 
 /** Starting weights from the issue; they sum to 1, the REM boost comes on top. */
 export const SCORE_WEIGHTS = { relevance: 0.3, frequency: 0.24, diversity: 0.15, recency: 0.15, consolidation: 0.1, richness: 0.06 } as const;
@@ -113,25 +114,8 @@ function scoreEntry(entry: GatheredEntry, remBoost: number, t: Thresholds, curat
   });
   const passed = gates.every((g) => g.passed);
   const candidate: DreamCandidate = {
-    key: entry.key,
-    path: entry.path,
-    startLine: entry.startLine,
-    endLine: entry.endLine,
-    text: entry.text,
-    heading: entry.heading,
-    source: entry.source,
-    origin: entry.origin,
-    sessionKind: entry.sessionKind,
-    imported: entry.imported,
-    signals: {
-      recallCount: count,
-      meanScore: round(components.relevance),
-      uniqueQueries,
-      uniqueDays,
-      lastRecalledAt: recall && recall.lastAt > 0 ? new Date(recall.lastAt).toISOString() : null,
-      writtenAt: entry.writtenAt !== null ? new Date(entry.writtenAt).toISOString() : null,
-      conceptTags: entry.conceptTags,
-    },
+    ...candidateBase(entry),
+    signals: signalsOf(entry),
     components: Object.fromEntries(Object.entries(components).map(([k, v]) => [k, round(v)])) as DreamComponents,
     score: round(score),
     gates,
