@@ -107,7 +107,7 @@ export class AgentService {
 
   /** Hosts only: serve the agent socket for this workspace. */
   async startSocket(invoke: Invoke): Promise<string> {
-    this.socket = new AgentSocketServer({ socketPath: this.socketPath, registry: this.registry, log: this.log, invoke });
+    this.socket = new AgentSocketServer({ socketPath: this.socketPath, workspaceRoot: this.options.workspaceRoot, registry: this.registry, log: this.log, invoke });
     await this.socket.start();
     return this.socketPath;
   }

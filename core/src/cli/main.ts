@@ -10,6 +10,7 @@ import { importCommand } from './commands/import.js';
 import { dreamCommand } from './commands/dream.js';
 import { daemonCommand } from './commands/daemon.js';
 import { agentsCommand } from './commands/agents.js';
+import { mcpCommand } from './commands/mcp.js';
 import { indexCommand } from './commands/index.js';
 import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
@@ -33,6 +34,7 @@ Commands:
   dream runs [--json] | dream show <runId> | dream review <runId> <candidateKey> approve|reject
   daemon [--json]                          a headless host: watcher, dreaming schedule, agent socket
   agents add <name> [--write] | agents list | agents revoke <name> | agents log [name]   tokens for local agents
+  mcp [--token T]                          MCP server on stdio for one agent (token also from env REVERIE_AGENT_TOKEN)
 
 Global options:
   --workspace DIR   workspace folder (env REVERIE_WORKSPACE; default: the one chosen at first run)
@@ -54,6 +56,7 @@ const COMMANDS: Record<string, (ctx: CliContext) => Promise<number>> = {
   dream: dreamCommand,
   daemon: daemonCommand,
   agents: agentsCommand,
+  mcp: mcpCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -46,12 +46,21 @@ export class AgentSocketClient {
     });
   }
 
-  /** Resolves with the result; rejects with an Error carrying `rpc` ({code, message}) on a JSON-RPC error. */
-  call<T = unknown>(method: string, params: Record<string, unknown> = {}): Promise<T> {
+  /** Resolves with the result; rejects with an Error carrying `rpc` ({code, message}) on a JSON-RPC error, or after `timeoutMs`. */
+  call<T = unknown>(method: string, params: Record<string, unknown> = {}, timeoutMs = 60_000): Promise<T> {
     if (this.closedError) return Promise.reject(this.closedError);
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new ReverieError('internal', `The agent socket did not answer ${method} within ${Math.round(timeoutMs / 1000)} s.`));
+      }, timeoutMs);
+      timer.unref();
+      const settle = <A extends unknown[]>(fn: (...a: A) => void) => (...a: A) => {
+        clearTimeout(timer);
+        fn(...a);
+      };
+      this.pending.set(id, { resolve: settle(resolve as (v: unknown) => void), reject: settle(reject) });
       this.socket.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
     });
   }
@@ -74,7 +83,13 @@ export class AgentSocketClient {
       const line = this.buffer.slice(0, newline);
       this.buffer = this.buffer.slice(newline + 1);
       if (!line.trim()) continue;
-      const message = JSON.parse(line) as { id?: number | null; result?: unknown; error?: RpcFailure };
+      let message: { id?: number | null; result?: unknown; error?: RpcFailure };
+      try {
+        message = JSON.parse(line) as typeof message;
+      } catch {
+        // Not from a Reverie host: drop the line rather than crash the client.
+        continue;
+      }
       const waiting = typeof message.id === 'number' ? this.pending.get(message.id) : undefined;
       if (!waiting) {
         this.onRaw?.(message);

@@ -3,19 +3,24 @@ import net from 'node:net';
 import path from 'node:path';
 import { ReverieError, errnoCode } from '../../common/errors.js';
 import type { AccessLog } from '../accessLog.js';
-import type { AgentRegistry, AuthenticatedAgent } from '../agentRegistry.js';
+import type { AgentRegistry } from '../agentRegistry.js';
 import { asRpcError, callAsAgent, RpcError, type Invoke } from './agentCall.js';
 import { LineSplitter, MAX_REQUEST_BYTES } from './lineSplitter.js';
 import { RPC_ERRORS } from './rpcErrors.js';
 
 export interface AgentSocketOptions {
   socketPath: string;
+  /** Told to clients on `auth`: a data folder's socket serves one workspace at a time. */
+  workspaceRoot: string;
   registry: AgentRegistry;
   log: AccessLog;
   invoke: Invoke;
 }
 
 type JsonRpcId = string | number | null;
+
+/** sun_path holds 108 bytes on Linux, 104 on macOS, each with the terminating NUL. */
+const MAX_SOCKET_PATH_BYTES = process.platform === 'linux' ? 107 : 103;
 
 /**
  * The agent socket: JSON-RPC 2.0, one JSON object per line, on a Unix domain socket (0600,
@@ -40,21 +45,31 @@ export class AgentSocketServer {
   async start(): Promise<void> {
     const file = this.options.socketPath;
     if (process.platform !== 'win32') {
+      // Longer paths are silently truncated by the OS: the socket would appear somewhere else.
+      if (Buffer.byteLength(file) > MAX_SOCKET_PATH_BYTES) {
+        throw new ReverieError('invalid-input', `The agent socket path ${file} is too long for a Unix socket (over ${MAX_SOCKET_PATH_BYTES} bytes); use a shorter data folder (--data-dir).`);
+      }
       fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
       fs.chmodSync(path.dirname(file), 0o700);
       await removeStaleSocket(file);
     }
     const server = net.createServer((socket) => this.accept(socket));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', (error) => reject(errnoCode(error) === 'EADDRINUSE' ? new ReverieError('locked', `The agent socket ${file} is in use by another running host.`) : error));
-      // The socket is created with the umask; tighten it before anyone can connect.
-      const previous = process.platform === 'win32' ? null : process.umask(0o177);
-      server.listen(file, () => {
-        if (previous !== null) process.umask(previous);
-        resolve();
+    // The socket is created with the umask; tighten it before anyone can connect, and always restore it.
+    const previous = process.platform === 'win32' ? null : process.umask(0o177);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', (error) => reject(errnoCode(error) === 'EADDRINUSE' ? new ReverieError('locked', `The agent socket ${file} is in use by another running host.`) : error));
+        server.listen(file, () => resolve());
       });
-    });
-    if (process.platform !== 'win32') fs.chmodSync(file, 0o600);
+    } finally {
+      if (previous !== null) process.umask(previous);
+    }
+    try {
+      if (process.platform !== 'win32') fs.chmodSync(file, 0o600);
+    } catch (error) {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      throw error;
+    }
     this.server = server;
   }
 
@@ -62,14 +77,16 @@ export class AgentSocketServer {
     const server = this.server;
     this.server = null;
     for (const socket of this.connections) socket.destroy();
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    // Never started (e.g. another host's socket is live): the file is not ours to remove.
+    if (!server) return;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
     if (process.platform !== 'win32') fs.rmSync(this.options.socketPath, { force: true });
   }
 
   private accept(socket: net.Socket): void {
     this.connections.add(socket);
     const splitter = new LineSplitter();
-    let agent: AuthenticatedAgent | null = null;
+    let sessionToken: unknown;
     let queue = Promise.resolve();
     const send = (message: object) => {
       // A client that went away mid-answer is simply gone: never an error for the host.
@@ -85,14 +102,16 @@ export class AgentSocketServer {
         }
         // Requests on one connection are answered in order.
         queue = queue.then(async () => {
-          const reply = await this.handle(item.text, agent, (a) => (agent = a));
+          // A client that is gone gets no more work done on its behalf.
+          if (socket.destroyed) return;
+          const reply = await this.handle(item.text, sessionToken, (t) => (sessionToken = t));
           if (reply) send(reply);
         });
       }
     });
   }
 
-  private async handle(line: string, agent: AuthenticatedAgent | null, setAgent: (a: AuthenticatedAgent) => void): Promise<object | null> {
+  private async handle(line: string, sessionToken: unknown, setSessionToken: (token: unknown) => void): Promise<object | null> {
     let request: unknown;
     try {
       request = JSON.parse(line);
@@ -101,16 +120,19 @@ export class AgentSocketServer {
     }
     if (!isRequest(request)) return errorReply(idOf(request), RPC_ERRORS.invalidRequest, 'Invalid request: expected {"jsonrpc":"2.0","id":…,"method":"…","params":{…}}.');
     const id = request.id ?? null;
-    const { token, ...params } = (request.params ?? {}) as Record<string, unknown>;
+    // `token` and `via` are transport fields: `via: "mcp"` marks calls `reverie mcp` forwards, for the access log.
+    const { token, via, ...params } = (request.params ?? {}) as Record<string, unknown>;
     try {
       if (request.method === 'auth') {
         const authenticated = this.options.registry.authenticate(token);
-        setAgent(authenticated);
-        return request.id === undefined ? null : { jsonrpc: '2.0', id, result: { agent: authenticated.name, scopes: authenticated.scopes } };
+        setSessionToken(token);
+        return request.id === undefined ? null : { jsonrpc: '2.0', id, result: { agent: authenticated.name, scopes: authenticated.scopes, workspace: this.options.workspaceRoot } };
       }
-      const caller = token !== undefined ? this.options.registry.authenticate(token) : agent;
-      if (!caller) throw new RpcError(RPC_ERRORS.unauthenticated, 'Not authenticated: send {"method":"auth","params":{"token":"…"}} first, or "token" in the params.');
-      const result = await callAsAgent(this.options, caller, request.method, params, 'socket');
+      // Checked on every call, so a revocation also ends connections that authenticated before it.
+      const given = token !== undefined ? token : sessionToken;
+      if (given === undefined) throw new RpcError(RPC_ERRORS.unauthenticated, 'Not authenticated: send {"method":"auth","params":{"token":"…"}} first, or "token" in the params.');
+      const caller = this.options.registry.authenticate(given);
+      const result = await callAsAgent(this.options, caller, request.method, params, via === 'mcp' ? 'mcp' : 'socket');
       return request.id === undefined ? null : { jsonrpc: '2.0', id, result };
     } catch (error) {
       const rpc = asRpcError(error);

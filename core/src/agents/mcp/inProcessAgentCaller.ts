@@ -1,0 +1,56 @@
+import type { MemoryService } from '../../api/service.js';
+import { ReverieError } from '../../common/errors.js';
+import type { AuthenticatedAgent } from '../agentRegistry.js';
+import { asRpcError, callAsAgent } from '../socket/agentCall.js';
+import { AgentCallError, TokenRefusedError, type AgentCaller, type CallerIdentity } from './agentCaller.js';
+
+/** Methods that read the index: without a host keeping it fresh, catch up first (a no-op sync is cheap). */
+const READS_INDEX = new Set(['memory.search', 'memory.get', 'sessions.get', 'context.match']);
+
+/** No host runs: this process opens the workspace and runs the agent methods itself. */
+export class InProcessAgentCaller implements AgentCaller {
+  readonly route = 'in-process' as const;
+
+  private constructor(
+    private readonly service: MemoryService,
+    private readonly token: string,
+    private agent: AuthenticatedAgent,
+  ) {}
+
+  /** Takes ownership of `service` (closed on a refused token and by `close`). */
+  static async open(service: MemoryService, token: string): Promise<InProcessAgentCaller> {
+    try {
+      return new InProcessAgentCaller(service, token, service.agents.registry.authenticate(token));
+    } catch (error) {
+      await service.close();
+      if (error instanceof ReverieError && error.code === 'unauthenticated') throw new TokenRefusedError(error.message);
+      throw error;
+    }
+  }
+
+  get identity(): CallerIdentity {
+    return { name: this.agent.name, scopes: this.agent.scopes };
+  }
+
+  async call(method: string, params: Record<string, unknown>): Promise<unknown> {
+    const { registry, log } = this.service.agents;
+    try {
+      // Checked on every call, as the socket does, so a revocation takes effect at once.
+      this.agent = registry.authenticate(this.token);
+      if (READS_INDEX.has(method)) await this.service.invoke('index.sync', { force: false });
+    } catch (error) {
+      const rpc = asRpcError(error);
+      throw new AgentCallError(rpc.code, rpc.message);
+    }
+    try {
+      return await callAsAgent({ registry, log, invoke: (name, input, context) => this.service.invoke(name, input, context) }, this.agent, method, params, 'mcp');
+    } catch (error) {
+      const rpc = asRpcError(error);
+      throw new AgentCallError(rpc.code, rpc.message);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.service.close();
+  }
+}

@@ -1,0 +1,199 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { UNTRUSTED_MEMORY_NOTICE } from '../src/agents/framing.js';
+import { cliEnv, repoRoot, runCli, stopProcess } from './helpers/cli.js';
+import { createTempWorkspace, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
+
+const bin = path.join(repoRoot, 'bin', 'reverie.js');
+const READ_TOOLS = ['context_bootstrap', 'context_match', 'intent_cancel', 'intent_create', 'intent_list', 'memory_get', 'memory_search', 'sessions_get'];
+
+let ws: TempWorkspace;
+let readToken: string;
+let writeToken: string;
+let revokedToken: string;
+const clients: Client[] = [];
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  ws = createTempWorkspace(SAMPLE_NOTES);
+  const add = async (name: string, write: boolean) => {
+    const r = await runCli(['agents', 'add', name, '--json', ...(write ? ['--write'] : []), '--workspace', ws.root], cliEnv(ws.dataDir));
+    expect(r.code, r.stderr).toBe(0);
+    return (JSON.parse(r.stdout) as { token: string }).token;
+  };
+  [readToken, writeToken, revokedToken] = await Promise.all([add('reader', false), add('writer', true), add('gone', false)]);
+}, 60_000);
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close().catch(() => undefined)));
+  await Promise.all(children.splice(0).map((c) => stopProcess(c)));
+});
+
+afterAll(() => ws?.cleanup());
+
+/** A real MCP client spawning `reverie mcp` over stdio, as Claude Code or Codex would. */
+async function connectMcp(token: string): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bin, 'mcp', '--workspace', ws.root, '--data-dir', ws.dataDir],
+    env: cliEnv(ws.dataDir, { REVERIE_AGENT_TOKEN: token }) as Record<string, string>,
+    cwd: repoRoot,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const client = new Client({ name: 'reverie-test', version: '1.0.0' });
+  clients.push(client);
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
+const textOf = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
+
+function localDate(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** `reverie daemon` in the background, resolved once it prints its agent socket. */
+function startDaemon(): Promise<{ child: ChildProcess; socket: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'daemon', '--workspace', ws.root], { cwd: repoRoot, env: cliEnv(ws.dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      const socket = /Agent socket: (.+)\n/.exec(stdout)?.[1];
+      if (socket) resolve({ child, socket });
+    });
+    child.on('exit', (code) => reject(new Error(`daemon exited early with ${code}: ${stdout}${stderr}`)));
+  });
+}
+
+describe('reverie mcp', () => {
+  it('serves a read token from this process when no host runs: read tools only, framed results, clear refusals', async () => {
+    const { client, stderr } = await connectMcp(readToken);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(READ_TOOLS);
+    const search = tools.find((t) => t.name === 'memory_search')!;
+    expect(search.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+    expect(search.inputSchema.required).toEqual(['query']);
+
+    const found = await client.callTool({ name: 'memory_search', arguments: { query: 'restic backups', limit: 3 } });
+    expect(found.isError).toBeFalsy();
+    const text = textOf(found);
+    expect(text.startsWith(UNTRUSTED_MEMORY_NOTICE)).toBe(true);
+    expect(text).toMatch(/\[1\] MEMORY\.md lines \d+-\d+ \(score [\d.]+, origin \w+, source memory\)\n<reverie-memory source="MEMORY\.md#L\d+-L\d+"[^>]*>\n[^]*restic[^]*<\/reverie-memory>/);
+    expect((found.structuredContent as { results: Array<{ path: string }> }).results[0]!.path).toBe('MEMORY.md');
+
+    const got = await client.callTool({ name: 'memory_get', arguments: { path: 'memory/2026-04-05.md' } });
+    expect(textOf(got)).toContain('<reverie-memory source="memory/2026-04-05.md#L1-L4"');
+    expect(textOf(got)).toContain('Piranesi');
+
+    const escape = await client.callTool({ name: 'memory_get', arguments: { path: '../x.md' } });
+    expect(escape.isError).toBe(true);
+    expect(textOf(escape)).toMatch(/^\.\.\/x\.md: paths may not contain "\.\."/);
+
+    const boot = await client.callTool({ name: 'context_bootstrap', arguments: {} });
+    expect(textOf(boot).startsWith(UNTRUSTED_MEMORY_NOTICE)).toBe(true);
+    expect(textOf(boot)).toContain('Prefers terse answers');
+
+    // A read token cannot reach memory_store even by name.
+    const store = await client.callTool({ name: 'memory_store', arguments: { text: 'nope' } });
+    expect(store.isError).toBe(true);
+    expect(textOf(store)).toContain('Tool memory_store not found');
+    expect(stderr()).toContain('no host running');
+  });
+
+  it('stores notes for a write token in the daily note, once', async () => {
+    const { client } = await connectMcp(writeToken);
+    const { tools } = await client.listTools();
+    const store = tools.find((t) => t.name === 'memory_store');
+    expect(store?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+
+    const note = 'The staging database password rotates every Monday.';
+    const first = await client.callTool({ name: 'memory_store', arguments: { text: note, kind: 'fact' } });
+    expect(first.isError, textOf(first)).toBeFalsy();
+    const daily = `memory/${localDate()}.md`;
+    expect(textOf(first)).toContain(`Stored in ${daily}`);
+    expect(fs.readFileSync(path.join(ws.root, daily), 'utf8')).toContain(note);
+
+    const second = await client.callTool({ name: 'memory_store', arguments: { text: note, kind: 'fact' } });
+    expect(second.isError).toBeFalsy();
+    expect(textOf(second)).toMatch(/Not stored: duplicate of/);
+    expect((second.structuredContent as { stored: boolean }).stored).toBe(false);
+    expect(fs.readFileSync(path.join(ws.root, daily), 'utf8').split(note).length - 1).toBe(1);
+  });
+
+  it('forwards to a running host, including one that starts mid-session, and falls back when it stops', async () => {
+    const early = await connectMcp(readToken);
+    expect((await early.client.callTool({ name: 'intent_list', arguments: {} })).isError).toBeFalsy();
+
+    const daemon = await startDaemon();
+    expect(daemon.socket).toBe(path.join(ws.dataDir, 'reverie.sock'));
+    const { client, stderr } = await connectMcp(readToken);
+    const found = await client.callTool({ name: 'memory_search', arguments: { query: 'Piranesi' } });
+    expect(found.isError, textOf(found)).toBeFalsy();
+    expect(textOf(found)).toMatch(/\[1\] memory\/2026-04-05\.md lines [^]*<reverie-memory source="memory\/2026-04-05\.md#L/);
+    expect(stderr()).toContain('forwarding to the running host');
+
+    // The session opened before the host started hands over to it on its next call.
+    const handedOver = await early.client.callTool({ name: 'memory_search', arguments: { query: 'dentist Thursday' } });
+    expect(handedOver.isError, textOf(handedOver)).toBeFalsy();
+    expect(early.stderr()).toContain('forwarding to the running host');
+
+    // The host writes its log in batches a moment after each call.
+    let entries: Array<{ agent: string; method: string; detail: string | null; transport: string }> = [];
+    for (let i = 0; i < 10 && !entries.some((e) => e.detail === 'Piranesi'); i++) {
+      await new Promise((r) => setTimeout(r, 300));
+      const log = await runCli(['agents', 'log', '--json', '--workspace', ws.root], cliEnv(ws.dataDir));
+      entries = JSON.parse(log.stdout) as typeof entries;
+    }
+    // Forwarded calls are marked as MCP by the host too (`via: "mcp"`).
+    expect(entries).toContainEqual(expect.objectContaining({ agent: 'reader', method: 'memory.search', detail: 'Piranesi', transport: 'mcp', ok: true, results: 1 }));
+    expect(entries).toContainEqual(expect.objectContaining({ agent: 'reader', method: 'memory.search', detail: 'dentist Thursday', transport: 'mcp' }));
+    // In-process calls (the first test's) are logged as mcp as well.
+    expect(entries).toContainEqual(expect.objectContaining({ agent: 'reader', method: 'memory.search', detail: 'restic backups', transport: 'mcp' }));
+
+    // The host stops: the same session serves the workspace itself again.
+    await stopProcess(daemon.child);
+    const after = await client.callTool({ name: 'memory_search', arguments: { query: 'Piranesi' } });
+    expect(after.isError, textOf(after)).toBeFalsy();
+    expect(textOf(after)).toContain('memory/2026-04-05.md');
+    expect(stderr()).toContain('no host running');
+  });
+
+  it('exits 1 naming REVERIE_AGENT_TOKEN without a token or with an unknown or revoked one; keeps serving after invalid arguments', async () => {
+    const missing = await runCli(['mcp', '--workspace', ws.root], cliEnv(ws.dataDir, { REVERIE_AGENT_TOKEN: '' }));
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr.trim().split('\n')).toHaveLength(1);
+    expect(missing.stderr).toContain('REVERIE_AGENT_TOKEN');
+
+    const unknown = await runCli(['mcp', '--workspace', ws.root, '--token', 'rvr_not-a-real-token'], cliEnv(ws.dataDir));
+    expect(unknown.code).toBe(1);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toMatch(/REVERIE_AGENT_TOKEN.*not known/);
+
+    expect((await runCli(['agents', 'revoke', 'gone', '--workspace', ws.root], cliEnv(ws.dataDir))).code).toBe(0);
+    const revoked = await runCli(['mcp', '--workspace', ws.root], cliEnv(ws.dataDir, { REVERIE_AGENT_TOKEN: revokedToken }));
+    expect(revoked.code).toBe(1);
+    expect(revoked.stderr).toMatch(/agent "gone" was revoked/);
+
+    const { client } = await connectMcp(readToken);
+    // SDK 1.32.2 answers invalid arguments with the -32602 message as a tool error (what the MCP spec now asks), not a JSON-RPC error.
+    const invalid = await client.callTool({ name: 'memory_search', arguments: {} });
+    expect(invalid.isError).toBe(true);
+    expect(textOf(invalid)).toMatch(/-32602.*Invalid arguments for tool memory_search.*query/);
+    const again = await client.callTool({ name: 'intent_list', arguments: {} });
+    expect(again.isError).toBeFalsy();
+    expect(textOf(again)).toBe('No standing intents.');
+  });
+});
