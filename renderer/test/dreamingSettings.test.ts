@@ -53,6 +53,7 @@ const STATUS: StatusOutput = {
   dataDir: '/d',
   indexPath: '/d/index.sqlite',
   host: null,
+  agentSocket: null,
   index: { state: 'ready', files: 1, chunks: 5, indexed: 1, skipped: 0, failed: 0, lastSyncAt: null, lastError: null },
   embedding: {
     provider: 'hash',

@@ -25,6 +25,7 @@ const status = (embedding: Partial<StatusOutput['embedding']> = {}): StatusOutpu
   dataDir: '/d',
   indexPath: '/d/index.sqlite',
   host: null,
+  agentSocket: null,
   index: { state: 'ready', files: 1, chunks: 10, indexed: 1, skipped: 0, failed: 0, lastSyncAt: null, lastError: null },
   embedding: {
     provider: 'hash',

@@ -14,6 +14,7 @@ const STATUS: StatusOutput = {
   dataDir: '/d',
   indexPath: '/d/index.sqlite',
   host: null,
+  agentSocket: null,
   index: { state: 'ready', files: 1, chunks: 5000, indexed: 1, skipped: 0, failed: 0, lastSyncAt: null, lastError: null },
   embedding: {
     provider: 'hash',

@@ -66,7 +66,7 @@ export class AgentRegistry {
     }
     const row = this.db.prepare('SELECT * FROM agents WHERE token_hash = ?').get(sha256Hex(token)) as AgentRow | undefined;
     if (!row) throw new ReverieError('unauthenticated', 'This token is not known to Reverie. Create one with `reverie agents add <name>`.');
-    if (row.revoked_at) throw new ReverieError('unauthenticated', `The token of agent "${row.name}" was revoked on ${row.revoked_at}.`);
+    if (row.revoked_at) throw new RevokedTokenError({ id: row.id, name: row.name, scopes: JSON.parse(row.scopes) as AgentScope[] }, row.revoked_at);
     return { id: row.id, name: row.name, scopes: JSON.parse(row.scopes) as AgentScope[] };
   }
 
@@ -89,5 +89,15 @@ export class AgentRegistry {
       revokedAt: row.revoked_at,
       calls: row.calls,
     };
+  }
+}
+
+/** A revoked agent still knocking: refused, and worth a line in the access log. */
+export class RevokedTokenError extends ReverieError {
+  constructor(
+    readonly agent: AuthenticatedAgent,
+    revokedAt: string,
+  ) {
+    super('unauthenticated', `The token of agent "${agent.name}" was revoked on ${revokedAt}.`);
   }
 }

@@ -95,7 +95,10 @@ export class AgentService {
       'intents.create': async (input, context) => this.intents.create(input, context.agent?.name ?? null),
       'intents.list': async ({ includeInactive }) => ({ intents: this.intents.list(includeInactive) }),
       'intents.cancel': async ({ id }) => this.intents.cancel(id),
-      'agents.list': async () => ({ agents: this.registry.list(), socket: { path: this.socketPath, listening: this.socket?.listening ?? false } }),
+      'agents.list': async () => {
+        this.log.flush(); // calls and last use include what was just answered
+        return { agents: this.registry.list(), socket: { path: this.socketPath, listening: this.socket?.listening ?? false } };
+      },
       'agents.add': async ({ name, write }) => {
         const { agent, token } = this.registry.add(name, write);
         return { agentId: agent.id, name: agent.name, scopes: agent.scopes, token };

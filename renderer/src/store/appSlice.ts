@@ -1,7 +1,7 @@
 import type { EngineEvent, IndexState, SyncReport } from '../../../core/src/api/contract.js';
 import type { SliceContext } from './types.js';
 
-export type View = 'search' | 'memory' | 'imports' | 'dreams' | 'status' | 'settings';
+export type View = 'search' | 'memory' | 'imports' | 'dreams' | 'agents' | 'status' | 'settings';
 
 export interface IndexProgress {
   /** `sessions`: agent transcripts being ingested (done/total transcripts). */
@@ -61,6 +61,8 @@ export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
     setView(view) {
       const state = get();
       if (state.app.view === view) return;
+      // A token shown once must not survive leaving the Agents view.
+      if (state.app.view === 'agents') state.agents.onLeave();
       set({ view });
       if (view === 'status') void state.status.refresh();
       if (view === 'memory' && state.memory.filesState === 'idle') void state.memory.loadFiles();
@@ -71,6 +73,10 @@ export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
       }
       if (view === 'imports') void state.imports.load();
       if (view === 'dreams') void state.dreams.load();
+      if (view === 'agents') {
+        void state.status.refresh();
+        void state.agents.load();
+      }
     },
 
     handleEvent(event) {

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { RendererMemoryClient } from '../client/memoryClient.js';
+import { createAgentsSlice } from './agentsSlice.js';
 import { createAppSlice } from './appSlice.js';
 import { createDreamsSlice } from './dreamsSlice.js';
 import { createImportsSlice } from './importsSlice.js';
@@ -45,6 +46,7 @@ export function createReverieStore(client: RendererMemoryClient, options: StoreO
       provenance: createProvenanceSlice(contextFor('provenance')),
       imports: createImportsSlice(contextFor('imports')),
       dreams: createDreamsSlice(contextFor('dreams')),
+      agents: createAgentsSlice(contextFor('agents')),
     };
   });
 }
@@ -64,6 +66,7 @@ export function connectStore(store: ReverieStore, client: RendererMemoryClient):
     if (state.app.view === 'settings') void state.models.load();
     if (state.app.view === 'imports') void state.imports.load();
     if (state.app.view === 'dreams') void state.dreams.load();
+    if (state.app.view === 'agents') void state.agents.load();
   });
   void store.getState().status.refresh();
   void store.getState().memory.loadFiles();

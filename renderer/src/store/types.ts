@@ -1,4 +1,5 @@
 import type { RendererMemoryClient } from '../client/memoryClient.js';
+import type { AgentsSlice } from './agentsSlice.js';
 import type { AppSlice } from './appSlice.js';
 import type { DreamsSlice } from './dreamsSlice.js';
 import type { ImportsSlice } from './importsSlice.js';
@@ -23,6 +24,8 @@ export interface ReverieState {
   imports: ImportsSlice;
   /** The Dreams view: diary, runs, one run's card, review/rollback/restore. */
   dreams: DreamsSlice;
+  /** The Agents view: tokens, setup snippets, the access log and the bootstrap preview. */
+  agents: AgentsSlice;
 }
 
 export type SliceName = keyof ReverieState;

@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { ReverieError, errnoCode } from '../../common/errors.js';
 import type { AccessLog } from '../accessLog.js';
-import type { AgentRegistry } from '../agentRegistry.js';
+import { RevokedTokenError, type AgentRegistry } from '../agentRegistry.js';
 import { asRpcError, callAsAgent, RpcError, type Invoke } from './agentCall.js';
 import { LineSplitter, MAX_REQUEST_BYTES } from './lineSplitter.js';
 import { RPC_ERRORS } from './rpcErrors.js';
@@ -96,11 +96,12 @@ export class AgentSocketServer {
     socket.on('close', () => this.connections.delete(socket));
     socket.on('data', (chunk: Buffer) => {
       for (const item of splitter.push(chunk)) {
+        // Requests on one connection are answered in order, an oversized one's refusal included.
         if (item.kind === 'too-large') {
-          send(errorReply(null, RPC_ERRORS.tooLarge, `Request of ${item.bytes} bytes refused: requests are limited to ${MAX_REQUEST_BYTES} bytes.`));
+          const refusal = errorReply(null, RPC_ERRORS.tooLarge, `Request of ${item.bytes} bytes refused: requests are limited to ${MAX_REQUEST_BYTES} bytes.`);
+          queue = queue.then(() => send(refusal));
           continue;
         }
-        // Requests on one connection are answered in order.
         queue = queue.then(async () => {
           // A client that is gone gets no more work done on its behalf.
           if (socket.destroyed) return;
@@ -135,6 +136,10 @@ export class AgentSocketServer {
       const result = await callAsAgent(this.options, caller, request.method, params, via === 'mcp' ? 'mcp' : 'socket');
       return request.id === undefined ? null : { jsonrpc: '2.0', id, result };
     } catch (error) {
+      if (error instanceof RevokedTokenError) {
+        const { agent } = error;
+        this.options.log.record({ agentId: agent.id, agentName: agent.name, at: new Date().toISOString(), method: request.method, detail: null, results: null, ok: false, error: error.message, durationMs: 0, transport: via === 'mcp' ? 'mcp' : 'socket' });
+      }
       const rpc = asRpcError(error);
       return errorReply(id, rpc.code, rpc.message);
     }

@@ -1,4 +1,5 @@
 import { useReverie } from '../../store/useReverie.js';
+import { AgentsView } from '../agents/AgentsView.js';
 import { DreamsView } from '../dreams/DreamsView.js';
 import { ImportsView } from '../imports/ImportsView.js';
 import { MemoryView } from '../memory/MemoryView.js';
@@ -22,6 +23,7 @@ export function AppShell() {
         {view === 'memory' && <MemoryView />}
         {view === 'imports' && <ImportsView />}
         {view === 'dreams' && <DreamsView />}
+        {view === 'agents' && <AgentsView />}
         {view === 'status' && <StatusView />}
         {view === 'settings' && <SettingsView />}
       </main>
