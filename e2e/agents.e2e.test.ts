@@ -97,7 +97,8 @@ describe.skipIf(!chromiumPath)('Agents view', () => {
     const workspace = (await call<{ workspace: { path: string } }>('status')).workspace.path;
     const claudeSnippet = (await page.locator('[data-testid=agent-snippet-claude-code-box-text]').textContent()) ?? '';
     expect(claudeSnippet).toContain(`REVERIE_AGENT_TOKEN=${token}`);
-    expect(claudeSnippet).toMatch(/^claude mcp add reverie --env REVERIE_AGENT_TOKEN=\S+ -- npx reverie mcp --workspace /);
+    // The snippet starts this installation's CLI by absolute path (npx only resolves inside the repository).
+    expect(claudeSnippet).toMatch(/^claude mcp add reverie --env REVERIE_AGENT_TOKEN=\S+ -- \S*node\S* \S+\/bin\/reverie\.js mcp --workspace /);
     expect(claudeSnippet).toContain(workspace.includes(' ') ? `'${workspace}'` : workspace);
     const codexSnippet = (await page.locator('[data-testid=agent-snippet-codex-box-text]').textContent()) ?? '';
     expect(codexSnippet).toContain('[mcp_servers.reverie]');

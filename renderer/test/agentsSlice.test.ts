@@ -7,7 +7,9 @@ import { LOG_PAGE_SIZE, displayAgentName, plainEngineMessage } from '../src/stor
 import { createReverieStore, type ReverieStore } from '../src/store/store.js';
 import { StoreContext } from '../src/store/useReverie.js';
 import { AgentsView } from '../src/views/agents/AgentsView.js';
-import { claudeCodeSnippet, codexSnippet, openClawSnippet, setupSnippets, shellQuote, socketAuthExample } from '../src/views/agents/agentSetup.js';
+import { claudeCodeSnippet, codexSnippet, fallbackLaunch, openClawSnippet, setupSnippets, shellQuote, socketAuthExample } from '../src/views/agents/agentSetup.js';
+
+const LAUNCH = { command: '/usr/bin/node', args: ['/opt/reverie/bin/reverie.js', 'mcp', '--workspace', '/w', '--data-dir', '/d'] };
 import { createFakeClient, deferred } from './fakeClient.js';
 
 const TOKEN = 'rvr_abcDEF123-_xyz';
@@ -48,7 +50,7 @@ function engine(options: { confirm?: boolean; logEntries?: AccessLogEntry[] } = 
   const client = createFakeClient({
     'agents.list': async () => {
       if (failList) throw new MemoryClientError('internal', 'the agents database is locked');
-      return { agents: agents.map((a) => ({ ...a })), socket: SOCKET };
+      return { agents: agents.map((a) => ({ ...a })), socket: SOCKET, mcpLaunch: LAUNCH };
     },
     'agents.add': async ({ name, write }) => {
       if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) throw new MemoryClientError('invalid-input', VALIDATION);
@@ -120,7 +122,7 @@ describe('agents slice', () => {
 
     // An add still in flight when the view is left: its token never shows.
     const gate = deferred<OperationOutput<'agents.add'>>();
-    const client = createFakeClient({ 'agents.add': () => gate.promise, 'agents.list': async () => ({ agents: [], socket: SOCKET }) });
+    const client = createFakeClient({ 'agents.add': () => gate.promise, 'agents.list': async () => ({ agents: [], socket: SOCKET, mcpLaunch: LAUNCH }) });
     const other = createReverieStore(client, { confirm: () => true });
     other.getState().agents.setAddName('late');
     const adding = other.getState().agents.add();
@@ -234,7 +236,7 @@ describe('agents slice', () => {
     store.getState().agents.setAddName('claude-code');
     await store.getState().agents.add();
     const withToken = render(store);
-    expect(withToken).toContain(`claude mcp add reverie --env REVERIE_AGENT_TOKEN=${TOKEN} -- npx reverie mcp --workspace`);
+    expect(withToken).toContain(`claude mcp add reverie --env REVERIE_AGENT_TOKEN=${TOKEN} -- /usr/bin/node /opt/reverie/bin/reverie.js mcp --workspace /w --data-dir /d`);
     expect(withToken).toContain('shown only now');
     store.getState().agents.dismissToken();
     const without = render(store);
@@ -247,11 +249,12 @@ describe('agent setup snippets', () => {
   it('quotes paths for the shell and TOML/JSON', () => {
     expect(shellQuote('/home/ada/notes')).toBe('/home/ada/notes');
     expect(shellQuote("/home/ada/my notes/it's")).toBe(`'/home/ada/my notes/it'\\''s'`);
-    expect(claudeCodeSnippet(TOKEN, '/w/my notes')).toBe(`claude mcp add reverie --env REVERIE_AGENT_TOKEN=${TOKEN} -- npx reverie mcp --workspace '/w/my notes'`);
-    expect(codexSnippet(TOKEN, 'C:\\Users\\ada')).toBe(
+    expect(claudeCodeSnippet(TOKEN, fallbackLaunch('/w/my notes'))).toBe(`claude mcp add reverie --env REVERIE_AGENT_TOKEN=${TOKEN} -- npx reverie mcp --workspace '/w/my notes'`);
+    expect(codexSnippet(TOKEN, fallbackLaunch('C:\\Users\\ada'))).toBe(
       ['[mcp_servers.reverie]', 'command = "npx"', 'args = ["reverie", "mcp", "--workspace", "C:\\\\Users\\\\ada"]', `env = { REVERIE_AGENT_TOKEN = "${TOKEN}" }`].join('\n'),
     );
-    expect(JSON.parse(openClawSnippet(TOKEN, '/w'))).toEqual({
+    expect(claudeCodeSnippet(TOKEN, LAUNCH)).toBe(`claude mcp add reverie --env REVERIE_AGENT_TOKEN=${TOKEN} -- /usr/bin/node /opt/reverie/bin/reverie.js mcp --workspace /w --data-dir /d`);
+    expect(JSON.parse(openClawSnippet(TOKEN, fallbackLaunch('/w')))).toEqual({
       mcp: { servers: { reverie: { command: 'npx', args: ['reverie', 'mcp', '--workspace', '/w'], env: { REVERIE_AGENT_TOKEN: TOKEN } } } },
     });
     expect(setupSnippets(null, null).map((s) => s.id)).toEqual(['claude-code', 'codex', 'hermes', 'openclaw']);

@@ -17,6 +17,7 @@ import { readSessionExcerpt } from './sessionsGet.js';
 import { AgentSocketServer } from './socket/agentSocketServer.js';
 import type { Invoke } from './socket/agentCall.js';
 import { agentSocketPath } from './socket/socketPath.js';
+import { mcpLaunchCommand } from './mcp/mcpLaunch.js';
 
 export interface AgentServiceOptions {
   dataDir: string;
@@ -97,7 +98,7 @@ export class AgentService {
       'intents.cancel': async ({ id }) => this.intents.cancel(id),
       'agents.list': async () => {
         this.log.flush(); // calls and last use include what was just answered
-        return { agents: this.registry.list(), socket: { path: this.socketPath, listening: this.socket?.listening ?? false } };
+        return { agents: this.registry.list(), socket: { path: this.socketPath, listening: this.socket?.listening ?? false }, mcpLaunch: mcpLaunchCommand(options.workspaceRoot, options.dataDir) };
       },
       'agents.add': async ({ name, write }) => {
         const { agent, token } = this.registry.add(name, write);

@@ -722,7 +722,12 @@ export const operations = {
     access: 'read',
     summary: 'Agents with tokens, their scopes and last use, and the agent socket.',
     input: z.object({}).strict(),
-    output: z.object({ agents: z.array(AgentInfo), socket: z.object({ path: z.string(), listening: z.boolean() }) }),
+    output: z.object({
+      agents: z.array(AgentInfo),
+      socket: z.object({ path: z.string(), listening: z.boolean() }),
+      /** How an agent starts `reverie mcp` for this workspace on this machine (for setup snippets). */
+      mcpLaunch: z.object({ command: z.string(), args: z.array(z.string()) }),
+    }),
   },
   'agents.add': {
     access: 'write',

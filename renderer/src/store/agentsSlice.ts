@@ -4,6 +4,7 @@ import type { SliceContext } from './types.js';
 
 export type CreatedAgent = OperationOutput<'agents.add'>;
 export type AgentSocketInfo = OperationOutput<'agents.list'>['socket'];
+export type McpLaunch = OperationOutput<'agents.list'>['mcpLaunch'];
 export type BootstrapPreview = OperationOutput<'context.bootstrap'>;
 
 type LoadState = 'idle' | 'loading' | 'ready' | 'error';
@@ -17,6 +18,8 @@ export const DEFAULT_BOOTSTRAP_BUDGET = 24_000;
 export interface AgentsSlice {
   agents: AgentInfo[] | null;
   socket: AgentSocketInfo | null;
+  /** How `reverie mcp` starts on this machine, for the setup snippets. */
+  mcpLaunch: McpLaunch | null;
   listState: LoadState;
   listError: string | null;
 
@@ -98,6 +101,7 @@ export function createAgentsSlice({ set, get, client, confirm }: SliceContext<'a
   return {
     agents: null,
     socket: null,
+    mcpLaunch: null,
     listState: 'idle',
     listError: null,
     addName: '',
@@ -127,9 +131,9 @@ export function createAgentsSlice({ set, get, client, confirm }: SliceContext<'a
       const request = ++latestList;
       if (slice().listState !== 'ready') set({ listState: 'loading' });
       try {
-        const { agents, socket } = await client.call('agents.list', {});
+        const { agents, socket, mcpLaunch } = await client.call('agents.list', {});
         if (request !== latestList) return;
-        set({ agents, socket, listState: 'ready', listError: null });
+        set({ agents, socket, mcpLaunch, listState: 'ready', listError: null });
       } catch (error) {
         if (request !== latestList) return;
         set({ listState: 'error', listError: errorMessage(error) });

@@ -7,8 +7,9 @@ export function AgentSetup() {
   const created = useReverie((s) => s.agents.created);
   const workspace = useReverie((s) => s.status.data?.workspace.path ?? null);
   const socket = useReverie((s) => s.agents.socket);
+  const launch = useReverie((s) => s.agents.mcpLaunch);
   const token = created?.token ?? null;
-  const snippets = setupSnippets(token, workspace);
+  const snippets = setupSnippets(token, workspace, launch);
   return (
     <section className="card agents-section" aria-labelledby="agents-setup-heading" data-testid="agent-setup">
       <h2 id="agents-setup-heading">Connect an agent</h2>
@@ -22,7 +23,7 @@ export function AgentSetup() {
             Replace <code>&lt;token&gt;</code> with the token you got when adding the agent.
           </>
         )}{' '}
-        Every agent runs <code>npx reverie mcp</code>: it talks to this Reverie while it runs, or opens the workspace itself.
+        Every agent runs <code>reverie mcp</code> (the command below is this installation's): it talks to this Reverie while it runs, or opens the workspace itself.
       </p>
       <div className="agents-snippets">
         {snippets.map((snippet) => (

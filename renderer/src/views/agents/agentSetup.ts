@@ -1,4 +1,4 @@
-/** Copy-paste setup for the agents people connect to Reverie: one MCP server, `npx reverie mcp`. */
+/** Copy-paste setup for the agents people connect to Reverie: one MCP server, `reverie mcp`, started by the command the engine reports. */
 
 export const TOKEN_PLACEHOLDER = '<token>';
 export const WORKSPACE_PLACEHOLDER = '<workspace path>';
@@ -17,49 +17,50 @@ export function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The MCP server's command line (what every snippet starts). */
-export function mcpArgs(workspace: string): string[] {
-  return ['reverie', 'mcp', '--workspace', workspace];
+/** How the MCP server starts; before the engine says, the repository form with the workspace path. */
+export interface Launch {
+  command: string;
+  args: string[];
 }
 
-export function claudeCodeSnippet(token: string, workspace: string): string {
+export function fallbackLaunch(workspace: string): Launch {
+  return { command: 'npx', args: ['reverie', 'mcp', '--workspace', workspace] };
+}
+
+export function claudeCodeSnippet(token: string, launch: Launch): string {
   const env = token === TOKEN_PLACEHOLDER ? `REVERIE_AGENT_TOKEN=${token}` : shellQuote(`REVERIE_AGENT_TOKEN=${token}`);
-  const workspaceWord = workspace === WORKSPACE_PLACEHOLDER ? workspace : shellQuote(workspace);
-  return `claude mcp add reverie --env ${env} -- npx reverie mcp --workspace ${workspaceWord}`;
+  const words = [launch.command, ...launch.args].map((w) => (w === WORKSPACE_PLACEHOLDER ? w : shellQuote(w)));
+  return `claude mcp add reverie --env ${env} -- ${words.join(' ')}`;
 }
 
 /** `~/.codex/config.toml` (TOML basic strings take JSON's escapes). */
-export function codexSnippet(token: string, workspace: string): string {
-  const args = mcpArgs(workspace)
-    .map((a) => JSON.stringify(a))
-    .join(', ');
-  return ['[mcp_servers.reverie]', 'command = "npx"', `args = [${args}]`, `env = { REVERIE_AGENT_TOKEN = ${JSON.stringify(token)} }`].join('\n');
+export function codexSnippet(token: string, launch: Launch): string {
+  const args = launch.args.map((a) => JSON.stringify(a)).join(', ');
+  return ['[mcp_servers.reverie]', `command = ${JSON.stringify(launch.command)}`, `args = [${args}]`, `env = { REVERIE_AGENT_TOKEN = ${JSON.stringify(token)} }`].join('\n');
 }
 
 /** Hermes: `mcp_servers` in `~/.hermes/config.yaml` (YAML flow values, JSON-quoted). */
-export function hermesSnippet(token: string, workspace: string): string {
+export function hermesSnippet(token: string, launch: Launch): string {
   return [
     'mcp_servers:',
     '  reverie:',
-    '    command: "npx"',
-    `    args: [${mcpArgs(workspace)
-      .map((a) => JSON.stringify(a))
-      .join(', ')}]`,
+    `    command: ${JSON.stringify(launch.command)}`,
+    `    args: [${launch.args.map((a) => JSON.stringify(a)).join(', ')}]`,
     '    env:',
     `      REVERIE_AGENT_TOKEN: ${JSON.stringify(token)}`,
   ].join('\n');
 }
 
 /** OpenClaw: `mcp.servers` in `~/.openclaw/openclaw.json`. */
-export function openClawSnippet(token: string, workspace: string): string {
+export function openClawSnippet(token: string, launch: Launch): string {
   const q = (value: string): string => JSON.stringify(value);
   return [
     '{',
     '  "mcp": {',
     '    "servers": {',
     '      "reverie": {',
-    '        "command": "npx",',
-    `        "args": [${mcpArgs(workspace).map(q).join(', ')}],`,
+    `        "command": ${q(launch.command)},`,
+    `        "args": [${launch.args.map(q).join(', ')}],`,
     `        "env": { "REVERIE_AGENT_TOKEN": ${q(token)} }`,
     '      }',
     '    }',
@@ -68,9 +69,9 @@ export function openClawSnippet(token: string, workspace: string): string {
   ].join('\n');
 }
 
-export function setupSnippets(token: string | null, workspace: string | null): SetupSnippet[] {
+export function setupSnippets(token: string | null, workspace: string | null, launch: Launch | null = null): SetupSnippet[] {
   const t = token ?? TOKEN_PLACEHOLDER;
-  const w = workspace ?? WORKSPACE_PLACEHOLDER;
+  const w = launch ?? fallbackLaunch(workspace ?? WORKSPACE_PLACEHOLDER);
   return [
     { id: 'claude-code', title: 'Claude Code', where: 'Run this once in a terminal:', text: claudeCodeSnippet(t, w) },
     { id: 'codex', title: 'Codex', where: 'Add this to ~/.codex/config.toml:', text: codexSnippet(t, w) },
