@@ -17,7 +17,9 @@ export async function agentsCommand(ctx: CliContext): Promise<number> {
       if (ctx.options.json) printJson(added);
       else {
         process.stdout.write(`Agent "${added.name}" (${added.scopes.join(' + ')}). Its token, shown only this once:\n\n  ${added.token}\n\n`);
-        process.stdout.write(`Give it to the agent as REVERIE_AGENT_TOKEN, e.g.:\n  claude mcp add reverie --env REVERIE_AGENT_TOKEN=${added.token} -- npx reverie mcp\n`);
+        const { mcpLaunch } = (await service.invoke('agents.list', {})) as { mcpLaunch: { command: string; args: string[] } };
+        const command = [mcpLaunch.command, ...mcpLaunch.args].map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+        process.stdout.write(`Give it to the agent as REVERIE_AGENT_TOKEN, e.g. for Claude Code:\n  claude mcp add reverie --env REVERIE_AGENT_TOKEN=${added.token} -- ${command}\n`);
       }
       return 0;
     }
