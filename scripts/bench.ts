@@ -13,6 +13,7 @@ import { diagnoseSearch, type SearchDiagnostics } from './bench/diagnose.js';
 import { BenchEngine, makeTempWorkspace, removeAllTempWorkspaces, removeTempWorkspace } from './bench/engine.js';
 import { lexiconSize } from './bench/lexicon.js';
 import { runLocomo, type LocomoReport } from './bench/locomo.js';
+import { runAgentsBench } from './bench/agents.js';
 import { runDreamingBench } from './bench/dreaming.js';
 import { runSessionsBench } from './bench/sessions.js';
 import { log, percentile, round, summarizeLatency, table, type LatencySummary } from './bench/stats.js';
@@ -31,22 +32,25 @@ interface Options {
   sessions: boolean;
   /** The dreaming sweep figure (on unless another part is run alone). */
   dreaming: boolean;
+  /** Agent socket load figures (on unless another part is run alone). */
+  agents: boolean;
 }
 
-const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming] [--locomo FILE]';
+const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents] [--locomo FILE]';
 
 function parseArgs(argv: readonly string[]): Options {
-  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true };
+  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') opts.quick = true;
     else if (arg === '--skip-synthetic') opts.skipSynthetic = true;
     else if (arg === '--only') {
       const what = argv[++i];
-      if (what !== 'locomo' && what !== 'sessions' && what !== 'dreaming') throw new Error(`--only takes "locomo", "sessions" or "dreaming"\n${USAGE}`);
+      if (what !== 'locomo' && what !== 'sessions' && what !== 'dreaming' && what !== 'agents') throw new Error(`--only takes "locomo", "sessions", "dreaming" or "agents"\n${USAGE}`);
       opts.skipSynthetic = true;
       opts.sessions = what === 'sessions';
       opts.dreaming = what === 'dreaming';
+      opts.agents = what === 'agents';
     }
     else if (arg === '--locomo') {
       const file = argv[++i];
@@ -267,7 +271,7 @@ async function runSynthetic(quick: boolean): Promise<SyntheticReport> {
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const started = performance.now();
-  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming) log('Nothing to run: --skip-synthetic without --locomo FILE.');
+  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents) log('Nothing to run: --skip-synthetic without --locomo FILE.');
 
   const out: Record<string, unknown> = {
     mode: opts.quick ? 'quick' : 'full',
@@ -278,6 +282,7 @@ async function main(): Promise<void> {
   if (!opts.skipSynthetic) Object.assign(out, await runSynthetic(opts.quick));
   if (opts.sessions && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runSessionsBench(opts.quick));
   if (opts.dreaming && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runDreamingBench(opts.quick));
+  if (opts.agents && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runAgentsBench(opts.quick));
   let locomo: LocomoReport | null = null;
   if (opts.locomo) {
     locomo = await runLocomo(opts.locomo);

@@ -15,11 +15,11 @@ import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } fr
 
 const SECRET = 'outside-secret-7f3a';
 
-let workspaces: TempWorkspace[] = [];
-let services: MemoryService[] = [];
-let clients: AgentSocketClient[] = [];
-let sockets: net.Socket[] = [];
-let children: ChildProcess[] = [];
+const workspaces: TempWorkspace[] = [];
+const services: MemoryService[] = [];
+const clients: AgentSocketClient[] = [];
+const sockets: net.Socket[] = [];
+const children: ChildProcess[] = [];
 
 afterEach(async () => {
   for (const c of clients.splice(0)) c.close();
@@ -92,6 +92,35 @@ async function foreignListener(file: string): Promise<ChildProcess> {
   return child;
 }
 
+/** A bare connection: bytes out, whole reply lines back in the order they came. */
+async function rawConnection(file: string): Promise<{ write(text: string): void; lines(n: number): Promise<unknown[]> }> {
+  const socket = net.connect(file);
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('error', reject);
+  });
+  let buffer = '';
+  const received: unknown[] = [];
+  let waiter: (() => void) | null = null;
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => {
+    buffer += chunk;
+    for (let i = buffer.indexOf('\n'); i !== -1; i = buffer.indexOf('\n')) {
+      received.push(JSON.parse(buffer.slice(0, i)));
+      buffer = buffer.slice(i + 1);
+    }
+    waiter?.();
+  });
+  return {
+    write: (text) => socket.write(text),
+    lines: async (n) => {
+      while (received.length < n) await new Promise<void>((resolve) => (waiter = resolve));
+      return received.splice(0, n);
+    },
+  };
+}
+
 function killChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -135,18 +164,19 @@ describe('agent socket: malformed and oversized requests', () => {
     expect(await reply).toMatchObject({ id: null, error: { code: RPC_ERRORS.invalidRequest } });
   });
 
-  it('refuses a 5 MB request line with -32004, and the connection answers the next request', async () => {
+  it('refuses a 5 MB request line with -32004, in order, and the connection answers the next request', async () => {
     const service = await hostedService();
     const token = await addAgent(service, 'claude-code');
-    const client = await connect(service);
-    const reply = nextUnmatched(client);
+    const raw = await rawConnection(service.agents.socketPath);
+    const search = (id: number) => JSON.stringify({ jsonrpc: '2.0', id, method: 'memory.search', params: { token, query: 'restic backups' } });
     const huge = JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'memory.search', params: { token, query: 'x'.repeat(5 * 1024 * 1024) } });
-    client.writeRaw(`${huge}\n`);
-    const refused = await reply;
+    raw.write(`${search(1)}\n${huge}\n${search(2)}\n`);
+    const [first, refused, next] = (await raw.lines(3)) as Array<{ id: unknown; result?: { results: unknown[] }; error?: RpcFailure }>;
+    expect(first!.id).toBe(1);
     expect(refused).toMatchObject({ id: null, error: { code: RPC_ERRORS.tooLarge } });
-    expect(refused.error!.message).toContain(String(MAX_REQUEST_BYTES));
-    const found = (await client.call('memory.search', { token, query: 'restic backups' })) as { results: SearchResult[] };
-    expect(found.results.length).toBeGreaterThan(0);
+    expect(refused!.error!.message).toContain(String(MAX_REQUEST_BYTES));
+    expect(next!.id).toBe(2);
+    expect(next!.result!.results.length).toBeGreaterThan(0);
   });
 
   it('answers an unknown method with -32601 naming the methods agents can call', async () => {
@@ -180,7 +210,7 @@ describe('agent socket: tokens and scopes', () => {
     const token = await addAgent(service, 'codex');
     const perCall = await connect(service);
     const session = await connect(service);
-    expect(await session.call('auth', { token })).toEqual({ agent: 'codex', scopes: ['read'] });
+    expect(await session.call('auth', { token })).toEqual({ agent: 'codex', scopes: ['read'], workspace: service.workspace.root });
     expect(await perCall.call('status', { token })).toBeTruthy();
     await service.invoke('agents.revoke', { name: 'codex' });
     const revoked = await refusal(perCall.call('memory.search', { token, query: 'atlas' }));
@@ -203,7 +233,7 @@ describe('agent socket: tokens and scopes', () => {
     const service = await hostedService();
     const token = await addAgent(service, 'writer', true);
     const session = await connect(service);
-    expect(await session.call('auth', { token })).toEqual({ agent: 'writer', scopes: ['read', 'write'] });
+    expect(await session.call('auth', { token })).toEqual({ agent: 'writer', scopes: ['read', 'write'], workspace: service.workspace.root });
     const viaAuth = (await session.call('memory.search', { query: 'dentist Thursday' })) as { results: SearchResult[] };
     expect(viaAuth.results.length).toBeGreaterThan(0);
     const perRequest = await connect(service);
@@ -252,7 +282,7 @@ describe('agent socket: clients that go away', () => {
       sockets.push(hasty);
       hasty.on('error', () => undefined);
       await new Promise<void>((resolve) => hasty.once('connect', () => resolve()));
-      hasty.write(Array.from({ length: 20 }, (_, i) => request(i + 1)).join(''));
+      hasty.write(Array.from({ length: 10 }, (_, i) => request(i + 1)).join(''));
       hasty.destroy();
       // Gone after the first bytes of the first answer.
       const midway = net.connect(service.agents.socketPath);
@@ -260,7 +290,7 @@ describe('agent socket: clients that go away', () => {
       midway.on('error', () => undefined);
       await new Promise<void>((resolve) => midway.once('connect', () => resolve()));
       const firstBytes = new Promise<void>((resolve) => midway.once('data', () => resolve()));
-      midway.write(Array.from({ length: 20 }, (_, i) => request(i + 1)).join(''));
+      midway.write(Array.from({ length: 10 }, (_, i) => request(i + 1)).join(''));
       await firstBytes;
       midway.destroy();
     }

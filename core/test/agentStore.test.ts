@@ -22,7 +22,7 @@ interface Stored {
 
 let ws: TempWorkspace | null = null;
 let service: MemoryService | null = null;
-let clients: AgentSocketClient[] = [];
+const clients: AgentSocketClient[] = [];
 
 afterEach(async () => {
   for (const c of clients.splice(0)) c.close();

@@ -72,6 +72,8 @@ export class MemoryService {
   private readonly notices: string[] = [];
   private readonly eventEmitter = new Emitter<EngineEvent>();
   private syncChain: Promise<unknown> = Promise.resolve();
+  /** The sync queued behind the running one, not started yet: later requests join it. */
+  private queuedSync: { force: boolean; run: Promise<SyncReport> } | null = null;
   private state: IndexState = 'idle';
   private lastError: string | null = null;
   private watcher: MemoryWatcher | null = null;
@@ -254,9 +256,16 @@ export class MemoryService {
 
   /** Syncs are serialised: a watcher burst during a manual sync queues one more run. */
   sync(force: boolean): Promise<SyncReport> {
-    const run = this.syncChain.then(() => this.runSync(force));
-    this.syncChain = run.catch(() => undefined);
-    return run;
+    // A burst of requests (watcher events, 1,000 agent notes) shares the one sync still waiting to start.
+    if (this.queuedSync && (!force || this.queuedSync.force)) return this.queuedSync.run;
+    const queued: { force: boolean; run: Promise<SyncReport> } = { force, run: Promise.resolve(null as unknown as SyncReport) };
+    queued.run = this.syncChain.then(() => {
+      if (this.queuedSync === queued) this.queuedSync = null;
+      return this.runSync(force);
+    });
+    this.queuedSync = queued;
+    this.syncChain = queued.run.catch(() => undefined);
+    return queued.run;
   }
 
   private async runSync(force: boolean, retried = false): Promise<SyncReport> {

@@ -53,10 +53,32 @@ export class HostLock {
             'Use that one, or quit it first.',
         );
       }
+      // A lock with no readable owner this young is still being written by its owner (create, then write).
+      if (this.ageMs() < 2_000 && !this.hasDeadOwner()) {
+        throw new ReverieError('locked', `Workspace ${workspacePath} is being opened by another process right now; try again in a moment.`);
+      }
       // Stale lock from a process that no longer exists: remove and retry.
       fs.rmSync(this.file, { force: true });
     }
     throw new ReverieError('locked', `Could not take the workspace lock ${this.file}; try again.`);
+  }
+
+  private ageMs(): number {
+    try {
+      return Date.now() - fs.statSync(this.file).mtimeMs;
+    } catch {
+      return Infinity;
+    }
+  }
+
+  /** The lock names a process that is gone: stale whatever its age. */
+  private hasDeadOwner(): boolean {
+    try {
+      const parsed = HostInfo.safeParse(safeJson(fs.readFileSync(this.file, 'utf8')));
+      return parsed.success && !isProcessAlive(parsed.data.pid);
+    } catch {
+      return false;
+    }
   }
 
   update(info: HostInfo): void {

@@ -19,6 +19,9 @@ export interface AgentSocketOptions {
 
 type JsonRpcId = string | number | null;
 
+/** Requests waiting on one connection before the host stops reading more from it. */
+const MAX_QUEUED_REQUESTS = 256;
+
 /** sun_path holds 108 bytes on Linux, 104 on macOS, each with the terminating NUL. */
 const MAX_SOCKET_PATH_BYTES = process.platform === 'linux' ? 107 : 103;
 
@@ -88,9 +91,12 @@ export class AgentSocketServer {
     const splitter = new LineSplitter();
     let sessionToken: unknown;
     let queue = Promise.resolve();
+    let queued = 0;
     const send = (message: object) => {
       // A client that went away mid-answer is simply gone: never an error for the host.
-      if (!socket.destroyed && socket.writable) socket.write(`${JSON.stringify(message)}\n`);
+      if (socket.destroyed || !socket.writable) return;
+      // Answers the client is not reading pile up in its socket buffer: stop reading its requests until it drains.
+      if (!socket.write(`${JSON.stringify(message)}\n`)) socket.pause();
     };
     socket.on('error', () => socket.destroy());
     socket.on('close', () => this.connections.delete(socket));
@@ -102,13 +108,24 @@ export class AgentSocketServer {
           queue = queue.then(() => send(refusal));
           continue;
         }
+        queued++;
+        // A client that sends without reading its answers is slowed down, not buffered without bound.
+        if (queued >= MAX_QUEUED_REQUESTS) socket.pause();
         queue = queue.then(async () => {
-          // A client that is gone gets no more work done on its behalf.
-          if (socket.destroyed) return;
-          const reply = await this.handle(item.text, sessionToken, (t) => (sessionToken = t));
-          if (reply) send(reply);
+          try {
+            // A client that is gone gets no more work done on its behalf.
+            if (socket.destroyed) return;
+            const reply = await this.handle(item.text, sessionToken, (t) => (sessionToken = t));
+            if (reply) send(reply);
+          } finally {
+            queued--;
+            if (queued < MAX_QUEUED_REQUESTS / 4 && socket.isPaused() && !socket.writableNeedDrain) socket.resume();
+          }
         });
       }
+    });
+    socket.on('drain', () => {
+      if (queued < MAX_QUEUED_REQUESTS / 4) socket.resume();
     });
   }
 

@@ -1,0 +1,198 @@
+/**
+ * Agent socket figures: a closed-loop load generator (N clients, each on its own connection,
+ * memory.search back-to-back for a fixed time) against a hosting service on a ~10k-chunk
+ * workspace, at 10 and 50 clients; then 10 clients storing 100 notes each, checked line by line.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { MemoryService } from '../../core/src/api/service.js';
+import { AgentSocketClient } from '../../core/src/agents/socket/agentSocketClient.js';
+import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
+import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
+import { log, percentile, round } from './stats.js';
+import { makeQuestions, SyntheticCorpus } from './synthetic.js';
+
+export interface AgentsFigures {
+  agents_chunks: number;
+  /** One client alone: the host's time per search, which N closed-loop clients queue behind. */
+  agents_search_p50_ms_1: number;
+  agents_search_p95_ms_1: number;
+  agents_throughput_rps_1: number;
+  agents_search_p50_ms_10: number;
+  agents_search_p95_ms_10: number;
+  agents_throughput_rps_10: number;
+  agents_errors_10: number;
+  agents_requests_10: number;
+  agents_search_p50_ms_50: number;
+  agents_search_p95_ms_50: number;
+  agents_throughput_rps_50: number;
+  agents_errors_50: number;
+  agents_requests_50: number;
+  agents_store_notes: number;
+  agents_store_s: number;
+  agents_store_missing_or_duplicated: number;
+  agents_store_torn_lines: number;
+  /** After the last store answered: until the index has caught up with the appended notes. */
+  agents_store_reindex_s: number;
+}
+
+interface LoadFigures {
+  p50: number;
+  p95: number;
+  rps: number;
+  errors: number;
+  requests: number;
+}
+
+const STORE_CLIENTS = 10;
+const STORES_PER_CLIENT = 100;
+const STORED_LINE = /^- Bench note c(\d+)-n(\d+) about the [a-z]+ rollout\.$/;
+
+/** Grows a synthetic workspace until the index holds `targetChunks`. */
+async function buildCorpus(service: MemoryService, corpus: SyntheticCorpus, targetChunks: number): Promise<number> {
+  corpus.writeRootFiles();
+  let chunks = 0;
+  let batch = Math.max(50, Math.round(targetChunks / 10));
+  while (chunks < targetChunks) {
+    corpus.writeNotes(batch);
+    await service.sync(false);
+    const before = chunks;
+    chunks = service.status().index.chunks;
+    const perFile = (chunks - before) / batch;
+    batch = Math.max(10, Math.ceil(((targetChunks - chunks) / Math.max(1, perFile)) * 1.02));
+  }
+  return chunks;
+}
+
+async function connectAs(socketPath: string, token: string): Promise<AgentSocketClient> {
+  const client = await AgentSocketClient.connect(socketPath, 10_000);
+  await client.call('auth', { token });
+  return client;
+}
+
+/** N connections searching back-to-back until the time is up; latency per request as the client sees it. */
+async function searchLoad(socketPath: string, token: string, clients: number, seconds: number, queries: readonly string[]): Promise<LoadFigures> {
+  const connections = await Promise.all(Array.from({ length: clients }, () => connectAs(socketPath, token)));
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    connections.map(async (client, c) => {
+      // Each client walks the question list from its own offset: concurrent queries differ.
+      for (let k = c * 17; performance.now() < end; k++) {
+        const t0 = performance.now();
+        try {
+          await client.call('memory.search', { query: queries[k % queries.length]!, limit: 10 });
+          latencies.push(performance.now() - t0);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  for (const client of connections) client.close();
+  return { p50: round(percentile(latencies, 50), 2), p95: round(percentile(latencies, 95), 2), rps: round(latencies.length / elapsed, 1), errors, requests: latencies.length + errors };
+}
+
+function benchNote(client: number, n: number): string {
+  const topics = ['canary', 'replica', 'invoice', 'ledger', 'garden', 'espresso', 'marathon'];
+  return `Bench note c${client}-n${n} about the ${topics[(client + n) % topics.length]} rollout.`;
+}
+
+/** 10 clients storing 100 notes each, concurrently; then every note is looked for in the daily note(s). */
+async function storeLoad(service: MemoryService, workspaceRoot: string): Promise<Pick<AgentsFigures, 'agents_store_notes' | 'agents_store_s' | 'agents_store_missing_or_duplicated' | 'agents_store_torn_lines'>> {
+  const { token } = (await service.invoke('agents.add', { name: 'bench-writer', write: true })) as { token: string };
+  const connections = await Promise.all(Array.from({ length: STORE_CLIENTS }, () => connectAs(service.agents.socketPath, token)));
+  const paths = new Set<string>();
+  const started = performance.now();
+  await Promise.all(
+    connections.map(async (client, c) => {
+      for (let n = 0; n < STORES_PER_CLIENT; n++) {
+        const stored = await client.call<{ path: string }>('memory.store', { text: benchNote(c, n) });
+        paths.add(stored.path);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  for (const client of connections) client.close();
+
+  const counts = new Map<string, number>();
+  let torn = 0;
+  // A run across midnight writes to two daily notes: read every one an answer named.
+  for (const rel of paths) {
+    const text = fs.readFileSync(path.join(workspaceRoot, rel), 'utf8');
+    if (!text.endsWith('\n')) torn++;
+    for (const line of text.split('\n')) {
+      if (line === '' || line.startsWith('# ')) continue;
+      const m = STORED_LINE.exec(line);
+      if (!m || line !== `- ${benchNote(Number(m[1]), Number(m[2]))}`) {
+        torn++;
+        continue;
+      }
+      counts.set(`${m[1]}-${m[2]}`, (counts.get(`${m[1]}-${m[2]}`) ?? 0) + 1);
+    }
+  }
+  let missingOrDuplicated = 0;
+  for (let c = 0; c < STORE_CLIENTS; c++) for (let n = 0; n < STORES_PER_CLIENT; n++) missingOrDuplicated += Math.abs((counts.get(`${c}-${n}`) ?? 0) - 1);
+  return {
+    agents_store_notes: [...counts.values()].reduce((a, b) => a + b, 0),
+    agents_store_s: round(seconds, 2),
+    agents_store_missing_or_duplicated: missingOrDuplicated,
+    agents_store_torn_lines: torn,
+  };
+}
+
+export async function runAgentsBench(quick: boolean): Promise<AgentsFigures> {
+  const targetChunks = quick ? 2_000 : 10_000;
+  const seconds = quick ? 3 : 8;
+  const ws = makeTempWorkspace('agents');
+  const service = new MemoryService({ dataDir: ws.dataDir, workspace: resolveExistingWorkspace(ws.workspace) });
+  try {
+    const corpus = new SyntheticCorpus(ws.workspace);
+    log(`Agents: building a ${targetChunks}-chunk workspace …`);
+    const buildStarted = performance.now();
+    const chunks = await buildCorpus(service, corpus, targetChunks);
+    log(`  built in ${round((performance.now() - buildStarted) / 1000, 1)} s`);
+    await service.startHosting({ kind: 'daemon', url: null });
+    if (!service.agents.socketListening) throw new Error(`agent socket not listening: ${service.status().notices.join('; ')}`);
+    const { token } = (await service.invoke('agents.add', { name: 'bench-reader' })) as { token: string };
+    const queries = makeQuestions(corpus, 777).map((q) => q.query);
+    await searchLoad(service.agents.socketPath, token, 1, 0.3, queries); // warm-up: statement and page caches
+    log(`  ${chunks} chunks; 1, 10, then 50 clients searching for ${seconds} s each …`);
+    const one = await searchLoad(service.agents.socketPath, token, 1, seconds, queries);
+    log(`  1 client: p50 ${one.p50} ms, p95 ${one.p95} ms, ${one.rps} req/s, ${one.errors} errors`);
+    const ten = await searchLoad(service.agents.socketPath, token, 10, seconds, queries);
+    log(`  10 clients: p50 ${ten.p50} ms, p95 ${ten.p95} ms, ${ten.rps} req/s, ${ten.errors} errors`);
+    const fifty = await searchLoad(service.agents.socketPath, token, 50, seconds, queries);
+    log(`  50 clients: p50 ${fifty.p50} ms, p95 ${fifty.p95} ms, ${fifty.rps} req/s, ${fifty.errors} errors`);
+    const store = await storeLoad(service, ws.workspace);
+    log(`  stores: ${store.agents_store_notes} notes in ${store.agents_store_s} s, ${store.agents_store_missing_or_duplicated} missing/duplicated, ${store.agents_store_torn_lines} torn`);
+    const reindexStarted = performance.now();
+    await service.sync(false); // queued behind every re-index the stores asked for
+    const reindexS = round((performance.now() - reindexStarted) / 1000, 2);
+    log(`  index caught up with the stores ${reindexS} s after the last one`);
+    return {
+      agents_chunks: chunks,
+      agents_search_p50_ms_1: one.p50,
+      agents_search_p95_ms_1: one.p95,
+      agents_throughput_rps_1: one.rps,
+      agents_search_p50_ms_10: ten.p50,
+      agents_search_p95_ms_10: ten.p95,
+      agents_throughput_rps_10: ten.rps,
+      agents_errors_10: ten.errors,
+      agents_requests_10: ten.requests,
+      agents_search_p50_ms_50: fifty.p50,
+      agents_search_p95_ms_50: fifty.p95,
+      agents_throughput_rps_50: fifty.rps,
+      agents_errors_50: fifty.errors,
+      agents_requests_50: fifty.requests,
+      ...store,
+      agents_store_reindex_s: reindexS,
+    };
+  } finally {
+    await service.close();
+    removeTempWorkspace(ws);
+  }
+}
