@@ -573,10 +573,10 @@ export async function runVectors768Bench(quick: boolean, options: Vectors768Opti
 
     // 6. Hybrid search through memory.search, the questions of synthetic.ts. The engine's own
     // provider is wrapped (bench-side only) to time each search's query embedding exactly.
-    // First pass: the recall recorder's deferred write is flushed between searches, outside the
-    // timed part (searches more than its 250 ms delay apart; with the hash provider a search never
-    // yields to the event loop, so that write never lands inside the timed part of the control).
-    // Second pass: back to back, so the write lands inside whichever search is awaiting the model.
+    // First pass: the recall recorder's deferred write (250 ms after a search) is flushed between
+    // searches, outside the timed part, as when searches are more than 250 ms apart; the hash
+    // control is measured the same way. Second pass: back to back; the write then runs on the
+    // host's event loop while a search waits for the model process, and lands in that search's time.
     const inSearchEmbedMs: number[] = [];
     const timed = timeEmbedQueries(engine, inSearchEmbedMs);
     const questions = makeQuestions(corpus, 777, questionScale);
@@ -613,7 +613,7 @@ export async function runVectors768Bench(quick: boolean, options: Vectors768Opti
     const ownEmbed = ownEmbedMs ?? embedMs;
     const withoutEmbed = summary(spaced.wall.map((w, i) => Math.max(0, w - ownEmbed[i]!)));
     const inSearch = ownEmbedMs ? summary(ownEmbedMs) : null;
-    log(`  query embedding alone: p50 ${embedQ.p50} ms, p95 ${embedQ.p95} ms; inside the searches: p50 ${inSearch?.p50 ?? "?"} ms, p95 ${inSearch?.p95 ?? "?"} ms; search minus it: p50 ${withoutEmbed.p50} ms, p95 ${withoutEmbed.p95} ms`);
+    log(`  query embedding alone: p50 ${embedQ.p50} ms, p95 ${embedQ.p95} ms; inside the searches: p50 ${inSearch?.p50 ?? '?'} ms, p95 ${inSearch?.p95 ?? '?'} ms; search minus it: p50 ${withoutEmbed.p50} ms, p95 ${withoutEmbed.p95} ms`);
 
     // 8. The KNN side alone at this size (the hybrid path skips it above KNN_MAX_VECTORS).
     const knn = summary(timeKnn(indexPath, generation, queryVectors));

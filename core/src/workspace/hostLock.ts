@@ -53,8 +53,11 @@ export class HostLock {
             'Use that one, or quit it first.',
         );
       }
-      // A lock with no readable owner this young is still being written by its owner (create, then write).
+      // A lock with no readable owner this young is still being written by its owner (create, then
+      // write): give it a moment to say who it is, then report that host like any other.
       if (this.ageMs() < 2_000 && !this.hasDeadOwner()) {
+        for (let waited = 0; waited < 1_000 && !this.readHolder(); waited += 50) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+        if (this.readHolder()) continue;
         throw new ReverieError('locked', `Workspace ${workspacePath} is being opened by another process right now; try again in a moment.`);
       }
       // Stale lock from a process that no longer exists: remove and retry.
