@@ -14,6 +14,7 @@ import { BenchEngine, makeTempWorkspace, removeAllTempWorkspaces, removeTempWork
 import { lexiconSize } from './bench/lexicon.js';
 import { runLocomo, type LocomoReport } from './bench/locomo.js';
 import { runAgentsBench } from './bench/agents.js';
+import { runVectors768Bench } from './bench/vectors768.js';
 import { runDreamingBench } from './bench/dreaming.js';
 import { runSessionsBench } from './bench/sessions.js';
 import { log, percentile, round, summarizeLatency, table, type LatencySummary } from './bench/stats.js';
@@ -34,23 +35,26 @@ interface Options {
   dreaming: boolean;
   /** Agent socket load figures (on unless another part is run alone). */
   agents: boolean;
+  /** 768-dim model-vector search (slow: a 24-layer generated model embeds queries); only with --only vectors768. */
+  vectors768: boolean;
 }
 
-const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents] [--locomo FILE]';
+const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768] [--locomo FILE]';
 
 function parseArgs(argv: readonly string[]): Options {
-  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true };
+  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') opts.quick = true;
     else if (arg === '--skip-synthetic') opts.skipSynthetic = true;
     else if (arg === '--only') {
       const what = argv[++i];
-      if (what !== 'locomo' && what !== 'sessions' && what !== 'dreaming' && what !== 'agents') throw new Error(`--only takes "locomo", "sessions", "dreaming" or "agents"\n${USAGE}`);
+      if (!['locomo', 'sessions', 'dreaming', 'agents', 'vectors768'].includes(what ?? '')) throw new Error(`--only takes "locomo", "sessions", "dreaming", "agents" or "vectors768"\n${USAGE}`);
       opts.skipSynthetic = true;
       opts.sessions = what === 'sessions';
       opts.dreaming = what === 'dreaming';
       opts.agents = what === 'agents';
+      opts.vectors768 = what === 'vectors768';
     }
     else if (arg === '--locomo') {
       const file = argv[++i];
@@ -271,7 +275,7 @@ async function runSynthetic(quick: boolean): Promise<SyntheticReport> {
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const started = performance.now();
-  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents) log('Nothing to run: --skip-synthetic without --locomo FILE.');
+  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents && !opts.vectors768) log('Nothing to run: --skip-synthetic without --locomo FILE.');
 
   const out: Record<string, unknown> = {
     mode: opts.quick ? 'quick' : 'full',
@@ -283,6 +287,7 @@ async function main(): Promise<void> {
   if (opts.sessions && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runSessionsBench(opts.quick));
   if (opts.dreaming && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runDreamingBench(opts.quick));
   if (opts.agents && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runAgentsBench(opts.quick));
+  if (opts.vectors768) Object.assign(out, await runVectors768Bench(opts.quick));
   let locomo: LocomoReport | null = null;
   if (opts.locomo) {
     locomo = await runLocomo(opts.locomo);
