@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { CURATED_FILES } from '../../workspace/layout.js';
 import { localDay } from '../localDay.js';
 import { DocumentReader } from './documentLines.js';
-import { entryHash, queryHash } from './entryKeys.js';
+import { entryHashOf, queryHash } from './entryKeys.js';
 import { compactRecallSignals } from './recallCompaction.js';
 import { entriesAnsweringQuery } from './queryMatch.js';
 
@@ -39,6 +39,8 @@ export class RecallRecorder {
   private pending: PendingSearch[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushes = 0;
+  private reader: DocumentReader | null = null;
+  private readerDb: Database.Database | null = null;
 
   constructor(
     private readonly dreamDb: Database.Database,
@@ -61,7 +63,13 @@ export class RecallRecorder {
     this.timer = null;
     const batch = this.pending.splice(0);
     if (batch.length === 0) return 0;
-    const reader = new DocumentReader(this.indexDb(), this.workspaceRoot);
+    const db = this.indexDb();
+    // One reader per index connection: its parsed notes are reused while the files are unchanged.
+    if (!this.reader || this.readerDb !== db) {
+      this.reader = new DocumentReader(db, this.workspaceRoot);
+      this.readerDb = db;
+    }
+    const reader = this.reader;
     const insert = this.dreamDb.prepare(
       'INSERT INTO recall_signals (path, start_line, end_line, entry_hash, query_hash, score, recalled_at, day, transport) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
@@ -75,7 +83,7 @@ export class RecallRecorder {
           const score = Math.max(0, Math.min(1, result.score));
           const cited = doc.entries.filter((e) => e.endLine >= result.startLine && e.startLine <= result.endLine);
           for (const entry of entriesAnsweringQuery(search.query, cited)) {
-            const hash = entryHash(entry.raw);
+            const hash = entryHashOf(entry);
             if (!hash) continue;
             insert.run(result.path, entry.startLine, entry.endLine, hash, search.queryHash, score, search.at, day, search.transport);
             rows++;
