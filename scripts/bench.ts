@@ -15,6 +15,7 @@ import { lexiconSize } from './bench/lexicon.js';
 import { runLocomo, type LocomoReport } from './bench/locomo.js';
 import { runAgentsBench } from './bench/agents.js';
 import { runVectors768Bench } from './bench/vectors768.js';
+import { runGraphBench } from './bench/graph.js';
 import { runDreamingBench } from './bench/dreaming.js';
 import { runSessionsBench } from './bench/sessions.js';
 import { log, percentile, round, summarizeLatency, table, type LatencySummary } from './bench/stats.js';
@@ -37,24 +38,27 @@ interface Options {
   agents: boolean;
   /** 768-dim model-vector search (slow: a 24-layer generated model embeds queries); only with --only vectors768. */
   vectors768: boolean;
+  /** Knowledge-graph extraction and incremental update (on unless another part is run alone). */
+  graph: boolean;
 }
 
-const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768] [--locomo FILE]';
+const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph] [--locomo FILE]';
 
 function parseArgs(argv: readonly string[]): Options {
-  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false };
+  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') opts.quick = true;
     else if (arg === '--skip-synthetic') opts.skipSynthetic = true;
     else if (arg === '--only') {
       const what = argv[++i];
-      if (!['locomo', 'sessions', 'dreaming', 'agents', 'vectors768'].includes(what ?? '')) throw new Error(`--only takes "locomo", "sessions", "dreaming", "agents" or "vectors768"\n${USAGE}`);
+      if (!['locomo', 'sessions', 'dreaming', 'agents', 'vectors768', 'graph'].includes(what ?? '')) throw new Error(`--only takes "locomo", "sessions", "dreaming", "agents", "vectors768" or "graph"\n${USAGE}`);
       opts.skipSynthetic = true;
       opts.sessions = what === 'sessions';
       opts.dreaming = what === 'dreaming';
       opts.agents = what === 'agents';
       opts.vectors768 = what === 'vectors768';
+      opts.graph = what === 'graph';
     }
     else if (arg === '--locomo') {
       const file = argv[++i];
@@ -275,7 +279,7 @@ async function runSynthetic(quick: boolean): Promise<SyntheticReport> {
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const started = performance.now();
-  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents && !opts.vectors768) log('Nothing to run: --skip-synthetic without --locomo FILE.');
+  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents && !opts.vectors768 && !opts.graph) log('Nothing to run: --skip-synthetic without --locomo FILE.');
 
   const out: Record<string, unknown> = {
     mode: opts.quick ? 'quick' : 'full',
@@ -288,6 +292,7 @@ async function main(): Promise<void> {
   if (opts.dreaming && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runDreamingBench(opts.quick));
   if (opts.agents && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runAgentsBench(opts.quick));
   if (opts.vectors768) Object.assign(out, await runVectors768Bench(opts.quick));
+  if (opts.graph && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runGraphBench(opts.quick));
   let locomo: LocomoReport | null = null;
   if (opts.locomo) {
     locomo = await runLocomo(opts.locomo);

@@ -21,6 +21,9 @@ export * from './dreamSchemas.js';
 import { AccessLogEntry, AgentInfo, AgentName, AgentScope, BootstrapFile, Intent, MatchedEntry, MemoryGetOutput, MemoryStoreKind, SessionExcerpt } from './agentSchemas.js';
 
 export * from './agentSchemas.js';
+import { GraphClaim, GraphEntity, GraphFilters, GraphSlice } from './graphSchemas.js';
+
+export * from './graphSchemas.js';
 
 // ---------------------------------------------------------------------------------------
 // Shared records
@@ -411,9 +414,11 @@ export const operations = {
         sources: z.array(SourceKind).min(1).default(['memory', 'sessions']),
         /** Boost entries annotated `<!-- project: KEY -->` with this key. */
         project: z.string().min(1).max(200).optional(),
+        /** Also return matching graph entities (a separate group; results stay chunk results). */
+        graph: z.boolean().default(false),
       })
       .strict(),
-    output: z.object({ results: z.array(SearchResult), tookMs: z.number() }),
+    output: z.object({ results: z.array(SearchResult), tookMs: z.number(), graph: z.array(GraphEntity).optional() }),
   },
   'files.list': {
     access: 'read',
@@ -746,6 +751,37 @@ export const operations = {
     summary: 'The access log: every agent call (method, query or path, result count, time), newest first.',
     input: z.object({ agent: AgentName.optional(), limit: z.number().int().min(1).max(2000).default(200) }).strict(),
     output: z.object({ entries: z.array(AccessLogEntry) }),
+  },
+  'graph.search': {
+    access: 'read',
+    summary: 'Entities of the knowledge graph by text (label or alias), with their evidence.',
+    input: z.object({ text: z.string().min(1).max(500), limit: z.number().int().min(1).max(200).default(20), filters: GraphFilters.optional() }).strict(),
+    output: z.object({ entities: z.array(GraphEntity) }),
+  },
+  'graph.neighbors': {
+    access: 'read',
+    summary: 'An entity (id, label or alias) and what it connects to, up to N hops, within a node budget.',
+    input: z
+      .object({
+        entity: z.string().min(1).max(500),
+        hops: z.number().int().min(1).max(3).default(1),
+        limit: z.number().int().min(1).max(5000).default(200),
+        filters: GraphFilters.optional(),
+      })
+      .strict(),
+    output: GraphSlice.extend({ center: GraphEntity }),
+  },
+  'graph.explain': {
+    access: 'read',
+    summary: 'A claim and the lines that support it.',
+    input: z.object({ claimId: z.string().min(1).max(100) }).strict(),
+    output: GraphClaim.extend({ subjectLabel: z.string(), objectLabel: z.string().nullable(), lines: z.array(z.object({ path: z.string(), line: z.number().int(), text: z.string() })) }),
+  },
+  'graph.overview': {
+    access: 'read',
+    summary: 'The most connected part of the graph within a node budget (for the graph view).',
+    input: z.object({ limit: z.number().int().min(1).max(20_000).default(2_000), filters: GraphFilters.optional() }).strict(),
+    output: GraphSlice,
   },
 } as const satisfies Record<string, OperationSpec>;
 

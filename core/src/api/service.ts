@@ -6,6 +6,7 @@ import { ReverieError } from '../common/errors.js';
 import { invokeOperation, type CallContext, type OperationHandlers } from './invoke.js';
 import { DreamService } from '../dreaming/dreamService.js';
 import { AgentService } from '../agents/agentService.js';
+import { GraphService } from '../graph/graphService.js';
 import { isCorruptionError, moveIndexAside, openIndexDatabase } from '../index/database.js';
 import { IndexStore } from '../index/indexStore.js';
 import { syncIndex } from '../index/sync.js';
@@ -87,6 +88,7 @@ export class MemoryService {
   readonly models: ModelStore;
   readonly dreams: DreamService;
   readonly agents: AgentService;
+  readonly graph: GraphService;
 
   constructor(private readonly options: MemoryServiceOptions) {
     const { dataDir, workspace } = options;
@@ -133,18 +135,22 @@ export class MemoryService {
       },
     });
     if (this.agents.notice) this.notices.push(this.agents.notice);
+    this.graph = new GraphService({ indexDb: () => this.db, workspaceRoot: workspace.root });
     this.handlers = {
       ...this.dreams.handlers,
       ...this.agents.handlers,
+      ...this.graph.handlers,
       status: async () => this.status(),
       'index.sync': async ({ force }) => this.sync(force),
-      'memory.search': async ({ query, limit, sources, project }, context) => {
+      'memory.search': async ({ query, limit, sources, project, graph }, context) => {
         await this.ensureEmbeddingProvider();
         const started = performance.now();
         const found = this.withProvenance(await this.hybrid.search({ query, limit, sources }));
         const results = project ? boostProject(this.db, found, project) : found;
         const tookMs = Math.round((performance.now() - started) * 100) / 100;
         this.dreams.recorder.record(query, results, context.transport);
+        // Graph hits are a separate group: chunk results stay as they are.
+        if (graph) return { results, tookMs, graph: this.graph.entitiesFor(query, Math.min(limit, 20)) };
         return { results, tookMs };
       },
       // Memory files only: transcripts are reached through search and provenance, not the file tree.
@@ -297,6 +303,12 @@ export class MemoryService {
       }
       report.embedding = await this.embedPending();
       if (report.embedding.error) report.notices.push(`Embedding failed: ${report.embedding.error}. Keyword search keeps working.`);
+      try {
+        this.graph.update(force);
+      } catch (error) {
+        // The graph is derived and optional: a failed update never fails the sync.
+        report.notices.push(`The knowledge graph could not be updated: ${(error as Error).message}`);
+      }
       this.state = 'ready';
       this.lastError = null;
       this.eventEmitter.fire({ type: 'index-ready', report });
@@ -471,6 +483,7 @@ export class MemoryService {
     await this.agents.close(); // stop the agent socket first: no new calls while closing
     await this.dreams.close(); // finish a running sweep, flush recall signals
     await this.syncChain; // finish the current transaction before closing the index
+    this.graph.close();
     await this.provider.close();
     this.db.close();
     this.lock.release();

@@ -30,6 +30,9 @@ export interface CliOptions {
   minScore?: string;
   minRecallCount?: string;
   minUniqueQueries?: string;
+  /** `search --graph`: also print matching graph entities. */
+  graph: boolean;
+  hops?: string;
 }
 
 export interface CliContext {

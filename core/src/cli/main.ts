@@ -15,6 +15,7 @@ import { indexCommand } from './commands/index.js';
 import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
 import { statusCommand } from './commands/status.js';
+import { graphCommand } from './commands/graph.js';
 import type { CliContext } from './context.js';
 
 const USAGE = `Usage: reverie <command> [options]
@@ -22,7 +23,8 @@ const USAGE = `Usage: reverie <command> [options]
 Commands:
   status [--json]                          workspace, index state and per-file coverage
   index [--force] [--json]                 bring the index up to date with your Markdown
-  search <query> [--json] [--limit N] [--source memory|dreams]
+  search <query> [--json] [--limit N] [--source memory|dreams] [--graph]
+  graph search <text> | neighbors <entity> [--hops N] | explain <claimId> | overview [--limit N] [--json]   the knowledge graph
   config get [key] | config set <key> <value>
   serve [--port P] [--open] [--demo] [--json]   the UI in your browser, on 127.0.0.1
   sessions ingest [--codex DIR] [--claude DIR] [--openclaw DIR] [--json]   agent transcripts (remembered)
@@ -57,6 +59,7 @@ const COMMANDS: Record<string, (ctx: CliContext) => Promise<number>> = {
   daemon: daemonCommand,
   agents: agentsCommand,
   mcp: mcpCommand,
+  graph: graphCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -93,6 +96,8 @@ export async function main(argv: string[]): Promise<number> {
         'min-score': { type: 'string' },
         'min-recall-count': { type: 'string' },
         'min-unique-queries': { type: 'string' },
+        graph: { type: 'boolean', default: false },
+        hops: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -138,6 +143,8 @@ export async function main(argv: string[]): Promise<number> {
     minScore: values['min-score'],
     minRecallCount: values['min-recall-count'],
     minUniqueQueries: values['min-unique-queries'],
+    graph: values.graph,
+    hops: values.hops,
   };
   try {
     return await run(createContext(options, rest));

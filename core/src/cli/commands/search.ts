@@ -1,11 +1,12 @@
-import { SourceKind, type SearchResult } from '../../api/contract.js';
+import { SourceKind, type GraphEntity, type SearchResult } from '../../api/contract.js';
 import { ReverieError } from '../../common/errors.js';
 import { openService, type CliContext } from '../context.js';
 import { printJson } from '../output.js';
+import { printEntities } from './graph.js';
 
 export async function searchCommand(ctx: CliContext): Promise<number> {
   const query = ctx.positionals.join(' ').trim();
-  if (!query) throw new ReverieError('invalid-input', 'Nothing to search for. Usage: reverie search <query> [--json] [--limit N] [--source memory|dreams]');
+  if (!query) throw new ReverieError('invalid-input', 'Nothing to search for. Usage: reverie search <query> [--json] [--limit N] [--source memory|dreams] [--graph]');
   const limit = ctx.options.limit === undefined ? 10 : Number(ctx.options.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new ReverieError('invalid-input', `--limit must be a whole number from 1 to 100 (got "${ctx.options.limit}").`);
   const sources = (ctx.options.source ?? ['memory']).flatMap((s) => s.split(',')).map((s) => s.trim());
@@ -17,9 +18,17 @@ export async function searchCommand(ctx: CliContext): Promise<number> {
   try {
     // Without a host keeping the index fresh, catch up first (a no-op sync is cheap).
     if (!service.lock.readHolder()) await service.invoke('index.sync', { force: false });
-    const { results } = (await service.invoke('memory.search', { query, limit, sources })) as { results: SearchResult[] };
-    if (ctx.options.json) printJson(results);
-    else printResults(results);
+    const withGraph = ctx.options.graph;
+    const { results, graph } = (await service.invoke('memory.search', { query, limit, sources, graph: withGraph })) as { results: SearchResult[]; graph?: GraphEntity[] };
+    // Plain --json keeps its shape (an array); with --graph the entities come beside the results.
+    if (ctx.options.json) printJson(withGraph ? { results, graph: graph ?? [] } : results);
+    else {
+      printResults(results);
+      if (withGraph) {
+        process.stdout.write('\nGraph\n');
+        printEntities(graph ?? []);
+      }
+    }
     return 0;
   } finally {
     await service.close();

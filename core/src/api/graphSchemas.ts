@@ -1,0 +1,80 @@
+/**
+ * The knowledge graph as the contract carries it: entities, claims (edges are claims whose
+ * object is an entity), and the evidence lines behind every one. zod only.
+ */
+import { z } from 'zod';
+
+const OriginClass = z.enum(['owner', 'agent', 'untrusted', 'system']);
+
+export const EntityType = z.enum(['person', 'project', 'organization', 'place', 'machine', 'tool', 'concept', 'tag', 'url', 'path', 'identifier']);
+export type EntityType = z.infer<typeof EntityType>;
+
+/** Where an entity's evidence comes from: the workspace itself or an imported tool's memory. */
+export const SourceTool = z.enum(['workspace', 'codex', 'claude-code', 'hermes']);
+export type SourceTool = z.infer<typeof SourceTool>;
+
+export const GraphEvidence = z.object({
+  path: z.string(),
+  /** 1-based, inclusive. */
+  startLine: z.number().int().positive(),
+  endLine: z.number().int().positive(),
+  /** `chunk:<n>` when the lines are in the index. */
+  chunkId: z.string().nullable(),
+  dreamRun: z.string().nullable(),
+  origin: OriginClass,
+});
+export type GraphEvidence = z.infer<typeof GraphEvidence>;
+
+export const GraphEntity = z.object({
+  /** `entity:<n>` */
+  id: z.string(),
+  type: EntityType,
+  label: z.string(),
+  aliases: z.array(z.string()),
+  /** Distinct related entities. */
+  degree: z.number().int(),
+  sources: z.array(SourceTool),
+  /** Least trusted origin among its evidence; untrusted entities are drawn as such. */
+  origin: OriginClass,
+  evidence: z.array(GraphEvidence).max(50),
+});
+export type GraphEntity = z.infer<typeof GraphEntity>;
+
+export const GraphClaim = z.object({
+  /** `claim:<n>` */
+  id: z.string(),
+  subject: z.string(),
+  predicate: z.string(),
+  /** An entity id, for relations (edges); null for a literal value. */
+  object: z.string().nullable(),
+  literal: z.string().nullable(),
+  confidence: z.number(),
+  origin: OriginClass,
+  /** When first observed, and when superseded (null: still valid). */
+  validFrom: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  /** How often the relation was seen (mentioned_with edges are weighted by it). */
+  weight: z.number().int(),
+  evidence: z.array(GraphEvidence).max(50),
+});
+export type GraphClaim = z.infer<typeof GraphClaim>;
+
+export const GraphFilters = z
+  .object({
+    tools: z.array(SourceTool).min(1).optional(),
+    origins: z.array(OriginClass).min(1).optional(),
+    /** Only claims valid at this date (YYYY-MM-DD or ISO time). */
+    validAt: z.string().min(10).max(40).optional(),
+  })
+  .strict();
+export type GraphFilters = z.infer<typeof GraphFilters>;
+
+export const GraphSlice = z.object({
+  entities: z.array(GraphEntity),
+  /** Claims between two entities in `entities` (relations only). */
+  edges: z.array(GraphClaim),
+  /** What the node budget left out, so the view can say so. */
+  omitted: z.object({ entities: z.number().int(), edges: z.number().int() }),
+  totals: z.object({ entities: z.number().int(), claims: z.number().int() }),
+});
+export type GraphSlice = z.infer<typeof GraphSlice>;

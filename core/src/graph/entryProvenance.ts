@@ -1,0 +1,42 @@
+import type Database from 'better-sqlite3';
+import type { OriginClass } from '../api/contract.js';
+import { lineHash } from '../provenance/lineHash.js';
+import { leastTrusted } from '../provenance/types.js';
+import type { EntryProvenance } from './types.js';
+
+/**
+ * Origin class, dream run and chunk of a file's entries, from the columns code wrote
+ * (line_provenance, chunks), never from the text. One instance per file.
+ */
+export class FileProvenance {
+  private readonly written: Map<string, { origin: OriginClass; via: string; actor: string | null }> | null;
+  private readonly chunks: Array<{ id: number; start_line: number; end_line: number }>;
+
+  constructor(
+    db: Database.Database,
+    path: string,
+    private readonly lines: readonly string[],
+  ) {
+    const rows = db.prepare('SELECT line_hash, origin, via, actor FROM line_provenance WHERE path = ?').all(path) as Array<{ line_hash: string; origin: OriginClass; via: string; actor: string | null }>;
+    this.written = rows.length === 0 ? null : new Map(rows.map((r) => [r.line_hash, r]));
+    this.chunks = db.prepare('SELECT id, start_line, end_line FROM chunks WHERE path = ? ORDER BY start_line').all(path) as typeof this.chunks;
+  }
+
+  of(startLine: number, endLine: number): EntryProvenance {
+    let origin: OriginClass = 'owner';
+    let dreamRun: string | null = null;
+    if (this.written) {
+      const classes: OriginClass[] = [];
+      for (let n = startLine; n <= endLine; n++) {
+        const line = this.lines[n - 1] ?? '';
+        if (line.trim() === '') continue;
+        const row = this.written.get(lineHash(line));
+        classes.push(row?.origin ?? 'owner');
+        if (row?.via === 'dreaming' && row.actor && !dreamRun) dreamRun = row.actor;
+      }
+      origin = leastTrusted(classes, 'owner');
+    }
+    const chunk = this.chunks.find((c) => c.start_line <= startLine && c.end_line >= startLine);
+    return { origin, dreamRun, chunkId: chunk?.id ?? null };
+  }
+}

@@ -1,0 +1,130 @@
+import { parseMarkdownEntries } from '../workspace/markdownEntries.js';
+import { cleanLabel, labelKey } from './labelKey.js';
+import { findMentions, type PositionedMention } from './mentions.js';
+import { isDateHeading, listOf, readNoteContext, scalar, type NoteContext } from './noteContext.js';
+import { findRelations } from './relations.js';
+import type { ClaimMention, EntityMention, ExtractedEntry } from './types.js';
+
+const KEY_VALUE = /^([\p{L}][\p{L}\p{N} _-]{0,40}?)\s*:\s+(\S.{0,300})$/u;
+const NOT_A_KEY = new Set(['http', 'https', 'note', 'todo', 'fixme', 'update', 'edit']);
+/** Front matter fields that are not facts about the note's subject. */
+const FRONT_MATTER_META = new Set(['title', 'date', 'aliases', 'alias', 'tags', 'tag', 'type', 'created', 'updated', 'id']);
+
+const CONFIDENCE = { relation: 0.7, keyValue: 0.9, frontMatter: 0.9 } as const;
+
+/**
+ * Entities, claims and aliases of one Markdown file, entry by entry, by syntax alone.
+ * `fallbackDate` dates entries whose note has no date of its own (the file's mtime).
+ */
+export function extractFile(path: string, text: string, fallbackDate: string | null): ExtractedEntry[] {
+  const note = readNoteContext(path, text);
+  const noteDate = note.date ?? fallbackDate;
+  const entries: Array<ExtractedEntry & { mentions: PositionedMention[] }> = [];
+  const fm = frontMatterEntry(note, noteDate);
+  if (fm) entries.push({ ...fm, mentions: [] });
+
+  for (const entry of parseMarkdownEntries(note.body)) {
+    if (!entry.body) continue;
+    const mentions = findMentions(entry.body);
+    const relations = findRelations(entry.body, mentions);
+    const built = new EntryBuilder(entry.startLine, entry.endLine, entry.annotations.observed ?? noteDate);
+    const heading = entry.heading && !isDateHeading(entry.heading) ? entry.heading : null;
+    const headingIndex = heading
+      ? built.entity(labelKey(heading) === labelKey(note.subject.label) ? { ...note.subject, certainty: 'strong' } : { type: 'concept', label: heading, certainty: 'weak' })
+      : null;
+    const mentionIndex = mentions.map((m) => built.entity(m));
+    for (const r of relations) built.claim({ subject: mentionIndex[r.subject]!, predicate: r.predicate, object: mentionIndex[r.object]!, literal: null, confidence: CONFIDENCE.relation });
+    mentions.forEach((m, i) => {
+      if (m.alias && labelKey(m.alias) !== labelKey(m.label)) built.aliases.push({ entity: mentionIndex[i]!, alias: cleanLabel(m.alias) });
+    });
+    const kv = KEY_VALUE.exec(entry.body);
+    if (kv && kv[1]!.trim().split(/\s+/).length <= 4 && !NOT_A_KEY.has(kv[1]!.trim().toLowerCase())) {
+      const subject = headingIndex ?? built.entity({ ...note.subject, certainty: 'strong' });
+      built.claim({ subject, predicate: predicateOf(kv[1]!), object: null, literal: kv[2]!.trim().replace(/[.;]$/, ''), confidence: CONFIDENCE.keyValue });
+    }
+    entries.push({ ...built.done(), mentions });
+  }
+  confirmRecurringNames(entries);
+  return entries.map(({ mentions: _mentions, ...entry }) => entry);
+}
+
+function frontMatterEntry(note: NoteContext, date: string | null): ExtractedEntry | null {
+  if (!note.frontMatter) return null;
+  const { fields, endLine } = note.frontMatter;
+  const built = new EntryBuilder(1, endLine, date);
+  const subject = built.entity({ ...note.subject, certainty: 'strong' });
+  for (const alias of [...listOf(fields.aliases), ...listOf(fields.alias)]) built.aliases.push({ entity: subject, alias: cleanLabel(alias) });
+  for (const tag of [...listOf(fields.tags), ...listOf(fields.tag)]) built.entity({ type: 'tag', label: tag.replace(/^#/, '').toLowerCase(), certainty: 'strong' });
+  for (const [key, value] of Object.entries(fields)) {
+    const literal = scalar(value);
+    if (FRONT_MATTER_META.has(key.toLowerCase()) || !literal) continue;
+    built.claim({ subject, predicate: predicateOf(key), object: null, literal: literal.slice(0, 300), confidence: CONFIDENCE.frontMatter });
+  }
+  return built.done();
+}
+
+function predicateOf(key: string): string {
+  return labelKey(key).replace(/[\s-]+/g, '_');
+}
+
+/** A name seen only sentence-initially is kept when the same file names it elsewhere too. */
+function confirmRecurringNames(entries: Array<ExtractedEntry & { mentions: PositionedMention[] }>): void {
+  const sure = new Set<string>();
+  const initialCounts = new Map<string, number>();
+  for (const e of entries)
+    for (const m of e.entities) {
+      const key = labelKey(m.label);
+      if (m.certainty === 'tentative') initialCounts.set(key, (initialCounts.get(key) ?? 0) + 1);
+      else if (m.type !== 'tag' && m.type !== 'url' && m.type !== 'path') sure.add(key);
+    }
+  for (const e of entries)
+    for (const m of e.entities) {
+      const key = labelKey(m.label);
+      if (m.certainty === 'tentative' && (sure.has(key) || (initialCounts.get(key) ?? 0) >= 3)) m.certainty = 'weak';
+    }
+}
+
+/** Collects one entry's entities (deduplicated by type and key) and claims. */
+class EntryBuilder {
+  private readonly entities: EntityMention[] = [];
+  private readonly byKey = new Map<string, number>();
+  private readonly claims: ClaimMention[] = [];
+  readonly aliases: ExtractedEntry['aliases'] = [];
+
+  constructor(
+    private readonly startLine: number,
+    private readonly endLine: number,
+    private readonly observed: string | null,
+  ) {}
+
+  entity(mention: EntityMention): number {
+    const label = cleanLabel(mention.label).slice(0, 300);
+    const key = labelKey(label);
+    // Weakly typed names fold into a same-key entity of this entry whatever its type.
+    const typedKey = `${mention.certainty === 'strong' ? mention.type : '*'}\u0000${key}`;
+    const existing = this.byKey.get(typedKey) ?? (mention.certainty !== 'strong' ? this.byKey.get(`name\u0000${key}`) : undefined);
+    if (existing !== undefined) return existing;
+    const untyped = mention.certainty === 'strong' && !['tag', 'url', 'path'].includes(mention.type) ? this.byKey.get(`*\u0000${key}`) : undefined;
+    if (untyped !== undefined) {
+      // The same name, typed by another mention in this entry ("Gamma uses Gamma").
+      Object.assign(this.entities[untyped]!, { type: mention.type, certainty: 'strong' });
+      this.byKey.set(typedKey, untyped);
+      this.byKey.set(`name\u0000${key}`, untyped);
+      return untyped;
+    }
+    this.entities.push({ type: mention.type, label, certainty: mention.certainty });
+    const index = this.entities.length - 1;
+    this.byKey.set(typedKey, index);
+    if (mention.certainty === 'strong' && !['tag', 'url', 'path'].includes(mention.type) && !this.byKey.has(`name\u0000${key}`)) this.byKey.set(`name\u0000${key}`, index);
+    return index;
+  }
+
+  claim(claim: ClaimMention): void {
+    if (claim.subject === claim.object) return; // self-loops say nothing
+    this.claims.push(claim);
+  }
+
+  done(): ExtractedEntry {
+    return { startLine: this.startLine, endLine: this.endLine, observed: this.observed, entities: this.entities, claims: this.claims, aliases: this.aliases };
+  }
+}

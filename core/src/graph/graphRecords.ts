@@ -1,0 +1,142 @@
+import type Database from 'better-sqlite3';
+import type { EntityType, GraphClaim, GraphEntity, GraphEvidence, GraphFilters, OriginClass, SourceTool } from '../api/contract.js';
+import { leastTrusted } from '../provenance/types.js';
+import { claimCondition, evidenceCondition } from './graphFilters.js';
+
+/** The schema caps evidence per item. */
+export const MAX_EVIDENCE_PER_ITEM = 50;
+
+export const entityId = (n: number): string => `entity:${n}`;
+export const claimId = (n: number): string => `claim:${n}`;
+
+/** The number in `entity:N` / `claim:N`, or null when the string is not such an id. */
+export function parseRecordId(id: string, kind: 'entity' | 'claim'): number | null {
+  const m = new RegExp(`^${kind}:(\\d{1,15})$`).exec(id.trim());
+  return m ? Number(m[1]) : null;
+}
+
+interface EvidenceRow {
+  owner: number;
+  path: string;
+  start_line: number;
+  end_line: number;
+  chunk_id: number | null;
+  dream_run: string | null;
+  origin: OriginClass;
+}
+
+/** Full entity records (aliases, degree, sources, least trusted origin, evidence) in the order of `ids`. */
+export function entityRecords(db: Database.Database, ids: readonly number[], filters?: GraphFilters): GraphEntity[] {
+  if (ids.length === 0) return [];
+  const json = JSON.stringify(ids);
+  const rows = db.prepare('SELECT id, type, label, key FROM graph_entities WHERE id IN (SELECT value FROM json_each(?))').all(json) as Array<{ id: number; type: EntityType; label: string; key: string }>;
+  const aliases = groupBy(db.prepare('SELECT entity_id AS owner, alias, key FROM graph_aliases WHERE entity_id IN (SELECT value FROM json_each(?)) ORDER BY alias').all(json) as Array<{ owner: number; alias: string; key: string }>);
+  const evidence = evidenceOf(db, 'entity_id', json, filters);
+  const summary = summaries(db, 'entity_id', json, filters);
+  const degree = degrees(db, json, filters);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const s = summary.get(id);
+    return [
+      {
+        id: entityId(id),
+        type: row.type,
+        label: row.label,
+        aliases: [...new Set((aliases.get(id) ?? []).filter((a) => a.key !== row.key).map((a) => a.alias))],
+        degree: degree.get(id) ?? 0,
+        sources: s?.tools ?? [],
+        origin: s?.origin ?? 'owner',
+        evidence: evidence.get(id) ?? [],
+      },
+    ];
+  });
+}
+
+/** Full claim records (weight and origin over the kept evidence) in the order of `ids`. */
+export function claimRecords(db: Database.Database, ids: readonly number[], filters?: GraphFilters): GraphClaim[] {
+  if (ids.length === 0) return [];
+  const json = JSON.stringify(ids);
+  const rows = db
+    .prepare('SELECT id, subject_id, predicate, object_id, literal, confidence, valid_from, valid_until FROM graph_claims WHERE id IN (SELECT value FROM json_each(?))')
+    .all(json) as Array<{ id: number; subject_id: number; predicate: string; object_id: number | null; literal: string | null; confidence: number; valid_from: string | null; valid_until: string | null }>;
+  const evidence = evidenceOf(db, 'claim_id', json, filters);
+  const summary = summaries(db, 'claim_id', json, filters);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const s = summary.get(id);
+    return [
+      {
+        id: claimId(id),
+        subject: entityId(row.subject_id),
+        predicate: row.predicate,
+        object: row.object_id === null ? null : entityId(row.object_id),
+        literal: row.literal,
+        confidence: row.confidence,
+        origin: s?.origin ?? 'owner',
+        validFrom: row.valid_from,
+        validUntil: row.valid_until,
+        weight: s?.count ?? 0,
+        evidence: evidence.get(id) ?? [],
+      },
+    ];
+  });
+}
+
+function evidenceOf(db: Database.Database, column: 'entity_id' | 'claim_id', json: string, filters?: GraphFilters): Map<number, GraphEvidence[]> {
+  const cond = evidenceCondition(filters);
+  const rows = db
+    .prepare(
+      `SELECT owner, path, start_line, end_line, chunk_id, dream_run, origin FROM (
+         SELECT e.${column} AS owner, e.*, row_number() OVER (PARTITION BY e.${column} ORDER BY e.path, e.start_line) AS rn
+         FROM graph_evidence e WHERE e.${column} IN (SELECT value FROM json_each(?)) AND ${cond.sql}
+       ) WHERE rn <= ${MAX_EVIDENCE_PER_ITEM}`,
+    )
+    .all(json, ...cond.params) as EvidenceRow[];
+  const result = new Map<number, GraphEvidence[]>();
+  for (const r of rows) {
+    const list = result.get(r.owner) ?? [];
+    list.push({ path: r.path, startLine: r.start_line, endLine: r.end_line, chunkId: r.chunk_id === null ? null : `chunk:${r.chunk_id}`, dreamRun: r.dream_run, origin: r.origin });
+    result.set(r.owner, list);
+  }
+  return result;
+}
+
+function summaries(db: Database.Database, column: 'entity_id' | 'claim_id', json: string, filters?: GraphFilters): Map<number, { tools: SourceTool[]; origin: OriginClass; count: number }> {
+  const cond = evidenceCondition(filters);
+  const rows = db
+    .prepare(
+      `SELECT e.${column} AS owner, group_concat(DISTINCT e.tool) AS tools, group_concat(DISTINCT e.origin) AS origins, count(*) AS n
+       FROM graph_evidence e WHERE e.${column} IN (SELECT value FROM json_each(?)) AND ${cond.sql} GROUP BY e.${column}`,
+    )
+    .all(json, ...cond.params) as Array<{ owner: number; tools: string; origins: string; n: number }>;
+  return new Map(rows.map((r) => [r.owner, { tools: r.tools.split(',').sort() as SourceTool[], origin: leastTrusted(r.origins.split(',') as OriginClass[]), count: r.n }]));
+}
+
+/** Distinct related entities of each id, over the claims the filters keep. */
+export function degrees(db: Database.Database, json: string, filters?: GraphFilters): Map<number, number> {
+  const cond = claimCondition(filters);
+  const rows = db
+    .prepare(
+      `SELECT id, count(DISTINCT other) AS degree FROM (
+         SELECT c.subject_id AS id, c.object_id AS other FROM graph_claims c WHERE c.object_id IS NOT NULL AND c.subject_id IN (SELECT value FROM json_each(?)) AND ${cond.sql}
+         UNION ALL
+         SELECT c.object_id, c.subject_id FROM graph_claims c WHERE c.object_id IN (SELECT value FROM json_each(?)) AND ${cond.sql}
+       ) GROUP BY id`,
+    )
+    .all(json, ...cond.params, json, ...cond.params) as Array<{ id: number; degree: number }>;
+  return new Map(rows.map((r) => [r.id, r.degree]));
+}
+
+function groupBy<T extends { owner: number }>(rows: T[]): Map<number, T[]> {
+  const result = new Map<number, T[]>();
+  for (const r of rows) {
+    const list = result.get(r.owner) ?? [];
+    list.push(r);
+    result.set(r.owner, list);
+  }
+  return result;
+}

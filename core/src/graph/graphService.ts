@@ -1,0 +1,48 @@
+import type Database from 'better-sqlite3';
+import type { GraphEntity, GraphFilters } from '../api/contract.js';
+import type { OperationHandlers } from '../api/invoke.js';
+import { explainClaim, neighbors, overview, searchEntities } from './graphQueries.js';
+import { updateGraph, type GraphUpdateReport } from './graphUpdate.js';
+
+export interface GraphServiceOptions {
+  /** The index database (reopened after corruption, hence a getter). */
+  indexDb: () => Database.Database;
+  workspaceRoot: string;
+}
+
+type GraphHandlers = Pick<OperationHandlers, 'graph.search' | 'graph.neighbors' | 'graph.explain' | 'graph.overview'>;
+
+/**
+ * The knowledge graph: kept up to date from the index after every sync, queried through the
+ * contract's `graph.*` operations. Extraction is deterministic; no model is involved yet.
+ */
+export class GraphService {
+  readonly handlers: GraphHandlers;
+  /** What the last update did (files, counts, time); null before the first. */
+  lastUpdate: GraphUpdateReport | null = null;
+
+  constructor(private readonly options: GraphServiceOptions) {
+    const db = () => options.indexDb();
+    this.handlers = {
+      'graph.search': async ({ text, limit, filters }) => ({ entities: searchEntities(db(), text, limit, filters) }),
+      'graph.neighbors': async ({ entity, hops, limit, filters }) => neighbors(db(), entity, hops, limit, filters),
+      'graph.explain': async ({ claimId }) => explainClaim(db(), options.workspaceRoot, claimId),
+      'graph.overview': async ({ limit, filters }) => overview(db(), limit, filters),
+    };
+  }
+
+  /** Re-extracts files whose hash changed since the last update (all of them with `force`). */
+  update(force = false): GraphUpdateReport {
+    this.lastUpdate = updateGraph(this.options.indexDb(), { force });
+    return this.lastUpdate;
+  }
+
+  /** Entities a free-text search names, for `memory.search {graph: true}`. */
+  entitiesFor(query: string, limit: number, filters?: GraphFilters): GraphEntity[] {
+    return searchEntities(this.options.indexDb(), query.slice(0, 500), limit, filters);
+  }
+
+  close(): void {
+    // Nothing is held open: the graph lives in the index database, closed by its owner.
+  }
+}

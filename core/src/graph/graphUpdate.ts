@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import type Database from 'better-sqlite3';
+import { FileProvenance } from './entryProvenance.js';
+import { extractFile } from './extractFile.js';
+import { GraphWriter } from './graphWriter.js';
+import { sourceToolOf } from './sourceTool.js';
+import { FUNCTIONAL_PREDICATES } from './types.js';
+
+export interface GraphUpdateReport {
+  /** Files (re-)extracted, and files whose evidence was removed because they vanished. */
+  extracted: number;
+  removed: number;
+  entities: number;
+  claims: number;
+  durationMs: number;
+}
+
+/** Files per write transaction: a long first extraction never blocks the index for long. */
+const FILES_PER_BATCH = 200;
+
+interface IndexedFile {
+  path: string;
+  abs_path: string;
+  sha256: string;
+  mtime_ms: number;
+}
+
+/**
+ * Brings the graph up to date with the index: re-extracts memory files whose hash changed,
+ * drops the evidence of vanished ones, then deletes what is left without evidence and
+ * recomputes validity where claims changed. Transcripts and the diary are never extracted.
+ */
+export function updateGraph(db: Database.Database, options: { force?: boolean } = {}): GraphUpdateReport {
+  const started = performance.now();
+  const files = db.prepare("SELECT path, abs_path, sha256, mtime_ms FROM files WHERE source = 'memory' AND status = 'indexed' AND sha256 IS NOT NULL").all() as IndexedFile[];
+  const known = new Map((db.prepare('SELECT path, sha256 FROM graph_files').all() as Array<{ path: string; sha256: string }>).map((r) => [r.path, r.sha256]));
+  const fresh = known.size === 0;
+  const present = new Set(files.map((f) => f.path));
+  const changed = files.filter((f) => options.force || known.get(f.path) !== f.sha256);
+  const vanished = [...known.keys()].filter((p) => !present.has(p));
+  const writer = new GraphWriter(db);
+  const forget = forgetter(db, writer);
+
+  db.transaction(() => vanished.forEach(forget)).immediate();
+  for (let i = 0; i < changed.length; i += FILES_PER_BATCH) {
+    db.transaction(() => {
+      for (const file of changed.slice(i, i + FILES_PER_BATCH)) extractInto(db, writer, file, forget, !fresh || options.force === true);
+    }).immediate();
+  }
+  db.transaction(() => settle(db, writer, fresh || options.force === true)).immediate();
+  const count = (table: string) => (db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) ?? 0;
+  return { extracted: changed.length, removed: vanished.length, entities: count('graph_entities'), claims: count('graph_claims'), durationMs: Math.round(performance.now() - started) };
+}
+
+function forgetter(db: Database.Database, writer: GraphWriter): (path: string) => void {
+  const touched = db.prepare('SELECT entity_id, claim_id FROM graph_evidence WHERE path = ?');
+  const dropEvidence = db.prepare('DELETE FROM graph_evidence WHERE path = ?');
+  const dropAliases = db.prepare('DELETE FROM graph_aliases WHERE path = ?');
+  const dropFile = db.prepare('DELETE FROM graph_files WHERE path = ?');
+  return (path) => {
+    for (const row of touched.iterate(path) as Iterable<{ entity_id: number | null; claim_id: number | null }>) {
+      if (row.entity_id !== null) writer.touchedEntities.add(row.entity_id);
+      if (row.claim_id !== null) writer.touchedClaims.add(row.claim_id);
+    }
+    dropEvidence.run(path);
+    dropAliases.run(path);
+    dropFile.run(path);
+  };
+}
+
+function extractInto(db: Database.Database, writer: GraphWriter, file: IndexedFile, forget: (path: string) => void, hadEvidence: boolean): void {
+  if (hadEvidence) forget(file.path);
+  let text: string;
+  try {
+    text = fs.readFileSync(file.abs_path, 'utf8');
+  } catch {
+    return; // vanished since indexing: the next sync removes it from the index, and then from here
+  }
+  const entries = extractFile(file.path, text, new Date(file.mtime_ms).toISOString().slice(0, 10));
+  const provenance = new FileProvenance(db, file.path, text.split(/\r?\n/));
+  const tool = sourceToolOf(file.path);
+  for (const entry of entries) writer.writeEntry(entry, { path: file.path, tool, ...provenance.of(entry.startLine, entry.endLine) });
+  db.prepare('INSERT OR REPLACE INTO graph_files (path, sha256, entries, extracted_at) VALUES (?, ?, ?, ?)').run(file.path, file.sha256, entries.length, Date.now());
+}
+
+/** Garbage-collects claims and entities without evidence and recomputes validity of what changed. */
+function settle(db: Database.Database, writer: GraphWriter, everything: boolean): void {
+  if (everything) {
+    db.exec(`
+      DELETE FROM graph_claims WHERE NOT EXISTS (SELECT 1 FROM graph_evidence e WHERE e.claim_id = graph_claims.id);
+      DELETE FROM graph_entities WHERE NOT EXISTS (SELECT 1 FROM graph_evidence e WHERE e.entity_id = graph_entities.id);
+      UPDATE graph_claims SET valid_from = (SELECT min(observed) FROM graph_evidence e WHERE e.claim_id = graph_claims.id);
+    `);
+    const subjects = db.prepare(`SELECT DISTINCT subject_id FROM graph_claims WHERE literal IS NOT NULL OR predicate IN (${[...FUNCTIONAL_PREDICATES].map((p) => `'${p}'`).join(',')})`).pluck().all() as number[];
+    supersede(db, subjects);
+    return;
+  }
+  const claimIds = JSON.stringify([...writer.touchedClaims]);
+  const entityIds = JSON.stringify([...writer.touchedEntities]);
+  const subjects = db.prepare('SELECT DISTINCT subject_id FROM graph_claims WHERE id IN (SELECT value FROM json_each(?))').pluck().all(claimIds) as number[];
+  db.prepare('DELETE FROM graph_claims WHERE id IN (SELECT value FROM json_each(?)) AND NOT EXISTS (SELECT 1 FROM graph_evidence e WHERE e.claim_id = graph_claims.id)').run(claimIds);
+  db.prepare('DELETE FROM graph_entities WHERE id IN (SELECT value FROM json_each(?)) AND NOT EXISTS (SELECT 1 FROM graph_evidence e WHERE e.entity_id = graph_entities.id)').run(entityIds);
+  db.prepare('UPDATE graph_claims SET valid_from = (SELECT min(observed) FROM graph_evidence e WHERE e.claim_id = graph_claims.id) WHERE id IN (SELECT value FROM json_each(?))').run(claimIds);
+  supersede(db, subjects);
+  writer.touchedClaims.clear();
+  writer.touchedEntities.clear();
+}
+
+/**
+ * For functional predicates (moved_to, lives_in, works_at, runs_on) and `Key: value`
+ * literals, a newer claim about the same subject ends the older one: by observed date, then
+ * by first-seen order.
+ */
+function supersede(db: Database.Database, subjects: readonly number[]): void {
+  const claims = db.prepare(
+    `SELECT id, subject_id, predicate, valid_from FROM graph_claims
+     WHERE subject_id IN (SELECT value FROM json_each(?)) AND (literal IS NOT NULL OR predicate IN (SELECT value FROM json_each(?)))
+     ORDER BY subject_id, predicate, valid_from IS NULL, valid_from, id`,
+  );
+  const setUntil = db.prepare('UPDATE graph_claims SET valid_until = ? WHERE id = ?');
+  const rows = claims.all(JSON.stringify(subjects), JSON.stringify([...FUNCTIONAL_PREDICATES])) as Array<{ id: number; subject_id: number; predicate: string; valid_from: string | null }>;
+  rows.forEach((row, i) => {
+    const next = rows[i + 1];
+    const superseded = next && next.subject_id === row.subject_id && next.predicate === row.predicate;
+    setUntil.run(superseded ? (next.valid_from ?? row.valid_from) : null, row.id);
+  });
+}

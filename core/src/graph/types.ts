@@ -1,0 +1,49 @@
+import type { EntityType, OriginClass } from '../api/contract.js';
+
+/** An entity as one entry names it, before it is matched against the stored graph. */
+export interface EntityMention {
+  type: EntityType;
+  label: string;
+  /**
+   * How sure the type is: `strong` (from syntax: a URL, a tag, a relation's object),
+   * `weak` (a name; joins an existing entity of any named type with the same key) or
+   * `tentative` (a sentence-initial word; kept only when the graph already knows it).
+   */
+  certainty: 'strong' | 'weak' | 'tentative';
+}
+
+/** Indexes into the entry's `entities`. */
+export interface ClaimMention {
+  subject: number;
+  predicate: string;
+  object: number | null;
+  literal: string | null;
+  confidence: number;
+}
+
+export interface AliasMention {
+  entity: number;
+  alias: string;
+}
+
+export interface ExtractedEntry {
+  startLine: number;
+  endLine: number;
+  /** YYYY-MM-DD (or ISO) when the entry was observed. */
+  observed: string | null;
+  entities: EntityMention[];
+  claims: ClaimMention[];
+  aliases: AliasMention[];
+}
+
+/** Where an entry's lines came from, read from provenance columns. */
+export interface EntryProvenance {
+  origin: OriginClass;
+  dreamRun: string | null;
+  chunkId: number | null;
+}
+
+/** Predicates whose newer claim for the same subject ends the older one's validity. */
+export const FUNCTIONAL_PREDICATES: ReadonlySet<string> = new Set(['moved_to', 'lives_in', 'works_at', 'runs_on']);
+
+export const MENTIONED_WITH = 'mentioned_with';
