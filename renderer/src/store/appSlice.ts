@@ -1,7 +1,7 @@
 import type { EngineEvent, IndexState, SyncReport } from '../../../core/src/api/contract.js';
 import type { SliceContext } from './types.js';
 
-export type View = 'search' | 'memory' | 'imports' | 'dreams' | 'agents' | 'status' | 'settings';
+export type View = 'search' | 'memory' | 'imports' | 'dreams' | 'graph' | 'agents' | 'status' | 'settings';
 
 export interface IndexProgress {
   /** `sessions`: agent transcripts being ingested (done/total transcripts). */
@@ -73,6 +73,7 @@ export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
       }
       if (view === 'imports') void state.imports.load();
       if (view === 'dreams') void state.dreams.load();
+      if (view === 'graph') void state.graph.load();
       if (view === 'agents') {
         void state.status.refresh();
         void state.agents.load();
@@ -108,6 +109,7 @@ export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
           const state = get();
           void state.memory.onIndexReady();
           state.search.rerun();
+          state.graph.onIndexReady();
           if (state.app.view === 'status' || state.app.view === 'settings') void state.status.refresh();
           break;
         }

@@ -1,4 +1,4 @@
-import { operations, type SearchResult, type SourceKind } from '../../../core/src/api/contract.js';
+import { operations, type GraphEntity, type SearchResult, type SourceKind } from '../../../core/src/api/contract.js';
 import { errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';
 
@@ -13,6 +13,8 @@ export interface SearchSlice {
   query: string;
   sources: SourceKind[];
   results: SearchResult[];
+  /** Knowledge-graph entities matching the query (a separate group; results stay chunk results). */
+  graphHits: GraphEntity[];
   /** The query the shown results answer (may lag `query` while typing). */
   resultsQuery: string;
   state: 'idle' | 'loading' | 'ready' | 'error';
@@ -43,17 +45,17 @@ export function createSearchSlice({ set, get, client }: SliceContext<'search'>):
     const { query, sources } = get().search;
     const request = ++latestRequest;
     if (query.trim() === '') {
-      set({ results: [], resultsQuery: '', state: 'idle', error: null, tookMs: null, selectedIndex: 0 });
+      set({ results: [], graphHits: [], resultsQuery: '', state: 'idle', error: null, tookMs: null, selectedIndex: 0 });
       return;
     }
     set({ state: 'loading', error: null });
     try {
-      const answer = await client.call('memory.search', { query, sources, limit: RESULT_LIMIT });
+      const answer = await client.call('memory.search', { query, sources, limit: RESULT_LIMIT, graph: true });
       if (request !== latestRequest) return;
-      set({ results: answer.results, resultsQuery: query, state: 'ready', tookMs: answer.tookMs, selectedIndex: 0 });
+      set({ results: answer.results, graphHits: answer.graph ?? [], resultsQuery: query, state: 'ready', tookMs: answer.tookMs, selectedIndex: 0 });
     } catch (error) {
       if (request !== latestRequest) return;
-      set({ state: 'error', error: errorMessage(error), results: [], resultsQuery: query });
+      set({ state: 'error', error: errorMessage(error), results: [], graphHits: [], resultsQuery: query });
     }
   }
 
@@ -61,6 +63,7 @@ export function createSearchSlice({ set, get, client }: SliceContext<'search'>):
     query: '',
     sources: [...DEFAULT_SOURCES],
     results: [],
+    graphHits: [],
     resultsQuery: '',
     state: 'idle',
     error: null,

@@ -3,6 +3,7 @@ import type { RendererMemoryClient } from '../client/memoryClient.js';
 import { createAgentsSlice } from './agentsSlice.js';
 import { createAppSlice } from './appSlice.js';
 import { createDreamsSlice } from './dreamsSlice.js';
+import { createGraphSlice } from './graphSlice.js';
 import { createImportsSlice } from './importsSlice.js';
 import { createMemorySlice } from './memorySlice.js';
 import { createModelsSlice } from './modelsSlice.js';
@@ -46,6 +47,7 @@ export function createReverieStore(client: RendererMemoryClient, options: StoreO
       provenance: createProvenanceSlice(contextFor('provenance')),
       imports: createImportsSlice(contextFor('imports')),
       dreams: createDreamsSlice(contextFor('dreams')),
+      graph: createGraphSlice(contextFor('graph')),
       agents: createAgentsSlice(contextFor('agents')),
     };
   });
@@ -66,6 +68,7 @@ export function connectStore(store: ReverieStore, client: RendererMemoryClient):
     if (state.app.view === 'settings') void state.models.load();
     if (state.app.view === 'imports') void state.imports.load();
     if (state.app.view === 'dreams') void state.dreams.load();
+    if (state.app.view === 'graph') void state.graph.load();
     if (state.app.view === 'agents') void state.agents.load();
   });
   void store.getState().status.refresh();

@@ -2,6 +2,7 @@ import type { RendererMemoryClient } from '../client/memoryClient.js';
 import type { AgentsSlice } from './agentsSlice.js';
 import type { AppSlice } from './appSlice.js';
 import type { DreamsSlice } from './dreamsSlice.js';
+import type { GraphSlice } from './graphSlice.js';
 import type { ImportsSlice } from './importsSlice.js';
 import type { MemorySlice } from './memorySlice.js';
 import type { ModelsSlice } from './modelsSlice.js';
@@ -24,6 +25,8 @@ export interface ReverieState {
   imports: ImportsSlice;
   /** The Dreams view: diary, runs, one run's card, review/rollback/restore. */
   dreams: DreamsSlice;
+  /** The Graph view: the knowledge graph overview, a selected entity's card, the time filter. */
+  graph: GraphSlice;
   /** The Agents view: tokens, setup snippets, the access log and the bootstrap preview. */
   agents: AgentsSlice;
 }

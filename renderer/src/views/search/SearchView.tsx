@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { SourceKind, StatusOutput } from '../../../../core/src/api/contract.js';
 import { useReverie } from '../../store/useReverie.js';
+import { GraphHits } from '../graph/GraphHits.js';
 import { ResultItem, resultElementId } from './ResultItem.js';
 
 const SOURCES: Array<{ source: SourceKind; label: string; hint: string }> = [
@@ -108,7 +109,8 @@ export function SearchView() {
           Search failed: {search.error}
         </div>
       )}
-      {state === 'ready' && !hasResults && (
+      {search.graphHits.length > 0 && <GraphHits entities={search.graphHits} />}
+      {state === 'ready' && !hasResults && search.graphHits.length === 0 && (
         <div className="empty" data-testid="search-empty">
           No results for “{resultsQuery}”.
           {search.sources.length < SOURCES.length && ' Try including the other sources, or fewer words.'}

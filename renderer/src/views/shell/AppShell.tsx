@@ -1,6 +1,7 @@
 import { useReverie } from '../../store/useReverie.js';
 import { AgentsView } from '../agents/AgentsView.js';
 import { DreamsView } from '../dreams/DreamsView.js';
+import { GraphView } from '../graph/GraphView.js';
 import { ImportsView } from '../imports/ImportsView.js';
 import { MemoryView } from '../memory/MemoryView.js';
 import { ProvenancePanel } from '../provenance/ProvenancePanel.js';
@@ -23,6 +24,7 @@ export function AppShell() {
         {view === 'memory' && <MemoryView />}
         {view === 'imports' && <ImportsView />}
         {view === 'dreams' && <DreamsView />}
+        {view === 'graph' && <GraphView />}
         {view === 'agents' && <AgentsView />}
         {view === 'status' && <StatusView />}
         {view === 'settings' && <SettingsView />}

@@ -6,6 +6,7 @@ const ITEMS: Array<{ view: View; label: string; hint: string }> = [
   { view: 'memory', label: 'Memory', hint: 'Browse and edit your notes' },
   { view: 'imports', label: 'Imports', hint: 'Bring in memory from Codex, Claude Code and Hermes' },
   { view: 'dreams', label: 'Dreams', hint: 'The dream diary, dreaming runs and what they promoted' },
+  { view: 'graph', label: 'Graph', hint: 'The people, projects, machines and ideas in your memory and how they connect' },
   { view: 'agents', label: 'Agents', hint: 'Local agents: tokens, setup, the access log' },
   { view: 'status', label: 'Status', hint: 'Index health and coverage' },
   { view: 'settings', label: 'Settings', hint: 'Search options and embedding models' },

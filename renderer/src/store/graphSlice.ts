@@ -1,0 +1,197 @@
+import type { GraphClaim, GraphEntity, GraphEvidence, GraphFilters, GraphSlice as GraphData, OperationOutput } from '../../../core/src/api/contract.js';
+import { errorMessage } from '../client/memoryClient.js';
+import type { SliceContext } from './types.js';
+
+export type GraphNeighbors = OperationOutput<'graph.neighbors'>;
+export type GraphExplanation = OperationOutput<'graph.explain'>;
+
+type LoadState = 'idle' | 'loading' | 'ready' | 'error';
+
+/** The node budget the view asks `graph.overview` for (the issue's figure: 2,000 nodes). */
+export const GRAPH_NODE_BUDGET = 2_000;
+
+export interface GraphDetail {
+  entityId: string;
+  state: LoadState;
+  neighbors: GraphNeighbors | null;
+  error: string | null;
+}
+
+export interface GraphExplain {
+  claimId: string;
+  state: LoadState;
+  explanation: GraphExplanation | null;
+  error: string | null;
+}
+
+export interface GraphSlice {
+  data: GraphData | null;
+  state: LoadState;
+  error: string | null;
+  /** Node budget of the overview. */
+  limit: number;
+  /** Only claims valid at this date (YYYY-MM-DD); null shows everything. */
+  validAt: string | null;
+  /** First and last day any loaded claim was observed (for the time slider); from unfiltered loads. */
+  dateRange: { min: string; max: string } | null;
+  selectedId: string | null;
+  detail: GraphDetail | null;
+  explain: GraphExplain | null;
+
+  /** `graph.overview` with the current filters. */
+  load(): Promise<void>;
+  setValidAt(date: string | null): Promise<void>;
+  /** Selects an entity and loads its relations (`graph.neighbors`). */
+  select(entityId: string): Promise<void>;
+  /** Opens the Graph view on an entity (from a Search hit), even one outside the overview's budget. */
+  showEntity(entityId: string): Promise<void>;
+  clearSelection(): void;
+  explainClaim(claimId: string): Promise<void>;
+  closeExplain(): void;
+  /** The index changed: reload when the view is open (opening it always loads). */
+  onIndexReady(): void;
+}
+
+/** `path:start-end`, the reference the Provenance inspector opens. */
+export function evidenceRef(evidence: Pick<GraphEvidence, 'path' | 'startLine' | 'endLine'>): string {
+  return `${evidence.path}:${evidence.startLine}-${evidence.endLine}`;
+}
+
+/** The first and last day any claim (or entity evidence) says it was observed. */
+export function observedRange(data: GraphData): { min: string; max: string } | null {
+  let min: string | null = null;
+  let max: string | null = null;
+  const see = (value: string | null): void => {
+    if (!value || value.length < 10) return;
+    const day = value.slice(0, 10);
+    if (min === null || day < min) min = day;
+    if (max === null || day > max) max = day;
+  };
+  for (const claim of data.edges) {
+    see(claim.validFrom);
+    see(claim.validUntil);
+  }
+  return min !== null && max !== null ? { min, max } : null;
+}
+
+/** Claims of the neighbourhood that concern the centre entity (relations either way, and literals). */
+export function claimsOf(neighbors: GraphNeighbors): GraphClaim[] {
+  const id = neighbors.center.id;
+  return neighbors.edges.filter((claim) => claim.subject === id || claim.object === id);
+}
+
+export function labelIndex(entities: readonly GraphEntity[]): Map<string, GraphEntity> {
+  return new Map(entities.map((entity) => [entity.id, entity]));
+}
+
+export function createGraphSlice({ set, get, client }: SliceContext<'graph'>): GraphSlice {
+  const slice = (): GraphSlice => get().graph;
+  let latestLoad = 0;
+  let latestDetail = 0;
+  let latestExplain = 0;
+  /** An entity opened from elsewhere stays selected when the overview does not include it. */
+  let pinned: string | null = null;
+
+  const filters = (): GraphFilters | undefined => {
+    const { validAt } = slice();
+    return validAt ? { validAt } : undefined;
+  };
+
+  async function loadDetail(entityId: string): Promise<void> {
+    const request = ++latestDetail;
+    set({ detail: { entityId, state: 'loading', neighbors: null, error: null } });
+    try {
+      const f = filters();
+      const neighbors = await client.call('graph.neighbors', { entity: entityId, hops: 1, limit: 200, ...(f ? { filters: f } : {}) });
+      if (request !== latestDetail) return;
+      set({ detail: { entityId, state: 'ready', neighbors, error: null } });
+    } catch (error) {
+      if (request !== latestDetail) return;
+      set({ detail: { entityId, state: 'error', neighbors: null, error: errorMessage(error) } });
+    }
+  }
+
+  return {
+    data: null,
+    state: 'idle',
+    error: null,
+    limit: GRAPH_NODE_BUDGET,
+    validAt: null,
+    dateRange: null,
+    selectedId: null,
+    detail: null,
+    explain: null,
+
+    async load() {
+      const request = ++latestLoad;
+      set({ state: 'loading', error: null });
+      try {
+        const f = filters();
+        const data = await client.call('graph.overview', { limit: slice().limit, ...(f ? { filters: f } : {}) });
+        if (request !== latestLoad) return;
+        const { selectedId, validAt, dateRange } = slice();
+        const stillThere = selectedId !== null && (selectedId === pinned || data.entities.some((e) => e.id === selectedId));
+        set({
+          data,
+          state: 'ready',
+          dateRange: validAt === null ? observedRange(data) : dateRange,
+          ...(stillThere ? {} : { selectedId: null, detail: null, explain: null }),
+        });
+        if (stillThere && selectedId) void loadDetail(selectedId);
+      } catch (error) {
+        if (request !== latestLoad) return;
+        set({ state: 'error', error: errorMessage(error) });
+      }
+    },
+
+    async setValidAt(date) {
+      if (slice().validAt === date) return;
+      set({ validAt: date });
+      await slice().load();
+    },
+
+    async select(entityId) {
+      if (entityId !== pinned) pinned = null;
+      latestExplain++;
+      set({ selectedId: entityId, explain: null });
+      await loadDetail(entityId);
+    },
+
+    async showEntity(entityId) {
+      pinned = entityId;
+      // Opening the view starts `graph.overview`; the pinned selection survives its answer.
+      get().app.setView('graph');
+      await slice().select(entityId);
+    },
+
+    clearSelection() {
+      pinned = null;
+      latestDetail++;
+      latestExplain++;
+      set({ selectedId: null, detail: null, explain: null });
+    },
+
+    async explainClaim(claimId) {
+      const request = ++latestExplain;
+      set({ explain: { claimId, state: 'loading', explanation: null, error: null } });
+      try {
+        const explanation = await client.call('graph.explain', { claimId });
+        if (request !== latestExplain) return;
+        set({ explain: { claimId, state: 'ready', explanation, error: null } });
+      } catch (error) {
+        if (request !== latestExplain) return;
+        set({ explain: { claimId, state: 'error', explanation: null, error: errorMessage(error) } });
+      }
+    },
+
+    closeExplain() {
+      latestExplain++;
+      set({ explain: null });
+    },
+
+    onIndexReady() {
+      // Opening the view loads again anyway; only an open view needs a reload now.
+      if (get().app.view === 'graph') void slice().load();
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { useEffect, useRef, useState } from 'react';
+import type Sigma from 'sigma';
+import type { GraphSlice } from '../../../../core/src/api/contract.js';
+import type { BuiltGraph, EdgeAttributes, NodeAttributes } from './buildGraph.js';
+
+/** What the view exposes for tests and measurements (`window.__reverieGraphStats`). */
+export interface GraphStats {
+  nodes: number;
+  edges: number;
+  components: number;
+  selfLoops: number;
+  /** Building the graph and its force layout. */
+  layoutMs: number;
+  /** From the data arriving in the view to sigma's first drawn frame (layout included). */
+  renderMs: number;
+  /** Where an entity is on screen (page coordinates), or null when it is not drawn. */
+  positionOf(entityId: string): { x: number; y: number } | null;
+  /** Entity ids drawn (bend points excluded), in a stable order. */
+  entityIds(): string[];
+  /** Main-thread milliseconds of each sigma render since the last call (then forgets them). */
+  takeRenderTimes(): number[];
+  /** Moves the camera by a fraction of the viewport (for pan measurements). */
+  panBy(dx: number, dy: number): void;
+}
+
+declare global {
+  interface Window {
+    __reverieGraphStats?: GraphStats;
+  }
+}
+
+interface Props {
+  data: GraphSlice;
+  selectedId: string | null;
+  onSelect(entityId: string): void;
+  onClear(): void;
+}
+
+const CAMERA_MS = 400;
+
+/** Redraws with the selection highlighted and centres the camera on it. */
+function focus(renderer: Sigma<NodeAttributes, EdgeAttributes>, selectedId: string | null, animate: boolean): void {
+  renderer.refresh({ skipIndexation: true });
+  if (!selectedId) return;
+  const display = renderer.getNodeDisplayData(selectedId);
+  if (!display) return;
+  const camera = renderer.getCamera();
+  const target = { x: display.x, y: display.y, ratio: Math.min(camera.ratio, 0.6) };
+  if (animate) void camera.animate(target, { duration: CAMERA_MS });
+  else camera.setState(target);
+}
+
+/** The WebGL drawing (sigma.js): laid out once per data, camera follows selection. */
+export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const sigmaRef = useRef<Sigma<NodeAttributes, EdgeAttributes> | null>(null);
+  const selectedRef = useRef<string | null>(selectedId);
+  const handlers = useRef({ onSelect, onClear });
+  handlers.current = { onSelect, onClear };
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    performance.clearMarks('graph-render-start');
+    performance.clearMarks('graph-render-end');
+    performance.clearMeasures('graph-render');
+    performance.mark('graph-render-start');
+    const started = performance.now();
+    let renderer: Sigma<NodeAttributes, EdgeAttributes> | null = null;
+    let frame = 0;
+    let cancelled = false;
+    /** Main-thread time of sigma's last renders (the GPU work is not in it). */
+    const frameCpu: number[] = [];
+
+    function publish(built: BuiltGraph, sigma: Sigma<NodeAttributes, EdgeAttributes>, el: HTMLElement): void {
+      performance.mark('graph-render-end');
+      performance.measure('graph-render', 'graph-render-start', 'graph-render-end');
+      const renderMs = performance.now() - started;
+      el.dataset.rendered = 'true';
+      window.__reverieGraphStats = {
+        nodes: built.nodes,
+        edges: built.edges,
+        components: built.components,
+        selfLoops: built.selfLoops,
+        layoutMs: built.layoutMs,
+        renderMs,
+        positionOf(entityId) {
+          if (!built.graph.hasNode(entityId)) return null;
+          const display = sigma.getNodeDisplayData(entityId);
+          if (!display) return null;
+          const viewport = sigma.framedGraphToViewport({ x: display.x, y: display.y });
+          const box = el.getBoundingClientRect();
+          return { x: box.left + viewport.x, y: box.top + viewport.y };
+        },
+        entityIds: () => built.graph.filterNodes((_node, attrs) => !attrs.bend),
+        takeRenderTimes() {
+          return frameCpu.splice(0);
+        },
+        panBy(dx, dy) {
+          const camera = sigma.getCamera();
+          const state = camera.getState();
+          camera.setState({ x: state.x + dx * state.ratio, y: state.y + dy * state.ratio });
+        },
+      };
+    }
+
+    void import('./sigmaRenderer.js')
+      .then(({ buildGraph, createSigma }) => {
+        if (cancelled) return;
+        const built = buildGraph(data);
+        const sigma = createSigma(built, element, (node) => node === selectedRef.current);
+        renderer = sigma;
+        sigmaRef.current = sigma;
+        setFailure(null);
+        sigma.on('clickNode', ({ node }) => {
+          if (built.graph.getNodeAttribute(node, 'bend')) return;
+          handlers.current.onSelect(node);
+        });
+        sigma.on('clickStage', () => handlers.current.onClear());
+        let renderStart = 0;
+        sigma.on('beforeRender', () => (renderStart = performance.now()));
+        sigma.on('afterRender', () => {
+          frameCpu.push(performance.now() - renderStart);
+          if (frameCpu.length > 600) frameCpu.shift();
+        });
+        focus(sigma, selectedRef.current, false);
+        frame = requestAnimationFrame(() => {
+          // Sigma draws in this frame's callbacks; the next frame starts once it is on screen.
+          frame = requestAnimationFrame(() => publish(built, sigma, element));
+        });
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setFailure(error instanceof Error ? error.message : String(error));
+      });
+
+    return () => {
+      cancelled = true;
+      cancelAnimationFrame(frame);
+      delete element.dataset.rendered;
+      if (window.__reverieGraphStats) delete window.__reverieGraphStats;
+      sigmaRef.current = null;
+      renderer?.kill();
+    };
+  }, [data]);
+
+  // The selected entity grows and the camera centres on it.
+  useEffect(() => {
+    selectedRef.current = selectedId;
+    const renderer = sigmaRef.current;
+    if (!renderer) return;
+    focus(renderer, selectedId, true);
+  }, [selectedId]);
+
+  return (
+    <div className="graph-canvas-wrap">
+      <div ref={container} className="graph-canvas" data-testid="graph-canvas" aria-label="Knowledge graph drawing" role="img" />
+      {failure && (
+        <div className="banner banner-error graph-canvas-error" role="alert" data-testid="graph-render-error">
+          The graph could not be drawn: {failure}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { GraphEntity } from '../../../../core/src/api/contract.js';
+import { evidenceRef } from '../../store/graphSlice.js';
+import { useReverie } from '../../store/useReverie.js';
+import { OriginBadge } from '../provenance/OriginBadge.js';
+import { TYPE_LABELS } from './graphStyle.js';
+
+/** The Search view's "Graph" group: entities matching the query, apart from the chunk results. */
+export function GraphHits({ entities }: { entities: readonly GraphEntity[] }) {
+  const showEntity = useReverie((s) => s.graph.showEntity);
+  const openProvenance = useReverie((s) => s.provenance.open);
+  return (
+    <section className="graph-hits" aria-labelledby="graph-hits-heading" data-testid="graph-hits">
+      <h2 id="graph-hits-heading" className="graph-hits-heading">
+        Graph
+      </h2>
+      <ul className="graph-hits-list">
+        {entities.map((entity) => {
+          const first = entity.evidence[0];
+          return (
+            <li key={entity.id} className="graph-hit" data-testid="graph-hit" data-entity-id={entity.id}>
+              <button type="button" className="link-button graph-hit-label" title="Show in the Graph view" onClick={() => void showEntity(entity.id)}>
+                {entity.label}
+              </button>{' '}
+              <span className="badge">{TYPE_LABELS[entity.type]}</span>
+              {entity.aliases.length > 0 && <span className="muted"> · also {entity.aliases.slice(0, 3).join(', ')}</span>}
+              <span className="muted"> · {entity.degree} {entity.degree === 1 ? 'relation' : 'relations'}</span>
+              {entity.origin === 'untrusted' && <OriginBadge origin="untrusted" testId="graph-hit-origin" />}
+              {first && (
+                <>
+                  {' · '}
+                  <button
+                    type="button"
+                    className="link-button graph-evidence-link"
+                    data-testid="graph-hit-evidence"
+                    onClick={() => void openProvenance(evidenceRef(first), { cited: { startLine: first.startLine, endLine: first.endLine } })}
+                  >
+                    {first.path}:{first.startLine}
+                  </button>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

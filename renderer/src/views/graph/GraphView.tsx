@@ -1,0 +1,176 @@
+import { useEffect, useState } from 'react';
+import type { EntityType, SourceTool } from '../../../../core/src/api/contract.js';
+import { useReverie } from '../../store/useReverie.js';
+import { GraphCanvas } from './GraphCanvas.js';
+import { GraphDetailCard } from './GraphDetailCard.js';
+import { SOURCE_COLORS, SOURCE_LABELS, TYPE_COLORS, TYPE_LABELS, UNTRUSTED_RING } from './graphStyle.js';
+import { addDays, daysBetween } from './graphTime.js';
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/** The knowledge graph: who and what is in memory and how it connects, each item traceable to its lines. */
+export function GraphView() {
+  const data = useReverie((s) => s.graph.data);
+  const state = useReverie((s) => s.graph.state);
+  const error = useReverie((s) => s.graph.error);
+  const validAt = useReverie((s) => s.graph.validAt);
+  const selectedId = useReverie((s) => s.graph.selectedId);
+  const load = useReverie((s) => s.graph.load);
+  const select = useReverie((s) => s.graph.select);
+  const clearSelection = useReverie((s) => s.graph.clearSelection);
+  const isEmpty = data !== null && data.entities.length === 0;
+  return (
+    <section className="view graph-view" aria-labelledby="graph-heading" data-testid="graph-view" data-state={state}>
+      <header className="view-header">
+        <h1 id="graph-heading">Graph</h1>
+        <div className="button-row">
+          <button type="button" className="button" data-testid="graph-reload" disabled={state === 'loading'} onClick={() => void load()}>
+            {state === 'loading' ? 'Loading…' : 'Reload'}
+          </button>
+        </div>
+      </header>
+      <div className="graph-toolbar">
+        <Counts />
+        <TimeSlider />
+      </div>
+      {state === 'error' && (
+        <div className="banner banner-error" role="alert" data-testid="graph-error">
+          The graph could not be loaded: {error}{' '}
+          <button type="button" className="link-button" onClick={() => void load()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {data === null && state === 'loading' && (
+        <p className="muted" role="status" data-testid="graph-loading">
+          Loading the graph…
+        </p>
+      )}
+      {isEmpty && (
+        <div className="graph-empty" data-testid="graph-empty" role="status">
+          {data.totals.entities === 0 || validAt === null ? (
+            <p>
+              No entities yet — write notes with names, <code>[[links]]</code> or <code>#tags</code>.
+            </p>
+          ) : (
+            <p>Nothing in the graph was valid on {validAt}.</p>
+          )}
+        </div>
+      )}
+      {data !== null && !isEmpty && (
+        <div className={`graph-stage${selectedId ? ' with-card' : ''}`}>
+          <GraphCanvas data={data} selectedId={selectedId} onSelect={(id) => void select(id)} onClear={clearSelection} />
+          <Legend />
+          {selectedId && <GraphDetailCard />}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Counts() {
+  const data = useReverie((s) => s.graph.data);
+  if (!data) return null;
+  const shown = data.entities.length;
+  const total = shown + data.omitted.entities;
+  return (
+    <p className="graph-counts" data-testid="graph-counts">
+      {data.omitted.entities > 0 ? (
+        <>
+          Showing {count(shown)} of {count(total)} entities (the most connected); {count(data.omitted.edges)} relations left out.
+        </>
+      ) : (
+        <>
+          {count(shown)} {shown === 1 ? 'entity' : 'entities'}, {count(data.edges.length)} {data.edges.length === 1 ? 'relation' : 'relations'}
+        </>
+      )}
+    </p>
+  );
+}
+
+const SLIDER_DEBOUNCE_MS = 250;
+
+/** "Valid at": a day between the first and last observation; all time when off. */
+function TimeSlider() {
+  const range = useReverie((s) => s.graph.dateRange);
+  const validAt = useReverie((s) => s.graph.validAt);
+  const setValidAt = useReverie((s) => s.graph.setValidAt);
+  const [draft, setDraft] = useState<string | null>(validAt);
+  useEffect(() => setDraft(validAt), [validAt]);
+  useEffect(() => {
+    if (draft === validAt) return;
+    const timer = setTimeout(() => void setValidAt(draft), SLIDER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, validAt, setValidAt]);
+  if (!range) return null;
+  const span = Math.max(0, daysBetween(range.min, range.max));
+  const position = draft === null ? span : Math.min(span, Math.max(0, daysBetween(range.min, draft)));
+  return (
+    <div className="graph-time" data-testid="graph-time">
+      <label className="graph-time-toggle">
+        <input
+          type="checkbox"
+          data-testid="graph-time-enabled"
+          checked={draft !== null}
+          onChange={(event) => setDraft(event.target.checked ? range.max : null)}
+        />
+        Valid at
+      </label>
+      <input
+        type="range"
+        min={0}
+        max={span}
+        step={1}
+        value={position}
+        disabled={draft === null || span === 0}
+        aria-label="Show claims valid at this date"
+        data-testid="graph-time-slider"
+        onChange={(event) => setDraft(addDays(range.min, Number(event.target.value)))}
+      />
+      <span className="graph-time-value" data-testid="graph-time-value">
+        {draft ?? 'all time'}
+      </span>
+    </div>
+  );
+}
+
+function Swatch({ fill, ring }: { fill: string; ring: string }) {
+  return (
+    <svg className="graph-swatch" width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
+      <circle cx="7" cy="7" r="5.5" fill={fill} stroke={ring} strokeWidth="2.5" />
+    </svg>
+  );
+}
+
+function Legend() {
+  const data = useReverie((s) => s.graph.data);
+  if (!data) return null;
+  const types = [...new Set(data.entities.map((e) => e.type))].sort() as EntityType[];
+  const sources = [...new Set(data.entities.flatMap((e) => e.sources))].sort() as SourceTool[];
+  const hasUntrusted = data.entities.some((e) => e.origin === 'untrusted');
+  return (
+    <aside className="graph-legend" aria-label="Legend" data-testid="graph-legend">
+      <h2 className="graph-legend-title">Types</h2>
+      <ul>
+        {types.map((type) => (
+          <li key={type}>
+            <Swatch fill={TYPE_COLORS[type]} ring={TYPE_COLORS[type]} /> {TYPE_LABELS[type]}
+          </li>
+        ))}
+      </ul>
+      <h2 className="graph-legend-title">Ring: source</h2>
+      <ul>
+        {sources.map((source) => (
+          <li key={source}>
+            <Swatch fill="#d9d9d9" ring={source === 'workspace' ? '#bbbbbb' : SOURCE_COLORS[source]} /> {SOURCE_LABELS[source]}
+          </li>
+        ))}
+        {hasUntrusted && (
+          <li>
+            <Swatch fill="#d9d9d9" ring={UNTRUSTED_RING} /> Untrusted
+          </li>
+        )}
+      </ul>
+    </aside>
+  );
+}

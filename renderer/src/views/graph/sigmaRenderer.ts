@@ -1,0 +1,29 @@
+/**
+ * Sigma, its WebGL programs and the layout (graphology, ForceAtlas2), loaded on demand (a separate chunk, and never in Node: sigma
+ * touches WebGL globals when imported).
+ */
+import Sigma from 'sigma';
+import type { BuiltGraph, EdgeAttributes, NodeAttributes } from './buildGraph.js';
+
+export { buildGraph } from './buildGraph.js';
+import { NodeRingProgram } from './nodeRingProgram.js';
+
+export function createSigma(built: BuiltGraph, element: HTMLElement, isSelected: (node: string) => boolean): Sigma<NodeAttributes, EdgeAttributes> {
+  return new Sigma<NodeAttributes, EdgeAttributes>(built.graph, element, {
+    defaultNodeType: 'ring',
+    nodeProgramClasses: { ring: NodeRingProgram },
+    renderEdgeLabels: false,
+    // Small graphs: every label (density still avoids overlaps); large ones: the bigger nodes first.
+    labelRenderedSizeThreshold: built.nodes <= 300 ? 0 : 8,
+    labelDensity: 0.6,
+    zIndex: true,
+    minCameraRatio: 0.02,
+    maxCameraRatio: 20,
+    allowInvalidContainer: true,
+    labelFont: 'system-ui, sans-serif',
+    nodeReducer: (node, attrs) => {
+      if (!isSelected(node)) return attrs;
+      return { ...attrs, highlighted: true, size: attrs.size * 1.4, zIndex: 2 };
+    },
+  });
+}
