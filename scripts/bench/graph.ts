@@ -82,7 +82,7 @@ export async function runGraphBench(quick: boolean): Promise<GraphFigures> {
     const first = service.graph.lastUpdate!;
     log(`graph: first extraction during sync ${round(first.durationMs / 1000)} s`);
     // Re-extract everything on its own, so indexing and embedding are not in the figure.
-    const full = service.graph.update(true);
+    const full = await service.graph.update(true);
     log(`graph: forced full extraction ${round(full.durationMs / 1000)} s, ${full.entities} entities, ${full.claims} claims`);
 
     const edited = path.join(ws.workspace, 'memory', `${new Date(start + 3 * 86_400_000).toISOString().slice(0, 10)}.md`);

@@ -82,6 +82,10 @@ export const SyncReport = z.object({
   notices: z.array(z.string()),
   /** Transcripts ingested in this run, when any tool's home folder is configured. */
   sessions: z.lazy(() => IngestReport).optional(),
+  /** The knowledge graph update that follows `index-ready` (derived from the memory files). */
+  graph: z
+    .object({ extracted: z.number().int(), removed: z.number().int(), entities: z.number().int(), claims: z.number().int(), durationMs: z.number() })
+    .optional(),
   /** The vector phase that follows the keyword index (durationMs above covers the keyword index only). */
   embedding: z
     .object({

@@ -303,15 +303,17 @@ export class MemoryService {
       }
       report.embedding = await this.embedPending();
       if (report.embedding.error) report.notices.push(`Embedding failed: ${report.embedding.error}. Keyword search keeps working.`);
+      this.state = 'ready';
+      this.lastError = null;
+      // Search is ready now; the graph (derived, slower) follows, yielding to searches between batches.
+      this.eventEmitter.fire({ type: 'index-ready', report });
       try {
-        this.graph.update(force);
+        const graph = await this.graph.update(force, () => this.closed);
+        report.graph = { extracted: graph.extracted, removed: graph.removed, entities: graph.entities, claims: graph.claims, durationMs: graph.durationMs };
       } catch (error) {
         // The graph is derived and optional: a failed update never fails the sync.
         report.notices.push(`The knowledge graph could not be updated: ${(error as Error).message}`);
       }
-      this.state = 'ready';
-      this.lastError = null;
-      this.eventEmitter.fire({ type: 'index-ready', report });
       return report;
     } catch (error) {
       if (isCorruptionError(error) && !retried) {

@@ -32,8 +32,8 @@ export class GraphService {
   }
 
   /** Re-extracts files whose hash changed since the last update (all of them with `force`). */
-  update(force = false): GraphUpdateReport {
-    this.lastUpdate = updateGraph(this.options.indexDb(), { force });
+  async update(force = false, shouldStop?: () => boolean): Promise<GraphUpdateReport> {
+    this.lastUpdate = await updateGraph(this.options.indexDb(), { force, shouldStop });
     return this.lastUpdate;
   }
 

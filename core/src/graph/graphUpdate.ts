@@ -15,8 +15,8 @@ export interface GraphUpdateReport {
   durationMs: number;
 }
 
-/** Files per write transaction: a long first extraction never blocks the index for long. */
-const FILES_PER_BATCH = 200;
+/** Files per write transaction; between batches the host answers searches (a first extraction of 50 MB takes minutes). */
+const FILES_PER_BATCH = 50;
 
 interface IndexedFile {
   path: string;
@@ -30,7 +30,7 @@ interface IndexedFile {
  * drops the evidence of vanished ones, then deletes what is left without evidence and
  * recomputes validity where claims changed. Transcripts and the diary are never extracted.
  */
-export function updateGraph(db: Database.Database, options: { force?: boolean } = {}): GraphUpdateReport {
+export async function updateGraph(db: Database.Database, options: { force?: boolean; shouldStop?: () => boolean } = {}): Promise<GraphUpdateReport> {
   const started = performance.now();
   const files = db.prepare("SELECT path, abs_path, sha256, mtime_ms FROM files WHERE source = 'memory' AND status = 'indexed' AND sha256 IS NOT NULL").all() as IndexedFile[];
   const known = new Map((db.prepare('SELECT path, sha256 FROM graph_files').all() as Array<{ path: string; sha256: string }>).map((r) => [r.path, r.sha256]));
@@ -43,9 +43,12 @@ export function updateGraph(db: Database.Database, options: { force?: boolean } 
 
   db.transaction(() => vanished.forEach(forget)).immediate();
   for (let i = 0; i < changed.length; i += FILES_PER_BATCH) {
+    // Stopping between batches leaves the rest for the next update: their hashes are not recorded yet.
+    if (options.shouldStop?.()) break;
     db.transaction(() => {
       for (const file of changed.slice(i, i + FILES_PER_BATCH)) extractInto(db, writer, file, forget, !fresh || options.force === true);
     }).immediate();
+    if (i + FILES_PER_BATCH < changed.length) await new Promise((resolve) => setImmediate(resolve));
   }
   db.transaction(() => settle(db, writer, fresh || options.force === true)).immediate();
   const count = (table: string) => (db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) ?? 0;
