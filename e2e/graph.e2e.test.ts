@@ -58,6 +58,8 @@ async function waitForRender(page: Page, nodes?: number): Promise<GraphStats> {
 }
 
 async function positionOf(page: Page, entityId: string): Promise<{ x: number; y: number }> {
+  // The view may redraw (a graph update arriving): wait until the drawn graph has the entity.
+  await page.waitForFunction((id) => (globalThis as unknown as PageGlobals).__reverieGraphStats?.positionOf(id) ? true : false, entityId, { timeout: 10_000 });
   const position = await page.evaluate(
     (id) => (globalThis as unknown as PageGlobals).__reverieGraphStats!.positionOf(id),
     entityId,

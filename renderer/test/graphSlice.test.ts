@@ -161,13 +161,16 @@ describe('graph slice', () => {
     expect(render(store)).toContain('Showing 2 of 3,212 entities');
   });
 
-  it('reloads on index-ready only while the view is open', async () => {
+  it('reloads when the graph was updated, only while the view is open (not on index-ready, which comes first)', async () => {
     const { store, calls } = setup({ 'graph.overview': async () => OVERVIEW, 'status': async () => Promise.reject(new Error('x')) } as Handlers);
+    const updated = { type: 'graph-updated', extracted: 1, removed: 0, entities: 3, claims: 2 } as never;
     const ready = { type: 'index-ready', report: { added: 0, updated: 0, removed: 0, unchanged: 0, skipped: 0, failed: 0, chunks: 0, tookMs: 1 } } as never;
-    store.getState().app.handleEvent(ready);
+    store.getState().app.handleEvent(updated);
     expect(calls.filter((c) => c.name === 'graph.overview')).toHaveLength(0);
     store.getState().app.setView('graph');
     store.getState().app.handleEvent(ready);
+    expect(calls.filter((c) => c.name === 'graph.overview')).toHaveLength(1);
+    store.getState().app.handleEvent(updated);
     expect(calls.filter((c) => c.name === 'graph.overview')).toHaveLength(2);
   });
 });

@@ -820,6 +820,8 @@ export const EngineEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('index-ready'), report: SyncReport }),
   z.object({ type: z.literal('index-error'), message: z.string() }),
+  /** The knowledge graph changed (it is updated after `index-ready`). */
+  z.object({ type: z.literal('graph-updated'), extracted: z.number().int(), removed: z.number().int(), entities: z.number().int(), claims: z.number().int() }),
   z.object({
     type: z.literal('dream-progress'),
     runId: z.string(),

@@ -310,6 +310,9 @@ export class MemoryService {
       try {
         const graph = await this.graph.update(force, () => this.closed);
         report.graph = { extracted: graph.extracted, removed: graph.removed, entities: graph.entities, claims: graph.claims, durationMs: graph.durationMs };
+        if (graph.extracted + graph.removed > 0) {
+          this.eventEmitter.fire({ type: 'graph-updated', extracted: graph.extracted, removed: graph.removed, entities: graph.entities, claims: graph.claims });
+        }
       } catch (error) {
         // The graph is derived and optional: a failed update never fails the sync.
         report.notices.push(`The knowledge graph could not be updated: ${(error as Error).message}`);

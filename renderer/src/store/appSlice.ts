@@ -109,10 +109,12 @@ export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
           const state = get();
           void state.memory.onIndexReady();
           state.search.rerun();
-          state.graph.onIndexReady();
           if (state.app.view === 'status' || state.app.view === 'settings') void state.status.refresh();
           break;
         }
+        case 'graph-updated':
+          get().graph.onIndexReady();
+          break;
         case 'index-error':
           set({ indexState: 'error', progress: null, embedProgress: null, indexError: event.message });
           break;

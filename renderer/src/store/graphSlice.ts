@@ -190,7 +190,7 @@ export function createGraphSlice({ set, get, client }: SliceContext<'graph'>): G
     },
 
     onIndexReady() {
-      // Opening the view loads again anyway; only an open view needs a reload now.
+      // Called on `graph-updated` (the graph follows index-ready). Opening the view loads again anyway; only an open view reloads now.
       if (get().app.view === 'graph') void slice().load();
     },
   };
