@@ -77,16 +77,13 @@ export class AgentService {
       'sessions.get': async ({ sessionId, fromLine, lines }) => readSessionExcerpt(options.indexDb(), sessionId, fromLine, lines),
       'memory.store': async ({ text, kind, project }, context) => {
         const agent = context.agent?.name ?? null;
-        const stored = await this.appender.append({ text, kind, project, agent });
-        if (stored.stored) {
+        const { result, written } = await this.appender.append({ text, kind, project, agent });
+        if (written !== null) {
           // The person's own notes need no record: every unrecorded line is theirs.
-          if (agent) {
-            const line = await this.lineAt(stored.path, stored.line);
-            if (line) recordWrittenLines(options.indexDb(), stored.path, [line], { origin: 'agent', via: 'agent', actor: agent, detail: kind });
-          }
-          options.onDidWriteFiles([stored.path]);
+          if (agent) recordWrittenLines(options.indexDb(), result.path, [written], { origin: 'agent', via: 'agent', actor: agent, detail: kind });
+          options.onDidWriteFiles([result.path]);
         }
-        return stored;
+        return result;
       },
       'context.bootstrap': async ({ budget, project }) => buildBootstrapContext({ workspaceRoot: root, budget, project }),
       'context.match': async ({ message, project }) => ({
@@ -130,13 +127,5 @@ export class AgentService {
   private originOf(p: string, line: number) {
     const text = this.options.files.read(p).text.split(/\r?\n/)[line - 1] ?? '';
     return entryOrigin(this.options.indexDb(), p, 'memory', line, line, [text]).origin;
-  }
-
-  private async lineAt(p: string, line: number): Promise<string | null> {
-    try {
-      return this.options.files.read(p).text.split(/\r?\n/)[line - 1] ?? null;
-    } catch {
-      return null;
-    }
   }
 }

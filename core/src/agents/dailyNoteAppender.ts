@@ -35,20 +35,23 @@ export class DailyNoteAppender {
     private readonly now: () => number = Date.now,
   ) {}
 
-  append(note: NoteToStore): Promise<OperationOutput<'memory.store'>> {
+  /** The answer for the caller, and the exact line appended (null for a duplicate) for its provenance record. */
+  append(note: NoteToStore): Promise<{ result: OperationOutput<'memory.store'>; written: string | null }> {
     const run = this.queue.then(() => withAppendLock(this.lockFile, () => this.appendLocked(note)));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private appendLocked(note: NoteToStore): OperationOutput<'memory.store'> {
+  private appendLocked(note: NoteToStore): { result: OperationOutput<'memory.store'>; written: string | null } {
     const at = this.now();
     const words = note.text.replace(/\s+/g, ' ').trim();
     const hash = sha256Hex(normalizeEntryText(words)).slice(0, 32);
     const earlier = this.agentDb
       .prepare('SELECT path, line FROM stored_notes WHERE content_hash = ? AND stored_at >= ? ORDER BY stored_at DESC LIMIT 1')
       .get(hash, at - DUPLICATE_WINDOW_DAYS * DAY_MS) as { path: string; line: number } | undefined;
-    if (earlier && this.stillThere(earlier.path, earlier.line, words)) return { path: earlier.path, line: earlier.line, stored: false, duplicateOf: earlier };
+    if (earlier && this.stillThere(earlier.path, earlier.line, words)) {
+      return { result: { path: earlier.path, line: earlier.line, stored: false, duplicateOf: earlier }, written: null };
+    }
 
     const rel = `memory/${localDay(at)}.md`;
     const abs = path.join(this.workspaceRoot, 'memory', `${localDay(at)}.md`);
@@ -69,7 +72,7 @@ export class DailyNoteAppender {
       fs.closeSync(fd);
     }
     this.agentDb.prepare('INSERT OR REPLACE INTO stored_notes (content_hash, path, line, agent, stored_at) VALUES (?, ?, ?, ?, ?)').run(hash, rel, lineNo, note.agent, at);
-    return { path: rel, line: lineNo, stored: true, duplicateOf: null };
+    return { result: { path: rel, line: lineNo, stored: true, duplicateOf: null }, written: line };
   }
 
   /** A person may have deleted the earlier copy: then storing again is right. */

@@ -31,7 +31,8 @@ export async function agentsCommand(ctx: CliContext): Promise<number> {
     }
     if (action === 'list') {
       const { agents, socket } = (await service.invoke('agents.list', {})) as { agents: AgentInfo[]; socket: { path: string } };
-      if (ctx.options.json) printJson({ agents, socket: { ...socket, listening: service.status().agentSocket !== null } });
+      // This one-shot process serves no socket; a running host does.
+      if (ctx.options.json) printJson({ agents, socket: { ...socket, listening: service.lock.readHolder() !== null } });
       else {
         if (agents.length === 0) process.stdout.write('No agents yet. Add one with `reverie agents add <name> [--write]`.\n');
         for (const a of agents) {

@@ -12,10 +12,11 @@ export async function daemonCommand(ctx: CliContext): Promise<number> {
     throw error;
   });
   const socket = service.agents.socketListening ? service.agents.socketPath : null;
-  if (ctx.options.json) printJson({ workspace: service.workspace.root, pid: process.pid, agentSocket: socket, notices: service.status().notices });
+  const { notices } = service.status();
+  if (ctx.options.json) printJson({ workspace: service.workspace.root, pid: process.pid, agentSocket: socket, notices });
   else {
     process.stdout.write(`Reverie daemon for ${service.workspace.root} (pid ${process.pid})\n`);
-    process.stdout.write(socket ? `Agent socket: ${socket}\n` : `No agent socket: ${service.status().notices.at(-1) ?? 'it could not start'}\n`);
+    process.stdout.write(socket ? `Agent socket: ${socket}\n` : `No agent socket: ${notices.at(-1) ?? 'it could not start'}\n`);
     process.stdout.write('Press Ctrl+C to stop.\n');
   }
   const progress = createProgressReporter();
