@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { ReverieError, errnoCode } from '../common/errors.js';
-import { isProcessAlive } from '../common/processAlive.js';
+import { ReverieError } from '../common/errors.js';
+import { createLockFile, inspectLockFile, lockFileAgeMs } from '../common/pidLockFile.js';
 
 const WAIT_LIMIT_MS = 10_000;
 /** An append holds the lock for milliseconds; one this old belongs to a process that hung or died. */
@@ -12,17 +11,9 @@ const STALE_AFTER_MS = 30_000;
  * a lock file created exclusively, holding the owner's pid; a dead owner's lock is taken over.
  */
 export async function withAppendLock<T>(lockFile: string, work: () => T): Promise<T> {
-  fs.mkdirSync(path.dirname(lockFile), { recursive: true, mode: 0o700 });
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = fs.openSync(lockFile, 'wx', 0o600);
-      fs.writeSync(fd, String(process.pid));
-      fs.closeSync(fd);
-      break;
-    } catch (error) {
-      if (errnoCode(error) !== 'EEXIST') throw error;
-    }
+    if (createLockFile(lockFile, String(process.pid))) break;
     if (isStale(lockFile)) {
       fs.rmSync(lockFile, { force: true });
       continue;
@@ -38,12 +29,6 @@ export async function withAppendLock<T>(lockFile: string, work: () => T): Promis
 }
 
 function isStale(lockFile: string): boolean {
-  try {
-    const pid = Number(fs.readFileSync(lockFile, 'utf8'));
-    const age = Date.now() - fs.statSync(lockFile).mtimeMs;
-    if (Number.isInteger(pid) && pid > 0) return !isProcessAlive(pid) || age > STALE_AFTER_MS;
-    return age > 1000; // empty: its writer died between create and write
-  } catch {
-    return false;
-  }
+  const found = inspectLockFile(lockFile, (raw) => (/^\d+$/.test(raw) ? { pid: Number(raw) } : null), 1_000);
+  return found.state === 'stale' || (found.state === 'live' && lockFileAgeMs(lockFile) > STALE_AFTER_MS);
 }

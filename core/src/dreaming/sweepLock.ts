@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { errnoCode } from '../common/errors.js';
-import { isProcessAlive } from '../common/processAlive.js';
+import { createLockFile, inspectLockFile, parseJsonWithPid } from '../common/pidLockFile.js';
 
 export interface SweepLockHolder {
   pid: number;
@@ -25,32 +24,25 @@ export class SweepLock {
 
   /** Takes the lock, or returns the live holder that has it. */
   tryAcquire(runId: string): { acquired: true; tookOverFrom: SweepLockHolder | null } | { acquired: false; holder: SweepLockHolder } {
-    fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
     let tookOverFrom: SweepLockHolder | null = null;
     for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        const fd = fs.openSync(this.file, 'wx', 0o600);
-        fs.writeFileSync(fd, JSON.stringify({ pid: process.pid, runId, startedAt: new Date().toISOString() } satisfies SweepLockHolder));
-        fs.closeSync(fd);
+      const record: SweepLockHolder = { pid: process.pid, runId, startedAt: new Date().toISOString() };
+      if (createLockFile(this.file, JSON.stringify(record))) {
         this.held = true;
         return { acquired: true, tookOverFrom };
-      } catch (error) {
-        if (errnoCode(error) !== 'EEXIST') throw error;
       }
-      const holder = this.readHolder();
-      if (holder && isProcessAlive(holder.pid)) return { acquired: false, holder };
-      // An unreadable lock this young is being written by its owner right now: not stale.
-      if (!holder && this.ageMs() < 10_000) return { acquired: false, holder: { pid: 0, runId: 'starting', startedAt: '' } };
-      tookOverFrom = holder;
+      const found = inspectLockFile<SweepLockHolder>(this.file, parseJsonWithPid, 10_000);
+      if (found.state === 'live') return { acquired: false, holder: found.holder };
+      if (found.state === 'starting') return { acquired: false, holder: { pid: 0, runId: 'starting', startedAt: '' } };
+      tookOverFrom = found.holder;
       fs.rmSync(this.file, { force: true });
     }
-    const holder = this.readHolder();
-    return holder ? { acquired: false, holder } : { acquired: false, holder: { pid: 0, runId: 'unknown', startedAt: '' } };
+    return { acquired: false, holder: this.readHolder() ?? { pid: 0, runId: 'unknown', startedAt: '' } };
   }
 
   readHolder(): SweepLockHolder | null {
     try {
-      return JSON.parse(fs.readFileSync(this.file, 'utf8')) as SweepLockHolder;
+      return parseJsonWithPid<SweepLockHolder>(fs.readFileSync(this.file, 'utf8'));
     } catch {
       return null;
     }
@@ -62,13 +54,4 @@ export class SweepLock {
     // Only our own lock: never remove one another process took over meanwhile.
     if (this.readHolder()?.pid === process.pid) fs.rmSync(this.file, { force: true });
   }
-
-  private ageMs(): number {
-    try {
-      return Date.now() - fs.statSync(this.file).mtimeMs;
-    } catch {
-      return Infinity;
-    }
-  }
 }
-

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { HostInfo } from '../api/contract.js';
-import { ReverieError, errnoCode } from '../common/errors.js';
-import { isProcessAlive } from '../common/processAlive.js';
+import { ReverieError } from '../common/errors.js';
+import { createLockFile, inspectLockFile } from '../common/pidLockFile.js';
 
 /**
  * One host (desktop app, `reverie serve`, `reverie daemon`) owns a workspace at a time.
@@ -20,32 +20,25 @@ export class HostLock {
 
   /** The live host holding the lock, or null. */
   readHolder(): HostInfo | null {
-    let raw: string;
-    try {
-      raw = fs.readFileSync(this.file, 'utf8');
-    } catch {
-      return null;
-    }
-    const parsed = HostInfo.safeParse(safeJson(raw));
-    if (!parsed.success) return null;
-    return isProcessAlive(parsed.data.pid) ? parsed.data : null;
+    const found = inspectLockFile(this.file, parseHostInfo, 0);
+    return found.state === 'live' ? found.holder : null;
   }
 
   acquire(info: HostInfo, workspacePath: string): void {
-    fs.mkdirSync(path.dirname(this.file), { recursive: true, mode: 0o700 });
     if (this.held) return;
     for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        const fd = fs.openSync(this.file, 'wx', 0o600);
-        fs.writeFileSync(fd, JSON.stringify(info));
-        fs.closeSync(fd);
+      if (createLockFile(this.file, JSON.stringify(info))) {
         this.held = true;
         return;
-      } catch (error) {
-        if (errnoCode(error) !== 'EEXIST') throw error;
       }
-      const holder = this.readHolder();
-      if (holder) {
+      let found = inspectLockFile(this.file, parseHostInfo, 2_000);
+      // A lock still being written (create, then write): give its owner a moment to say who it is.
+      for (let waited = 0; found.state === 'starting' && waited < 1_000; waited += 50) {
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+        found = inspectLockFile(this.file, parseHostInfo, 2_000);
+      }
+      if (found.state === 'live') {
+        const holder = found.holder;
         const where = holder.url ? ` at ${holder.url}` : '';
         throw new ReverieError(
           'locked',
@@ -53,35 +46,11 @@ export class HostLock {
             'Use that one, or quit it first.',
         );
       }
-      // A lock with no readable owner this young is still being written by its owner (create, then
-      // write): give it a moment to say who it is, then report that host like any other.
-      if (this.ageMs() < 2_000 && !this.hasDeadOwner()) {
-        for (let waited = 0; waited < 1_000 && !this.readHolder(); waited += 50) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
-        if (this.readHolder()) continue;
-        throw new ReverieError('locked', `Workspace ${workspacePath} is being opened by another process right now; try again in a moment.`);
-      }
+      if (found.state === 'starting') throw new ReverieError('locked', `Workspace ${workspacePath} is being opened by another process right now; try again in a moment.`);
       // Stale lock from a process that no longer exists: remove and retry.
       fs.rmSync(this.file, { force: true });
     }
     throw new ReverieError('locked', `Could not take the workspace lock ${this.file}; try again.`);
-  }
-
-  private ageMs(): number {
-    try {
-      return Date.now() - fs.statSync(this.file).mtimeMs;
-    } catch {
-      return Infinity;
-    }
-  }
-
-  /** The lock names a process that is gone: stale whatever its age. */
-  private hasDeadOwner(): boolean {
-    try {
-      const parsed = HostInfo.safeParse(safeJson(fs.readFileSync(this.file, 'utf8')));
-      return parsed.success && !isProcessAlive(parsed.data.pid);
-    } catch {
-      return false;
-    }
   }
 
   update(info: HostInfo): void {
@@ -92,8 +61,8 @@ export class HostLock {
     if (!this.held) return;
     this.held = false;
     try {
-      const holder = HostInfo.safeParse(safeJson(fs.readFileSync(this.file, 'utf8')));
-      if (!holder.success || holder.data.pid === process.pid) fs.rmSync(this.file, { force: true });
+      const holder = parseHostInfo(fs.readFileSync(this.file, 'utf8'));
+      if (!holder || holder.pid === process.pid) fs.rmSync(this.file, { force: true });
     } catch {
       /* already gone */
     }
@@ -104,10 +73,10 @@ export function describeHost(host: HostInfo): string {
   return host.kind === 'desktop' ? 'the Reverie desktop app' : `\`reverie ${host.kind}\``;
 }
 
-
-function safeJson(raw: string): unknown {
+function parseHostInfo(raw: string): HostInfo | null {
   try {
-    return JSON.parse(raw);
+    const parsed = HostInfo.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
