@@ -54,7 +54,7 @@ const STATUS: StatusOutput = {
   indexPath: '/d/index.sqlite',
   host: null,
   agentSocket: null,
-  index: { state: 'ready', files: 1, chunks: 5, indexed: 1, skipped: 0, failed: 0, lastSyncAt: null, lastError: null },
+  index: { state: 'ready', files: 1, chunks: 5, indexed: 1, skipped: 0, failed: 0, lastSyncAt: null, lastError: null, paused: false },
   embedding: {
     provider: 'hash',
     model: 'hash:fh-words-trigrams',

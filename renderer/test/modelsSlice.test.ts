@@ -26,7 +26,7 @@ const status = (embedding: Partial<StatusOutput['embedding']> = {}): StatusOutpu
   indexPath: '/d/index.sqlite',
   host: null,
   agentSocket: null,
-  index: { state: 'ready', files: 1, chunks: 10, indexed: 1, skipped: 0, failed: 0, lastSyncAt: null, lastError: null },
+  index: { state: 'ready', files: 1, chunks: 10, indexed: 1, skipped: 0, failed: 0, lastSyncAt: null, lastError: null, paused: false },
   embedding: {
     provider: 'hash',
     model: 'hash:fh-words-trigrams',

@@ -15,7 +15,7 @@ const STATUS: StatusOutput = {
   indexPath: '/d/index.sqlite',
   host: null,
   agentSocket: null,
-  index: { state: 'ready', files: 1, chunks: 5000, indexed: 1, skipped: 0, failed: 0, lastSyncAt: null, lastError: null },
+  index: { state: 'ready', files: 1, chunks: 5000, indexed: 1, skipped: 0, failed: 0, lastSyncAt: null, lastError: null, paused: false },
   embedding: {
     provider: 'hash',
     model: 'hash:fh-words-trigrams',

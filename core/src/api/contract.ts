@@ -150,6 +150,8 @@ export const Settings = z.object({
   maxTranscriptSizeMB: z.number().positive().max(65536),
   /** Dreaming: schedule, review-before-writing, gates and budgets. */
   dreaming: DreamSettings,
+  /** The person has seen the first-run welcome (workspace choice, imports). */
+  firstRunDone: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -162,11 +164,25 @@ export const DEFAULT_SETTINGS: Settings = {
   sessions: { codex: null, claude: null, openclaw: null },
   maxTranscriptSizeMB: 512,
   dreaming: DEFAULT_DREAM_SETTINGS,
+  firstRunDone: false,
 };
 
 /** A settings change: top-level keys replace, `dreaming` is merged key by key. */
 export const SettingsPatch = Settings.partial().extend({ dreaming: DreamSettings.partial().strict().optional() }).strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
+
+export const WorkspaceInfo = z.object({
+  root: z.string(),
+  /** True until the person has seen the welcome (keep this workspace, choose another, import). */
+  firstRun: z.boolean(),
+  /** An OpenClaw workspace found on this machine that is not the open one. */
+  openClaw: z.string().nullable(),
+  /** Where a new workspace is created by default (`~/Reverie`). */
+  starterDir: z.string(),
+  /** Whether this host can show a folder picker (`path: null` in workspace.open). */
+  canPickFolder: z.boolean(),
+});
+export type WorkspaceInfo = z.infer<typeof WorkspaceInfo>;
 
 export const HostInfo = z.object({
   kind: z.enum(['serve', 'desktop', 'daemon']),
@@ -191,6 +207,8 @@ export const StatusOutput = z.object({
     failed: z.number().int(),
     lastSyncAt: z.string().nullable(),
     lastError: z.string().nullable(),
+    /** Indexing paused by the person: file changes wait until it resumes. */
+    paused: z.boolean(),
   }),
   /** Semantic recall: the active embedding generation and how far its vectors are. */
   embedding: z.object({
@@ -407,6 +425,37 @@ export const operations = {
     summary: 'Bring the index up to date with the Markdown files.',
     input: z.object({ force: z.boolean().default(false) }).strict(),
     output: SyncReport,
+  },
+  'index.pause': {
+    access: 'write',
+    summary: 'Pause or resume indexing; changes seen while paused are indexed on resume.',
+    input: z.object({ paused: z.boolean() }).strict(),
+    output: z.object({ paused: z.boolean() }),
+  },
+  'workspace.info': {
+    access: 'read',
+    summary: 'The open workspace, whether this is the first run, and workspaces that could be opened instead.',
+    input: z.object({}).strict(),
+    output: WorkspaceInfo,
+  },
+  'workspace.open': {
+    access: 'write',
+    summary: 'Choose the workspace the app opens (the host restarts its engine on it).',
+    input: z
+      .object({
+        /** Absolute folder; null asks the person with a folder picker (desktop app only). */
+        path: z.string().min(1).max(4096).nullable(),
+        /** Create the folder with starter files when it does not exist. */
+        create: z.boolean().default(false),
+      })
+      .strict(),
+    output: z.object({
+      root: z.string(),
+      /** False when the person cancelled the picker or chose the open workspace again. */
+      changed: z.boolean(),
+      /** True when this host cannot switch by itself (`reverie serve`: start it again). */
+      restartRequired: z.boolean(),
+    }),
   },
   'memory.search': {
     access: 'read',
@@ -831,6 +880,11 @@ export const EngineEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('dream-complete'), runId: z.string(), status: z.enum(['ok', 'nothing-to-do', 'skipped', 'failed']), reason: z.string().nullable() }),
   z.object({ type: z.literal('files-changed'), paths: z.array(z.string()) }),
+  z.object({ type: z.literal('index-paused'), paused: z.boolean() }),
+  /** Desktop app: the engine process stopped unexpectedly, is restarting, or runs again. */
+  z.object({ type: z.literal('engine-state'), state: z.enum(['crashed', 'restarting', 'running']), message: z.string().nullable() }),
+  /** Desktop app: a menu or tray command the window carries out. */
+  z.object({ type: z.literal('app-command'), command: z.enum(['focus-search', 'show-view']), view: z.string().max(32).nullable() }),
   z.object({
     type: z.literal('import-progress'),
     phase: z.enum(['checking', 'staging', 'backup', 'commit', 'done']),

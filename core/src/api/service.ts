@@ -39,6 +39,7 @@ import { SettingsStore } from '../workspace/settingsStore.js';
 import { WorkspaceFiles } from '../workspace/workspaceFiles.js';
 import { PreImageStore } from '../workspace/preImages.js';
 import { boostProject } from '../search/projectBoost.js';
+import { chooseWorkspaceFolder, describeWorkspaceChoice } from '../workspace/workspaceChoice.js';
 
 export interface MemoryServiceOptions {
   dataDir: string;
@@ -48,6 +49,8 @@ export interface MemoryServiceOptions {
   watchDebounceMs?: number;
   /** The clock dreaming reads (recall times, sweeps, schedule); tests move it, nothing else is faked. */
   now?: () => number;
+  /** The host restarts on the workspace the person chose (desktop engine process); unset: it cannot. */
+  onDidChooseWorkspace?: (root: string) => void;
 }
 
 /**
@@ -80,6 +83,8 @@ export class MemoryService {
   private watcher: MemoryWatcher | null = null;
   private hostInfo: HostInfo | null = null;
   private closed = false;
+  private indexingPaused = false;
+  private syncPendingOnResume = false;
 
   /** Fires for progress and lifecycle events (`index-progress`, `index-ready`, …). */
   readonly onDidEmitEvent = this.eventEmitter.event;
@@ -118,7 +123,7 @@ export class MemoryService {
       now: options.now,
       onDidWriteFiles: (paths) => {
         this.eventEmitter.fire({ type: 'files-changed', paths });
-        void this.sync(false).catch(() => undefined);
+        this.syncInBackground();
       },
     });
     if (this.dreams.notice) this.notices.push(this.dreams.notice);
@@ -131,7 +136,7 @@ export class MemoryService {
       now: options.now,
       onDidWriteFiles: (paths) => {
         this.eventEmitter.fire({ type: 'files-changed', paths });
-        void this.sync(false).catch(() => undefined);
+        this.syncInBackground();
       },
     });
     if (this.agents.notice) this.notices.push(this.agents.notice);
@@ -142,6 +147,18 @@ export class MemoryService {
       ...this.graph.handlers,
       status: async () => this.status(),
       'index.sync': async ({ force }) => this.sync(force),
+      'index.pause': async ({ paused }) => this.setIndexingPaused(paused),
+      'workspace.info': async () => describeWorkspaceChoice(this.settings, this.workspace, this.hostInfo?.kind === 'desktop'),
+      'workspace.open': async ({ path: folder, create }) => {
+        if (folder === null) {
+          throw new ReverieError('invalid-input', 'This window cannot show a folder picker: type the full path of the workspace folder.');
+        }
+        const { root, changed } = chooseWorkspaceFolder(this.settings, this.workspace, folder, create);
+        // The desktop host restarts its engine on the new workspace; other hosts are started again by the person.
+        const restarts = changed && this.options.onDidChooseWorkspace !== undefined;
+        if (restarts) queueMicrotask(() => this.options.onDidChooseWorkspace?.(root));
+        return { root, changed, restartRequired: changed && !restarts };
+      },
       'memory.search': async ({ query, limit, sources, project, graph }, context) => {
         await this.ensureEmbeddingProvider();
         const started = performance.now();
@@ -159,7 +176,7 @@ export class MemoryService {
       'files.write': async ({ path: p, text, expectedSha256 }) => {
         const written = this.files.write(p, text, expectedSha256);
         this.eventEmitter.fire({ type: 'files-changed', paths: [p] });
-        void this.sync(false).catch(() => undefined);
+        this.syncInBackground();
         return written;
       },
       'settings.get': async () => this.settings.read(),
@@ -241,7 +258,7 @@ export class MemoryService {
         extraPaths: settings.extraPaths,
         transcriptRoots: Object.values(settings.sessions).filter((d): d is string => d !== null),
         debounceMs: this.options.watchDebounceMs ?? 1500,
-        onDidChangeFiles: () => void this.sync(false).catch(() => undefined),
+        onDidChangeFiles: () => this.syncInBackground(),
       });
       await this.watcher.start();
     }
@@ -258,6 +275,27 @@ export class MemoryService {
     if (!this.hostInfo) return;
     this.hostInfo = { ...this.hostInfo, url };
     this.lock.update(this.hostInfo);
+  }
+
+  /** File changes seen by the watcher, an edit or an agent: indexed now, or on resume when paused. */
+  private syncInBackground(): void {
+    if (this.indexingPaused) {
+      this.syncPendingOnResume = true;
+      return;
+    }
+    void this.sync(false).catch(() => undefined);
+  }
+
+  private setIndexingPaused(paused: boolean): { paused: boolean } {
+    if (this.indexingPaused !== paused) {
+      this.indexingPaused = paused;
+      this.eventEmitter.fire({ type: 'index-paused', paused });
+      if (!paused && this.syncPendingOnResume) {
+        this.syncPendingOnResume = false;
+        void this.sync(false).catch(() => undefined);
+      }
+    }
+    return { paused };
   }
 
   /** Syncs are serialised: a watcher burst during a manual sync queues one more run. */
@@ -461,6 +499,7 @@ export class MemoryService {
         failed: counts.failed,
         lastSyncAt: this.store.getMeta('last_sync_at'),
         lastError: this.lastError,
+        paused: this.indexingPaused,
       },
       embedding: {
         provider: this.provider.generation.provider,
