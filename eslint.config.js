@@ -19,8 +19,4 @@ export default tseslint.config(
     files: ['renderer/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },
-  {
-    files: ['electron/preload/**/*.cts'],
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
-  },
 );

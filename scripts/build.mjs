@@ -54,4 +54,5 @@ fs.rmSync(path.join(root, 'out'), { recursive: true, force: true });
 run('engine', [tsc, '-p', 'core/tsconfig.build.json']);
 run('renderer', [vite, 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn']);
 run('electron shell', [tsc, '-p', 'electron/tsconfig.build.json']);
+run('electron preload', [vite, 'build', '--config', 'electron/preload/vite.config.ts', '--logLevel', 'warn']);
 fs.writeFileSync(stamp, new Date().toISOString() + '\n');

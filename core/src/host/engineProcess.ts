@@ -42,7 +42,17 @@ async function main(): Promise<void> {
   const workspace = explicit ? resolveExistingWorkspace(explicit) : createStarterWorkspace(defaultWorkspaceDir());
   if (!explicit) settings.update({ workspace: workspace.root });
 
-  const service = new MemoryService({ dataDir, workspace });
+  let restartRequested = false;
+  const service = new MemoryService({
+    dataDir,
+    workspace,
+    // The person chose another workspace: it is saved; the Electron main process starts this engine again on it.
+    onDidChooseWorkspace: (root) => {
+      restartRequested = true;
+      send({ type: 'restart', workspace: root });
+      shutdown();
+    },
+  });
   service.onDidEmitEvent((event) => send({ type: 'event', event }));
   onMessage((data) => {
     if (!isCallMessage(data)) return;
@@ -51,15 +61,17 @@ async function main(): Promise<void> {
       (error: unknown) => send({ type: 'result', id: data.id, ok: false, error: toErrorPayload(error) }),
     );
   });
-  const shutdown = (): void => {
-    void service.close().finally(() => process.exit(0));
-  };
+  let closing: Promise<void> | null = null;
+  function shutdown(): void {
+    // Let the reply that asked for a restart leave before the channel closes.
+    closing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => service.close()).finally(() => process.exit(0));
+  }
   process.on('SIGTERM', shutdown);
   onMessage((data) => (data as { type?: string } | null)?.type === 'shutdown' && shutdown());
 
   await service.startHosting({ kind: 'desktop', url: null });
   send({ type: 'ready', workspace: workspace.root });
-  await service.sync(false);
+  if (!restartRequested) await service.sync(false).catch(() => undefined); // index-error tells the window why
 }
 
 main().catch((error: unknown) => {
