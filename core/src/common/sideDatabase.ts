@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { isCorruptionError, migrate, moveIndexAside, NewerSchemaError } from '../index/database.js';
+import { openSqlite } from './sqliteDriver.js';
 import type { Migration } from '../index/migrations/types.js';
 
 /**
@@ -21,7 +22,7 @@ export function openSideDatabase(file: string, migrations: readonly Migration[],
 }
 
 function openAndMigrate(file: string, migrations: readonly Migration[]): Database.Database {
-  const db = new Database(file, { timeout: 10_000 });
+  const db = openSqlite(file, { timeout: 10_000 });
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { ReverieError, errnoCode } from '../common/errors.js';
+import { openSqlite } from '../common/sqliteDriver.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Migration } from './migrations/types.js';
 import { loadVectorExtension, type VectorBackend } from './vectorStore.js';
@@ -71,7 +72,7 @@ function usesVectorExtension(db: Database.Database): boolean {
 export class NewerSchemaError extends Error {}
 
 function openAndMigrate(file: string, readonly: boolean, beforeMigrate: (db: Database.Database) => void): Database.Database {
-  const db = new Database(file, { fileMustExist: readonly, timeout: 10_000 });
+  const db = openSqlite(file, { fileMustExist: readonly, timeout: 10_000 });
   try {
     beforeMigrate(db);
     db.pragma('journal_mode = WAL');
