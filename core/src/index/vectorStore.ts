@@ -9,12 +9,17 @@ export type VectorBackend = 'sqlite-vec' | 'scan';
 export function loadVectorExtension(db: Database.Database, disabled = false): { backend: VectorBackend; problem: string | null } {
   if (disabled) return { backend: 'scan', problem: 'sqlite-vec is disabled (REVERIE_DISABLE_SQLITE_VEC)' };
   try {
-    sqliteVec.load(db);
+    db.loadExtension(unpackedPath(sqliteVec.getLoadablePath()));
     db.prepare('SELECT vec_version()').get();
     return { backend: 'sqlite-vec', problem: null };
   } catch (error) {
     return { backend: 'scan', problem: `sqlite-vec could not be loaded (${(error as Error).message})` };
   }
+}
+
+/** In a packaged app the extension is unpacked beside app.asar: SQLite cannot open a file inside the archive. */
+export function unpackedPath(file: string): string {
+  return file.replace(/\.asar([\\/])/, '.asar.unpacked$1');
 }
 
 export interface PendingChunk {
