@@ -5,6 +5,7 @@ import { extractFile } from './extractFile.js';
 import { GraphWriter } from './graphWriter.js';
 import { sourceToolOf } from './sourceTool.js';
 import { FUNCTIONAL_PREDICATES } from './types.js';
+import { inTimeSlices } from '../common/timeSlices.js';
 
 export interface GraphUpdateReport {
   /** Files (re-)extracted, and files whose evidence was removed because they vanished. */
@@ -15,8 +16,6 @@ export interface GraphUpdateReport {
   durationMs: number;
 }
 
-/** Files per write transaction; between batches the host answers searches (a first extraction of 50 MB takes minutes). */
-const FILES_PER_BATCH = 50;
 
 interface IndexedFile {
   path: string;
@@ -42,14 +41,11 @@ export async function updateGraph(db: Database.Database, options: { force?: bool
   const forget = forgetter(db, writer);
 
   db.transaction(() => vanished.forEach(forget)).immediate();
-  for (let i = 0; i < changed.length; i += FILES_PER_BATCH) {
-    // Stopping between batches leaves the rest for the next update: their hashes are not recorded yet.
-    if (options.shouldStop?.()) break;
-    db.transaction(() => {
-      for (const file of changed.slice(i, i + FILES_PER_BATCH)) extractInto(db, writer, file, forget, !fresh || options.force === true);
-    }).immediate();
-    if (i + FILES_PER_BATCH < changed.length) await new Promise((resolve) => setImmediate(resolve));
-  }
+  // A first extraction of 50 MB takes minutes: between short transactions the host answers calls.
+  // Stopping between them leaves the rest for the next update: their hashes are not recorded yet.
+  await inTimeSlices(changed, (work) => db.transaction(work).immediate(), (file) => extractInto(db, writer, file, forget, !fresh || options.force === true), {
+    shouldStop: options.shouldStop,
+  });
   db.transaction(() => settle(db, writer, fresh || options.force === true)).immediate();
   const count = (table: string) => (db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) ?? 0;
   return { extracted: changed.length, removed: vanished.length, entities: count('graph_entities'), claims: count('graph_claims'), durationMs: Math.round(performance.now() - started) };

@@ -1,5 +1,6 @@
 import type { SyncReport } from '../api/contract.js';
 import { sha256Hex } from '../common/hash.js';
+import { inTimeSlices, yieldToEventLoop } from '../common/timeSlices.js';
 import { discoverWorkspace, type DiscoveredFile, type DiscoveryOptions } from '../workspace/discovery.js';
 import { CHUNKER_VERSION, chunkMarkdown, type Chunk } from './chunker.js';
 import { readMarkdownFile, type ReadBytes } from './fileReader.js';
@@ -24,7 +25,7 @@ export interface SyncOptions {
   readBytes?: ReadBytes;
 }
 
-// Bounded so that one sync never holds the write lock for long or the whole corpus in memory.
+// Bounded so that one sync never holds the whole corpus in memory; writes go in short transactions.
 const READ_CONCURRENCY = 16;
 const BATCH_FILES = 256;
 const BATCH_BYTES = 8 * 1024 * 1024;
@@ -83,14 +84,12 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
 
   const pending: Prepared[] = [];
   let pendingBytes = 0;
-  const flush = (): void => {
+  const flush = async (): Promise<void> => {
     if (pending.length === 0) return;
-    store.transaction(() => {
-      for (const p of pending) {
-        if (p.outcome === 'vanished') store.removeFile(p.row.path);
-        else if (p.outcome === 'touched') store.touchFile(p.row.path, p.row.mtimeMs, p.row.size);
-        else if (p.outcome !== 'unchanged') store.writeFile(p.row, p.chunks);
-      }
+    await inTimeSlices(pending, (work) => store.transaction(work), (p) => {
+      if (p.outcome === 'vanished') store.removeFile(p.row.path);
+      else if (p.outcome === 'touched') store.touchFile(p.row.path, p.row.mtimeMs, p.row.size);
+      else if (p.outcome !== 'unchanged') store.writeFile(p.row, p.chunks);
     });
     pending.length = 0;
     pendingBytes = 0;
@@ -131,12 +130,10 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
       }
       progress(prepared.row.path);
     }
-    if (pending.length >= BATCH_FILES || pendingBytes >= BATCH_BYTES) {
-      flush();
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
+    if (pending.length >= BATCH_FILES || pendingBytes >= BATCH_BYTES) await flush();
+    await yieldToEventLoop(); // reading and chunking a wave of files is work too
   }
-  flush();
+  await flush();
   progress(null, true);
 
   const counts = store.counts();

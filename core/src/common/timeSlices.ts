@@ -1,0 +1,35 @@
+/**
+ * Long write work (indexing, graph extraction) runs on the engine's one thread, which also
+ * answers the window and agents. It is cut into transactions of about SLICE_MS each, with a
+ * turn of the event loop in between, so a call waits at most about one slice.
+ */
+export const SLICE_MS = 15;
+
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Processes `items` in order inside `transaction`s of about `budgetMs` each (at least one item
+ * per transaction), yielding between them. Returns how many items were processed: fewer than
+ * all when `shouldStop` said so between slices.
+ */
+export async function inTimeSlices<T>(
+  items: readonly T[],
+  transaction: (work: () => void) => void,
+  step: (item: T) => void,
+  options: { budgetMs?: number; shouldStop?: () => boolean } = {},
+): Promise<number> {
+  const budget = options.budgetMs ?? SLICE_MS;
+  let next = 0;
+  while (next < items.length) {
+    if (options.shouldStop?.()) break;
+    const started = performance.now();
+    transaction(() => {
+      do step(items[next++]!);
+      while (next < items.length && performance.now() - started < budget);
+    });
+    if (next < items.length) await yieldToEventLoop();
+  }
+  return next;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { inTimeSlices } from '../src/common/timeSlices.js';
+
+function busy(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+describe('inTimeSlices', () => {
+  it('processes every item in order, in several short transactions, answering timers in between', async () => {
+    const seen: number[] = [];
+    const transactions: number[][] = [];
+    let timerRuns = 0;
+    const timer = setInterval(() => timerRuns++, 1);
+    const done = await inTimeSlices(
+      Array.from({ length: 40 }, (_, i) => i),
+      (work) => {
+        transactions.push([]);
+        work();
+      },
+      (item) => {
+        busy(2);
+        seen.push(item);
+        transactions.at(-1)!.push(item);
+      },
+      { budgetMs: 10 },
+    );
+    clearInterval(timer);
+    expect(done).toBe(40);
+    expect(seen).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(transactions.length).toBeGreaterThanOrEqual(4); // 80 ms of work in slices of ~10 ms
+    expect(Math.max(...transactions.map((t) => t.length))).toBeLessThanOrEqual(8);
+    expect(timerRuns).toBeGreaterThanOrEqual(Math.floor(transactions.length / 2)); // the event loop turned between slices
+  });
+
+  it('does at least one item per transaction, and stops between slices when asked', async () => {
+    let slices = 0;
+    const done = await inTimeSlices([1, 2, 3, 4], (work) => (slices++, work()), () => busy(3), { budgetMs: 0, shouldStop: () => slices === 2 });
+    expect(done).toBe(2);
+  });
+});
