@@ -1,7 +1,23 @@
 import type { EngineEvent, IndexState, SyncReport } from '../../../core/src/api/contract.js';
 import type { SliceContext } from './types.js';
 
-export type View = 'search' | 'memory' | 'imports' | 'dreams' | 'graph' | 'agents' | 'status' | 'settings';
+export const VIEWS = ['search', 'memory', 'imports', 'dreams', 'graph', 'agents', 'status', 'settings'] as const;
+export type View = (typeof VIEWS)[number];
+
+/** Menu and tray commands name views by these ids; anything else is ignored. */
+export function isView(name: string | null): name is View {
+  return (VIEWS as readonly (string | null)[]).includes(name);
+}
+
+/**
+ * The desktop engine process, from `engine-state` events. `reason` says why it is not running:
+ * a crash (reload the data when it is back) or the workspace the person chose (reload the page).
+ */
+export interface EngineStatus {
+  state: 'running' | 'crashed' | 'restarting';
+  message: string | null;
+  reason: 'crash' | 'workspace' | null;
+}
 
 export interface IndexProgress {
   /** `sessions`: agent transcripts being ingested (done/total transcripts). */
@@ -35,17 +51,42 @@ export interface AppSlice {
   /** False until the first status answer (or when the engine cannot be reached). */
   isConnected: boolean;
   connectionError: string | null;
+  engine: EngineStatus;
+  /** Indexing paused by the person (status.index.paused, then `index-paused` events). */
+  isIndexingPaused: boolean;
+  /** Bumped by the focus-search command; the Search view focuses its input when it changes. */
+  searchFocusRequest: number;
 
   /** Switches views. An unsaved draft stays in the store, so switching never loses it. */
   setView(view: View): void;
+  /** Go to Search and put the cursor in the query (menu, tray). */
+  focusSearch(): void;
+  /** After a reconnect or an engine restart events may have been missed: ask again for what is shown. */
+  reloadData(): void;
   handleEvent(event: EngineEvent): void;
   applyStatusIndexState(state: IndexState, lastError: string | null, epochAtRequest: number): void;
   /** A status answer says no embedding pass is running: drop a stale embedding progress. */
   applyStatusEmbedding(running: boolean, epochAtRequest: number): void;
+  applyStatusPaused(paused: boolean, epochAtRequest: number): void;
+  setIndexingPaused(paused: boolean): void;
   setConnection(isConnected: boolean, error: string | null): void;
 }
 
-export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
+export function createAppSlice({ set, get, reloadPage }: SliceContext<'app'>): AppSlice {
+  function onEngineState(state: EngineStatus['state'], message: string | null): void {
+    const previous = get().app.engine;
+    if (state !== 'running') {
+      // A restart that no crash preceded is the desktop host opening the workspace the person chose.
+      const reason = state === 'crashed' || previous.reason === 'crash' ? 'crash' : 'workspace';
+      set({ engine: { state, message: message ?? previous.message, reason } });
+      return;
+    }
+    set({ engine: { state: 'running', message: null, reason: null } });
+    // Everything on screen belongs to the old workspace: start the page over.
+    if (previous.reason === 'workspace') reloadPage();
+    else get().app.reloadData();
+  }
+
   return {
     view: 'search',
     indexState: 'idle',
@@ -57,6 +98,9 @@ export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
     eventEpoch: 0,
     isConnected: false,
     connectionError: null,
+    engine: { state: 'running', message: null, reason: null },
+    isIndexingPaused: false,
+    searchFocusRequest: 0,
 
     setView(view) {
       const state = get();
@@ -78,6 +122,23 @@ export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
         void state.status.refresh();
         void state.agents.load();
       }
+    },
+
+    focusSearch() {
+      get().app.setView('search');
+      set((app) => ({ searchFocusRequest: app.searchFocusRequest + 1 }));
+    },
+
+    reloadData() {
+      const state = get();
+      void state.status.refresh();
+      if (!state.welcome.info) void state.welcome.load();
+      if (state.memory.filesState !== 'idle') void state.memory.loadFiles();
+      if (state.app.view === 'settings') void state.models.load();
+      if (state.app.view === 'imports') void state.imports.load();
+      if (state.app.view === 'dreams') void state.dreams.load();
+      if (state.app.view === 'graph') void state.graph.load();
+      if (state.app.view === 'agents') void state.agents.load();
     },
 
     handleEvent(event) {
@@ -133,6 +194,16 @@ export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
         case 'dream-complete':
           get().dreams.onComplete(event);
           break;
+        case 'index-paused':
+          set({ isIndexingPaused: event.paused });
+          break;
+        case 'engine-state':
+          onEngineState(event.state, event.message);
+          break;
+        case 'app-command':
+          if (event.command === 'focus-search') get().app.focusSearch();
+          else if (isView(event.view)) get().app.setView(event.view);
+          break;
       }
     },
 
@@ -144,6 +215,15 @@ export function createAppSlice({ set, get }: SliceContext<'app'>): AppSlice {
     applyStatusEmbedding(running, epochAtRequest) {
       if (get().app.eventEpoch !== epochAtRequest || running) return;
       set({ embedProgress: null });
+    },
+
+    applyStatusPaused(paused, epochAtRequest) {
+      if (get().app.eventEpoch !== epochAtRequest) return;
+      set({ isIndexingPaused: paused });
+    },
+
+    setIndexingPaused(isIndexingPaused) {
+      set({ isIndexingPaused });
     },
 
     setConnection(isConnected, connectionError) {

@@ -12,12 +12,17 @@ export interface StatusSlice {
   isSyncing: boolean;
   syncError: string | null;
   lastSyncReport: SyncReport | null;
+  /** An index.pause call is on its way. */
+  isPausing: boolean;
+  pauseError: string | null;
   showOnlyProblems: boolean;
   pathFilter: string;
   page: number;
 
   refresh(): Promise<void>;
   reindex(force: boolean): Promise<void>;
+  /** Pause (file changes wait) or resume indexing. */
+  setIndexingPaused(paused: boolean): Promise<void>;
   setShowOnlyProblems(value: boolean): void;
   setPathFilter(value: string): void;
   setPage(page: number): void;
@@ -33,6 +38,8 @@ export function createStatusSlice({ set, get, client }: SliceContext<'status'>):
     isSyncing: false,
     syncError: null,
     lastSyncReport: null,
+    isPausing: false,
+    pauseError: null,
     showOnlyProblems: false,
     pathFilter: '',
     page: 0,
@@ -48,6 +55,7 @@ export function createStatusSlice({ set, get, client }: SliceContext<'status'>):
         get().app.setConnection(true, null);
         get().app.applyStatusIndexState(data.index.state, data.index.lastError, epoch);
         get().app.applyStatusEmbedding(data.embedding.running, epoch);
+        get().app.applyStatusPaused(data.index.paused, epoch);
       } catch (error) {
         if (request !== latestRequest) return;
         set({ state: 'error', error: errorMessage(error) });
@@ -66,6 +74,18 @@ export function createStatusSlice({ set, get, client }: SliceContext<'status'>):
         set({ isSyncing: false, syncError: errorMessage(error) });
       }
       await get().status.refresh();
+    },
+
+    async setIndexingPaused(paused) {
+      if (get().status.isPausing) return;
+      set({ isPausing: true, pauseError: null });
+      try {
+        const answer = await client.call('index.pause', { paused });
+        get().app.setIndexingPaused(answer.paused);
+        set({ isPausing: false });
+      } catch (error) {
+        set({ isPausing: false, pauseError: errorMessage(error) });
+      }
     },
 
     setShowOnlyProblems(showOnlyProblems) {

@@ -11,17 +11,20 @@ import { createProvenanceSlice } from './provenanceSlice.js';
 import { createSearchSlice } from './searchSlice.js';
 import { createSettingsSlice } from './settingsSlice.js';
 import { createStatusSlice } from './statusSlice.js';
+import { createWelcomeSlice } from './welcomeSlice.js';
 import type { ReverieState, SliceContext, SliceName, SlicePatch } from './types.js';
 
 export type ReverieStore = StoreApi<ReverieState>;
 
 export interface StoreOptions {
   confirm?: (message: string) => boolean;
+  reloadPage?: () => void;
 }
 
 /** The app's single store. Slices talk to the engine only through `client`. */
 export function createReverieStore(client: RendererMemoryClient, options: StoreOptions = {}): ReverieStore {
   const confirm = options.confirm ?? ((message: string) => window.confirm(message));
+  const reloadPage = options.reloadPage ?? (() => window.location.reload());
   return createStore<ReverieState>()((set, get) => {
     function contextFor<K extends SliceName>(name: K): SliceContext<K> {
       return {
@@ -35,6 +38,7 @@ export function createReverieStore(client: RendererMemoryClient, options: StoreO
         get,
         client,
         confirm,
+        reloadPage,
       };
     }
     return {
@@ -49,6 +53,7 @@ export function createReverieStore(client: RendererMemoryClient, options: StoreO
       dreams: createDreamsSlice(contextFor('dreams')),
       graph: createGraphSlice(contextFor('graph')),
       agents: createAgentsSlice(contextFor('agents')),
+      welcome: createWelcomeSlice(contextFor('welcome')),
     };
   });
 }
@@ -62,17 +67,11 @@ export function connectStore(store: ReverieStore, client: RendererMemoryClient):
       state.app.setConnection(false, 'Lost the connection to Reverie. Reconnecting…');
       return;
     }
-    // After a (re)connect, events may have been missed: ask for the current state again.
-    void state.status.refresh();
-    if (state.memory.filesState !== 'idle') void state.memory.loadFiles();
-    if (state.app.view === 'settings') void state.models.load();
-    if (state.app.view === 'imports') void state.imports.load();
-    if (state.app.view === 'dreams') void state.dreams.load();
-    if (state.app.view === 'graph') void state.graph.load();
-    if (state.app.view === 'agents') void state.agents.load();
+    state.app.reloadData();
   });
   void store.getState().status.refresh();
   void store.getState().memory.loadFiles();
+  void store.getState().welcome.load();
   return () => {
     offEvent();
     offConnection();

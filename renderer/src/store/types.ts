@@ -10,6 +10,7 @@ import type { ProvenanceSlice } from './provenanceSlice.js';
 import type { SearchSlice } from './searchSlice.js';
 import type { SettingsSlice } from './settingsSlice.js';
 import type { StatusSlice } from './statusSlice.js';
+import type { WelcomeSlice } from './welcomeSlice.js';
 
 /** One slice per view plus the app slice; each slice holds its state and its actions. */
 export interface ReverieState {
@@ -29,6 +30,8 @@ export interface ReverieState {
   graph: GraphSlice;
   /** The Agents view: tokens, setup snippets, the access log and the bootstrap preview. */
   agents: AgentsSlice;
+  /** The first-run welcome: keep this workspace, open another, then offer imports. */
+  welcome: WelcomeSlice;
 }
 
 export type SliceName = keyof ReverieState;
@@ -44,4 +47,6 @@ export interface SliceContext<K extends SliceName> {
   client: RendererMemoryClient;
   /** Asks the person a yes/no question (window.confirm in the app; injectable for tests). */
   confirm(message: string): boolean;
+  /** Starts the page over (window.location.reload in the app; injectable for tests). */
+  reloadPage(): void;
 }

@@ -21,10 +21,12 @@ export function SearchView() {
   const openProvenance = useReverie((s) => s.provenance.open);
   const isEmptyWorkspace = useReverie((s) => isWorkspaceEmpty(s.status.data));
   const setView = useReverie((s) => s.app.setView);
+  const focusRequest = useReverie((s) => s.app.searchFocusRequest);
   const inputRef = useRef<HTMLInputElement>(null);
   const { results, selectedIndex, state, resultsQuery, query } = search;
 
-  useEffect(() => inputRef.current?.focus(), []);
+  // On opening the view, and again for each focus-search command (menu, tray).
+  useEffect(() => inputRef.current?.focus(), [focusRequest]);
   useEffect(() => {
     document.getElementById(resultElementId(selectedIndex))?.scrollIntoView({ block: 'nearest' });
   }, [selectedIndex]);

@@ -8,7 +8,9 @@ import { ProvenancePanel } from '../provenance/ProvenancePanel.js';
 import { SearchView } from '../search/SearchView.js';
 import { SettingsView } from '../settings/SettingsView.js';
 import { StatusView } from '../status/StatusView.js';
+import { WelcomePanel } from '../welcome/WelcomePanel.js';
 import { ConnectionBanner } from './ConnectionBanner.js';
+import { EngineBanner } from './EngineBanner.js';
 import { NavBar } from './NavBar.js';
 import { StatusBar } from './StatusBar.js';
 
@@ -20,6 +22,8 @@ export function AppShell() {
       <NavBar />
       <main className="main" id="main">
         <ConnectionBanner />
+        <EngineBanner />
+        <WelcomePanel />
         {view === 'search' && <SearchView />}
         {view === 'memory' && <MemoryView />}
         {view === 'imports' && <ImportsView />}

@@ -17,6 +17,7 @@ export function StatusBar() {
   const report = useReverie((s) => s.app.lastReport);
   const status = useReverie((s) => s.status.data);
   const lastReadyAt = useReverie((s) => s.app.lastReadyAt);
+  const isPaused = useReverie((s) => s.app.isIndexingPaused);
 
   const files = report?.files ?? status?.index.files;
   const chunks = report?.chunks ?? status?.index.chunks;
@@ -54,6 +55,11 @@ export function StatusBar() {
           aria-label="Embedding progress"
           title="Semantic search covers the chunks embedded so far; keyword search is complete."
         />
+      )}
+      {isPaused && (
+        <span className="badge badge-skipped" data-testid="index-paused-badge" title="File changes are indexed when you resume (Status view).">
+          Indexing paused
+        </span>
       )}
       {indexState === 'error' && indexError && (
         <span className="statusbar-error" title={indexError}>

@@ -6,10 +6,16 @@ import type { ReverieStore } from '../../store/store.js';
  */
 export function exposeStateOnBody(store: ReverieStore): void {
   const apply = (): void => {
-    const { app, memory } = store.getState();
+    const { app, memory, welcome } = store.getState();
     const body = document.body.dataset;
     if (body.indexState !== app.indexState) body.indexState = app.indexState;
     if (body.view !== app.view) body.view = app.view;
+    const paused = app.isIndexingPaused ? 'true' : 'false';
+    if (body.indexingPaused !== paused) body.indexingPaused = paused;
+    if (body.engineState !== app.engine.state) body.engineState = app.engine.state;
+    // `unknown` until workspace.info answers, so a test can wait for "hidden" after a reload.
+    const welcomeState = welcome.info ? welcome.phase : 'unknown';
+    if (body.welcome !== welcomeState) body.welcome = welcomeState;
     const dirty = memory.isDirty() ? 'true' : 'false';
     if (body.unsavedEdits !== dirty) body.unsavedEdits = dirty;
   };

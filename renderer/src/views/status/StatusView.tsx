@@ -8,6 +8,7 @@ export function StatusView() {
   const status = useReverie((s) => s.status);
   const lastReport = useReverie((s) => s.app.lastReport);
   const liveIndexState = useReverie((s) => s.app.indexState);
+  const isPaused = useReverie((s) => s.app.isIndexingPaused);
   const { data } = status;
 
   if (!data) {
@@ -35,6 +36,17 @@ export function StatusView() {
           <button
             type="button"
             className="button"
+            data-testid="pause-indexing-button"
+            aria-pressed={isPaused}
+            disabled={status.isPausing}
+            title={isPaused ? 'Index the changes made while paused, and keep indexing' : 'Stop indexing file changes until you resume'}
+            onClick={() => void status.setIndexingPaused(!isPaused)}
+          >
+            {isPaused ? 'Resume indexing' : 'Pause indexing'}
+          </button>
+          <button
+            type="button"
+            className="button"
             data-testid="rebuild-button"
             disabled={status.isSyncing}
             title="Re-read every file, even unchanged ones"
@@ -57,6 +69,16 @@ export function StatusView() {
       {status.syncError && (
         <div className="banner banner-error" role="alert">
           Re-index failed: {status.syncError}
+        </div>
+      )}
+      {status.pauseError && (
+        <div className="banner banner-error" role="alert" data-testid="pause-error">
+          Could not {isPaused ? 'resume' : 'pause'} indexing: {status.pauseError}
+        </div>
+      )}
+      {isPaused && (
+        <div className="banner banner-warn" data-testid="indexing-paused-notice">
+          Indexing paused: file changes are indexed when you resume. Re-index still runs now.
         </div>
       )}
       {index.lastError && (
@@ -103,7 +125,10 @@ export function StatusView() {
             : 'No host is running'}
         </dd>
         <dt>Index state</dt>
-        <dd data-testid="status-index-state">{liveIndexState}</dd>
+        <dd data-testid="status-index-state">
+          {liveIndexState}
+          {isPaused && ' · indexing paused'}
+        </dd>
         <dt>Last sync</dt>
         <dd data-testid="last-sync">{index.lastSyncAt ? formatTime(index.lastSyncAt) : 'never'}</dd>
       </dl>
