@@ -10,26 +10,31 @@ export function yieldToEventLoop(): Promise<void> {
 }
 
 /**
- * Processes `items` in order inside `transaction`s of about `budgetMs` each (at least one item
+ * Processes `items` (an array, or a generator of steps) in order inside `transaction`s of about `budgetMs` each (at least one item
  * per transaction), yielding between them. Returns how many items were processed: fewer than
  * all when `shouldStop` said so between slices.
  */
 export async function inTimeSlices<T>(
-  items: readonly T[],
+  items: Iterable<T>,
   transaction: (work: () => void) => void,
   step: (item: T) => void,
   options: { budgetMs?: number; shouldStop?: () => boolean } = {},
 ): Promise<number> {
   const budget = options.budgetMs ?? SLICE_MS;
-  let next = 0;
-  while (next < items.length) {
+  const iterator = items[Symbol.iterator]();
+  let current = iterator.next();
+  let done = 0;
+  while (!current.done) {
     if (options.shouldStop?.()) break;
     const started = performance.now();
     transaction(() => {
-      do step(items[next++]!);
-      while (next < items.length && performance.now() - started < budget);
+      do {
+        step(current.value as T);
+        done++;
+        current = iterator.next();
+      } while (!current.done && performance.now() - started < budget);
     });
-    if (next < items.length) await yieldToEventLoop();
+    if (!current.done) await yieldToEventLoop();
   }
-  return next;
+  return done;
 }

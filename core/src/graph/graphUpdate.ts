@@ -4,7 +4,7 @@ import { FileProvenance } from './entryProvenance.js';
 import { extractFile } from './extractFile.js';
 import { GraphWriter } from './graphWriter.js';
 import { sourceToolOf } from './sourceTool.js';
-import { FUNCTIONAL_PREDICATES } from './types.js';
+import { FUNCTIONAL_PREDICATES, type ExtractedEntry } from './types.js';
 import { inTimeSlices } from '../common/timeSlices.js';
 
 export interface GraphUpdateReport {
@@ -33,7 +33,8 @@ export async function updateGraph(db: Database.Database, options: { force?: bool
   const started = performance.now();
   const files = db.prepare("SELECT path, abs_path, sha256, mtime_ms FROM files WHERE source = 'memory' AND status = 'indexed' AND sha256 IS NOT NULL").all() as IndexedFile[];
   const known = new Map((db.prepare('SELECT path, sha256 FROM graph_files').all() as Array<{ path: string; sha256: string }>).map((r) => [r.path, r.sha256]));
-  const fresh = known.size === 0;
+  // Fresh: nothing extracted yet, not even part of a file, so nothing needs forgetting first.
+  const fresh = known.size === 0 && db.prepare('SELECT 1 FROM graph_evidence LIMIT 1').get() === undefined;
   const present = new Set(files.map((f) => f.path));
   const changed = files.filter((f) => options.force || known.get(f.path) !== f.sha256);
   const vanished = [...known.keys()].filter((p) => !present.has(p));
@@ -43,9 +44,9 @@ export async function updateGraph(db: Database.Database, options: { force?: bool
   db.transaction(() => vanished.forEach(forget)).immediate();
   // A first extraction of 50 MB takes minutes: between short transactions the host answers calls.
   // Stopping between them leaves the rest for the next update: their hashes are not recorded yet.
-  await inTimeSlices(changed, (work) => db.transaction(work).immediate(), (file) => extractInto(db, writer, file, forget, !fresh || options.force === true), {
-    shouldStop: options.shouldStop,
-  });
+  // A file's entries may span slices: its hash is recorded after its last entry, so a file cut
+  // off by a stop is extracted again (its partial evidence forgotten first) by the next update.
+  await inTimeSlices(extractionSteps(db, writer, changed, fresh ? null : forget), (work) => db.transaction(work).immediate(), (step) => step(), { shouldStop: options.shouldStop });
   db.transaction(() => settle(db, writer, fresh || options.force === true)).immediate();
   const count = (table: string) => (db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) ?? 0;
   return { extracted: changed.length, removed: vanished.length, entities: count('graph_entities'), claims: count('graph_claims'), durationMs: Math.round(performance.now() - started) };
@@ -67,19 +68,30 @@ function forgetter(db: Database.Database, writer: GraphWriter): (path: string) =
   };
 }
 
-function extractInto(db: Database.Database, writer: GraphWriter, file: IndexedFile, forget: (path: string) => void, hadEvidence: boolean): void {
-  if (hadEvidence) forget(file.path);
-  let text: string;
-  try {
-    text = fs.readFileSync(file.abs_path, 'utf8');
-  } catch {
-    return; // vanished since indexing: the next sync removes it from the index, and then from here
+/** One step per file read and extracted, per entry written, and per file recorded as done. */
+function* extractionSteps(db: Database.Database, writer: GraphWriter, files: readonly IndexedFile[], forget: ((path: string) => void) | null): Generator<() => void> {
+  const recordFile = db.prepare('INSERT OR REPLACE INTO graph_files (path, sha256, entries, extracted_at) VALUES (?, ?, ?, ?)');
+  for (const file of files) {
+    let entries: ExtractedEntry[] = [];
+    let provenance: FileProvenance | null = null;
+    let readable = true;
+    yield () => {
+      forget?.(file.path); // evidence of an earlier version, or of a cut-off extraction
+      let text: string;
+      try {
+        text = fs.readFileSync(file.abs_path, 'utf8');
+      } catch {
+        readable = false; // vanished since indexing: the next sync removes it from the index, and then from here
+        return;
+      }
+      entries = extractFile(file.path, text, new Date(file.mtime_ms).toISOString().slice(0, 10));
+      provenance = new FileProvenance(db, file.path, text.split(/\r?\n/));
+    };
+    if (!readable) continue;
+    const tool = sourceToolOf(file.path);
+    for (const entry of entries) yield () => writer.writeEntry(entry, { path: file.path, tool, ...provenance!.of(entry.startLine, entry.endLine) });
+    yield () => recordFile.run(file.path, file.sha256, entries.length, Date.now());
   }
-  const entries = extractFile(file.path, text, new Date(file.mtime_ms).toISOString().slice(0, 10));
-  const provenance = new FileProvenance(db, file.path, text.split(/\r?\n/));
-  const tool = sourceToolOf(file.path);
-  for (const entry of entries) writer.writeEntry(entry, { path: file.path, tool, ...provenance.of(entry.startLine, entry.endLine) });
-  db.prepare('INSERT OR REPLACE INTO graph_files (path, sha256, entries, extracted_at) VALUES (?, ?, ?, ?)').run(file.path, file.sha256, entries.length, Date.now());
 }
 
 /** Garbage-collects claims and entities without evidence and recomputes validity of what changed. */
