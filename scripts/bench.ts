@@ -16,6 +16,7 @@ import { runLocomo, type LocomoReport } from './bench/locomo.js';
 import { runAgentsBench } from './bench/agents.js';
 import { runVectors768Bench } from './bench/vectors768.js';
 import { runGraphBench } from './bench/graph.js';
+import { runDesktopBench } from './bench/desktop.js';
 import { runDreamingBench } from './bench/dreaming.js';
 import { runSessionsBench } from './bench/sessions.js';
 import { log, percentile, round, summarizeLatency, table, type LatencySummary } from './bench/stats.js';
@@ -40,25 +41,28 @@ interface Options {
   vectors768: boolean;
   /** Knowledge-graph extraction and incremental update (on unless another part is run alone). */
   graph: boolean;
+  /** The window's API round-trips during a first index, and cold start (on unless another part is run alone). */
+  desktop: boolean;
 }
 
-const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph] [--locomo FILE]';
+const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop] [--locomo FILE]';
 
 function parseArgs(argv: readonly string[]): Options {
-  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true };
+  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') opts.quick = true;
     else if (arg === '--skip-synthetic') opts.skipSynthetic = true;
     else if (arg === '--only') {
       const what = argv[++i];
-      if (!['locomo', 'sessions', 'dreaming', 'agents', 'vectors768', 'graph'].includes(what ?? '')) throw new Error(`--only takes "locomo", "sessions", "dreaming", "agents", "vectors768" or "graph"\n${USAGE}`);
+      if (!['locomo', 'sessions', 'dreaming', 'agents', 'vectors768', 'graph', 'desktop'].includes(what ?? '')) throw new Error(`--only takes "locomo", "sessions", "dreaming", "agents", "vectors768", "graph" or "desktop"\n${USAGE}`);
       opts.skipSynthetic = true;
       opts.sessions = what === 'sessions';
       opts.dreaming = what === 'dreaming';
       opts.agents = what === 'agents';
       opts.vectors768 = what === 'vectors768';
       opts.graph = what === 'graph';
+      opts.desktop = what === 'desktop';
     }
     else if (arg === '--locomo') {
       const file = argv[++i];
@@ -283,7 +287,7 @@ async function runSynthetic(quick: boolean): Promise<SyntheticReport> {
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const started = performance.now();
-  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents && !opts.vectors768 && !opts.graph) log('Nothing to run: --skip-synthetic without --locomo FILE.');
+  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents && !opts.vectors768 && !opts.graph && !opts.desktop) log('Nothing to run: --skip-synthetic without --locomo FILE.');
 
   const out: Record<string, unknown> = {
     mode: opts.quick ? 'quick' : 'full',
@@ -297,6 +301,7 @@ async function main(): Promise<void> {
   if (opts.agents && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runAgentsBench(opts.quick));
   if (opts.vectors768) Object.assign(out, await runVectors768Bench(opts.quick));
   if (opts.graph && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runGraphBench(opts.quick));
+  if (opts.desktop && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runDesktopBench(opts.quick));
   let locomo: LocomoReport | null = null;
   if (opts.locomo) {
     locomo = await runLocomo(opts.locomo);
