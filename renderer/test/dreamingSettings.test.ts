@@ -15,6 +15,7 @@ import { StoreContext } from '../src/store/useReverie.js';
 import { SettingsView } from '../src/views/settings/SettingsView.js';
 import { StatusView } from '../src/views/status/StatusView.js';
 import { createFakeClient } from './fakeClient.js';
+import { statusOutput } from './statusFixtures.js';
 
 const SAVED: Settings = { ...DEFAULT_SETTINGS, workspace: '/home/ada/reverie' };
 
@@ -48,30 +49,7 @@ function settingsEngine(initial: Settings = SAVED) {
   return { store, patches, settings: () => store.getState().settings, current: () => current };
 }
 
-const STATUS: StatusOutput = {
-  workspace: { path: '/w', id: 'w', exists: true },
-  dataDir: '/d',
-  indexPath: '/d/index.sqlite',
-  host: null,
-  agentSocket: null,
-  index: { state: 'ready', files: 1, chunks: 5, indexed: 1, skipped: 0, failed: 0, lastSyncAt: null, lastError: null, paused: false },
-  embedding: {
-    provider: 'hash',
-    model: 'hash:fh-words-trigrams',
-    dims: 384,
-    generation: 'gen:1',
-    vectorBackend: 'sqlite-vec',
-    vectorBackendProblem: null,
-    embedded: 5,
-    total: 5,
-    running: false,
-    lastError: null,
-  },
-  sessions: { transcripts: 0, lines: 0, messages: 0, unknownLines: 0, malformedLines: 0, toolCalls: 0, redactions: 0, recalledStripped: 0 },
-  dreaming: { recallSignals: 0, stagedCandidates: 0, lastRun: null, schedule: null, nextRunAt: null },
-  files: [],
-  notices: [],
-};
+const STATUS: StatusOutput = statusOutput({ files: 1, chunks: 5, indexed: 1 }, { embedded: 5, total: 5 });
 
 const render = (store: ReverieStore, view: () => ReturnType<typeof createElement>): string =>
   renderToStaticMarkup(createElement(StoreContext.Provider, { value: { ...store, getInitialState: store.getState } }, view()));

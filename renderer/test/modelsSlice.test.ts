@@ -5,6 +5,7 @@ import { groupModelsByRole } from '../src/store/modelsSlice.js';
 import { createReverieStore } from '../src/store/store.js';
 import { downloadSummary, embeddedSummary } from '../src/views/settings/progressText.js';
 import { createFakeClient, deferred } from './fakeClient.js';
+import { statusOutput } from './statusFixtures.js';
 
 const DEFAULT_URI = 'hf:ggml-org/embeddinggemma-300m-qat-q8_0-GGUF/embeddinggemma-300m-qat-Q8_0.gguf';
 
@@ -20,31 +21,8 @@ const model = (file: string, overrides: Partial<ModelInfo> = {}): ModelInfo => (
   ...overrides,
 });
 
-const status = (embedding: Partial<StatusOutput['embedding']> = {}): StatusOutput => ({
-  workspace: { path: '/w', id: 'w', exists: true },
-  dataDir: '/d',
-  indexPath: '/d/index.sqlite',
-  host: null,
-  agentSocket: null,
-  index: { state: 'ready', files: 1, chunks: 10, indexed: 1, skipped: 0, failed: 0, lastSyncAt: null, lastError: null, paused: false },
-  embedding: {
-    provider: 'hash',
-    model: 'hash:fh-words-trigrams',
-    dims: 384,
-    generation: 'gen:1',
-    vectorBackend: 'sqlite-vec',
-    vectorBackendProblem: null,
-    embedded: 10,
-    total: 10,
-    running: false,
-    lastError: null,
-    ...embedding,
-  },
-  sessions: { transcripts: 0, lines: 0, messages: 0, unknownLines: 0, malformedLines: 0, toolCalls: 0, redactions: 0, recalledStripped: 0 },
-  dreaming: { recallSignals: 0, stagedCandidates: 0, lastRun: null, schedule: null, nextRunAt: null },
-  files: [],
-  notices: [],
-});
+const status = (embedding: Partial<StatusOutput['embedding']> = {}): StatusOutput =>
+  statusOutput({ files: 1, chunks: 10, indexed: 1 }, { embedded: 10, total: 10, ...embedding });
 
 type ModelsList = OperationOutput<'models.list'>;
 

@@ -8,31 +8,12 @@ import { StoreContext } from '../src/store/useReverie.js';
 import { SettingsView } from '../src/views/settings/SettingsView.js';
 import { StatusBar } from '../src/views/shell/StatusBar.js';
 import { createFakeClient } from './fakeClient.js';
+import { statusOutput } from './statusFixtures.js';
 
-const STATUS: StatusOutput = {
-  workspace: { path: '/w', id: 'w', exists: true },
-  dataDir: '/d',
-  indexPath: '/d/index.sqlite',
-  host: null,
-  agentSocket: null,
-  index: { state: 'ready', files: 1, chunks: 5000, indexed: 1, skipped: 0, failed: 0, lastSyncAt: null, lastError: null, paused: false },
-  embedding: {
-    provider: 'hash',
-    model: 'hash:fh-words-trigrams',
-    dims: 384,
-    generation: 'gen:1',
-    vectorBackend: 'scan',
-    vectorBackendProblem: 'vec0.so: cannot open shared object file',
-    embedded: 1200,
-    total: 5000,
-    running: true,
-    lastError: null,
-  },
-  sessions: { transcripts: 0, lines: 0, messages: 0, unknownLines: 0, malformedLines: 0, toolCalls: 0, redactions: 0, recalledStripped: 0 },
-  dreaming: { recallSignals: 0, stagedCandidates: 0, lastRun: null, schedule: null, nextRunAt: null },
-  files: [],
-  notices: [],
-};
+const STATUS: StatusOutput = statusOutput(
+  { files: 1, chunks: 5000, indexed: 1 },
+  { vectorBackend: 'scan', vectorBackendProblem: 'vec0.so: cannot open shared object file', embedded: 1200, total: 5000, running: true },
+);
 
 /**
  * Server-renders a view against the store as it is now. (zustand hands React its initial state as

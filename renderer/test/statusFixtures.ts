@@ -1,7 +1,7 @@
 import type { StatusOutput } from '../../core/src/api/contract.js';
 
-/** A healthy, small workspace's status; override the index fields a test is about. */
-export function statusOutput(index: Partial<StatusOutput['index']> = {}): StatusOutput {
+/** A healthy, small workspace's status; override the index and embedding fields a test is about. */
+export function statusOutput(index: Partial<StatusOutput['index']> = {}, embedding: Partial<StatusOutput['embedding']> = {}): StatusOutput {
   return {
     workspace: { path: '/home/ada/Reverie', id: 'w', exists: true },
     dataDir: '/home/ada/.local/share/reverie',
@@ -20,6 +20,7 @@ export function statusOutput(index: Partial<StatusOutput['index']> = {}): Status
       total: 12,
       running: false,
       lastError: null,
+      ...embedding,
     },
     sessions: { transcripts: 0, lines: 0, messages: 0, unknownLines: 0, malformedLines: 0, toolCalls: 0, redactions: 0, recalledStripped: 0 },
     dreaming: { recallSignals: 0, stagedCandidates: 0, lastRun: null, schedule: null, nextRunAt: null },
