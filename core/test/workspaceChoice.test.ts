@@ -1,6 +1,9 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openHostWorkspace } from '../src/workspace/workspaceChoice.js';
+import { SettingsStore } from '../src/workspace/settingsStore.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
 
 describe('workspace.info / workspace.open (first run, choosing a workspace)', () => {
@@ -88,6 +91,33 @@ describe('index.pause', () => {
       expect(events).toContain('paused:false');
     } finally {
       await service.close();
+    }
+  });
+});
+
+describe('openHostWorkspace (the desktop engine at startup)', () => {
+  const savedHome = process.env.HOME;
+  afterEach(() => {
+    process.env.HOME = savedHome;
+  });
+
+  it('opens the starter workspace and says so when the one chosen earlier has gone, showing the welcome again', () => {
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-hostws-'));
+    try {
+      process.env.HOME = path.join(base, 'home');
+      const settings = new SettingsStore(path.join(base, 'data'));
+      settings.update({ workspace: path.join(base, 'gone'), firstRunDone: true });
+      const opened = openHostWorkspace(undefined, settings);
+      expect(opened.workspace.root).toBe(fs.realpathSync(path.join(base, 'home', 'Reverie')));
+      expect(opened.notice).toContain(`${path.join(base, 'gone')}, no longer exists`);
+      expect(settings.read()).toMatchObject({ workspace: opened.workspace.root, firstRunDone: false });
+
+      // Next start: the starter workspace is the saved one; nothing to say.
+      expect(openHostWorkspace(undefined, settings)).toEqual({ workspace: opened.workspace, notice: null });
+      // A folder named on the command line must exist.
+      expect(() => openHostWorkspace(path.join(base, 'typo'), settings)).toThrow(/does not exist/);
+    } finally {
+      fs.rmSync(base, { recursive: true, force: true });
     }
   });
 });

@@ -49,6 +49,8 @@ export interface MemoryServiceOptions {
   watchDebounceMs?: number;
   /** The clock dreaming reads (recall times, sweeps, schedule); tests move it, nothing else is faked. */
   now?: () => number;
+  /** Told to the person with the first sync (e.g. the workspace chosen earlier had gone). */
+  startupNotices?: string[];
   /** The host restarts on the workspace the person chose (desktop engine process); unset: it cannot. */
   onDidChooseWorkspace?: (root: string) => void;
 }
@@ -126,6 +128,7 @@ export class MemoryService {
         this.syncInBackground();
       },
     });
+    this.notices.push(...(options.startupNotices ?? []));
     if (this.dreams.notice) this.notices.push(this.dreams.notice);
     this.agents = new AgentService({
       dataDir,

@@ -8,8 +8,7 @@ import { MemoryService } from '../api/service.js';
 import { toErrorPayload } from '../common/errors.js';
 import { resolveDataDir } from '../workspace/dataDir.js';
 import { SettingsStore } from '../workspace/settingsStore.js';
-import { createStarterWorkspace, resolveExistingWorkspace } from '../workspace/resolveWorkspace.js';
-import { defaultWorkspaceDir } from '../workspace/dataDir.js';
+import { openHostWorkspace } from '../workspace/workspaceChoice.js';
 
 interface MessagePortLike {
   on(event: 'message', listener: (message: { data: unknown }) => void): void;
@@ -38,14 +37,13 @@ async function main(): Promise<void> {
   for (let i = 2; i < process.argv.length - 1; i += 2) args.set(process.argv[i]!, process.argv[i + 1]!);
   const dataDir = resolveDataDir(args.get('--data-dir'));
   const settings = new SettingsStore(dataDir);
-  const explicit = args.get('--workspace') ?? settings.read().workspace;
-  const workspace = explicit ? resolveExistingWorkspace(explicit) : createStarterWorkspace(defaultWorkspaceDir());
-  if (!explicit) settings.update({ workspace: workspace.root });
+  const { workspace, notice } = openHostWorkspace(args.get('--workspace'), settings);
 
   let restartRequested = false;
   const service = new MemoryService({
     dataDir,
     workspace,
+    startupNotices: notice ? [notice] : [],
     // The person chose another workspace: it is saved; the Electron main process starts this engine again on it.
     onDidChooseWorkspace: (root) => {
       restartRequested = true;

@@ -31,3 +31,26 @@ export function chooseWorkspaceFolder(settings: SettingsStore, current: Resolved
   settings.update({ workspace: chosen.root, firstRunDone: true });
   return { root: chosen.root, changed: chosen.root !== current.root };
 }
+
+/**
+ * The workspace a long-running host (the desktop engine) opens: the one named on its command
+ * line, else the one chosen earlier, else a new starter workspace. When the one chosen earlier
+ * has gone, it opens the starter workspace and says so (with the welcome shown again), rather
+ * than failing to start: the person can only choose another folder from a running app.
+ */
+export function openHostWorkspace(explicit: string | undefined, settings: SettingsStore): { workspace: ResolvedWorkspace; notice: string | null } {
+  if (explicit) return { workspace: resolveExistingWorkspace(explicit), notice: null };
+  const saved = settings.read().workspace;
+  if (saved) {
+    try {
+      return { workspace: resolveExistingWorkspace(saved), notice: null };
+    } catch {
+      const starter = createStarterWorkspace(defaultWorkspaceDir());
+      settings.update({ workspace: starter.root, firstRunDone: false });
+      return { workspace: starter, notice: `The workspace chosen earlier, ${saved}, no longer exists; opened ${starter.root} instead. Restore the folder, or choose another with File › Open Workspace….` };
+    }
+  }
+  const starter = createStarterWorkspace(defaultWorkspaceDir());
+  settings.update({ workspace: starter.root });
+  return { workspace: starter, notice: null };
+}
