@@ -251,6 +251,20 @@ describe('knowledge graph updates and queries', () => {
     expect(db(s).prepare("SELECT count(*) FROM graph_evidence WHERE path = 'memory/2026-04-06.md'").pluck().get()).toBe(0);
   });
 
+  it('a forced re-extraction (settled in slices) gives the same graph and validity as the first one', async () => {
+    const s = await indexed(NOTES);
+    const snapshot = () => ({
+      claims: db(s).prepare("SELECT s.key AS subject, c.predicate, o.key AS object, c.literal, c.valid_from, c.valid_until FROM graph_claims c JOIN graph_entities s ON s.id = c.subject_id LEFT JOIN graph_entities o ON o.id = c.object_id ORDER BY 1, 2, 3, 4").all(),
+      entities: db(s).prepare('SELECT type, key FROM graph_entities ORDER BY 1, 2').all(),
+      evidence: db(s).prepare('SELECT count(*) FROM graph_evidence').pluck().get(),
+    });
+    const first = snapshot();
+    const d = await claimsOf(s, 'Dana');
+    expect(relation(d.slice, d.labels, 'Dana', 'moved_to', 'Porto')).toMatchObject({ validFrom: '2026-03-01', validUntil: '2026-04-06' });
+    await s.invoke('index.sync', { force: true });
+    expect(snapshot()).toEqual(first);
+  });
+
   it('answers neighbors by id, label or alias with hops, explains claims with their lines, and fits overview into a budget', async () => {
     const s = await indexed(NOTES);
     const dana = await entity(s, 'Dana');

@@ -37,7 +37,9 @@ export class GraphWriter {
       insertAlias: db.prepare('INSERT OR IGNORE INTO graph_aliases (entity_id, key, alias, path) VALUES (?, ?, ?, ?)'),
       upsertClaim: db.prepare(
         `INSERT INTO graph_claims (key, subject_id, predicate, object_id, literal, confidence, valid_from) VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT(key) DO UPDATE SET confidence = max(confidence, excluded.confidence) RETURNING id`,
+         ON CONFLICT(key) DO UPDATE SET confidence = max(confidence, excluded.confidence),
+           valid_from = CASE WHEN valid_from IS NULL THEN excluded.valid_from WHEN excluded.valid_from IS NULL THEN valid_from ELSE min(valid_from, excluded.valid_from) END
+         RETURNING id`,
       ).pluck(),
       insertEvidence: db.prepare(
         'INSERT INTO graph_evidence (entity_id, claim_id, path, start_line, end_line, chunk_id, dream_run, origin, tool, observed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
