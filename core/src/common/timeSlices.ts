@@ -3,7 +3,7 @@
  * answers the window and agents. It is cut into transactions of about SLICE_MS each, with a
  * turn of the event loop in between, so a call waits at most about one slice.
  */
-export const SLICE_MS = 15;
+export const SLICE_MS = 10;
 
 export function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
