@@ -2,15 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { _electron, type ElectronApplication, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareElectronSqlite } from '../scripts/electronNative.mjs';
+import { findElectronBinary, installedElectronVersion, prepareElectronSqlite } from '../scripts/electronNative.mjs';
 import { chromiumPath, newAppPage, waitForIndexReady } from './support/browser.js';
 import { ensureRendererBuilt } from './support/build.js';
-import { electronVersion, findElectronBinary } from './support/electron.js';
 import { REPO_ROOT } from './support/paths.js';
 import { useServedApp } from './support/suite.js';
 import { createFixtureWorkspace, type FixtureWorkspace } from './support/workspace.js';
 
-const electronBinary = findElectronBinary();
+const electronBinary = findElectronBinary(REPO_ROOT);
 if (!electronBinary) {
   console.warn('e2e: skipping Electron tests: no Electron binary (set ELECTRON_OVERRIDE_DIST_PATH or let the electron package download it); the same flows run in Chromium against `reverie serve` below.');
 }
@@ -33,7 +32,7 @@ describe.skipIf(!electronBinary)('desktop app (Electron)', () => {
   beforeAll(async () => {
     ensureRendererBuilt();
     workspace = createFixtureWorkspace();
-    const binding = await prepareElectronSqlite({ root: REPO_ROOT, electronVersion: process.env.ELECTRON_VERSION ?? electronVersion() });
+    const binding = await prepareElectronSqlite({ root: REPO_ROOT, electronVersion: installedElectronVersion(REPO_ROOT) ?? '45.5.0' });
     const started = performance.now();
     app = await _electron.launch({
       executablePath: electronBinary!,
@@ -43,7 +42,7 @@ describe.skipIf(!electronBinary)('desktop app (Electron)', () => {
     page = await app.firstWindow();
     await waitForIndexReady(page);
     console.info(`e2e: Electron cold start → interactive window with an indexed workspace ${Math.round(performance.now() - started)} ms`);
-  }, 180_000);
+  }, 900_000); // the first run compiles better-sqlite3 for Electron (minutes, once)
 
   afterAll(async () => {
     await app?.close().catch(() => undefined);

@@ -39,3 +39,8 @@ export declare function browserFallbackLine(reason: string): string;
 export type StartPlan = { kind: 'electron'; env: { REVERIE_SQLITE_NATIVE_BINDING: string } } | { kind: 'browser'; reason: string };
 
 export declare function planStart(options: { binary: string | null | undefined; prepare: () => Promise<string> | string }): Promise<StartPlan>;
+
+/** The Electron binary: ELECTRON_OVERRIDE_DIST_PATH, else a normal install of the electron package, else null. */
+export declare function findElectronBinary(root: string, env?: NodeJS.ProcessEnv, platform?: NodeJS.Platform): string | null;
+/** That Electron's version, or null if unknown. */
+export declare function installedElectronVersion(root: string, env?: NodeJS.ProcessEnv): string | null;

@@ -209,3 +209,34 @@ export async function planStart({ binary, prepare }) {
     return { kind: 'browser', reason: message.split('\n')[0].trim() || 'Could not prepare better-sqlite3 for Electron' };
   }
 }
+
+/** The Electron binary: ELECTRON_OVERRIDE_DIST_PATH, else a normal install of the electron package, else null. */
+export function findElectronBinary(root, env = process.env, platform = process.platform) {
+  const executable = platform === 'win32' ? 'electron.exe' : platform === 'darwin' ? 'Electron.app/Contents/MacOS/Electron' : 'electron';
+  if (env.ELECTRON_OVERRIDE_DIST_PATH) {
+    const candidate = path.join(env.ELECTRON_OVERRIDE_DIST_PATH, executable);
+    return fs.existsSync(candidate) ? candidate : null;
+  }
+  const pkg = path.join(root, 'node_modules', 'electron');
+  try {
+    const binary = path.join(pkg, 'dist', fs.readFileSync(path.join(pkg, 'path.txt'), 'utf8').trim());
+    return fs.existsSync(binary) ? binary : null;
+  } catch {
+    return null;
+  }
+}
+
+/** That Electron's version: ELECTRON_VERSION (with an override), its dist's `version` file, or the npm package's; null if unknown. */
+export function installedElectronVersion(root, env = process.env) {
+  const override = env.ELECTRON_OVERRIDE_DIST_PATH;
+  if (override && env.ELECTRON_VERSION) return env.ELECTRON_VERSION.replace(/^v/, '');
+  try {
+    const stated = fs.readFileSync(path.join(override || path.join(root, 'node_modules', 'electron', 'dist'), 'version'), 'utf8').trim();
+    if (/^v?\d+\.\d+\.\d+/.test(stated)) return stated.replace(/^v/, '');
+  } catch {}
+  try {
+    return JSON.parse(fs.readFileSync(path.join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
+  } catch {
+    return null;
+  }
+}

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  findElectronBinary,
+  installedElectronVersion,
   browserFallbackLine,
   electronSqliteCachePath,
   NO_ELECTRON_BINARY,
@@ -233,5 +235,31 @@ describe('planStart', () => {
     const plan = await planStart({ binary: '/opt/electron/electron', prepare: async () => '/cache/better_sqlite3.node' });
     expect(plan).toEqual({ kind: 'electron', env: { REVERIE_SQLITE_NATIVE_BINDING: '/cache/better_sqlite3.node' } });
     expect(SQLITE_NATIVE_BINDING_ENV).toBe('REVERIE_SQLITE_NATIVE_BINDING');
+  });
+});
+
+describe('finding the Electron binary and its version', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-electron-find-'));
+  afterEach(() => fs.rmSync(path.join(root, 'node_modules'), { recursive: true, force: true }));
+
+  it('finds an installed electron package, or an override, and says null when there is none', () => {
+    expect(findElectronBinary(root, {}, 'linux')).toBeNull();
+    const pkg = path.join(root, 'node_modules', 'electron');
+    fs.mkdirSync(path.join(pkg, 'dist'), { recursive: true });
+    fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ version: '45.5.0' }));
+    expect(findElectronBinary(root, {}, 'linux')).toBeNull(); // the package without its download
+    expect(installedElectronVersion(root, {})).toBe('45.5.0');
+    fs.writeFileSync(path.join(pkg, 'path.txt'), 'electron');
+    fs.writeFileSync(path.join(pkg, 'dist', 'electron'), '');
+    fs.writeFileSync(path.join(pkg, 'dist', 'version'), 'v45.5.1\n');
+    expect(findElectronBinary(root, {}, 'linux')).toBe(path.join(pkg, 'dist', 'electron'));
+    expect(installedElectronVersion(root, {})).toBe('45.5.1');
+
+    const override = path.join(root, 'node_modules', 'override');
+    fs.mkdirSync(override, { recursive: true });
+    expect(findElectronBinary(root, { ELECTRON_OVERRIDE_DIST_PATH: override }, 'linux')).toBeNull();
+    fs.writeFileSync(path.join(override, 'electron'), '');
+    expect(findElectronBinary(root, { ELECTRON_OVERRIDE_DIST_PATH: override }, 'linux')).toBe(path.join(override, 'electron'));
+    expect(installedElectronVersion(root, { ELECTRON_OVERRIDE_DIST_PATH: override, ELECTRON_VERSION: 'v44.0.0' })).toBe('44.0.0');
   });
 });
