@@ -328,6 +328,7 @@ export class MemoryService {
           maxFileBytes: settings.maxFileSizeMB * 1024 * 1024,
           readBytes: this.options.readBytes,
           onProgress: (p) => this.eventEmitter.fire({ type: 'index-progress', ...p }),
+          shouldStop: () => this.closed, // quitting: committed files stay, the rest waits for the next start
         },
       );
       report.notices.unshift(...this.notices.splice(0));

@@ -23,6 +23,8 @@ export interface SyncOptions {
   onProgress?: (progress: SyncProgress) => void;
   /** Test seam: how file bytes are read. */
   readBytes?: ReadBytes;
+  /** Checked between waves of files: the host is closing, leave the rest for the next sync. */
+  shouldStop?: () => boolean;
 }
 
 // Bounded so that one sync never holds the whole corpus in memory; writes go in short transactions.
@@ -117,7 +119,7 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
   };
 
   // A small pool of readers; results are committed in file order batches.
-  while (queue.length > 0) {
+  while (queue.length > 0 && !options.shouldStop?.()) {
     const wave: Promise<Prepared | null>[] = [];
     for (let i = 0; i < READ_CONCURRENCY && queue.length > 0; i++) wave.push(prepareNext());
     for (const prepared of await Promise.all(wave)) {
