@@ -10,6 +10,8 @@ export default defineConfig({
   root: rendererRoot,
   base: './',
   plugins: [react()],
+  // The graph layout worker is created with { type: 'module' } (renderer/src/views/graph/layoutOffThread.ts).
+  worker: { format: 'es' },
   build: {
     outDir: fileURLToPath(new URL('../out/renderer', import.meta.url)),
     emptyOutDir: true,

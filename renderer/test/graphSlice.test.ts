@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { OperationInput, OperationOutput } from '../../core/src/api/contract.js';
 import { MemoryClientError } from '../src/client/clientError.js';
-import { GRAPH_NODE_BUDGET, claimsOf, evidenceRef, observedRange } from '../src/store/graphSlice.js';
+import { GRAPH_NODE_BUDGET, claimsOf, evidenceRef, graphFiltersOf, observedRange } from '../src/store/graphSlice.js';
 import { createReverieStore, type ReverieStore } from '../src/store/store.js';
 import { StoreContext } from '../src/store/useReverie.js';
 import { GraphDetailCard } from '../src/views/graph/GraphDetailCard.js';
@@ -126,6 +126,67 @@ describe('graph slice', () => {
     expect(calls.filter((c) => c.name === 'graph.overview').at(-1)?.input).toEqual({ limit: GRAPH_NODE_BUDGET });
   });
 
+  it('re-queries with filters.tools and filters.origins, shows what is shown, and the neighbours follow', async () => {
+    const { store, calls } = setup({
+      'graph.overview': async (input: OperationInput<'graph.overview'>) => (input.filters?.tools ? slice([QUILL], []) : OVERVIEW),
+      'graph.neighbors': async () => neighborsOf(QUILL),
+    });
+    const overviews = () => calls.filter((c) => c.name === 'graph.overview').map((c) => c.input);
+    await store.getState().graph.load();
+    expect(render(store)).toContain('Showing: all sources; all origins');
+
+    await store.getState().graph.setTools(['codex']);
+    expect(overviews().at(-1)).toEqual({ limit: GRAPH_NODE_BUDGET, filters: { tools: ['codex'] } });
+    expect(store.getState().graph.data?.entities.map((e) => e.id)).toEqual(['entity:3']);
+    // Origins are sent in the contract's order whatever order they were ticked in.
+    await store.getState().graph.setOrigins(['agent', 'owner']);
+    expect(overviews().at(-1)).toEqual({ limit: GRAPH_NODE_BUDGET, filters: { tools: ['codex'], origins: ['owner', 'agent'] } });
+    const html = render(store);
+    expect(html).toContain('Showing: Codex; Owner, Agent');
+    expect(html).toMatch(/data-testid="graph-filter-tool-codex" disabled="" checked=""/);
+    expect(html).not.toMatch(/data-testid="graph-filter-origin-system"[^>]*checked/);
+
+    await store.getState().graph.select('entity:3');
+    expect(calls.at(-1)).toEqual({ name: 'graph.neighbors', input: { entity: 'entity:3', hops: 1, limit: 200, filters: { tools: ['codex'], origins: ['owner', 'agent'] } } });
+
+    // The last source cannot be removed (an empty filter would show nothing), and repeating a choice does not re-query.
+    const before = overviews().length;
+    await store.getState().graph.setTools([]);
+    await store.getState().graph.setOrigins(['owner', 'agent']);
+    expect(overviews()).toHaveLength(before);
+    expect(store.getState().graph.tools).toEqual(['codex']);
+
+    // Ticking everything again means no filter at all.
+    await store.getState().graph.setTools(['workspace', 'codex', 'claude-code', 'hermes']);
+    await store.getState().graph.setOrigins(['owner', 'agent', 'untrusted', 'system']);
+    expect(overviews().at(-1)).toEqual({ limit: GRAPH_NODE_BUDGET });
+  });
+
+  it('an empty filtered graph says so and offers to clear the filters', async () => {
+    const { store, calls } = setup({
+      'graph.overview': async (input: OperationInput<'graph.overview'>) =>
+        input.filters ? slice([], [], { totals: { entities: 0, claims: 0 } }) : OVERVIEW,
+    });
+    await store.getState().graph.load();
+    await store.getState().graph.setOrigins(['untrusted']);
+    await store.getState().graph.setValidAt('2026-03-01');
+    const html = render(store);
+    expect(html).toContain('Nothing in the graph matches these filters (of origin untrusted, valid on 2026-03-01).');
+    expect(html).toContain('data-testid="graph-clear-filters"');
+    expect(html).not.toContain('No entities yet');
+
+    await store.getState().graph.clearFilters();
+    const graph = store.getState().graph;
+    expect(calls.at(-1)).toEqual({ name: 'graph.overview', input: { limit: GRAPH_NODE_BUDGET } });
+    expect(graph.validAt).toBeNull();
+    expect(graph.data?.entities).toHaveLength(3);
+    expect(render(store)).not.toContain('graph-empty');
+    // Clearing nothing does not re-query.
+    const count = calls.length;
+    await store.getState().graph.clearFilters();
+    expect(calls).toHaveLength(count);
+  });
+
   it('shows errors inline: overview, neighbors and explain', async () => {
     const { store } = setup({
       'graph.overview': async () => {
@@ -209,5 +270,10 @@ describe('graph helpers', () => {
     expect(observedRange(OVERVIEW)).toEqual({ min: '2026-03-01', max: '2026-03-09' });
     expect(daysBetween('2026-02-27', '2026-03-02')).toBe(3);
     expect(addDays('2026-02-27', 3)).toBe('2026-03-02');
+    expect(graphFiltersOf({ validAt: null, tools: ['workspace', 'codex', 'claude-code', 'hermes'], origins: ['owner', 'agent', 'untrusted', 'system'] })).toBeUndefined();
+    expect(graphFiltersOf({ validAt: '2026-03-02', tools: ['hermes', 'workspace'], origins: ['system', 'owner', 'agent', 'untrusted'] })).toEqual({
+      tools: ['workspace', 'hermes'],
+      validAt: '2026-03-02',
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { GraphClaim, GraphEntity, GraphEvidence, GraphFilters, GraphSlice as GraphData, OperationOutput } from '../../../core/src/api/contract.js';
+import type { GraphClaim, GraphEntity, GraphEvidence, GraphFilters, GraphSlice as GraphData, OperationOutput, OriginClass, SourceTool } from '../../../core/src/api/contract.js';
 import { errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';
 
@@ -9,6 +9,10 @@ type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
 /** The node budget the view asks `graph.overview` for (the issue's figure: 2,000 nodes). */
 export const GRAPH_NODE_BUDGET = 2_000;
+
+/** Every source tool and origin class, in the order the filter controls list them. */
+export const ALL_TOOLS: readonly SourceTool[] = ['workspace', 'codex', 'claude-code', 'hermes'];
+export const ALL_ORIGINS: readonly OriginClass[] = ['owner', 'agent', 'untrusted', 'system'];
 
 export interface GraphDetail {
   entityId: string;
@@ -32,6 +36,10 @@ export interface GraphSlice {
   limit: number;
   /** Only claims valid at this date (YYYY-MM-DD); null shows everything. */
   validAt: string | null;
+  /** Source tools shown (never empty; all of them means no tool filter). */
+  tools: readonly SourceTool[];
+  /** Origin classes shown (never empty; all of them means no origin filter). */
+  origins: readonly OriginClass[];
   /** First and last day any loaded claim was observed (for the time slider); from unfiltered loads. */
   dateRange: { min: string; max: string } | null;
   selectedId: string | null;
@@ -41,6 +49,12 @@ export interface GraphSlice {
   /** `graph.overview` with the current filters. */
   load(): Promise<void>;
   setValidAt(date: string | null): Promise<void>;
+  /** Shows only these source tools (an empty list is ignored: at least one stays shown). */
+  setTools(tools: readonly SourceTool[]): Promise<void>;
+  /** Shows only these origin classes (an empty list is ignored). */
+  setOrigins(origins: readonly OriginClass[]): Promise<void>;
+  /** Back to everything: all tools, all origins, all time. */
+  clearFilters(): Promise<void>;
   /** Selects an entity and loads its relations (`graph.neighbors`). */
   select(entityId: string): Promise<void>;
   /** Opens the Graph view on an entity (from a Search hit), even one outside the overview's budget. */
@@ -75,6 +89,23 @@ export function observedRange(data: GraphData): { min: string; max: string } | n
 }
 
 /** Claims of the neighbourhood that concern the centre entity (relations either way, and literals). */
+/** The filters sent with every graph query, or undefined when nothing is filtered. */
+export function graphFiltersOf(state: Pick<GraphSlice, 'validAt' | 'tools' | 'origins'>): GraphFilters | undefined {
+  const filters: GraphFilters = {};
+  if (state.tools.length < ALL_TOOLS.length) filters.tools = ALL_TOOLS.filter((t) => state.tools.includes(t));
+  if (state.origins.length < ALL_ORIGINS.length) filters.origins = ALL_ORIGINS.filter((o) => state.origins.includes(o));
+  if (state.validAt) filters.validAt = state.validAt;
+  return Object.keys(filters).length > 0 ? filters : undefined;
+}
+
+/** The same values in canonical order, or null when the list is empty or unknown values only. */
+function canonical<T>(all: readonly T[], chosen: readonly T[]): T[] | null {
+  const kept = all.filter((value) => chosen.includes(value));
+  return kept.length > 0 ? kept : null;
+}
+
+const sameList = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
+
 export function claimsOf(neighbors: GraphNeighbors): GraphClaim[] {
   const id = neighbors.center.id;
   return neighbors.edges.filter((claim) => claim.subject === id || claim.object === id);
@@ -92,10 +123,7 @@ export function createGraphSlice({ set, get, client }: SliceContext<'graph'>): G
   /** An entity opened from elsewhere stays selected when the overview does not include it. */
   let pinned: string | null = null;
 
-  const filters = (): GraphFilters | undefined => {
-    const { validAt } = slice();
-    return validAt ? { validAt } : undefined;
-  };
+  const filters = (): GraphFilters | undefined => graphFiltersOf(slice());
 
   async function loadDetail(entityId: string): Promise<void> {
     const request = ++latestDetail;
@@ -117,6 +145,8 @@ export function createGraphSlice({ set, get, client }: SliceContext<'graph'>): G
     error: null,
     limit: GRAPH_NODE_BUDGET,
     validAt: null,
+    tools: ALL_TOOLS,
+    origins: ALL_ORIGINS,
     dateRange: null,
     selectedId: null,
     detail: null,
@@ -129,12 +159,13 @@ export function createGraphSlice({ set, get, client }: SliceContext<'graph'>): G
         const f = filters();
         const data = await client.call('graph.overview', { limit: slice().limit, ...(f ? { filters: f } : {}) });
         if (request !== latestLoad) return;
-        const { selectedId, validAt, dateRange } = slice();
+        const { selectedId, dateRange } = slice();
         const stillThere = selectedId !== null && (selectedId === pinned || data.entities.some((e) => e.id === selectedId));
         set({
           data,
           state: 'ready',
-          dateRange: validAt === null ? observedRange(data) : dateRange,
+          // The slider spans the whole graph: only an unfiltered answer (or the first one) sets it.
+          dateRange: f === undefined || dateRange === null ? observedRange(data) : dateRange,
           ...(stillThere ? {} : { selectedId: null, detail: null, explain: null }),
         });
         if (stillThere && selectedId) void loadDetail(selectedId);
@@ -147,6 +178,26 @@ export function createGraphSlice({ set, get, client }: SliceContext<'graph'>): G
     async setValidAt(date) {
       if (slice().validAt === date) return;
       set({ validAt: date });
+      await slice().load();
+    },
+
+    async setTools(tools) {
+      const next = canonical(ALL_TOOLS, tools);
+      if (!next || sameList(next, slice().tools)) return;
+      set({ tools: next });
+      await slice().load();
+    },
+
+    async setOrigins(origins) {
+      const next = canonical(ALL_ORIGINS, origins);
+      if (!next || sameList(next, slice().origins)) return;
+      set({ origins: next });
+      await slice().load();
+    },
+
+    async clearFilters() {
+      if (graphFiltersOf(slice()) === undefined) return;
+      set({ tools: ALL_TOOLS, origins: ALL_ORIGINS, validAt: null });
       await slice().load();
     },
 

@@ -9,13 +9,15 @@ export interface GraphStats {
   edges: number;
   components: number;
   selfLoops: number;
-  /** Building the graph and its force layout. */
+  /** Building the graph and its force layout (wall time; with a worker, its round trip included). */
   layoutMs: number;
+  /** Where the force layout ran: 'worker' normally, 'main' when no worker could start. */
+  layoutThread: 'worker' | 'main';
   /** From the data arriving in the view to sigma's first drawn frame (layout included). */
   renderMs: number;
   /** Where an entity is on screen (page coordinates), or null when it is not drawn. */
   positionOf(entityId: string): { x: number; y: number } | null;
-  /** Entity ids drawn (bend points excluded), in a stable order. */
+  /** Entity ids drawn, in a stable order. */
   entityIds(): string[];
   /** Main-thread milliseconds of each sigma render since the last call (then forgets them). */
   takeRenderTimes(): number[];
@@ -58,6 +60,8 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
   const handlers = useRef({ onSelect, onClear });
   handlers.current = { onSelect, onClear };
   const [failure, setFailure] = useState<string | null>(null);
+  /** Entities being laid out (the worker is running), or null once drawn. */
+  const [layingOut, setLayingOut] = useState<number | null>(null);
 
   useEffect(() => {
     const element = container.current;
@@ -84,6 +88,7 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
         components: built.components,
         selfLoops: built.selfLoops,
         layoutMs: built.layoutMs,
+        layoutThread: built.layoutThread,
         renderMs,
         positionOf(entityId) {
           if (!built.graph.hasNode(entityId)) return null;
@@ -93,7 +98,7 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
           const box = el.getBoundingClientRect();
           return { x: box.left + viewport.x, y: box.top + viewport.y };
         },
-        entityIds: () => built.graph.filterNodes((_node, attrs) => !attrs.bend),
+        entityIds: () => built.graph.nodes(),
         takeRenderTimes() {
           return frameCpu.splice(0);
         },
@@ -105,18 +110,18 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
       };
     }
 
+    setLayingOut(data.entities.length);
     void import('./sigmaRenderer.js')
-      .then(({ buildGraph, createSigma }) => {
+      .then(async ({ buildGraphOffThread, createSigma, layoutRunner }) => {
         if (cancelled) return;
-        const built = buildGraph(data);
+        const built = await buildGraphOffThread(data, layoutRunner);
+        if (cancelled) return;
+        setLayingOut(null);
         const sigma = createSigma(built, element, (node) => node === selectedRef.current);
         renderer = sigma;
         sigmaRef.current = sigma;
         setFailure(null);
-        sigma.on('clickNode', ({ node }) => {
-          if (built.graph.getNodeAttribute(node, 'bend')) return;
-          handlers.current.onSelect(node);
-        });
+        sigma.on('clickNode', ({ node }) => handlers.current.onSelect(node));
         sigma.on('clickStage', () => handlers.current.onClear());
         let renderStart = 0;
         sigma.on('beforeRender', () => (renderStart = performance.now()));
@@ -131,7 +136,9 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
         });
       })
       .catch((error: unknown) => {
-        if (!cancelled) setFailure(error instanceof Error ? error.message : String(error));
+        if (cancelled) return;
+        setLayingOut(null);
+        setFailure(error instanceof Error ? error.message : String(error));
       });
 
     return () => {
@@ -155,6 +162,11 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
   return (
     <div className="graph-canvas-wrap">
       <div ref={container} className="graph-canvas" data-testid="graph-canvas" aria-label="Knowledge graph drawing" role="img" />
+      {layingOut !== null && (
+        <p className="graph-layout-progress" role="status" data-testid="graph-layout-progress">
+          Laying out {layingOut.toLocaleString('en-US')} {layingOut === 1 ? 'entity' : 'entities'}…
+        </p>
+      )}
       {failure && (
         <div className="banner banner-error graph-canvas-error" role="alert" data-testid="graph-render-error">
           The graph could not be drawn: {failure}

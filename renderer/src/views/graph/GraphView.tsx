@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { EntityType, SourceTool } from '../../../../core/src/api/contract.js';
+import { ALL_ORIGINS, ALL_TOOLS, graphFiltersOf } from '../../store/graphSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { GraphCanvas } from './GraphCanvas.js';
 import { GraphDetailCard } from './GraphDetailCard.js';
-import { SOURCE_COLORS, SOURCE_LABELS, TYPE_COLORS, TYPE_LABELS, UNTRUSTED_RING } from './graphStyle.js';
+import { GraphFilterControls, describeShown } from './GraphFilterControls.js';
+import { ORIGIN_LABELS, SOURCE_COLORS, SOURCE_LABELS, TYPE_COLORS, TYPE_LABELS, UNTRUSTED_RING } from './graphStyle.js';
 import { addDays, daysBetween } from './graphTime.js';
 
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -13,7 +15,6 @@ export function GraphView() {
   const data = useReverie((s) => s.graph.data);
   const state = useReverie((s) => s.graph.state);
   const error = useReverie((s) => s.graph.error);
-  const validAt = useReverie((s) => s.graph.validAt);
   const selectedId = useReverie((s) => s.graph.selectedId);
   const load = useReverie((s) => s.graph.load);
   const select = useReverie((s) => s.graph.select);
@@ -32,6 +33,7 @@ export function GraphView() {
       <div className="graph-toolbar">
         <Counts />
         <TimeSlider />
+        <GraphFilterControls />
       </div>
       {state === 'error' && (
         <div className="banner banner-error" role="alert" data-testid="graph-error">
@@ -46,17 +48,7 @@ export function GraphView() {
           Loading the graph…
         </p>
       )}
-      {isEmpty && (
-        <div className="graph-empty" data-testid="graph-empty" role="status">
-          {data.totals.entities === 0 || validAt === null ? (
-            <p>
-              No entities yet — write notes with names, <code>[[links]]</code> or <code>#tags</code>.
-            </p>
-          ) : (
-            <p>Nothing in the graph was valid on {validAt}.</p>
-          )}
-        </div>
-      )}
+      {isEmpty && <EmptyGraph />}
       {data !== null && !isEmpty && (
         <div className={`graph-stage${selectedId ? ' with-card' : ''}`}>
           <GraphCanvas data={data} selectedId={selectedId} onSelect={(id) => void select(id)} onClear={clearSelection} />
@@ -65,6 +57,37 @@ export function GraphView() {
         </div>
       )}
     </section>
+  );
+}
+
+/** Nothing to draw: an empty workspace, or filters that leave nothing (then they can be cleared). */
+function EmptyGraph() {
+  const validAt = useReverie((s) => s.graph.validAt);
+  const tools = useReverie((s) => s.graph.tools);
+  const origins = useReverie((s) => s.graph.origins);
+  const clearFilters = useReverie((s) => s.graph.clearFilters);
+  const filters = graphFiltersOf({ validAt, tools, origins });
+  if (!filters) {
+    return (
+      <div className="graph-empty" data-testid="graph-empty" role="status">
+        <p>
+          No entities yet — write notes with names, <code>[[links]]</code> or <code>#tags</code>.
+        </p>
+      </div>
+    );
+  }
+  const parts = [
+    filters.tools ? `from ${describeShown(ALL_TOOLS, tools, SOURCE_LABELS, '')}` : null,
+    filters.origins ? `of origin ${describeShown(ALL_ORIGINS, origins, ORIGIN_LABELS, '').toLowerCase()}` : null,
+    filters.validAt ? `valid on ${filters.validAt}` : null,
+  ].filter((part): part is string => part !== null);
+  return (
+    <div className="graph-empty" data-testid="graph-empty" data-filtered="true" role="status">
+      <p>Nothing in the graph matches these filters ({parts.join(', ')}).</p>
+      <button type="button" className="button" data-testid="graph-clear-filters" onClick={() => void clearFilters()}>
+        Clear filters
+      </button>
+    </div>
   );
 }
 

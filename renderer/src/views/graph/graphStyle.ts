@@ -1,4 +1,4 @@
-import type { EntityType, GraphEntity, SourceTool } from '../../../../core/src/api/contract.js';
+import type { EntityType, GraphEntity, OriginClass, SourceTool } from '../../../../core/src/api/contract.js';
 
 /** Fill colour by entity type (also the legend). */
 export const TYPE_COLORS: Record<EntityType, string> = {
@@ -59,3 +59,10 @@ export function ringColorOf(entity: Pick<GraphEntity, 'sources' | 'origin'>): st
   const tool = entity.sources.find((s) => s !== 'workspace') ?? entity.sources[0] ?? 'workspace';
   return SOURCE_COLORS[tool];
 }
+
+export const ORIGIN_LABELS: Record<OriginClass, string> = {
+  owner: 'Owner',
+  agent: 'Agent',
+  untrusted: 'Untrusted',
+  system: 'System',
+};

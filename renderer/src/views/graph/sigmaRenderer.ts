@@ -2,16 +2,24 @@
  * Sigma, its WebGL programs and the layout (graphology, ForceAtlas2), loaded on demand (a separate chunk, and never in Node: sigma
  * touches WebGL globals when imported).
  */
+import EdgeCurveProgram from '@sigma/edge-curve';
 import Sigma from 'sigma';
 import type { BuiltGraph, EdgeAttributes, NodeAttributes } from './buildGraph.js';
 
-export { buildGraph } from './buildGraph.js';
+import { createLayoutRunner } from './layoutOffThread.js';
 import { NodeRingProgram } from './nodeRingProgram.js';
+
+export { buildGraphOffThread } from './buildGraph.js';
+
+/** One layout worker for the page, started on the first layout and kept for the next. */
+export const layoutRunner = createLayoutRunner();
 
 export function createSigma(built: BuiltGraph, element: HTMLElement, isSelected: (node: string) => boolean): Sigma<NodeAttributes, EdgeAttributes> {
   return new Sigma<NodeAttributes, EdgeAttributes>(built.graph, element, {
     defaultNodeType: 'ring',
     nodeProgramClasses: { ring: NodeRingProgram },
+    // Parallel relations between two entities are curves (`type: 'curved'`, signed `curvature`).
+    edgeProgramClasses: { curved: EdgeCurveProgram },
     renderEdgeLabels: false,
     // Small graphs: every label (density still avoids overlaps); large ones: the bigger nodes first.
     labelRenderedSizeThreshold: built.nodes <= 300 ? 0 : 8,
