@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { ShowMore, useShownCount } from '../shell/ShowMore.js';
 import type { DreamCandidate, DreamComponents, DreamRun } from '../../../../core/src/api/contract.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatCitation, formatTime } from '../format.js';
@@ -28,7 +28,7 @@ const COMPONENTS: Array<{ key: keyof DreamComponents; label: string; title: stri
 
 /** Every candidate with its signals, score components and gate outcomes, highest score first. */
 export function CandidatesTable({ run }: { run: DreamRun }) {
-  const [shown, setShown] = useState(PAGE);
+  const { shown, showMore } = useShownCount(PAGE);
   if (run.candidates.length === 0) return <p className="muted">No candidates: nothing in the lookback window was recalled.</p>;
   const sorted = byScore(run.candidates);
   return (
@@ -54,16 +54,7 @@ export function CandidatesTable({ run }: { run: DreamRun }) {
           </tbody>
         </table>
       </div>
-      {sorted.length > shown && (
-        <div className="pager">
-          <span>
-            {shown} of {sorted.length} candidates
-          </span>
-          <button type="button" className="button button-small" data-testid="dream-candidates-more" onClick={() => setShown((n) => n + PAGE * 2)}>
-            Show more
-          </button>
-        </div>
-      )}
+      <ShowMore shown={shown} total={sorted.length} noun="candidates" testId="dream-candidates-more" onShowMore={showMore} />
     </>
   );
 }

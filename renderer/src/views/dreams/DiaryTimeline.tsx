@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { ShowMore, useShownCount } from '../shell/ShowMore.js';
 import type { DiaryEntry } from '../../../../core/src/api/contract.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatTime } from '../format.js';
@@ -11,7 +11,7 @@ export function DiaryTimeline() {
   const diary = useReverie((s) => s.dreams.diary);
   const state = useReverie((s) => s.dreams.diaryState);
   const error = useReverie((s) => s.dreams.diaryError);
-  const [shown, setShown] = useState(PAGE);
+  const { shown, showMore } = useShownCount(PAGE);
   const entries = diary ? diaryNewestFirst(diary.entries) : [];
   return (
     <section className="card dreams-section" aria-labelledby="dream-diary-heading" data-testid="dream-diary">
@@ -47,16 +47,7 @@ export function DiaryTimeline() {
           ))}
         </ol>
       )}
-      {entries.length > shown && (
-        <div className="pager">
-          <span>
-            {shown} of {entries.length} entries
-          </span>
-          <button type="button" className="button button-small" data-testid="dream-diary-more" onClick={() => setShown((n) => n + PAGE * 2)}>
-            Show more
-          </button>
-        </div>
-      )}
+      <ShowMore shown={shown} total={entries.length} noun="entries" testId="dream-diary-more" onShowMore={showMore} />
       {diary && diary.history.length > 0 && (
         <details className="dream-history" data-testid="dream-history">
           <summary>Consolidation history ({diary.history.length})</summary>

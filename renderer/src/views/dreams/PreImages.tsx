@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { ShowMore, useShownCount } from '../shell/ShowMore.js';
 import type { PreImage } from '../../../../core/src/api/contract.js';
 import { restoreKey } from '../../store/dreamsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
@@ -11,7 +11,7 @@ export function PreImages() {
   const preImages = useReverie((s) => s.dreams.preImages);
   const state = useReverie((s) => s.dreams.preImagesState);
   const error = useReverie((s) => s.dreams.preImagesError);
-  const [shown, setShown] = useState(PAGE);
+  const { shown, showMore } = useShownCount(PAGE);
   return (
     <section className="card dreams-section" aria-labelledby="dream-preimages-heading" data-testid="dream-preimages">
       <h2 id="dream-preimages-heading">Pre-images</h2>
@@ -52,16 +52,7 @@ export function PreImages() {
           </tbody>
         </table>
       )}
-      {preImages.length > shown && (
-        <div className="pager">
-          <span>
-            {shown} of {preImages.length} pre-images
-          </span>
-          <button type="button" className="button button-small" data-testid="dream-preimages-more" onClick={() => setShown((n) => n + PAGE * 2)}>
-            Show more
-          </button>
-        </div>
-      )}
+      <ShowMore shown={shown} total={preImages.length} noun="pre-images" testId="dream-preimages-more" onShowMore={showMore} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { ShowMore, useShownCount } from '../shell/ShowMore.js';
 import type { DreamFileWrite, DreamPromotion, DreamRun } from '../../../../core/src/api/contract.js';
 import { reviewKey } from '../../store/dreamsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
@@ -15,7 +15,7 @@ const ACTION_LABEL: Record<DreamPromotion['action'], string> = {
 
 /** What the run promoted (or proposes), each as a small diff with Approve / Reject. */
 export function Promotions({ run }: { run: DreamRun }) {
-  const [shown, setShown] = useState(PAGE);
+  const { shown, showMore } = useShownCount(PAGE);
   if (run.promoted.length === 0) {
     return (
       <p className="muted" data-testid="dream-promotions-empty">
@@ -30,16 +30,7 @@ export function Promotions({ run }: { run: DreamRun }) {
           <PromotionItem key={promotion.candidateKey} run={run} promotion={promotion} />
         ))}
       </ul>
-      {run.promoted.length > shown && (
-        <div className="pager">
-          <span>
-            {shown} of {run.promoted.length} promotions
-          </span>
-          <button type="button" className="button button-small" onClick={() => setShown((n) => n + PAGE * 2)}>
-            Show more
-          </button>
-        </div>
-      )}
+      <ShowMore shown={shown} total={run.promoted.length} noun="promotions" onShowMore={showMore} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { ShowMore, useShownCount } from '../shell/ShowMore.js';
 import type { DreamRunSummary } from '../../../../core/src/api/contract.js';
 import { canRollback, rollbackKey } from '../../store/dreamsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
@@ -12,7 +12,7 @@ export function RunsList() {
   const runs = useReverie((s) => s.dreams.runs);
   const state = useReverie((s) => s.dreams.runsState);
   const error = useReverie((s) => s.dreams.runsError);
-  const [shown, setShown] = useState(PAGE);
+  const { shown, showMore } = useShownCount(PAGE);
   const visible = runs.slice(0, shown);
   return (
     <section className="card dreams-section" aria-labelledby="dream-runs-heading" data-testid="dream-runs">
@@ -53,16 +53,7 @@ export function RunsList() {
           </tbody>
         </table>
       )}
-      {runs.length > shown && (
-        <div className="pager">
-          <span>
-            {shown} of {runs.length} runs
-          </span>
-          <button type="button" className="button button-small" data-testid="dream-runs-more" onClick={() => setShown((n) => n + PAGE * 2)}>
-            Show more
-          </button>
-        </div>
-      )}
+      <ShowMore shown={shown} total={runs.length} noun="runs" testId="dream-runs-more" onShowMore={showMore} />
     </section>
   );
 }
