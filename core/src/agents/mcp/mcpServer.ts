@@ -20,7 +20,7 @@ export function createReverieMcpServer({ caller, version }: ReverieMcpServerOpti
     if (!scopes.includes(tool.scope)) continue;
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations },
+      { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: { ...tool.annotations, title: tool.title } },
       async (args: Record<string, unknown>) => runTool(caller, tool, args),
     );
   }
@@ -36,7 +36,7 @@ async function runTool(caller: AgentCaller, tool: McpToolSpec, args: Record<stri
     const message = error instanceof AgentCallError ? error.message : `Reverie could not run ${tool.name}: ${(error as Error).message}`;
     return { content: [{ type: 'text', text: message }], isError: true };
   }
-  return { content: [{ type: 'text', text: tool.text(output) }], structuredContent: tool.structured(output) };
+  return { content: [{ type: 'text', text: tool.text(output) }], structuredContent: tool.structured ? tool.structured(output) : (output as Record<string, unknown>) };
 }
 
 /** The contract's strict inputs take absent fields, not `undefined` ones. */

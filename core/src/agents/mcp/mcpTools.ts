@@ -11,12 +11,13 @@ export interface McpToolSpec {
   title: string;
   description: string;
   inputSchema: Record<string, z.ZodType>;
-  annotations: ToolAnnotations;
+  /** Hints; the title is the tool's `title`. */
+  annotations: Omit<ToolAnnotations, 'title'>;
   /** Offered only to tokens with this scope. */
   scope: AgentScope;
   text(output: unknown): string;
-  /** The JSON answer for clients that read structured content. */
-  structured(output: unknown): Record<string, unknown>;
+  /** The JSON answer for clients that read structured content (default: the operation's output). */
+  structured?(output: unknown): Record<string, unknown>;
 }
 
 // Field schemas come from the contract itself, so the tools accept exactly what the operations do.
@@ -33,7 +34,6 @@ const cancel = operations['intents.cancel'].input.shape;
 const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 /** Intents change Reverie's own records only, never the person's Markdown. */
 const INTENT_WRITE: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
-const asRecord = (o: unknown) => o as Record<string, unknown>;
 const projectField = (schema: z.ZodType) => schema.describe('Project key (as in <!-- project: KEY --> annotations) whose entries are boosted or included.');
 
 export const MCP_TOOLS: McpToolSpec[] = [
@@ -49,10 +49,9 @@ export const MCP_TOOLS: McpToolSpec[] = [
       sources: search.sources.describe('Which kinds to search: memory (notes), dreams, sessions (agent transcripts). Default memory and sessions.'),
       project: projectField(search.project),
     },
-    annotations: { ...READ, title: 'Search memory' },
+    annotations: { ...READ },
     scope: 'read',
     text: (o) => searchText(o as OperationOutput<'memory.search'>),
-    structured: asRecord,
   },
   {
     name: 'memory_get',
@@ -65,10 +64,9 @@ export const MCP_TOOLS: McpToolSpec[] = [
       from: get.from.describe('First line to return, 1-based (default 1).'),
       lines: get.lines.describe('How many lines (1-2000, default 200).'),
     },
-    annotations: { ...READ, title: 'Read a memory file' },
+    annotations: { ...READ },
     scope: 'read',
     text: (o) => memoryGetText(o as OperationOutput<'memory.get'>),
-    structured: asRecord,
   },
   {
     name: 'sessions_get',
@@ -81,10 +79,9 @@ export const MCP_TOOLS: McpToolSpec[] = [
       fromLine: session.fromLine.describe('First transcript line to return, 1-based (default 1).'),
       lines: session.lines.describe('How many lines (1-500, default 100).'),
     },
-    annotations: { ...READ, title: 'Read a transcript excerpt' },
+    annotations: { ...READ },
     scope: 'read',
     text: (o) => sessionExcerptText(o as OperationOutput<'sessions.get'>),
-    structured: asRecord,
   },
   {
     name: 'context_bootstrap',
@@ -96,7 +93,7 @@ export const MCP_TOOLS: McpToolSpec[] = [
       budget: bootstrap.budget.describe('Character budget for the whole answer (1,000-200,000, default 24,000).'),
       project: projectField(bootstrap.project),
     },
-    annotations: { ...READ, title: 'Starting context' },
+    annotations: { ...READ },
     scope: 'read',
     text: (o) => bootstrapText(o as OperationOutput<'context.bootstrap'>),
     structured: (o) => {
@@ -114,10 +111,9 @@ export const MCP_TOOLS: McpToolSpec[] = [
       message: match.message.describe("The person's message (or the task at hand)."),
       project: projectField(match.project),
     },
-    annotations: { ...READ, title: 'Memory relevant to a message' },
+    annotations: { ...READ },
     scope: 'read',
     text: (o) => contextMatchText(o as OperationOutput<'context.match'>),
-    structured: asRecord,
   },
   {
     name: 'intent_create',
@@ -133,10 +129,9 @@ export const MCP_TOOLS: McpToolSpec[] = [
       fireBudget: create.fireBudget.describe('Most times it may fire (1-100, default 3).'),
       cooldownHours: create.cooldownHours.describe('Hours between two firings (0-720, default 24).'),
     },
-    annotations: { ...INTENT_WRITE, title: 'Create a standing intent' },
+    annotations: { ...INTENT_WRITE },
     scope: 'read',
     text: (o) => intentText('Created', o as OperationOutput<'intents.create'>),
-    structured: asRecord,
   },
   {
     name: 'intent_list',
@@ -146,10 +141,9 @@ export const MCP_TOOLS: McpToolSpec[] = [
     inputSchema: {
       includeInactive: list.includeInactive.describe('Also list expired, exhausted and cancelled intents (default false).'),
     },
-    annotations: { ...READ, title: 'List standing intents' },
+    annotations: { ...READ },
     scope: 'read',
     text: (o) => intentListText(o as OperationOutput<'intents.list'>),
-    structured: asRecord,
   },
   {
     name: 'intent_cancel',
@@ -159,10 +153,9 @@ export const MCP_TOOLS: McpToolSpec[] = [
     inputSchema: {
       id: cancel.id.describe('The intent id, e.g. intent:1a2b3c.'),
     },
-    annotations: { ...INTENT_WRITE, idempotentHint: true, title: 'Cancel a standing intent' },
+    annotations: { ...INTENT_WRITE, idempotentHint: true },
     scope: 'read',
     text: (o) => intentText('Cancelled', o as OperationOutput<'intents.cancel'>),
-    structured: asRecord,
   },
   {
     name: 'memory_store',
@@ -175,9 +168,8 @@ export const MCP_TOOLS: McpToolSpec[] = [
       kind: store.kind.describe('note (default), fact or preference.'),
       project: projectField(store.project),
     },
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false, title: 'Store a note' },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     scope: 'write',
     text: (o) => storeText(o as OperationOutput<'memory.store'>),
-    structured: asRecord,
   },
 ];
