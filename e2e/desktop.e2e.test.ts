@@ -32,7 +32,9 @@ describe.skipIf(!electronBinary)('desktop app (Electron)', () => {
   beforeAll(async () => {
     ensureRendererBuilt();
     workspace = createFixtureWorkspace();
-    const binding = await prepareElectronSqlite({ root: REPO_ROOT, electronVersion: installedElectronVersion(REPO_ROOT) ?? '45.5.0' });
+    const version = installedElectronVersion(REPO_ROOT);
+    if (!version) throw new Error('Cannot tell the Electron version: set ELECTRON_VERSION with ELECTRON_OVERRIDE_DIST_PATH.');
+    const binding = await prepareElectronSqlite({ root: REPO_ROOT, electronVersion: version });
     const started = performance.now();
     app = await _electron.launch({
       executablePath: electronBinary!,

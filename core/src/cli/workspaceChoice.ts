@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import readline from 'node:readline/promises';
 import { ReverieError } from '../common/errors.js';
-import { defaultWorkspaceDir, openClawWorkspaceDir } from '../workspace/dataDir.js';
-import { createStarterWorkspace, resolveExistingWorkspace, type ResolvedWorkspace } from '../workspace/resolveWorkspace.js';
+import { openClawWorkspaceDir } from '../workspace/dataDir.js';
+import { resolveExistingWorkspace, type ResolvedWorkspace } from '../workspace/resolveWorkspace.js';
+import { createDefaultWorkspace } from '../workspace/workspaceChoice.js';
 import type { SettingsStore } from '../workspace/settingsStore.js';
 
 /**
@@ -33,8 +34,7 @@ export async function chooseWorkspace(
     settings.update({ workspace: chosen.root });
     return chosen;
   }
-  const created = createStarterWorkspace(defaultWorkspaceDir());
-  settings.update({ workspace: created.root });
+  const created = createDefaultWorkspace(settings);
   process.stderr.write(`Created your Reverie workspace at ${created.root} (MEMORY.md, USER.md, memory/).\n`);
   return created;
 }

@@ -45,12 +45,16 @@ export function openHostWorkspace(explicit: string | undefined, settings: Settin
     try {
       return { workspace: resolveExistingWorkspace(saved), notice: null };
     } catch {
-      const starter = createStarterWorkspace(defaultWorkspaceDir());
-      settings.update({ workspace: starter.root, firstRunDone: false });
+      const starter = createDefaultWorkspace(settings, { firstRunDone: false });
       return { workspace: starter, notice: `The workspace chosen earlier, ${saved}, no longer exists; opened ${starter.root} instead. Restore the folder, or choose another with File › Open Workspace….` };
     }
   }
+  return { workspace: createDefaultWorkspace(settings), notice: null };
+}
+
+/** `~/Reverie` with starter files (never overwriting), saved as the chosen workspace. */
+export function createDefaultWorkspace(settings: SettingsStore, extra: { firstRunDone?: boolean } = {}): ResolvedWorkspace {
   const starter = createStarterWorkspace(defaultWorkspaceDir());
-  settings.update({ workspace: starter.root });
-  return { workspace: starter, notice: null };
+  settings.update({ workspace: starter.root, ...extra });
+  return starter;
 }
