@@ -31,6 +31,8 @@ const RANK_BUDGET = 12_000;
 /** Rows fetched from FTS5 per wanted result, so a source filter applied afterwards still fills the page. */
 const OVERFETCH = 3;
 const MAX_SELECTED_TERMS = 24;
+/** Rows a query may select through words that carry no BM25 weight (see `plan`). */
+const MAX_WIDENING_POSTINGS = 2_000;
 const DATE_IN_QUERY = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const PATH_IN_QUERY = /(?:^|\s)((?:[\w.@-]+\/)*[\w.@-]+\.md)\b/gi;
 
@@ -139,8 +141,11 @@ export class KeywordSearcher {
     let postings = 0;
     for (const t of terms.filter((x) => x.selects && x.df > 0).sort((a, b) => a.df - b.df)) {
       if (selected.length >= MAX_SELECTED_TERMS) break;
-      // The rarest term always selects (it is all we have); the others only while the scan stays bounded.
-      if (selected.length > 0 && postings + t.df > MAX_POSTINGS) continue;
+      // The rarest term always selects (it is all we have); the others only while the scan stays
+      // bounded. A word in half the chunks or more gets an idf of ~0 from FTS5's bm25(), so it
+      // cannot change the order: it only widens a thin candidate list (the vector side and
+      // passage focus re-rank those), and only while that stays cheap.
+      if (selected.length > 0 && postings + t.df > (ranksInBm25(t.df, total) ? MAX_POSTINGS : MAX_WIDENING_POSTINGS)) continue;
       selected.push(t.usePrefix ? `${quoteFts(t.word)}*` : quoteFts(t.word));
       for (const v of t.variants) selected.push(quoteFts(v));
       postings += t.df;
@@ -240,6 +245,11 @@ export function snippetForms(t: QueryTerm): string[] {
   // Porter turns a final y into i ("happy" → "happi"); match the shared part.
   if (t.stem.endsWith('i') && t.stem.length > 3) forms.add(t.stem.slice(0, -1));
   return [...forms].filter((f) => f.length > 0);
+}
+
+/** Whether FTS5's bm25() gives a word with this document frequency any weight (its idf is clamped to 1e-6 at or below 0). */
+export function ranksInBm25(df: number, total: number): boolean {
+  return Math.log((total - df + 0.5) / (df + 0.5)) > 0;
 }
 
 function escapeLike(s: string): string {

@@ -154,10 +154,15 @@ function cutAroundFirstMatch(text: string, matcher: Matcher, maxChars: number): 
 /** Lower-case and strip diacritics without changing string length (so offsets stay valid). */
 function fold(text: string): string {
   const lower = text.toLowerCase();
+  // Plain ASCII (most lines) has no diacritics to strip: skip the two normalisations.
+  if (ASCII_ONLY.test(lower)) return lower;
   if (lower.length !== text.length) return text;
   const stripped = lower.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
   return stripped.length === text.length ? stripped : lower;
 }
+
+// eslint-disable-next-line no-control-regex -- "every character is ASCII" is exactly a range from NUL
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
