@@ -1,7 +1,7 @@
 /**
- * Agent socket figures: a closed-loop load generator (N clients, each on its own connection,
- * memory.search back-to-back for a fixed time) against a hosting service on a ~10k-chunk
- * workspace, at 10 and 50 clients; then 10 clients storing 100 notes each, checked line by line.
+ * Agent socket figures: a closed-loop load generator in its own process (N clients, each on its
+ * own connection, memory.search back-to-back for a fixed time) against a hosting service on a
+ * ~10k-chunk workspace, at 1, 10 and 50 clients; then 10 clients storing 100 notes each, checked line by line.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,8 @@ import { MemoryService } from '../../core/src/api/service.js';
 import { AgentSocketClient } from '../../core/src/agents/socket/agentSocketClient.js';
 import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
 import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
-import { log, percentile, round } from './stats.js';
+import { runSearchLoad } from './agentLoad.js';
+import { log, round } from './stats.js';
 import { makeQuestions, SyntheticCorpus } from './synthetic.js';
 
 export interface AgentsFigures {
@@ -36,13 +37,6 @@ export interface AgentsFigures {
   agents_store_reindex_s: number;
 }
 
-interface LoadFigures {
-  p50: number;
-  p95: number;
-  rps: number;
-  errors: number;
-  requests: number;
-}
 
 const STORE_CLIENTS = 10;
 const STORES_PER_CLIENT = 100;
@@ -68,32 +62,6 @@ async function connectAs(socketPath: string, token: string): Promise<AgentSocket
   const client = await AgentSocketClient.connect(socketPath, 10_000);
   await client.call('auth', { token });
   return client;
-}
-
-/** N connections searching back-to-back until the time is up; latency per request as the client sees it. */
-async function searchLoad(socketPath: string, token: string, clients: number, seconds: number, queries: readonly string[]): Promise<LoadFigures> {
-  const connections = await Promise.all(Array.from({ length: clients }, () => connectAs(socketPath, token)));
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  await Promise.all(
-    connections.map(async (client, c) => {
-      // Each client walks the question list from its own offset: concurrent queries differ.
-      for (let k = c * 17; performance.now() < end; k++) {
-        const t0 = performance.now();
-        try {
-          await client.call('memory.search', { query: queries[k % queries.length]!, limit: 10 });
-          latencies.push(performance.now() - t0);
-        } catch {
-          errors++;
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  for (const client of connections) client.close();
-  return { p50: round(percentile(latencies, 50), 2), p95: round(percentile(latencies, 95), 2), rps: round(latencies.length / elapsed, 1), errors, requests: latencies.length + errors };
 }
 
 function benchNote(client: number, n: number): string {
@@ -159,13 +127,14 @@ export async function runAgentsBench(quick: boolean): Promise<AgentsFigures> {
     if (!service.agents.socketListening) throw new Error(`agent socket not listening: ${service.status().notices.join('; ')}`);
     const { token } = (await service.invoke('agents.add', { name: 'bench-reader' })) as { token: string };
     const queries = makeQuestions(corpus, 777).map((q) => q.query);
-    await searchLoad(service.agents.socketPath, token, 1, 0.3, queries); // warm-up: statement and page caches
+    const load = (clients: number, seconds: number) => runSearchLoad({ socketPath: service.agents.socketPath, token, clients, seconds, queries });
+    await load(2, 1); // warm-up: statement and page caches, every search worker
     log(`  ${chunks} chunks; 1, 10, then 50 clients searching for ${seconds} s each …`);
-    const one = await searchLoad(service.agents.socketPath, token, 1, seconds, queries);
+    const one = await load(1, seconds);
     log(`  1 client: p50 ${one.p50} ms, p95 ${one.p95} ms, ${one.rps} req/s, ${one.errors} errors`);
-    const ten = await searchLoad(service.agents.socketPath, token, 10, seconds, queries);
+    const ten = await load(10, seconds);
     log(`  10 clients: p50 ${ten.p50} ms, p95 ${ten.p95} ms, ${ten.rps} req/s, ${ten.errors} errors`);
-    const fifty = await searchLoad(service.agents.socketPath, token, 50, seconds, queries);
+    const fifty = await load(50, seconds);
     log(`  50 clients: p50 ${fifty.p50} ms, p95 ${fifty.p95} ms, ${fifty.rps} req/s, ${fifty.errors} errors`);
     const store = await storeLoad(service, ws.workspace);
     log(`  stores: ${store.agents_store_notes} notes in ${store.agents_store_s} s, ${store.agents_store_missing_or_duplicated} missing/duplicated, ${store.agents_store_torn_lines} torn`);

@@ -39,6 +39,8 @@ import { SettingsStore } from '../workspace/settingsStore.js';
 import { WorkspaceFiles } from '../workspace/workspaceFiles.js';
 import { PreImageStore } from '../workspace/preImages.js';
 import { boostProject } from '../search/projectBoost.js';
+import { SearchWorkerPool } from '../search/workers/searchWorkerPool.js';
+import type { SearchRequest } from '../search/workers/searchWorkerProtocol.js';
 import { chooseWorkspaceFolder, describeWorkspaceChoice } from '../workspace/workspaceChoice.js';
 
 export interface MemoryServiceOptions {
@@ -72,6 +74,9 @@ export class MemoryService {
   private vectorProblem: string | null = null;
   private vectors: VectorStore | null = null;
   private provider: EmbeddingProvider = new HashEmbeddingProvider();
+  /** Hosts only: searches on worker threads, in parallel with each other and with indexing. */
+  private searchPool: SearchWorkerPool | null = null;
+  private searchesOnEngineThread = 0;
   private providerChosen = false;
   private embedState: { embedded: number; total: number; running: boolean; error: string | null } = { embedded: 0, total: 0, running: false, error: null };
   private readonly files: WorkspaceFiles;
@@ -165,7 +170,7 @@ export class MemoryService {
       'memory.search': async ({ query, limit, sources, project, graph }, context) => {
         await this.ensureEmbeddingProvider();
         const started = performance.now();
-        const found = this.withProvenance(await this.hybrid.search({ query, limit, sources }));
+        const found = this.withProvenance(await this.searchChunks({ query, limit, sources }));
         const results = project ? boostProject(this.db, found, project) : found;
         const tookMs = Math.round((performance.now() - started) * 100) / 100;
         this.dreams.recorder.record(query, results, context.transport);
@@ -266,6 +271,7 @@ export class MemoryService {
       await this.watcher.start();
     }
     this.dreams.startSchedule();
+    this.startSearchWorkers();
     try {
       await this.agents.startSocket((name, input, context) => this.invoke(name, input, context));
     } catch (error) {
@@ -382,6 +388,46 @@ export class MemoryService {
       for (const key of ['lines', 'messages', 'unknownLines', 'malformedLines', 'toolCalls', 'redactions', 'recalledStripped'] as const) totals[key] += stats[key] ?? 0;
     }
     return totals;
+  }
+
+  private startSearchWorkers(): void {
+    if (process.env.REVERIE_SEARCH_WORKERS === '0') return;
+    const size = process.env.REVERIE_SEARCH_WORKERS ? Number(process.env.REVERIE_SEARCH_WORKERS) : undefined;
+    this.searchPool = new SearchWorkerPool({
+      indexPath: this.indexPath,
+      vectorBackend: this.vectorBackend,
+      size: size !== undefined && Number.isInteger(size) && size > 0 ? size : undefined,
+      embedQuery: async (generation, text) => {
+        if (generationId(generation) !== generationId(this.provider.generation)) throw new Error('The embedding model changed.');
+        return this.provider.embedQuery(text);
+      },
+      onDidGiveUp: (message) => this.notices.push(message),
+    });
+  }
+
+  /** Hosts: how searches are being answered (workers ready, searches they answered, searches this thread took back). */
+  searchWorkers(): { ready: number; answered: number; onEngineThread: number } | null {
+    return this.searchPool ? { ready: this.searchPool.readyWorkers, answered: this.searchPool.answered, onEngineThread: this.searchesOnEngineThread } : null;
+  }
+
+  /** Resolves when a search worker can answer (false: none could start, or this is not a host). */
+  async whenSearchWorkersReady(timeoutMs?: number): Promise<boolean> {
+    return (await this.searchPool?.whenReady(timeoutMs)) ?? false;
+  }
+
+  /** Chunk results of the hybrid search: on a search worker when one is ready, else on this thread. */
+  private async searchChunks({ query, limit, sources }: Omit<SearchRequest, 'settings' | 'generation'>): Promise<SearchResult[]> {
+    const settings = { ...DEFAULT_HYBRID, fusion: this.settings.read().fusion };
+    const pooled = this.searchPool?.search({ query, limit, sources, settings, generation: this.vectors ? this.provider.generation : null });
+    if (pooled) {
+      try {
+        return await pooled;
+      } catch {
+        // A worker that died or failed: this thread answers (a real error repeats here, and is reported).
+      }
+    }
+    if (this.searchPool) this.searchesOnEngineThread++;
+    return this.hybrid.search({ query, limit, sources });
   }
 
   /** Adds each result's provenance summary (origin class, session kind), read from the chunk's columns. */
@@ -531,6 +577,7 @@ export class MemoryService {
     await this.agents.close(); // stop the agent socket first: no new calls while closing
     await this.dreams.close(); // finish a running sweep, flush recall signals
     await this.syncChain; // finish the current transaction before closing the index
+    await this.searchPool?.close();
     this.graph.close();
     await this.provider.close();
     this.db.close();
@@ -553,6 +600,7 @@ export class MemoryService {
     this.vectorBackend = opened.vectorBackend;
     this.vectorProblem = opened.vectorProblem;
     this.vectors = new VectorStore(this.db, this.provider.generation, this.vectorBackend);
+    this.searchPool?.restart(); // their connections still read the file that was moved aside
     this.hybrid = new HybridSearcher(
       this.db,
       this.searcher,

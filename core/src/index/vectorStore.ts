@@ -55,12 +55,13 @@ export class VectorStore {
     private readonly db: Database.Database,
     readonly generation: EmbeddingGeneration,
     readonly backend: VectorBackend,
+    mode: 'create' | 'existing' = 'create',
   ) {
     this.id = generationId(generation);
     this.key = sha256Hex(this.id).slice(0, 12);
     this.floatsTable = `vectors_${this.key}`;
     this.vecTable = `vec_${this.key}`;
-    this.ensureTables();
+    if (mode === 'create') this.ensureTables();
     this.stmts = {
       pending: db.prepare<[number, number], PendingChunk>(
         `SELECT c.id, c.text, c.hash FROM chunks c LEFT JOIN ${this.floatsTable} v ON v.chunk_id = c.id
@@ -78,6 +79,17 @@ export class VectorStore {
           ? db.prepare<[Buffer, number], { rowid: number }>(`SELECT rowid FROM ${this.vecTable} WHERE embedding MATCH vec_bit(?) AND k = ?`)
           : null,
     };
+  }
+
+  /**
+   * The vectors of `generation` on a read-only connection (a search worker): null until the
+   * engine has created its tables.
+   */
+  static openExisting(db: Database.Database, generation: EmbeddingGeneration, backend: VectorBackend): VectorStore | null {
+    const key = sha256Hex(generationId(generation)).slice(0, 12);
+    const wanted = backend === 'sqlite-vec' ? [`vectors_${key}`, `vec_${key}`] : [`vectors_${key}`];
+    const found = db.prepare('SELECT count(*) AS n FROM sqlite_master WHERE name IN (SELECT value FROM json_each(?))').get(JSON.stringify(wanted)) as { n: number };
+    return found.n === wanted.length ? new VectorStore(db, generation, backend, 'existing') : null;
   }
 
   private ensureTables(): void {

@@ -1,0 +1,33 @@
+import type { SearchResult, SourceKind } from '../../api/contract.js';
+import type { EmbeddingGeneration } from '../../embed/provider.js';
+import type { VectorBackend } from '../../index/vectorStore.js';
+import type { HybridSettings } from '../hybridSearch.js';
+
+/** What a search worker is started with: the index it reads and how vectors are stored in it. */
+export interface SearchWorkerData {
+  indexPath: string;
+  vectorBackend: VectorBackend;
+}
+
+export interface SearchRequest {
+  query: string;
+  limit: number;
+  sources: readonly SourceKind[];
+  settings: HybridSettings;
+  /** The active embedding generation; null searches keywords only. */
+  generation: EmbeddingGeneration | null;
+}
+
+/** Engine → worker. */
+export type ToSearchWorker =
+  | { type: 'search'; id: number; request: SearchRequest }
+  | { type: 'embedded'; id: number; vector: Float32Array }
+  | { type: 'embed-failed'; id: number; message: string };
+
+/** Worker → engine. `embed` asks the engine for a query vector its model (outside the worker) computes. */
+export type FromSearchWorker =
+  | { type: 'ready' }
+  | { type: 'failed'; message: string }
+  | { type: 'result'; id: number; results: SearchResult[] }
+  | { type: 'error'; id: number; message: string }
+  | { type: 'embed'; id: number; generation: EmbeddingGeneration; text: string };

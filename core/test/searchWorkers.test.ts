@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SearchResult } from '../src/api/contract.js';
+import type { MemoryService } from '../src/api/service.js';
+import type { SearchWorkerPool } from '../src/search/workers/searchWorkerPool.js';
+import { writeBertGguf } from './fixtures/gguf.js';
+import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
+
+let ws: TempWorkspace | undefined;
+let service: MemoryService | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+  ws?.cleanup();
+  ws = undefined;
+});
+
+const QUERIES = ['restic backups', 'who is out sick', 'timezone bug ledgerd', 'postgres upgrade', 'lantern garden 2026-03-0', 'what did we decide about the canary rollout?'];
+
+/** A workspace with more than the sample notes, so rankings have something to order. */
+function notes(): Record<string, string> {
+  const files: Record<string, string> = { ...SAMPLE_NOTES };
+  const topics = ['canary rollout', 'lantern garden', 'restic retention', 'postgres vacuum', 'standup notes', 'timezone cutoff'];
+  for (let day = 1; day <= 28; day++) {
+    const d = String(day).padStart(2, '0');
+    const lines = topics.map((t, i) => `- ${t}: decision ${day * 7 + i} about the ${topics[(day + i) % topics.length]} (${['Sam', 'Ana', 'Lee'][(day + i) % 3]})`);
+    files[`memory/2026-03-${d}.md`] = `# 2026-03-${d}\n\n${lines.join('\n')}\n`;
+  }
+  return files;
+}
+
+async function searchAll(s: MemoryService): Promise<SearchResult[][]> {
+  const out: SearchResult[][] = [];
+  for (const query of QUERIES) out.push(((await s.invoke('memory.search', { query, limit: 8 })) as { results: SearchResult[] }).results);
+  return out;
+}
+
+const poolOf = (s: MemoryService) => (s as unknown as { searchPool: SearchWorkerPool }).searchPool;
+
+describe('search workers (hosts)', () => {
+  it('answer hosted searches on worker threads with exactly the results of the engine thread, and see what it writes', async () => {
+    ws = createTempWorkspace(notes());
+    service = openService(ws);
+    await service.invoke('index.sync', {});
+    expect(service.searchWorkers()).toBeNull(); // a one-shot engine (CLI) searches on its own thread
+    const onEngineThread = await searchAll(service);
+    expect(onEngineThread.every((r) => r.length > 0)).toBe(true);
+
+    await service.startHosting({ kind: 'daemon', url: null });
+    expect(await service.whenSearchWorkersReady()).toBe(true);
+    const before = service.searchWorkers()!;
+    const onWorkers = await searchAll(service);
+    expect(onWorkers).toEqual(onEngineThread);
+    const after = service.searchWorkers()!;
+    expect(after.answered - before.answered).toBe(QUERIES.length);
+    expect(after.onEngineThread).toBe(before.onEngineThread);
+
+    // Concurrent searches spread over the workers and all come back right.
+    const concurrent = await Promise.all(QUERIES.flatMap((query) => [query, query]).map((query) => service!.invoke('memory.search', { query, limit: 8 })));
+    expect(concurrent.map((r) => (r as { results: SearchResult[] }).results)).toEqual(QUERIES.flatMap((_, i) => [onEngineThread[i], onEngineThread[i]]));
+
+    // A note the engine indexes is found by the workers' own connections.
+    ws.write('memory/2026-04-09.md', '# 2026-04-09\n\n- The zeppelin hangar lease ends in June.\n');
+    await service.invoke('index.sync', {});
+    const found = ((await service.invoke('memory.search', { query: 'zeppelin hangar' })) as { results: SearchResult[] }).results;
+    expect(found[0]?.path).toBe('memory/2026-04-09.md');
+    expect(service.searchWorkers()!.onEngineThread).toBe(before.onEngineThread);
+  }, 60_000);
+
+  it('answers on the engine thread while a worker is gone, and replaces the worker', async () => {
+    ws = createTempWorkspace(notes());
+    service = openService(ws);
+    await service.invoke('index.sync', {});
+    const expected = await searchAll(service);
+    await service.startHosting({ kind: 'daemon', url: null });
+    expect(await service.whenSearchWorkersReady()).toBe(true);
+    const pool = poolOf(service);
+    const size = (pool as unknown as { workers: unknown[] }).workers.length;
+    expect(size).toBeGreaterThan(0);
+
+    // Every worker dies while searches are in flight: each search still gets its answer.
+    const inFlight = QUERIES.map((query) => service!.invoke('memory.search', { query, limit: 8 }));
+    for (const w of (pool as unknown as { workers: Array<{ worker: { terminate(): Promise<number> } }> }).workers) void w.worker.terminate();
+    expect((await Promise.all(inFlight)).map((r) => (r as { results: SearchResult[] }).results)).toEqual(expected);
+    expect(await searchAll(service)).toEqual(expected);
+    expect(service.searchWorkers()!.onEngineThread).toBeGreaterThan(0);
+
+    // Replacements start after a short pause and answer again.
+    const deadline = Date.now() + 20_000;
+    while (service.searchWorkers()!.ready < size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(service.searchWorkers()!.ready).toBe(size);
+    const answered = service.searchWorkers()!.answered;
+    expect(await searchAll(service)).toEqual(expected);
+    expect(service.searchWorkers()!.answered).toBe(answered + QUERIES.length);
+  }, 60_000);
+
+  it('search with a local GGUF embedding model: the worker asks the engine for query vectors', async () => {
+    ws = createTempWorkspace(notes());
+    service = openService(ws);
+    const model = writeBertGguf(path.join(ws.dataDir, '..', 'tiny-bert.gguf'), { embeddingLength: 32, seed: 7 });
+    await service.invoke('models.pull', { uri: model, role: 'embedding' });
+    await service.switchEmbeddingProvider();
+    const expected = await searchAll(service);
+    expect(expected.flat().some((r) => r.matchedBy.includes('vector'))).toBe(true);
+
+    await service.startHosting({ kind: 'daemon', url: null });
+    expect(await service.whenSearchWorkersReady()).toBe(true);
+    const answered = service.searchWorkers()!.answered;
+    expect(await searchAll(service)).toEqual(expected);
+    expect(service.searchWorkers()!.answered).toBe(answered + QUERIES.length);
+  }, 90_000);
+});
