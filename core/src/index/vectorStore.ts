@@ -70,6 +70,9 @@ export class VectorStore {
       countEmbedded: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${this.floatsTable}`),
       putFloat: db.prepare(`INSERT OR REPLACE INTO ${this.floatsTable} (chunk_id, vector) VALUES (?, ?)`),
       getFloat: db.prepare<[number], { vector: Buffer }>(`SELECT vector FROM ${this.floatsTable} WHERE chunk_id = ?`),
+      getFloats: db.prepare<[string], { chunk_id: number; vector: Buffer }>(
+        `SELECT chunk_id, vector FROM ${this.floatsTable} WHERE chunk_id IN (SELECT value FROM json_each(?))`,
+      ),
       scan: db.prepare<[number, number], { chunk_id: number; vector: Buffer }>(
         `SELECT chunk_id, vector FROM ${this.floatsTable} WHERE chunk_id > ? ORDER BY chunk_id LIMIT ?`,
       ),
@@ -145,11 +148,8 @@ export class VectorStore {
     if (this.stmts.knnBits) {
       const candidates = this.stmts.knnBits.all(signBits(query), Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, k * RERANK_FACTOR)));
       const hits: VectorHit[] = [];
-      for (const { rowid } of candidates) {
-        const row = this.stmts.getFloat.get(rowid);
-        if (row) hits.push({ chunkId: rowid, similarity: dot(query, blobToFloats(row.vector)) });
-      }
-      return hits.sort((a, b) => b.similarity - a.similarity).slice(0, k);
+      for (const [chunkId, vector] of this.vectorsOf(candidates.map((c) => c.rowid))) hits.push({ chunkId, similarity: dot(query, vector) });
+      return hits.sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId).slice(0, k);
     }
     return this.scan(query, k);
   }
@@ -171,6 +171,14 @@ export class VectorStore {
       if (rows.length < SCAN_BATCH) return top;
       after = rows[rows.length - 1]!.chunk_id;
     }
+  }
+
+  /** The vectors of many chunks in one query (chunks without one are left out). */
+  vectorsOf(chunkIds: readonly number[]): Map<number, Float32Array> {
+    const found = new Map<number, Float32Array>();
+    if (chunkIds.length === 0) return found;
+    for (const row of this.stmts.getFloats.all(JSON.stringify(chunkIds))) found.set(row.chunk_id, blobToFloats(row.vector));
+    return found;
   }
 
   vectorOf(chunkId: number): Float32Array | null {

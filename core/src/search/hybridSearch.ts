@@ -185,12 +185,6 @@ export class HybridSearcher {
         if (!row || !sourceSet.has(row.source)) return;
         candidates.set(h.chunkId, { hit: { ...row, rank: 0 }, keyword: 0, vector: h.similarity, keywordRank: null, vectorRank: i, fileMatch: null, dateFit: dateFitOf(row.path) });
       });
-      // Keyword candidates outside the short vector list still get their vector similarity.
-      for (const c of candidates.values()) {
-        if (c.vectorRank !== null) continue;
-        const v = vectorSide.store.vectorOf(c.hit.id);
-        if (v) c.vector = Math.max(0, dot(queryVector, v));
-      }
     }
 
     // Every chunk of a dated note that fits the query's date competes, scored like the others.
@@ -200,8 +194,6 @@ export class HybridSearcher {
         for (const row of this.chunksOfFile.all(path, MAX_DATED_CHUNKS)) {
           if (candidates.has(row.id) || !sourceSet.has(row.source) || added.length >= MAX_DATED_CHUNKS) continue;
           const c: Candidate = { hit: { ...row, rank: 0 }, keyword: 0, vector: 0, keywordRank: null, vectorRank: null, fileMatch: null, dateFit: dateFitOf(path) };
-          const v = queryVector && vectorSide ? vectorSide.store.vectorOf(row.id) : null;
-          if (v && queryVector) c.vector = Math.max(0, dot(queryVector, v));
           candidates.set(row.id, c);
           added.push(c);
         }
@@ -211,6 +203,16 @@ export class HybridSearcher {
           const c = candidates.get(id);
           if (c) c.keyword = Math.min(1, -rank / maxBm25);
         }
+      }
+    }
+
+    // Every candidate's vector in one read: the similarity of those outside the short KNN list,
+    // and MMR's pairwise similarities below.
+    const candidateVectors = vectorSide ? vectorSide.store.vectorsOf([...candidates.keys()]) : new Map<number, Float32Array>();
+    if (queryVector) {
+      for (const c of candidates.values()) {
+        const v = c.vectorRank === null ? candidateVectors.get(c.hit.id) : undefined;
+        if (v) c.vector = Math.max(0, dot(queryVector, v));
       }
     }
 
@@ -236,7 +238,7 @@ export class HybridSearcher {
     });
 
     // Twice the page: a result whose lines a better one already shows may drop out below.
-    const diversified = this.mmr(scored, limit * 2, settings.mmrLambda, vectorSide?.store ?? null);
+    const diversified = this.mmr(scored, limit * 2, settings.mmrLambda, candidateVectors);
     const results: SearchResult[] = [];
     const seen = new Set<number>();
 
@@ -299,14 +301,10 @@ export class HybridSearcher {
   }
 
   /** Maximal marginal relevance over the best candidates: relevance traded against similarity to what is already chosen. */
-  private mmr<T extends { c: Candidate; score: number }>(items: T[], limit: number, lambda: number, store: VectorStore | null): Array<{ item: T; penalty: number }> {
+  private mmr<T extends { c: Candidate; score: number }>(items: T[], limit: number, lambda: number, vectors: ReadonlyMap<number, Float32Array>): Array<{ item: T; penalty: number }> {
     const pool = items.sort((a, b) => b.score - a.score).slice(0, Math.max(Math.ceil(limit * 1.5), 30));
     const maxScore = Math.max(1e-9, pool[0]?.score ?? 0);
-    const vectors = new Map<number, Float32Array | null>();
-    const vectorOf = (id: number): Float32Array | null => {
-      if (!vectors.has(id)) vectors.set(id, store?.vectorOf(id) ?? null);
-      return vectors.get(id)!;
-    };
+    const vectorOf = (id: number): Float32Array | null => vectors.get(id) ?? null;
     const chosen: Array<{ item: T; penalty: number }> = [];
     const remaining = [...pool];
     // Each candidate's highest similarity to anything chosen so far, updated as items are chosen.
