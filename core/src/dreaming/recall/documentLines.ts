@@ -11,7 +11,16 @@ export interface IndexedDocument {
   entries: MarkdownEntry[];
 }
 
-const KEPT_DOCUMENTS = 256;
+/**
+ * How much parsed text the reader keeps, in characters of the files' text. A busy host's
+ * searches land all over the workspace; with a cap of 256 documents most of them missed, and
+ * re-reading and re-parsing notes was most of recording's cost. It is also what bounds memory:
+ * parsed notes take ~7 bytes of heap per character with the stems and hashes the recorder
+ * caches per entry (measured: ~100 MB for 14.5M characters of daily notes), so 8M characters
+ * (~55 MB) keeps the notes searches keep returning without taking most of the engine's memory
+ * budget (400 MB at 100k chunks).
+ */
+export const KEPT_CHARS = 8_000_000;
 
 /**
  * The current text of an indexed document, as entries. Workspace files are read from disk
@@ -20,12 +29,15 @@ const KEPT_DOCUMENTS = 256;
  * so recording the recall of a busy host's searches does not re-read the same notes each time.
  */
 export class DocumentReader {
-  private readonly cache = new Map<string, { version: string; doc: IndexedDocument | null }>();
+  /** Least recently used first. */
+  private readonly cache = new Map<string, { version: string; doc: IndexedDocument | null; chars: number }>();
+  private keptChars = 0;
   private readonly fileRow: Database.Statement<[string], { source: IndexedDocument['source']; abs_path: string; mtime_ms: number; size: number; sha256: string | null }>;
 
   constructor(
     private readonly indexDb: Database.Database,
     private readonly workspaceRoot: string,
+    private readonly maxChars = KEPT_CHARS,
   ) {
     this.fileRow = indexDb.prepare("SELECT source, abs_path, mtime_ms, size, sha256 FROM files WHERE path = ? AND status = 'indexed'");
   }
@@ -41,13 +53,30 @@ export class DocumentReader {
       this.cache.set(docPath, kept);
       return kept.doc;
     }
-    const doc = this.load(docPath, file);
-    this.cache.set(docPath, { version, doc });
-    if (this.cache.size > KEPT_DOCUMENTS) this.cache.delete(this.cache.keys().next().value!);
+    if (kept) this.forget(docPath, kept.chars);
+    const { doc, chars } = this.load(docPath, file);
+    // A document bigger than the whole budget is read each time rather than evicting everything else.
+    if (chars > this.maxChars) return doc;
+    this.cache.set(docPath, { version, doc, chars });
+    this.keptChars += chars;
+    for (const [oldest, entry] of this.cache) {
+      if (this.keptChars <= this.maxChars) break;
+      this.forget(oldest, entry.chars);
+    }
     return doc;
   }
 
-  private load(docPath: string, file: { source: IndexedDocument['source']; abs_path: string }): IndexedDocument | null {
+  /** Characters of text the cache holds now. */
+  get cachedChars(): number {
+    return this.keptChars;
+  }
+
+  private forget(docPath: string, chars: number): void {
+    this.cache.delete(docPath);
+    this.keptChars -= chars;
+  }
+
+  private load(docPath: string, file: { source: IndexedDocument['source']; abs_path: string }): { doc: IndexedDocument | null; chars: number } {
     let text: string | null = null;
     if (file.source === 'sessions') text = indexedLines(this.indexDb, docPath).join('\n');
     else {
@@ -57,8 +86,26 @@ export class DocumentReader {
         text = null;
       }
     }
-    if (text === null) return null;
+    if (text === null) return { doc: null, chars: 0 };
     const lines = text.split(/\r?\n/);
-    return { path: docPath, source: file.source, lines, entries: parseMarkdownEntries(text) };
+    return { doc: { path: docPath, source: file.source, lines, entries: parseMarkdownEntries(text) }, chars: text.length };
   }
+}
+
+/**
+ * The entries overlapping lines `startLine`–`endLine`, in order. Entries are parsed in line
+ * order and never overlap, so the first is found by binary search: a long transcript has
+ * thousands of entries and a search result cites a few.
+ */
+export function entriesWithin<T extends { startLine: number; endLine: number }>(entries: readonly T[], startLine: number, endLine: number): T[] {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (entries[mid]!.endLine < startLine) lo = mid + 1;
+    else hi = mid;
+  }
+  const within: T[] = [];
+  for (let i = lo; i < entries.length && entries[i]!.startLine <= endLine; i++) within.push(entries[i]!);
+  return within;
 }
