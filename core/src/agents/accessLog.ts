@@ -19,6 +19,7 @@ export interface AccessRecord extends Omit<AccessLogEntry, 'agent'> {
 export class AccessLog {
   private pending: AccessRecord[] = [];
   private timer: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(
     private readonly db: Database.Database,
@@ -26,13 +27,30 @@ export class AccessLog {
   ) {}
 
   record(entry: AccessRecord): void {
+    // A call that was still running when the host closed its store has nowhere to be logged.
+    if (this.closed) return;
     this.pending.push({ ...entry, detail: entry.detail === null ? null : shorten(entry.detail) });
-    this.timer ??= setTimeout(() => this.flush(), FLUSH_DELAY_MS).unref();
+    this.timer ??= setTimeout(() => this.flushQuietly(), FLUSH_DELAY_MS).unref();
+  }
+
+  /** Writes what is queued; nothing is recorded afterwards (the database closes next). */
+  close(): void {
+    this.flush();
+    this.closed = true;
+  }
+
+  private flushQuietly(): void {
+    try {
+      this.flush();
+    } catch {
+      // The log is a record for the person, not part of the answer: a failed batch never takes the host down.
+    }
   }
 
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.closed) return;
     const batch = this.pending.splice(0);
     if (batch.length === 0) return;
     const insert = this.db.prepare(

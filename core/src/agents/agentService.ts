@@ -120,7 +120,7 @@ export class AgentService {
   async close(): Promise<void> {
     await this.socket?.close();
     this.socket = null;
-    this.log.flush();
+    this.log.close();
     this.db.close();
   }
 
