@@ -1,4 +1,5 @@
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SearchResult } from '../src/api/contract.js';
 import type { MemoryService } from '../src/api/service.js';
@@ -65,6 +66,31 @@ describe('search workers (hosts)', () => {
     const found = ((await service.invoke('memory.search', { query: 'zeppelin hangar' })) as { results: SearchResult[] }).results;
     expect(found[0]?.path).toBe('memory/2026-04-09.md');
     expect(service.searchWorkers()!.onEngineThread).toBe(before.onEngineThread);
+  }, 60_000);
+
+  it("resolve the entries each result recalled on the worker: dreaming gets the same signals as from the engine thread", async () => {
+    ws = createTempWorkspace(notes());
+    service = openService(ws);
+    await service.invoke('index.sync', {});
+    const signals = (): unknown[] => {
+      service!.dreams.recorder.flush();
+      const db = new Database(path.join(ws!.dataDir, 'dreaming', `${service!.workspace.id}.sqlite`), { readonly: true });
+      try {
+        return db.prepare('SELECT path, start_line, end_line, entry_hash, query_hash, score, transport FROM recall_signals ORDER BY id').all();
+      } finally {
+        db.close();
+      }
+    };
+    await searchAll(service);
+    const onEngineThread = signals();
+    expect(onEngineThread.length).toBeGreaterThan(QUERIES.length);
+
+    await service.startHosting({ kind: 'daemon', url: null });
+    expect(await service.whenSearchWorkersReady()).toBe(true);
+    const answered = service.searchWorkers()!.answered;
+    await searchAll(service);
+    expect(service.searchWorkers()!.answered).toBe(answered + QUERIES.length);
+    expect(signals()).toEqual([...onEngineThread, ...onEngineThread]);
   }, 60_000);
 
   it('answers on the engine thread while a worker is gone, and replaces the worker', async () => {

@@ -40,7 +40,7 @@ import { WorkspaceFiles } from '../workspace/workspaceFiles.js';
 import { PreImageStore } from '../workspace/preImages.js';
 import { boostProject } from '../search/projectBoost.js';
 import { SearchWorkerPool } from '../search/workers/searchWorkerPool.js';
-import type { SearchRequest } from '../search/workers/searchWorkerProtocol.js';
+import type { SearchRequest, WorkerSearchAnswer } from '../search/workers/searchWorkerProtocol.js';
 import { chooseWorkspaceFolder, describeWorkspaceChoice } from '../workspace/workspaceChoice.js';
 
 export interface MemoryServiceOptions {
@@ -170,10 +170,11 @@ export class MemoryService {
       'memory.search': async ({ query, limit, sources, project, graph }, context) => {
         await this.ensureEmbeddingProvider();
         const started = performance.now();
-        const found = this.withProvenance(await this.searchChunks({ query, limit, sources }));
+        const { results: chunks, recalled } = await this.searchChunks({ query, limit, sources });
+        const found = this.withProvenance(chunks);
         const results = project ? boostProject(this.db, found, project) : found;
         const tookMs = Math.round((performance.now() - started) * 100) / 100;
-        this.dreams.recorder.record(query, results, context.transport);
+        this.dreams.recorder.record(query, recalled ? results.map((r) => ({ ...r, entries: recalled[r.id] })) : results, context.transport);
         // Graph hits are a separate group: chunk results stay as they are.
         if (graph) return { results, tookMs, graph: this.graph.entitiesFor(query, Math.min(limit, 20)) };
         return { results, tookMs };
@@ -396,6 +397,7 @@ export class MemoryService {
     this.searchPool = new SearchWorkerPool({
       indexPath: this.indexPath,
       vectorBackend: this.vectorBackend,
+      workspaceRoot: this.workspace.root,
       size: size !== undefined && Number.isInteger(size) && size > 0 ? size : undefined,
       embedQuery: async (generation, text) => {
         if (generationId(generation) !== generationId(this.provider.generation)) throw new Error('The embedding model changed.');
@@ -416,7 +418,7 @@ export class MemoryService {
   }
 
   /** Chunk results of the hybrid search: on a search worker when one is ready, else on this thread. */
-  private async searchChunks({ query, limit, sources }: Omit<SearchRequest, 'settings' | 'generation'>): Promise<SearchResult[]> {
+  private async searchChunks({ query, limit, sources }: Omit<SearchRequest, 'settings' | 'generation'>): Promise<{ results: SearchResult[]; recalled: WorkerSearchAnswer['recalled'] | null }> {
     const settings = { ...DEFAULT_HYBRID, fusion: this.settings.read().fusion };
     const pooled = this.searchPool?.search({ query, limit, sources, settings, generation: this.vectors ? this.provider.generation : null });
     if (pooled) {
@@ -427,7 +429,7 @@ export class MemoryService {
       }
     }
     if (this.searchPool) this.searchesOnEngineThread++;
-    return this.hybrid.search({ query, limit, sources });
+    return { results: await this.hybrid.search({ query, limit, sources }), recalled: null };
   }
 
   /** Adds each result's provenance summary (origin class, session kind), read from the chunk's columns. */

@@ -16,6 +16,33 @@ export interface RecalledResult {
   startLine: number;
   endLine: number;
   score: number;
+  /** The entries that answered, when a search worker already resolved them (else the recorder does). */
+  entries?: readonly RecalledEntry[];
+}
+
+export interface RecalledEntry {
+  startLine: number;
+  endLine: number;
+  hash: string;
+}
+
+/** Which entries of a result's cited lines answered the query, with their hashes: the rows a recall writes. */
+export function recalledEntries(reader: DocumentReader, wanted: ReadonlySet<string>, result: Pick<RecalledResult, 'path' | 'startLine' | 'endLine'>): RecalledEntry[] {
+  const doc = reader.read(result.path);
+  if (!doc) return [];
+  const cited = entriesWithin(doc.entries, result.startLine, result.endLine);
+  const found: RecalledEntry[] = [];
+  if (cited.length === 0) return found;
+  for (const entry of entriesAnsweringQuery(wanted, cited)) {
+    const hash = entryHashOf(entry);
+    if (hash) found.push({ startLine: entry.startLine, endLine: entry.endLine, hash });
+  }
+  return found;
+}
+
+/** Whether the recorder keeps a result at all (dreams and curated files are not short-term recall). */
+export function isRecordedResult(result: Pick<RecalledResult, 'path' | 'source'>): boolean {
+  return result.source !== 'dreams' && !CURATED_FILES.has(result.path);
 }
 
 interface PendingSearch {
@@ -77,7 +104,7 @@ export class RecallRecorder {
 
   record(query: string, results: readonly RecalledResult[], transport: RecallTransport, at = this.now()): void {
     if (this.closed) return;
-    const kept = results.filter((r) => r.source !== 'dreams' && !CURATED_FILES.has(r.path));
+    const kept = results.filter(isRecordedResult);
     if (query.trim() === '' || kept.length === 0) return;
     this.pending.push({ query, queryHash: queryHash(query), transport, at, results: kept.map((r) => ({ ...r })) });
     this.schedule();
@@ -173,20 +200,12 @@ export class RecallRecorder {
 
   /** The rows of one result: the entries it cites that answered the query. */
   private write(search: PendingSearch, result: RecalledResult, insert: Database.Statement): number {
-    const doc = this.readerFor(this.indexDb()).read(result.path);
-    if (!doc) return 0;
-    const cited = entriesWithin(doc.entries, result.startLine, result.endLine);
-    if (cited.length === 0) return 0;
+    const entries = result.entries ?? recalledEntries(this.readerFor(this.indexDb()), (search.wanted ??= queryStems(search.query)), result);
+    if (entries.length === 0) return 0;
     const score = Math.max(0, Math.min(1, result.score));
     const day = (search.day ??= localDay(search.at));
-    let rows = 0;
-    for (const entry of entriesAnsweringQuery((search.wanted ??= queryStems(search.query)), cited)) {
-      const hash = entryHashOf(entry);
-      if (!hash) continue;
-      insert.run(result.path, entry.startLine, entry.endLine, hash, search.queryHash, score, search.at, day, search.transport);
-      rows++;
-    }
-    return rows;
+    for (const entry of entries) insert.run(result.path, entry.startLine, entry.endLine, entry.hash, search.queryHash, score, search.at, day, search.transport);
+    return entries.length;
   }
 
   /** One reader per index connection: its parsed notes are reused while the files are unchanged. */

@@ -5,12 +5,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { openSqlite } from '../../common/sqliteDriver.js';
+import { DocumentReader, KEPT_CHARS } from '../../dreaming/recall/documentLines.js';
+import { queryStems } from '../../dreaming/recall/queryMatch.js';
+import { isRecordedResult, recalledEntries, type RecalledEntry } from '../../dreaming/recall/recallRecorder.js';
 import { HashEmbeddingProvider } from '../../embed/hashProvider.js';
 import { generationId, type EmbeddingGeneration, type EmbeddingProvider } from '../../embed/provider.js';
 import { loadVectorExtension, VectorStore } from '../../index/vectorStore.js';
 import { HybridSearcher, DEFAULT_HYBRID, type HybridSettings } from '../hybridSearch.js';
 import { KeywordSearcher } from '../keywordSearch.js';
-import type { FromSearchWorker, SearchRequest, SearchWorkerData, ToSearchWorker } from './searchWorkerProtocol.js';
+import type { FromSearchWorker, SearchRequest, SearchWorkerData, ToSearchWorker, WorkerSearchAnswer } from './searchWorkerProtocol.js';
 
 const port = parentPort!;
 const post = (message: FromSearchWorker): void => port.postMessage(message);
@@ -81,11 +84,18 @@ function useGeneration(generation: EmbeddingGeneration | null): void {
 
 const keyword = new KeywordSearcher(db);
 const hybrid = new HybridSearcher(db, keyword, () => active, () => settings);
+// Resolving which entries answered is most of recording a recall: done here, in parallel, the
+// engine thread only writes the rows. Each worker keeps a share of the engine's note cache.
+const notes = new DocumentReader(db, data.workspaceRoot, KEPT_CHARS / 2);
 
-async function search(request: SearchRequest) {
+async function search(request: SearchRequest): Promise<WorkerSearchAnswer> {
   settings = request.settings;
   useGeneration(request.generation);
-  return hybrid.search({ query: request.query, limit: request.limit, sources: request.sources });
+  const results = await hybrid.search({ query: request.query, limit: request.limit, sources: request.sources });
+  const recalled: Record<string, RecalledEntry[]> = {};
+  const wanted = queryStems(request.query);
+  for (const r of results) if (isRecordedResult(r)) recalled[r.id] = recalledEntries(notes, wanted, r);
+  return { results, recalled };
 }
 
 // One search at a time, in arrival order: a search sets the settings and generation it runs with.
@@ -95,7 +105,7 @@ port.on('message', (message: ToSearchWorker) => {
   if (message.type === 'search') {
     queue = queue.then(() =>
       search(message.request).then(
-        (results) => post({ type: 'result', id: message.id, results }),
+        (answer) => post({ type: 'result', id: message.id, answer }),
         (error: unknown) => post({ type: 'error', id: message.id, message: (error as Error).message }),
       ),
     );

@@ -1,9 +1,8 @@
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import type { SearchResult } from '../../api/contract.js';
 import { siblingModule, startModuleWorker } from '../../common/moduleWorker.js';
 import type { EmbeddingGeneration } from '../../embed/provider.js';
-import type { FromSearchWorker, SearchRequest, SearchWorkerData, ToSearchWorker } from './searchWorkerProtocol.js';
+import type { FromSearchWorker, SearchRequest, SearchWorkerData, ToSearchWorker, WorkerSearchAnswer } from './searchWorkerProtocol.js';
 
 export interface SearchWorkerPoolOptions extends SearchWorkerData {
   /** Worker threads; default: one per core, at most 4. */
@@ -15,7 +14,7 @@ export interface SearchWorkerPoolOptions extends SearchWorkerData {
 }
 
 interface Pending {
-  resolve(results: SearchResult[]): void;
+  resolve(answer: WorkerSearchAnswer): void;
   reject(error: Error): void;
 }
 
@@ -72,13 +71,13 @@ export class SearchWorkerPool {
     return this.readyWorkers > 0;
   }
 
-  search(request: SearchRequest): Promise<SearchResult[]> | null {
+  search(request: SearchRequest): Promise<WorkerSearchAnswer> | null {
     let chosen: PooledWorker | null = null;
     for (const w of this.workers) if (w.ready && (!chosen || w.pending.size < chosen.pending.size)) chosen = w;
     if (!chosen) return null;
     const id = this.nextId++;
     const target = chosen;
-    return new Promise<SearchResult[]>((resolve, reject) => {
+    return new Promise<WorkerSearchAnswer>((resolve, reject) => {
       target.pending.set(id, { resolve, reject });
       target.worker.postMessage({ type: 'search', id, request } satisfies ToSearchWorker);
     });
@@ -106,7 +105,7 @@ export class SearchWorkerPool {
   }
 
   private spawn(): void {
-    const data: SearchWorkerData = { indexPath: this.options.indexPath, vectorBackend: this.options.vectorBackend };
+    const data: SearchWorkerData = { indexPath: this.options.indexPath, vectorBackend: this.options.vectorBackend, workspaceRoot: this.options.workspaceRoot };
     const worker = startModuleWorker(siblingModule(import.meta.url, 'searchWorker'), { workerData: data });
     worker.unref();
     const pooled: PooledWorker = { worker, ready: false, pending: new Map() };
@@ -133,7 +132,7 @@ export class SearchWorkerPool {
           }
           if (message.type === 'result') {
             this.answered++;
-            pending?.resolve(message.results);
+            pending?.resolve(message.answer);
           }
           else pending?.reject(new Error(message.message));
           return;

@@ -1,4 +1,5 @@
 import type { SearchResult, SourceKind } from '../../api/contract.js';
+import type { RecalledEntry } from '../../dreaming/recall/recallRecorder.js';
 import type { EmbeddingGeneration } from '../../embed/provider.js';
 import type { VectorBackend } from '../../index/vectorStore.js';
 import type { HybridSettings } from '../hybridSearch.js';
@@ -7,6 +8,14 @@ import type { HybridSettings } from '../hybridSearch.js';
 export interface SearchWorkerData {
   indexPath: string;
   vectorBackend: VectorBackend;
+  /** Where the notes are read from, to resolve which entries each result recalled (dreaming's signals). */
+  workspaceRoot: string;
+}
+
+/** Chunk results, and for each the entries that answered (null: not recorded), by result id. */
+export interface WorkerSearchAnswer {
+  results: SearchResult[];
+  recalled: Record<string, RecalledEntry[]>;
 }
 
 export interface SearchRequest {
@@ -28,6 +37,6 @@ export type ToSearchWorker =
 export type FromSearchWorker =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
-  | { type: 'result'; id: number; results: SearchResult[] }
+  | { type: 'result'; id: number; answer: WorkerSearchAnswer }
   | { type: 'error'; id: number; message: string }
   | { type: 'embed'; id: number; generation: EmbeddingGeneration; text: string };
