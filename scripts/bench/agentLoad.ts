@@ -70,7 +70,8 @@ async function generateLoad({ socketPath, token, clients, seconds, queries }: Lo
 /** Runs one load in a child process and waits for its figures. */
 export function runSearchLoad(job: LoadJob): Promise<LoadFigures> {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--child'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // This file is TypeScript: the child loads it through tsx whatever runs the parent (tsx, vitest).
+    const child = fork(fileURLToPath(import.meta.url), ['--child'], { execArgv: ['--import', import.meta.resolve('tsx')], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let figures: LoadFigures | null = null;
     child.on('message', (message: { figures?: LoadFigures; error?: string }) => {
       if (message.figures) figures = message.figures;
