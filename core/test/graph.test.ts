@@ -245,10 +245,15 @@ describe('knowledge graph updates and queries', () => {
     expect(await search(s, 'Priya')).toEqual([]);
     const d = await claimsOf(s, 'Dana');
     expect(relation(d.slice, d.labels, 'Dana', 'moved_to', 'Porto')).toMatchObject({ validUntil: null });
-    const orphans = db(s).prepare('SELECT count(*) FROM graph_entities n WHERE NOT EXISTS (SELECT 1 FROM graph_evidence e WHERE e.entity_id = n.id)').pluck().get();
-    const orphanClaims = db(s).prepare('SELECT count(*) FROM graph_claims c WHERE NOT EXISTS (SELECT 1 FROM graph_evidence e WHERE e.claim_id = c.id)').pluck().get();
+    const orphans = db(s).prepare('SELECT count(*) FROM graph_entities n WHERE NOT EXISTS (SELECT 1 FROM graph_mentions m WHERE m.entity_id = n.id)').pluck().get();
+    const orphanClaims = db(s)
+      .prepare(
+        "SELECT count(*) FROM graph_claims c WHERE CASE WHEN c.predicate = 'mentioned_with' THEN NOT EXISTS (SELECT 1 FROM graph_cooccurrence t WHERE t.subject_id = c.subject_id AND t.object_id = c.object_id) ELSE NOT EXISTS (SELECT 1 FROM graph_claim_evidence e WHERE e.claim_id = c.id) END",
+      )
+      .pluck()
+      .get();
     expect([orphans, orphanClaims]).toEqual([0, 0]);
-    expect(db(s).prepare("SELECT count(*) FROM graph_evidence WHERE path = 'memory/2026-04-06.md'").pluck().get()).toBe(0);
+    expect(db(s).prepare("SELECT count(*) FROM graph_entries WHERE path = 'memory/2026-04-06.md'").pluck().get()).toBe(0);
   });
 
   it('a forced re-extraction (settled in slices) gives the same graph and validity as the first one', async () => {
@@ -256,7 +261,11 @@ describe('knowledge graph updates and queries', () => {
     const snapshot = () => ({
       claims: db(s).prepare("SELECT s.key AS subject, c.predicate, o.key AS object, c.literal, c.valid_from, c.valid_until FROM graph_claims c JOIN graph_entities s ON s.id = c.subject_id LEFT JOIN graph_entities o ON o.id = c.object_id ORDER BY 1, 2, 3, 4").all(),
       entities: db(s).prepare('SELECT type, key FROM graph_entities ORDER BY 1, 2').all(),
-      evidence: db(s).prepare('SELECT count(*) FROM graph_evidence').pluck().get(),
+      evidence: db(s).prepare('SELECT (SELECT count(*) FROM graph_entries) + (SELECT count(*) FROM graph_mentions) + (SELECT count(*) FROM graph_claim_evidence)').pluck().get(),
+      tallies: db(s)
+        .prepare('SELECT s.key, o.key, t.tool, t.origin, t.entries, t.undated, t.first_observed FROM graph_cooccurrence t JOIN graph_entities s ON s.id = t.subject_id JOIN graph_entities o ON o.id = t.object_id ORDER BY 1, 2, 3, 4')
+        .raw()
+        .all(),
     });
     const first = snapshot();
     const d = await claimsOf(s, 'Dana');

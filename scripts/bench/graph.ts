@@ -1,16 +1,18 @@
 /**
  * Knowledge graph figures: full extraction over 10k memory entries (2k with --quick), the
  * incremental update after editing one file, and a 2,000-node overview query, all through
- * the product's own engine (MemoryService).
+ * the product's own engine (MemoryService). `--daily N` measures the desktop corpus instead.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { GraphSlice } from '../../core/src/api/contract.js';
 import { MemoryService } from '../../core/src/api/service.js';
 import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
 import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
 import { Rng } from './prng.js';
 import { log, round } from './stats.js';
+import { SyntheticCorpus } from './synthetic.js';
 
 export interface GraphFigures {
   graph_entries: number;
@@ -113,9 +115,131 @@ export async function runGraphBench(quick: boolean): Promise<GraphFigures> {
   }
 }
 
-// Run alone: `npx tsx scripts/bench/graph.ts [--quick]` prints the figures as one JSON line.
+
+export interface GraphScaleFigures {
+  scale_files: number;
+  scale_bytes: number;
+  /** The first extraction, as the sync runs it after index-ready. */
+  scale_first_extract_s: number;
+  /** A forced full re-extraction on its own, and the bytes the process wrote meanwhile (Linux). */
+  scale_forced_extract_s: number;
+  scale_forced_written_mb: number | null;
+  scale_entities: number;
+  scale_claims: number;
+  /** Rows of every graph table, and megabytes of every graph table and index (dbstat). */
+  scale_graph_rows: Record<string, number>;
+  scale_graph_tables_mb: Record<string, number>;
+  scale_graph_mb: number;
+  scale_index_mb: number;
+  scale_update_ms: number;
+  scale_delete_ms: number;
+  scale_query_ms: Record<string, number>;
+}
+
+/** Bytes this process has written so far (Linux), to see what an extraction costs the disk. */
+function writtenBytes(): number | null {
+  try {
+    return Number(/^wchar: (\d+)$/m.exec(fs.readFileSync('/proc/self/io', 'utf8'))?.[1] ?? NaN);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The desktop corpus (SyntheticCorpus notes) at `files` files: the first extraction during
+ * the sync, a forced re-extraction, graph rows and bytes, the update after editing and after
+ * deleting one file, and query times, through the contract only (so it runs against any schema).
+ * `npx tsx scripts/bench/graph.ts --daily 2000` prints them as one JSON line.
+ */
+export async function runGraphScaleBench(files: number): Promise<GraphScaleFigures> {
+  const ws = makeTempWorkspace('graph-scale');
+  const corpus = new SyntheticCorpus(ws.workspace);
+  corpus.writeRootFiles();
+  const written = corpus.writeNotes(files);
+  log(`graph scale: ${files} files, ${round(written.bytes / 1e6, 1)} MB`);
+  const service = new MemoryService({ dataDir: ws.dataDir, workspace: resolveExistingWorkspace(ws.workspace) });
+  try {
+    await service.invoke('index.sync', { force: false });
+    const first = service.graph.lastUpdate!;
+    log(`graph scale: first extraction ${round(first.durationMs / 1000, 2)} s, ${first.entities} entities, ${first.claims} claims`);
+    const before = writtenBytes();
+    const forced = await service.graph.update(true);
+    const after = writtenBytes();
+    const forcedMb = before === null || after === null ? null : round((after - before) / 1e6, 1);
+    log(`graph scale: forced re-extraction ${round(forced.durationMs / 1000, 2)} s, ${forcedMb ?? '?'} MB written`);
+
+    const db = (service as unknown as { db: BetterSqlite3.Database }).db;
+    const one = (sql: string) => db.prepare(sql).pluck().get() as number;
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'graph%' ORDER BY name").pluck().all() as string[];
+    const rows = Object.fromEntries(tables.map((t) => [t, one(`SELECT count(*) FROM ${t}`)]));
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    const sizes = db
+      .prepare("SELECT name, sum(pgsize) AS bytes FROM dbstat WHERE name IN (SELECT name FROM sqlite_master WHERE tbl_name LIKE 'graph%') GROUP BY name ORDER BY bytes DESC")
+      .all() as Array<{ name: string; bytes: number }>;
+    const graphBytes = sizes.reduce((sum, r) => sum + r.bytes, 0);
+    const indexBytes = fs.statSync(service.indexPath).size;
+    log(`graph scale: rows ${JSON.stringify(rows)}; graph ${round(graphBytes / 1e6, 1)} MB of ${round(indexBytes / 1e6, 1)} MB index`);
+
+    const time = async (label: string, work: () => Promise<unknown>, times = 3): Promise<[string, number]> => {
+      const samples: number[] = [];
+      for (let i = 0; i < times; i++) {
+        const t0 = performance.now();
+        await work();
+        samples.push(performance.now() - t0);
+      }
+      return [label, round(Math.min(...samples), 1)];
+    };
+    // The most connected entity, and its heaviest mentioned_with edge.
+    const top = ((await service.invoke('graph.overview', { limit: 1 })) as GraphSlice).entities[0]!;
+    const near = (await service.invoke('graph.neighbors', { entity: top.id, limit: 20 })) as GraphSlice;
+    const heaviest = near.edges.filter((c) => c.predicate === 'mentioned_with').sort((a, b) => b.weight - a.weight)[0];
+    const validAt = corpus.dayString(Math.floor(corpus.daySpan / 2));
+    const queries = Object.fromEntries([
+      await time('overview_2000', () => service.invoke('graph.overview', { limit: 2_000 })),
+      await time('overview_2000_tools', () => service.invoke('graph.overview', { limit: 2_000, filters: { tools: ['workspace'] } })),
+      await time('overview_2000_valid_at', () => service.invoke('graph.overview', { limit: 2_000, filters: { validAt } })),
+      await time('neighbors_top', () => service.invoke('graph.neighbors', { entity: top.id })),
+      await time('neighbors_top_2_hops', () => service.invoke('graph.neighbors', { entity: top.id, hops: 2 })),
+      await time('neighbors_top_origins', () => service.invoke('graph.neighbors', { entity: top.id, filters: { origins: ['owner'] } })),
+      await time('search_top', () => service.invoke('graph.search', { text: top.label })),
+      await time('explain_heaviest_pair', () => (heaviest ? service.invoke('graph.explain', { claimId: heaviest.id }) : Promise.resolve())),
+    ]);
+    log(`graph scale: queries (ms) ${JSON.stringify(queries)} (heaviest pair weight ${heaviest?.weight ?? 0})`);
+
+    const note = corpus.note(0).rel;
+    fs.appendFileSync(path.join(ws.workspace, note), `- ${corpus.sentence(new Rng(99))}\n- ${corpus.sentence(new Rng(100))}\n`);
+    await service.invoke('index.sync', { force: false });
+    const update = service.graph.lastUpdate!;
+    fs.rmSync(path.join(ws.workspace, corpus.note(1).rel));
+    await service.invoke('index.sync', { force: false });
+    const removal = service.graph.lastUpdate!;
+    log(`graph scale: update after editing one file ${update.durationMs} ms, after deleting one ${removal.durationMs} ms`);
+    return {
+      scale_files: files,
+      scale_bytes: written.bytes,
+      scale_first_extract_s: round(first.durationMs / 1000, 2),
+      scale_forced_extract_s: round(forced.durationMs / 1000, 2),
+      scale_forced_written_mb: forcedMb,
+      scale_entities: first.entities,
+      scale_claims: first.claims,
+      scale_graph_rows: rows,
+      scale_graph_tables_mb: Object.fromEntries(sizes.map((r) => [r.name, round(r.bytes / 1e6, 1)])),
+      scale_graph_mb: round(graphBytes / 1e6, 1),
+      scale_index_mb: round(indexBytes / 1e6, 1),
+      scale_update_ms: update.durationMs,
+      scale_delete_ms: removal.durationMs,
+      scale_query_ms: queries,
+    };
+  } finally {
+    await service.close();
+    removeTempWorkspace(ws);
+  }
+}
+
+// Run alone: `npx tsx scripts/bench/graph.ts [--quick | --daily N]` prints the figures as one JSON line.
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
-  runGraphBench(process.argv.includes('--quick'))
+  const daily = process.argv.indexOf('--daily');
+  (daily >= 0 ? runGraphScaleBench(Number(process.argv[daily + 1] ?? 1000)) : runGraphBench(process.argv.includes('--quick')))
     .then((figures) => process.stdout.write(JSON.stringify(figures) + '\n'))
     .catch((error: unknown) => {
       process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);

@@ -152,7 +152,7 @@ export function neighbors(db: Database.Database, ref: string, hops: number, limi
      SELECT other, count(*) AS links FROM (
        SELECT object_id AS other, id FROM vc WHERE subject_id IN frontier
        UNION ALL SELECT subject_id, id FROM vc WHERE object_id IN frontier
-     ) GROUP BY other ORDER BY (SELECT count(*) FROM graph_evidence e WHERE e.entity_id = other) DESC, links DESC, other`,
+     ) GROUP BY other ORDER BY (SELECT mentions FROM graph_entities WHERE id = other) DESC, links DESC, other`,
   );
   const chosen = new Set([center]);
   let frontier = [center];

@@ -1,7 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { EntityType, GraphClaim, GraphEntity, GraphEvidence, GraphFilters, OriginClass, SourceTool } from '../api/contract.js';
 import { leastTrusted } from '../provenance/types.js';
-import { claimCondition, evidenceCondition } from './graphFilters.js';
+import { sharedEntries } from './cooccurrence.js';
+import { claimCondition, evidenceCondition, keepsEntry } from './graphFilters.js';
+import { MENTIONED_WITH } from './types.js';
 
 /** The schema caps evidence per item. */
 export const MAX_EVIDENCE_PER_ITEM = 50;
@@ -31,8 +33,8 @@ export function entityRecords(db: Database.Database, ids: readonly number[], fil
   const json = JSON.stringify(ids);
   const rows = db.prepare('SELECT id, type, label, key FROM graph_entities WHERE id IN (SELECT value FROM json_each(?))').all(json) as Array<{ id: number; type: EntityType; label: string; key: string }>;
   const aliases = groupBy(db.prepare('SELECT entity_id AS owner, alias, key FROM graph_aliases WHERE entity_id IN (SELECT value FROM json_each(?)) ORDER BY alias').all(json) as Array<{ owner: number; alias: string; key: string }>);
-  const evidence = evidenceOf(db, 'entity_id', json, filters);
-  const summary = summaries(db, 'entity_id', json, filters);
+  const evidence = evidenceOf(db, 'mentions', json, filters);
+  const summary = summaries(db, 'mentions', json, filters);
   const degree = degrees(db, json, filters);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
@@ -54,15 +56,24 @@ export function entityRecords(db: Database.Database, ids: readonly number[], fil
   });
 }
 
-/** Full claim records (weight and origin over the kept evidence) in the order of `ids`. */
+/**
+ * Full claim records (weight and origin over the kept evidence) in the order of `ids`. A
+ * mentioned_with claim's evidence is the entries naming both its entities.
+ */
 export function claimRecords(db: Database.Database, ids: readonly number[], filters?: GraphFilters): GraphClaim[] {
   if (ids.length === 0) return [];
   const json = JSON.stringify(ids);
   const rows = db
     .prepare('SELECT id, subject_id, predicate, object_id, literal, confidence, valid_from, valid_until FROM graph_claims WHERE id IN (SELECT value FROM json_each(?))')
     .all(json) as Array<{ id: number; subject_id: number; predicate: string; object_id: number | null; literal: string | null; confidence: number; valid_from: string | null; valid_until: string | null }>;
-  const evidence = evidenceOf(db, 'claim_id', json, filters);
-  const summary = summaries(db, 'claim_id', json, filters);
+  const pairs = rows.filter((r) => r.predicate === MENTIONED_WITH && r.object_id !== null).map((r) => ({ id: r.id, a: r.subject_id, b: r.object_id! }));
+  const stated = JSON.stringify(rows.filter((r) => r.predicate !== MENTIONED_WITH).map((r) => r.id));
+  const evidence = evidenceOf(db, 'statements', stated, filters);
+  const summary = summaries(db, 'statements', stated, filters);
+  for (const [id, shared] of pairEvidence(db, pairs, filters)) {
+    evidence.set(id, shared.evidence);
+    summary.set(id, shared.summary);
+  }
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -86,34 +97,74 @@ export function claimRecords(db: Database.Database, ids: readonly number[], filt
   });
 }
 
-function evidenceOf(db: Database.Database, column: 'entity_id' | 'claim_id', json: string, filters?: GraphFilters): Map<number, GraphEvidence[]> {
+/** Where an item's evidence entries are listed: an entity's mentions, or a claim's statements. */
+type EvidenceTable = 'mentions' | 'statements';
+const EVIDENCE_FROM: Record<EvidenceTable, string> = {
+  mentions: 'graph_mentions x JOIN graph_entries g ON g.id = x.entry_id WHERE x.entity_id',
+  statements: 'graph_claim_evidence x JOIN graph_entries g ON g.id = x.entry_id WHERE x.claim_id',
+};
+const OWNER: Record<EvidenceTable, string> = { mentions: 'x.entity_id', statements: 'x.claim_id' };
+
+interface Summary {
+  tools: SourceTool[];
+  origin: OriginClass;
+  count: number;
+}
+
+function evidenceOf(db: Database.Database, table: EvidenceTable, json: string, filters?: GraphFilters): Map<number, GraphEvidence[]> {
   const cond = evidenceCondition(filters);
   const rows = db
     .prepare(
       `SELECT owner, path, start_line, end_line, chunk_id, dream_run, origin FROM (
-         SELECT e.${column} AS owner, e.*, row_number() OVER (PARTITION BY e.${column} ORDER BY e.path, e.start_line) AS rn
-         FROM graph_evidence e WHERE e.${column} IN (SELECT value FROM json_each(?)) AND ${cond.sql}
+         SELECT ${OWNER[table]} AS owner, g.*, row_number() OVER (PARTITION BY ${OWNER[table]} ORDER BY g.path, g.start_line) AS rn
+         FROM ${EVIDENCE_FROM[table]} IN (SELECT value FROM json_each(?)) AND ${cond.sql}
        ) WHERE rn <= ${MAX_EVIDENCE_PER_ITEM}`,
     )
     .all(json, ...cond.params) as EvidenceRow[];
   const result = new Map<number, GraphEvidence[]>();
   for (const r of rows) {
     const list = result.get(r.owner) ?? [];
-    list.push({ path: r.path, startLine: r.start_line, endLine: r.end_line, chunkId: r.chunk_id === null ? null : `chunk:${r.chunk_id}`, dreamRun: r.dream_run, origin: r.origin });
+    list.push(evidenceRecord(r));
     result.set(r.owner, list);
   }
   return result;
 }
 
-function summaries(db: Database.Database, column: 'entity_id' | 'claim_id', json: string, filters?: GraphFilters): Map<number, { tools: SourceTool[]; origin: OriginClass; count: number }> {
+function evidenceRecord(r: Omit<EvidenceRow, 'owner'>): GraphEvidence {
+  return { path: r.path, startLine: r.start_line, endLine: r.end_line, chunkId: r.chunk_id === null ? null : `chunk:${r.chunk_id}`, dreamRun: r.dream_run, origin: r.origin };
+}
+
+function summaries(db: Database.Database, table: EvidenceTable, json: string, filters?: GraphFilters): Map<number, Summary> {
   const cond = evidenceCondition(filters);
   const rows = db
     .prepare(
-      `SELECT e.${column} AS owner, group_concat(DISTINCT e.tool) AS tools, group_concat(DISTINCT e.origin) AS origins, count(*) AS n
-       FROM graph_evidence e WHERE e.${column} IN (SELECT value FROM json_each(?)) AND ${cond.sql} GROUP BY e.${column}`,
+      `SELECT ${OWNER[table]} AS owner, group_concat(DISTINCT g.tool) AS tools, group_concat(DISTINCT g.origin) AS origins, count(*) AS n
+       FROM ${EVIDENCE_FROM[table]} IN (SELECT value FROM json_each(?)) AND ${cond.sql} GROUP BY ${OWNER[table]}`,
     )
     .all(json, ...cond.params) as Array<{ owner: number; tools: string; origins: string; n: number }>;
   return new Map(rows.map((r) => [r.owner, { tools: r.tools.split(',').sort() as SourceTool[], origin: leastTrusted(r.origins.split(',') as OriginClass[]), count: r.n }]));
+}
+
+/**
+ * The evidence of mentioned_with claims: the entries naming both entities, kept by the
+ * filters, as `evidenceOf` and `summaries` give it for stated claims.
+ */
+function pairEvidence(db: Database.Database, pairs: ReadonlyArray<{ id: number; a: number; b: number }>, filters?: GraphFilters): Map<number, { evidence: GraphEvidence[]; summary: Summary }> {
+  const result = new Map<number, { evidence: GraphEvidence[]; summary: Summary }>();
+  const keep = keepsEntry(filters);
+  const shared = sharedEntries(
+    db,
+    pairs.map((p) => [p.a, p.b] as const),
+  );
+  pairs.forEach((p, i) => {
+    const rows = shared[i]!.filter(keep);
+    if (rows.length === 0) return;
+    result.set(p.id, {
+      evidence: rows.slice(0, MAX_EVIDENCE_PER_ITEM).map(evidenceRecord),
+      summary: { tools: [...new Set(rows.map((r) => r.tool))].sort(), origin: leastTrusted(new Set(rows.map((r) => r.origin))), count: rows.length },
+    });
+  });
+  return result;
 }
 
 /** Distinct related entities of each id, over the claims the filters keep. */

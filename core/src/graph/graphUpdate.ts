@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import { FileProvenance } from './entryProvenance.js';
 import { extractFile } from './extractFile.js';
+import { Cooccurrence } from './cooccurrence.js';
 import { GraphWriter } from './graphWriter.js';
 import { sourceToolOf } from './sourceTool.js';
-import { FUNCTIONAL_PREDICATES, type ExtractedEntry } from './types.js';
+import { FUNCTIONAL_PREDICATES, MENTIONED_WITH, type ExtractedEntry } from './types.js';
 import { inTimeSlices } from '../common/timeSlices.js';
 
 export interface GraphUpdateReport {
@@ -17,6 +18,10 @@ export interface GraphUpdateReport {
 }
 
 
+/** An update changing more files than this (and this share of them) recounts all pairs. */
+const REBUILD_MIN_FILES = 50;
+const REBUILD_SHARE = 0.1;
+
 interface IndexedFile {
   path: string;
   abs_path: string;
@@ -28,45 +33,47 @@ interface IndexedFile {
  * Brings the graph up to date with the index: re-extracts memory files whose hash changed,
  * drops the evidence of vanished ones, then deletes what is left without evidence and
  * recomputes validity where claims changed. Transcripts and the diary are never extracted.
+ * A few changed files update the mentioned_with counts file by file; a first, forced or
+ * large extraction recounts them all from the mentions once the files are extracted.
  */
 export async function updateGraph(db: Database.Database, options: { force?: boolean; shouldStop?: () => boolean } = {}): Promise<GraphUpdateReport> {
   const started = performance.now();
   const files = db.prepare("SELECT path, abs_path, sha256, mtime_ms FROM files WHERE source = 'memory' AND status = 'indexed' AND sha256 IS NOT NULL").all() as IndexedFile[];
   const known = new Map((db.prepare('SELECT path, sha256 FROM graph_files').all() as Array<{ path: string; sha256: string }>).map((r) => [r.path, r.sha256]));
   // Fresh: nothing extracted yet, not even part of a file, so nothing needs forgetting first.
-  const fresh = known.size === 0 && db.prepare('SELECT 1 FROM graph_evidence LIMIT 1').get() === undefined;
+  const fresh = known.size === 0 && db.prepare('SELECT 1 FROM graph_entries LIMIT 1').get() === undefined;
   const present = new Set(files.map((f) => f.path));
   const changed = files.filter((f) => options.force || known.get(f.path) !== f.sha256);
   const vanished = [...known.keys()].filter((p) => !present.has(p));
   const writer = new GraphWriter(db);
-  const forget = forgetter(db, writer);
+  const forget = (path: string) => writer.forget(path);
+  // Many files at once: pairs are recounted from the mentions at the end rather than one by one.
+  const rebuild = fresh || options.force === true || changed.length + vanished.length > Math.max(REBUILD_MIN_FILES, known.size * REBUILD_SHARE) || Cooccurrence.rebuildPending(db);
 
-  db.transaction(() => vanished.forEach(forget)).immediate();
+  db.transaction(() => {
+    if (rebuild) writer.cooccurrence.startRebuild();
+    vanished.forEach(forget);
+  }).immediate();
   // A first extraction of 50 MB takes minutes: between short transactions the host answers calls.
   // Stopping between them leaves the rest for the next update: their hashes are not recorded yet.
   // A file's entries may span slices: its hash is recorded after its last entry, so a file cut
   // off by a stop is extracted again (its partial evidence forgotten first) by the next update.
-  await inTimeSlices(extractionSteps(db, writer, changed, fresh ? null : forget), (work) => db.transaction(work).immediate(), (step) => step(), { shouldStop: options.shouldStop });
-  if (fresh || options.force === true) await settleAll(db, writer, fresh);
-  else db.transaction(() => settleTouched(db, writer)).immediate();
+  // Pairs are counted in memory and written once per slice, before it commits (unless recounted at the end).
+  const slice = (work: () => void) =>
+    db
+      .transaction(() => {
+        work();
+        writer.flush();
+      })
+      .immediate();
+  await inTimeSlices(extractionSteps(db, writer, changed, fresh ? null : forget), slice, (step) => step(), { shouldStop: options.shouldStop });
+  if (rebuild) {
+    await inTimeSlices(writer.cooccurrence.rebuildSteps(), (work) => db.transaction(work).immediate(), (step) => step(), { shouldStop: options.shouldStop });
+    // Stopped before the pairs were recounted: the next update rebuilds, and settles, again.
+    if (!Cooccurrence.rebuildPending(db)) await settleAll(db, writer, fresh);
+  } else db.transaction(() => settleTouched(db, writer)).immediate();
   const count = (table: string) => (db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) ?? 0;
   return { extracted: changed.length, removed: vanished.length, entities: count('graph_entities'), claims: count('graph_claims'), durationMs: Math.round(performance.now() - started) };
-}
-
-function forgetter(db: Database.Database, writer: GraphWriter): (path: string) => void {
-  const touched = db.prepare('SELECT entity_id, claim_id FROM graph_evidence WHERE path = ?');
-  const dropEvidence = db.prepare('DELETE FROM graph_evidence WHERE path = ?');
-  const dropAliases = db.prepare('DELETE FROM graph_aliases WHERE path = ?');
-  const dropFile = db.prepare('DELETE FROM graph_files WHERE path = ?');
-  return (path) => {
-    for (const row of touched.iterate(path) as Iterable<{ entity_id: number | null; claim_id: number | null }>) {
-      if (row.entity_id !== null) writer.touchedEntities.add(row.entity_id);
-      if (row.claim_id !== null) writer.touchedClaims.add(row.claim_id);
-    }
-    dropEvidence.run(path);
-    dropAliases.run(path);
-    dropFile.run(path);
-  };
 }
 
 /** One step per file read and extracted, per entry written, and per file recorded as done. */
@@ -97,13 +104,22 @@ function* extractionSteps(db: Database.Database, writer: GraphWriter, files: rea
 
 /** Claims (or entities) per step of a whole-graph settle: a step stays within a time slice. */
 const SETTLE_RANGE = 2_000;
-const SETTLE_SUBJECTS = 200;
+const SETTLE_CHAINS = 200;
+
+/** Claims without evidence: relations and literals without statements, pairs without tallies. */
+const CLAIM_WITHOUT_EVIDENCE = `CASE WHEN predicate = '${MENTIONED_WITH}'
+  THEN NOT EXISTS (SELECT 1 FROM graph_cooccurrence t WHERE t.subject_id = graph_claims.subject_id AND t.object_id = graph_claims.object_id)
+  ELSE NOT EXISTS (SELECT 1 FROM graph_claim_evidence e WHERE e.claim_id = graph_claims.id) END`;
+/** First observed: the earliest date of a claim's evidence (a pair's tallies keep theirs). */
+const SET_VALID_FROM = `valid_from = CASE WHEN predicate = '${MENTIONED_WITH}' THEN (SELECT min(t.first_observed) FROM graph_cooccurrence t WHERE t.subject_id = graph_claims.subject_id AND t.object_id = graph_claims.object_id)
+  ELSE (SELECT min(g.observed) FROM graph_claim_evidence e JOIN graph_entries g ON g.id = e.entry_id WHERE e.claim_id = graph_claims.id) END`;
+const ENTITY_WITHOUT_EVIDENCE = 'NOT EXISTS (SELECT 1 FROM graph_mentions m WHERE m.entity_id = graph_entities.id)';
 
 /**
- * After a first or forced extraction: garbage-collects claims and entities without evidence,
- * recomputes validity, and supersedes, in id ranges between which the host answers calls (at
- * 850k claims this is ~10 s of work). A fresh extraction removed nothing and set valid_from as
- * it went, so only supersession is left.
+ * After a first, forced or large extraction (pairs recounted): garbage-collects claims and
+ * entities without evidence, recomputes validity, and supersedes, in id ranges between which
+ * the host answers calls. A fresh extraction removed nothing and set valid_from as it went, so
+ * only supersession is left.
  */
 async function settleAll(db: Database.Database, writer: GraphWriter, fresh: boolean): Promise<void> {
   const steps: Array<() => void> = [];
@@ -112,14 +128,14 @@ async function settleAll(db: Database.Database, writer: GraphWriter, fresh: bool
       const max = (db.prepare(`SELECT max(id) FROM ${table}`).pluck().get() as number | null) ?? 0;
       return Array.from({ length: Math.ceil(max / SETTLE_RANGE) }, (_, i) => i * SETTLE_RANGE + 1);
     };
-    const orphanClaims = db.prepare('DELETE FROM graph_claims WHERE id BETWEEN ? AND ? AND NOT EXISTS (SELECT 1 FROM graph_evidence e WHERE e.claim_id = graph_claims.id)');
-    const validFrom = db.prepare('UPDATE graph_claims SET valid_from = (SELECT min(observed) FROM graph_evidence e WHERE e.claim_id = graph_claims.id) WHERE id BETWEEN ? AND ?');
-    const orphanEntities = db.prepare('DELETE FROM graph_entities WHERE id BETWEEN ? AND ? AND NOT EXISTS (SELECT 1 FROM graph_evidence e WHERE e.entity_id = graph_entities.id)');
+    const orphanClaims = db.prepare(`DELETE FROM graph_claims WHERE id BETWEEN ? AND ? AND ${CLAIM_WITHOUT_EVIDENCE}`);
+    const validFrom = db.prepare(`UPDATE graph_claims SET ${SET_VALID_FROM} WHERE id BETWEEN ? AND ?`);
+    const orphanEntities = db.prepare(`DELETE FROM graph_entities WHERE id BETWEEN ? AND ? AND ${ENTITY_WITHOUT_EVIDENCE}`);
     for (const lo of ranges('graph_claims')) steps.push(() => (orphanClaims.run(lo, lo + SETTLE_RANGE - 1), validFrom.run(lo, lo + SETTLE_RANGE - 1)));
     for (const lo of ranges('graph_entities')) steps.push(() => orphanEntities.run(lo, lo + SETTLE_RANGE - 1));
   }
-  const subjects = db.prepare(`SELECT DISTINCT subject_id FROM graph_claims WHERE literal IS NOT NULL OR predicate IN (${[...FUNCTIONAL_PREDICATES].map((p) => `'${p}'`).join(',')})`).pluck().all() as number[];
-  for (let i = 0; i < subjects.length; i += SETTLE_SUBJECTS) steps.push(() => supersede(db, subjects.slice(i, i + SETTLE_SUBJECTS)));
+  const chains = db.prepare(`SELECT DISTINCT subject_id, predicate FROM graph_claims WHERE ${SUPERSEDING}`).raw().all() as Chain[];
+  for (let i = 0; i < chains.length; i += SETTLE_CHAINS) steps.push(() => supersede(db, chains.slice(i, i + SETTLE_CHAINS)));
   await inTimeSlices(steps, (work) => db.transaction(work).immediate(), (step) => step());
   writer.touchedClaims.clear();
   writer.touchedEntities.clear();
@@ -127,33 +143,49 @@ async function settleAll(db: Database.Database, writer: GraphWriter, fresh: bool
 
 /** Garbage-collects the claims and entities an update touched when they lost their evidence, and recomputes their validity. */
 function settleTouched(db: Database.Database, writer: GraphWriter): void {
+  writer.cooccurrence.settleStale();
+  for (const id of writer.cooccurrence.takeShrunkClaims()) writer.touchedClaims.add(id);
   const claimIds = JSON.stringify([...writer.touchedClaims]);
   const entityIds = JSON.stringify([...writer.touchedEntities]);
-  const subjects = db.prepare('SELECT DISTINCT subject_id FROM graph_claims WHERE id IN (SELECT value FROM json_each(?))').pluck().all(claimIds) as number[];
-  db.prepare('DELETE FROM graph_claims WHERE id IN (SELECT value FROM json_each(?)) AND NOT EXISTS (SELECT 1 FROM graph_evidence e WHERE e.claim_id = graph_claims.id)').run(claimIds);
-  db.prepare('DELETE FROM graph_entities WHERE id IN (SELECT value FROM json_each(?)) AND NOT EXISTS (SELECT 1 FROM graph_evidence e WHERE e.entity_id = graph_entities.id)').run(entityIds);
-  db.prepare('UPDATE graph_claims SET valid_from = (SELECT min(observed) FROM graph_evidence e WHERE e.claim_id = graph_claims.id) WHERE id IN (SELECT value FROM json_each(?))').run(claimIds);
-  supersede(db, subjects);
+  // Only the chains of claims that lost or gained evidence can change.
+  const chains = db.prepare(`SELECT DISTINCT subject_id, predicate FROM graph_claims WHERE id IN (SELECT value FROM json_each(?)) AND ${SUPERSEDING}`).raw().all(claimIds) as Chain[];
+  db.prepare(`DELETE FROM graph_claims WHERE id IN (SELECT value FROM json_each(?)) AND ${CLAIM_WITHOUT_EVIDENCE}`).run(claimIds);
+  db.prepare(`DELETE FROM graph_entities WHERE id IN (SELECT value FROM json_each(?)) AND ${ENTITY_WITHOUT_EVIDENCE}`).run(entityIds);
+  db.prepare(`UPDATE graph_claims SET ${SET_VALID_FROM} WHERE id IN (SELECT value FROM json_each(?))`).run(claimIds);
+  supersede(db, chains);
   writer.touchedClaims.clear();
   writer.touchedEntities.clear();
 }
 
+/** A subject's claims of one predicate: literals, and relations with a functional predicate, supersede one another. */
+type Chain = [subject: number, predicate: string];
+const FUNCTIONAL_SQL = `(${[...FUNCTIONAL_PREDICATES].map((p) => `'${p}'`).join(',')})`;
+const SUPERSEDING = `(literal IS NOT NULL OR predicate IN ${FUNCTIONAL_SQL})`;
+
 /**
  * For functional predicates (moved_to, lives_in, works_at, runs_on) and `Key: value`
  * literals, a newer claim about the same subject ends the older one: by observed date, then
- * by first-seen order.
+ * by first-seen order. Recomputed per chain (subject and predicate).
  */
-function supersede(db: Database.Database, subjects: readonly number[]): void {
+function supersede(db: Database.Database, chains: readonly Chain[]): void {
+  if (chains.length === 0) return;
+  // Two index lookups per chain, so a subject's many other claims are never walked.
   const claims = db.prepare(
-    `SELECT id, subject_id, predicate, valid_from FROM graph_claims
-     WHERE subject_id IN (SELECT value FROM json_each(?)) AND (literal IS NOT NULL OR predicate IN (SELECT value FROM json_each(?)))
-     ORDER BY subject_id, predicate, valid_from IS NULL, valid_from, id`,
+    `WITH chain(subject_id, predicate) AS (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))
+     SELECT * FROM (
+       SELECT c.id, c.subject_id, c.predicate, c.valid_from, c.valid_until FROM chain CROSS JOIN graph_claims c
+       WHERE c.subject_id = chain.subject_id AND c.predicate = chain.predicate AND c.literal IS NOT NULL
+       UNION ALL
+       SELECT c.id, c.subject_id, c.predicate, c.valid_from, c.valid_until FROM chain CROSS JOIN graph_claims c
+       WHERE c.subject_id = chain.subject_id AND c.predicate = chain.predicate AND c.literal IS NULL AND c.predicate IN ${FUNCTIONAL_SQL}
+     ) ORDER BY subject_id, predicate, valid_from IS NULL, valid_from, id`,
   );
   const setUntil = db.prepare('UPDATE graph_claims SET valid_until = ? WHERE id = ?');
-  const rows = claims.all(JSON.stringify(subjects), JSON.stringify([...FUNCTIONAL_PREDICATES])) as Array<{ id: number; subject_id: number; predicate: string; valid_from: string | null }>;
+  const rows = claims.all(JSON.stringify(chains)) as Array<{ id: number; subject_id: number; predicate: string; valid_from: string | null; valid_until: string | null }>;
   rows.forEach((row, i) => {
     const next = rows[i + 1];
     const superseded = next && next.subject_id === row.subject_id && next.predicate === row.predicate;
-    setUntil.run(superseded ? (next.valid_from ?? row.valid_from) : null, row.id);
+    const until = superseded ? (next.valid_from ?? row.valid_from) : null;
+    if (until !== row.valid_until) setUntil.run(until, row.id);
   });
 }

@@ -1,13 +1,11 @@
 import type Database from 'better-sqlite3';
 import type { EntityType, SourceTool } from '../api/contract.js';
+import { Cooccurrence, MAX_COOCCURRING } from './cooccurrence.js';
 import { labelKey } from './labelKey.js';
 import { MENTIONED_WITH, type EntityMention, type EntryProvenance, type ExtractedEntry } from './types.js';
 
 /** Types a name can turn out to be; tags, URLs and paths are never names. */
 const NAMED_TYPES = "('person','project','organization','place','machine','tool','concept','identifier')";
-/** `mentioned_with` edges are drawn among this many of an entry's entities at most. */
-const MAX_COOCCURRING = 20;
-const COOCCURRENCE_CONFIDENCE = 0.5;
 
 /** Where one entry's evidence points. */
 export interface EvidenceSite extends EntryProvenance {
@@ -17,11 +15,16 @@ export interface EvidenceSite extends EntryProvenance {
 
 /**
  * Writes extracted entries into the graph tables: matches entities by type and key (or
- * alias), merges entities an alias joins, records evidence, and collects what it touched.
+ * alias), merges entities an alias joins, records each entry once with the entities it
+ * names and the claims it states, counts co-occurring pairs, and collects what it touched.
+ * Call `flush` before committing: pair counts are written once per transaction.
  */
 export class GraphWriter {
   readonly touchedClaims = new Set<number>();
   readonly touchedEntities = new Set<number>();
+  readonly cooccurrence: Cooccurrence;
+  /** Mentions written since the last flush, per entity (graph_entities.mentions is updated once per slice). */
+  private readonly mentioned = new Map<number, number>();
   private readonly stmts;
 
   constructor(private readonly db: Database.Database) {
@@ -41,16 +44,51 @@ export class GraphWriter {
            valid_from = CASE WHEN valid_from IS NULL THEN excluded.valid_from WHEN excluded.valid_from IS NULL THEN valid_from ELSE min(valid_from, excluded.valid_from) END
          RETURNING id`,
       ).pluck(),
-      insertEvidence: db.prepare(
-        'INSERT INTO graph_evidence (entity_id, claim_id, path, start_line, end_line, chunk_id, dream_run, origin, tool, observed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      insertEntry: db.prepare('INSERT INTO graph_entries (path, start_line, end_line, chunk_id, dream_run, origin, tool, observed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      insertMention: db.prepare('INSERT INTO graph_mentions (entity_id, entry_id, cooccurs) VALUES (?, ?, ?)'),
+      insertClaimEvidence: db.prepare('INSERT INTO graph_claim_evidence (claim_id, entry_id) VALUES (?, ?)'),
+      fileTouches: db.prepare(
+        `SELECT m.entity_id AS entity, NULL AS claim FROM graph_entries g JOIN graph_mentions m ON m.entry_id = g.id WHERE g.path = ?
+         UNION ALL SELECT NULL, e.claim_id FROM graph_entries g JOIN graph_claim_evidence e ON e.entry_id = g.id WHERE g.path = ?`,
       ),
+      dropMentions: db.prepare('DELETE FROM graph_mentions WHERE entry_id IN (SELECT id FROM graph_entries WHERE path = ?)'),
+      dropClaimEvidence: db.prepare('DELETE FROM graph_claim_evidence WHERE entry_id IN (SELECT id FROM graph_entries WHERE path = ?)'),
+      dropEntries: db.prepare('DELETE FROM graph_entries WHERE path = ?'),
+      dropAliases: db.prepare('DELETE FROM graph_aliases WHERE path = ?'),
+      dropFile: db.prepare('DELETE FROM graph_files WHERE path = ?'),
+      addMentions: db.prepare('UPDATE graph_entities SET mentions = mentions + ? WHERE id = ?'),
     };
+    this.cooccurrence = new Cooccurrence(db);
+  }
+
+  /** Writes the mention counts and pairs counted since the last flush. */
+  flush(): void {
+    for (const [id, n] of this.mentioned) this.stmts.addMentions.run(n, id);
+    this.mentioned.clear();
+    this.cooccurrence.flush();
+  }
+
+  /** Removes everything a file's entries said (its entities and claims are collected by the update's settle). */
+  forget(path: string): void {
+    this.cooccurrence.forget(path);
+    const forgotten = new Map<number, number>();
+    for (const row of this.stmts.fileTouches.iterate(path, path) as Iterable<{ entity: number | null; claim: number | null }>) {
+      if (row.entity !== null) forgotten.set(row.entity, (forgotten.get(row.entity) ?? 0) + 1);
+      if (row.claim !== null) this.touchedClaims.add(row.claim);
+    }
+    for (const [id, n] of forgotten) {
+      this.stmts.addMentions.run(-n, id);
+      this.touchedEntities.add(id);
+    }
+    this.stmts.dropMentions.run(path);
+    this.stmts.dropClaimEvidence.run(path);
+    this.stmts.dropEntries.run(path);
+    this.stmts.dropAliases.run(path);
+    this.stmts.dropFile.run(path);
   }
 
   /** Stores one entry: its entities (unknown sentence-initial words dropped), claims, aliases and evidence. */
   writeEntry(entry: ExtractedEntry, site: EvidenceSite): void {
-    this.entry = entry;
-    this.site = site;
     const ids = entry.entities.map((m) => this.resolve(m));
     for (const alias of entry.aliases) {
       const id = ids[alias.entity];
@@ -59,35 +97,23 @@ export class GraphWriter {
       if (merged !== null) ids.forEach((other, i) => (ids[i] = other === merged ? id : other));
     }
     const distinct = [...new Set(ids.filter((id): id is number => id !== null))];
-    for (const id of distinct) {
-      this.stmts.insertEvidence.run(id, null, site.path, entry.startLine, entry.endLine, site.chunkId, site.dreamRun, site.origin, site.tool, entry.observed);
+    const entryId = Number(this.stmts.insertEntry.run(site.path, entry.startLine, entry.endLine, site.chunkId, site.dreamRun, site.origin, site.tool, entry.observed).lastInsertRowid);
+    distinct.forEach((id, i) => {
+      this.stmts.insertMention.run(id, entryId, i < MAX_COOCCURRING ? 1 : 0);
+      this.mentioned.set(id, (this.mentioned.get(id) ?? 0) + 1);
       this.touchedEntities.add(id);
-    }
+    });
     for (const c of entry.claims) {
       const subject = ids[c.subject];
       const object = c.object === null ? null : (ids[c.object] ?? null);
       if (subject === null || subject === undefined || subject === object || (c.object !== null && object === null)) continue;
-      this.claim(subject, c.predicate, object, c.literal, c.confidence);
+      const claim = this.stmts.upsertClaim.get(claimKey(subject, c.predicate, object, c.literal), subject, c.predicate, object, object !== null ? null : c.literal, c.confidence, entry.observed) as number;
+      this.stmts.insertClaimEvidence.run(claim, entryId);
+      this.touchedClaims.add(claim);
     }
-    // Entities named in the same entry are related, more so the more entries say so.
-    const together = distinct.slice(0, MAX_COOCCURRING);
-    for (let i = 0; i < together.length; i++)
-      for (let j = i + 1; j < together.length; j++) {
-        const [a, b] = together[i]! < together[j]! ? [together[i]!, together[j]!] : [together[j]!, together[i]!];
-        this.claim(a, MENTIONED_WITH, b, null, COOCCURRENCE_CONFIDENCE);
-      }
-  }
-
-  private entry: ExtractedEntry | null = null;
-  private site: EvidenceSite | null = null;
-
-  private claim(subject: number, predicate: string, object: number | null, literal: string | null, confidence: number): number {
-    const site = this.site!;
-    const entry = this.entry!;
-    const id = this.stmts.upsertClaim.get(claimKey(subject, predicate, object, literal), subject, predicate, object, object !== null ? null : literal, confidence, entry.observed) as number;
-    this.stmts.insertEvidence.run(null, id, site.path, entry.startLine, entry.endLine, site.chunkId, site.dreamRun, site.origin, site.tool, entry.observed);
-    this.touchedClaims.add(id);
-    return id;
+    // Entities named in the same entry are related, more so the more entries say so: counted
+    // here, written by flush; the entry's evidence is its mentions (cooccurs = 1).
+    this.cooccurrence.add(distinct.slice(0, MAX_COOCCURRING), site.tool, site.origin, entry.observed);
   }
 
   /** The stored entity a mention names, created when new; null for an unknown sentence-initial word. */
@@ -123,7 +149,8 @@ export class GraphWriter {
     const twin = this.stmts.byTypeKey.get(type, key) as number | undefined;
     const merged = twin !== undefined && twin !== entityId ? twin : null;
     if (merged !== null) {
-      mergeEntity(this.db, merged, entityId, path);
+      this.flush(); // counted pairs may name the merged-away entity
+      mergeEntity(this.db, merged, entityId, path, this.cooccurrence);
       this.touchedEntities.delete(merged);
     }
     this.stmts.insertAlias.run(entityId, key, alias, path);
@@ -132,10 +159,11 @@ export class GraphWriter {
 }
 
 /**
- * Moves everything of `from` to `into` (evidence, claims, aliases) and deletes `from`.
- * Claims that become duplicates are folded together, keeping all their evidence.
+ * Moves everything of `from` to `into` (mentions, claims, aliases) and deletes `from`.
+ * Claims that become duplicates are folded together, keeping all their evidence; an entry
+ * naming both is one mention of `into`, and `into`'s pairs are recounted from its mentions.
  */
-export function mergeEntity(db: Database.Database, from: number, into: number, path: string): void {
+export function mergeEntity(db: Database.Database, from: number, into: number, path: string, cooccurrence: Cooccurrence): void {
   const claims = db.prepare('SELECT id, subject_id, predicate, object_id, literal FROM graph_claims WHERE subject_id = ? OR object_id = ?').all(from, from) as Array<{
     id: number;
     subject_id: number;
@@ -144,27 +172,36 @@ export function mergeEntity(db: Database.Database, from: number, into: number, p
     literal: string | null;
   }>;
   const findKey = db.prepare('SELECT id FROM graph_claims WHERE key = ?').pluck();
+  const drop = db.prepare('DELETE FROM graph_claims WHERE id = ?');
   for (const c of claims) {
     let subject = c.subject_id === from ? into : c.subject_id;
     let object = c.object_id === from ? into : c.object_id;
     if (subject === object) {
-      db.prepare('DELETE FROM graph_claims WHERE id = ?').run(c.id); // became a self-loop
+      if (c.predicate === MENTIONED_WITH) cooccurrence.dropPair(c.subject_id, c.object_id!);
+      drop.run(c.id); // became a self-loop
       continue;
     }
     if (c.predicate === MENTIONED_WITH && object !== null && object < subject) [subject, object] = [object, subject];
     const key = claimKey(subject, c.predicate, object, c.literal);
     const existing = findKey.get(key) as number | undefined;
+    // A pair's evidence is its entities' mentions: its tallies are recounted below.
+    if (c.predicate === MENTIONED_WITH) cooccurrence.dropPair(c.subject_id, c.object_id!);
     if (existing !== undefined && existing !== c.id) {
-      db.prepare('UPDATE graph_evidence SET claim_id = ? WHERE claim_id = ?').run(existing, c.id);
-      db.prepare('DELETE FROM graph_claims WHERE id = ?').run(c.id);
+      if (c.predicate !== MENTIONED_WITH) db.prepare('UPDATE graph_claim_evidence SET claim_id = ? WHERE claim_id = ?').run(existing, c.id);
+      drop.run(c.id);
     } else db.prepare('UPDATE graph_claims SET key = ?, subject_id = ?, object_id = ? WHERE id = ?').run(key, subject, object, c.id);
   }
-  db.prepare('UPDATE graph_evidence SET entity_id = ? WHERE entity_id = ?').run(into, from);
+  db.prepare(
+    'INSERT INTO graph_mentions (entity_id, entry_id, cooccurs) SELECT ?, entry_id, cooccurs FROM graph_mentions WHERE entity_id = ? ON CONFLICT (entity_id, entry_id) DO UPDATE SET cooccurs = max(cooccurs, excluded.cooccurs)',
+  ).run(into, from);
+  db.prepare('DELETE FROM graph_mentions WHERE entity_id = ?').run(from);
+  db.prepare('UPDATE graph_entities SET mentions = (SELECT count(*) FROM graph_mentions WHERE entity_id = ?) WHERE id = ?').run(into, into);
   db.prepare('INSERT OR IGNORE INTO graph_aliases (entity_id, key, alias, path) SELECT ?, key, alias, path FROM graph_aliases WHERE entity_id = ?').run(into, from);
   const label = db.prepare('SELECT label, key FROM graph_entities WHERE id = ?').get(from) as { label: string; key: string };
   db.prepare('DELETE FROM graph_entities WHERE id = ?').run(from);
   // The merged-away label stays findable as an alias of the survivor.
   db.prepare('INSERT OR IGNORE INTO graph_aliases (entity_id, key, alias, path) VALUES (?, ?, ?, ?)').run(into, label.key, label.label, path);
+  cooccurrence.recount(into);
 }
 
 /** One claim per subject, predicate and object (or normalised literal). */

@@ -1,3 +1,4 @@
+const ASCII = /^[\t\n\r\x20-\x7e]*$/;
 /** Latin, Greek and Cyrillic letters followed by combining marks: the marks are diacritics there. */
 const DIACRITIC_AFTER_CASED_LETTER = /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])\p{M}+/gu;
 
@@ -6,6 +7,8 @@ const DIACRITIC_AFTER_CASED_LETTER = /([\p{Script=Latin}\p{Script=Greek}\p{Scrip
  * after cased-script letters, where they are accents; in Devanagari or Thai they are vowels.
  */
 export function labelKey(label: string): string {
+  // ASCII has nothing to decompose or fold but case (most labels: a fast path).
+  if (ASCII.test(label)) return label.toLowerCase().replace(/\s+/g, ' ').trim();
   return label
     .normalize('NFKD')
     .replace(DIACRITIC_AFTER_CASED_LETTER, '$1')

@@ -2,6 +2,7 @@ import { migration0001 } from './0001-initial.js';
 import { migration0002 } from './0002-vectors.js';
 import { migration0003 } from './0003-provenance-and-sessions.js';
 import { migration0004 } from './0004-graph.js';
+import { migration0005 } from './0005-graph-cooccurrence.js';
 import type { Migration } from './types.js';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005];
