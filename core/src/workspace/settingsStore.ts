@@ -12,12 +12,30 @@ export class SettingsStore {
     this.file = path.join(dataDir, 'settings.json');
   }
 
+  /** The last file read, parsed: every search reads the settings, the file rarely changes. */
+  private cached: { stamp: string; settings: Settings } | null = null;
+
   read(): Settings {
+    let stamp: string;
+    try {
+      const stat = fs.statSync(this.file, { bigint: true });
+      stamp = `${stat.ino}:${stat.size}:${stat.mtimeNs}`;
+    } catch {
+      return structuredClone(DEFAULT_SETTINGS);
+    }
+    // A copy: callers may change what they get; the file (edited by hand or by `update`) decides.
+    if (this.cached?.stamp === stamp) return structuredClone(this.cached.settings);
+    const settings = this.parse();
+    this.cached = { stamp, settings };
+    return structuredClone(settings);
+  }
+
+  private parse(): Settings {
     let raw: string;
     try {
       raw = fs.readFileSync(this.file, 'utf8');
     } catch {
-      return { ...DEFAULT_SETTINGS };
+      return structuredClone(DEFAULT_SETTINGS);
     }
     let json: unknown;
     try {

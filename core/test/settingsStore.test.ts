@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SettingsStore } from '../src/workspace/settingsStore.js';
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+describe('settings store', () => {
+  it('reads the file again only when it changed, by hand or by update, and hands out copies', () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-settings-'));
+    const store = new SettingsStore(dir);
+    expect(store.read().fusion).toBe('weighted');
+    store.update({ fusion: 'rrf' });
+    expect(store.read().fusion).toBe('rrf');
+
+    // A hand edit of the same size is still seen (the stamp has the file's inode and mtime in ns).
+    const text = fs.readFileSync(store.file, 'utf8');
+    fs.writeFileSync(store.file, text.replace('"rrf"', '"xyz"'));
+    expect(() => store.read()).toThrow(/setting "fusion" is invalid/);
+    fs.writeFileSync(store.file, text);
+    const read = store.read();
+    expect(read.fusion).toBe('rrf');
+
+    // Changing what read() returned changes nothing stored.
+    read.fusion = 'weighted';
+    read.dreaming.minScore = 0.1;
+    expect(store.read()).toMatchObject({ fusion: 'rrf', dreaming: { minScore: 0.75 } });
+
+    fs.writeFileSync(store.file, '{ not json');
+    expect(() => store.read()).toThrow(/is not valid JSON/);
+    fs.rmSync(store.file);
+    expect(store.read().fusion).toBe('weighted');
+  });
+});
