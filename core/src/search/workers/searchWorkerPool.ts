@@ -49,10 +49,11 @@ export class SearchWorkerPool {
   private restartDelay = FIRST_RESTART_MS;
   private readonly timers = new Set<NodeJS.Timeout>();
   private lastFailure: string | null = null;
+  private readonly size: number;
 
   constructor(private readonly options: SearchWorkerPoolOptions) {
-    const size = options.size ?? defaultSearchWorkers();
-    for (let i = 0; i < size; i++) this.spawn();
+    this.size = options.size ?? defaultSearchWorkers();
+    for (let i = 0; i < this.size; i++) this.spawn();
   }
 
   /** Searches answered by workers since the pool started. */
@@ -88,8 +89,7 @@ export class SearchWorkerPool {
     for (const w of [...this.workers]) this.retire(w, 'The index was reopened.');
     this.failedStarts = 0;
     this.restartDelay = FIRST_RESTART_MS;
-    const size = this.options.size ?? defaultSearchWorkers();
-    while (this.workers.length < size) this.spawn();
+    while (this.workers.length < this.size) this.spawn();
   }
 
   async close(): Promise<void> {
