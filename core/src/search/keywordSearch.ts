@@ -33,6 +33,12 @@ const OVERFETCH = 3;
 const MAX_SELECTED_TERMS = 24;
 /** Rows a query may select through words that carry no BM25 weight (see `plan`). */
 const MAX_WIDENING_POSTINGS = 2_000;
+/**
+ * How often a reader that sees other connections write (a search worker while the engine
+ * indexes) re-reads the index's totals. Re-reading after every 10 ms write slice tripled a
+ * worker's search time during a first index; weights a second old rank the same.
+ */
+const REFRESH_INTERVAL_MS = 1_000;
 const DATE_IN_QUERY = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const PATH_IN_QUERY = /(?:^|\s)((?:[\w.@-]+\/)*[\w.@-]+\.md)\b/gi;
 
@@ -60,6 +66,7 @@ export class KeywordSearcher {
   private readonly dataVersion: Database.Statement<[], { data_version: number }>;
   private readonly dfCache = new Map<string, number>();
   private cacheVersion = -1;
+  private checkedAt = -Infinity;
   private cachedTotal = 0;
   private generation = 0;
 
@@ -165,14 +172,21 @@ export class KeywordSearcher {
     }
   }
 
-  /** Changes whenever the index may have changed, so callers can keep caches of their own. */
+  /** Changes when the index may have changed (at most once a second while another connection writes), so callers can keep caches of their own. */
   get indexGeneration(): number {
     this.refreshCache();
     return this.generation;
   }
 
-  /** Document frequencies are cached until the index changes (in this or another process). */
+  /**
+   * Totals and document frequencies are cached until the index changes. Another connection's
+   * writes (data_version) are looked at once a second at most; `invalidate` takes effect at
+   * once. A word not in the index is never cached, so what was just indexed is found at once.
+   */
   private refreshCache(): void {
+    const now = performance.now();
+    if (this.cachedTotal > 0 && now - this.checkedAt < REFRESH_INTERVAL_MS) return;
+    this.checkedAt = now;
     const version = this.dataVersion.get()!.data_version;
     if (version === this.cacheVersion && this.cachedTotal > 0) return;
     this.cacheVersion = version;
@@ -181,9 +195,10 @@ export class KeywordSearcher {
     this.cachedTotal = this.chunkCount.get()!.n;
   }
 
-  /** Called after this connection wrote to the index (data_version only sees other connections' writes). */
+  /** The index changed: called after this connection wrote to it (data_version only sees other connections' writes), or when told so. */
   invalidate(): void {
     this.cacheVersion = -1;
+    this.checkedAt = -Infinity;
   }
 
   private documentFrequency(term: QueryTerm): number {
@@ -191,7 +206,7 @@ export class KeywordSearcher {
     if (cached !== undefined) return cached;
     // FTS5's porter passes short and non-alphabetic tokens through unstemmed: try the word too.
     const df = this.vocabDoc.get(term.stem)?.doc ?? (term.stem !== term.word ? this.vocabDoc.get(term.word)?.doc : 0) ?? 0;
-    this.dfCache.set(term.word, df);
+    if (df > 0) this.dfCache.set(term.word, df);
     return df;
   }
 
@@ -204,7 +219,7 @@ export class KeywordSearcher {
     const cached = this.dfCache.get(key);
     if (cached !== undefined) return cached;
     const df = this.prefixDoc.get(prefix, prefix + '\uffff')?.doc ?? 0;
-    this.dfCache.set(key, df);
+    if (df > 0) this.dfCache.set(key, df);
     return df;
   }
 
