@@ -8,7 +8,7 @@ import { yieldToEventLoop } from '../src/common/timeSlices.js';
 import { openDreamDatabase } from '../src/dreaming/dreamDatabase.js';
 import { localDay } from '../src/dreaming/localDay.js';
 import { entryHash, queryHash } from '../src/dreaming/recall/entryKeys.js';
-import { RecallRecorder, type RecalledResult, type RecallTransport } from '../src/dreaming/recall/recallRecorder.js';
+import { RecallRecorder, type RecalledEntry, type RecalledResult, type RecallTransport } from '../src/dreaming/recall/recallRecorder.js';
 import { openIndexDatabase } from '../src/index/database.js';
 import { IndexStore } from '../src/index/indexStore.js';
 import { extractQueryTerms } from '../src/search/queryTerms.js';
@@ -190,6 +190,29 @@ describe('RecallRecorder', () => {
     recordAll(recorder, all);
     expect(recorder.flush()).toBe(expected.length);
     expect(storedRows(db)).toEqual([...expected, ...expected].sort());
+    recorder.close();
+  });
+
+  it('records a search whose entries a search worker works out: the worker\'s entries when they come, its own when the worker failed', async () => {
+    const { root, index, openDreams, searches } = setup();
+    const db = openDreams();
+    const recorder = new RecallRecorder(db, () => index, root, () => AT);
+    const all = searches(60, 9).map((s) => ({ ...s, at: AT }));
+    const failed = all.filter((_, i) => i % 2 === 0);
+    const answered = all.filter((_, i) => i % 2 === 1);
+    let resolveLater!: (entries: Record<string, RecalledEntry[]>) => void;
+    const later = new Promise<Record<string, RecalledEntry[]>>((resolve) => (resolveLater = resolve));
+    for (const s of failed) recorder.recordWhenResolved(s.query, s.results.map((r, i) => ({ ...r, id: `chunk:${i}` })), s.transport, Promise.reject(new Error('The worker stopped.')));
+    // The worker's entries: one made-up entry per result, so its rows are recognisably the worker's.
+    for (const s of answered) recorder.recordWhenResolved(s.query, s.results.map((r, i) => ({ ...r, id: `chunk:${i}` })), s.transport, later);
+    resolveLater(Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`chunk:${i}`, [{ startLine: 1, endLine: 1, hash: `worker-${i}` }]])));
+    await recorder.whenResolved();
+    recorder.flush();
+    const rows = storedRows(db);
+    const fromWorker = rows.filter((r) => r.includes('"worker-'));
+    expect(rows.filter((r) => !r.includes('"worker-'))).toEqual(expectedRows(root, failed));
+    const recorded = (r: RecalledResult): boolean => r.source !== 'dreams' && r.path !== 'MEMORY.md' && r.path !== 'USER.md';
+    expect(fromWorker.length).toBe(answered.filter((s) => s.query.trim() !== '').flatMap((s) => s.results.filter(recorded)).length);
     recorder.close();
   });
 

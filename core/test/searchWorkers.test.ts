@@ -72,7 +72,8 @@ describe('search workers (hosts)', () => {
     ws = createTempWorkspace(notes());
     service = openService(ws);
     await service.invoke('index.sync', {});
-    const signals = (): unknown[] => {
+    const signals = async (): Promise<unknown[]> => {
+      await service!.dreams.recorder.whenResolved(); // workers send the recalled entries after the results
       service!.dreams.recorder.flush();
       const db = new Database(path.join(ws!.dataDir, 'dreaming', `${service!.workspace.id}.sqlite`), { readonly: true });
       try {
@@ -82,7 +83,7 @@ describe('search workers (hosts)', () => {
       }
     };
     await searchAll(service);
-    const onEngineThread = signals();
+    const onEngineThread = await signals();
     expect(onEngineThread.length).toBeGreaterThan(QUERIES.length);
 
     await service.startHosting({ kind: 'daemon', url: null });
@@ -90,7 +91,7 @@ describe('search workers (hosts)', () => {
     const answered = service.searchWorkers()!.answered;
     await searchAll(service);
     expect(service.searchWorkers()!.answered).toBe(answered + QUERIES.length);
-    expect(signals()).toEqual([...onEngineThread, ...onEngineThread]);
+    expect(await signals()).toEqual([...onEngineThread, ...onEngineThread]);
   }, 60_000);
 
   it('answers on the engine thread while a worker is gone, and replaces the worker', async () => {
@@ -134,5 +135,42 @@ describe('search workers (hosts)', () => {
     const answered = service.searchWorkers()!.answered;
     expect(await searchAll(service)).toEqual(expected);
     expect(service.searchWorkers()!.answered).toBe(answered + QUERIES.length);
+  }, 90_000);
+
+  it('while the engine indexes, a lone search (a person typing) runs between its slices; overlapping searches go to the workers', async () => {
+    const files = notes();
+    for (let i = 0; i < 3_000; i++) files[`memory/archive/n${i}.md`] = `# Note ${i}\n\n- item ${i} about the canary rollout and restic retention\n`;
+    ws = createTempWorkspace(files);
+    service = openService(ws);
+    await service.startHosting({ kind: 'daemon', url: null });
+    expect(await service.whenSearchWorkersReady()).toBe(true);
+    let synced = false;
+    const sync = service.invoke('index.sync', {}).then(() => (synced = true));
+    await new Promise<void>((resolve) => {
+      const stop = service!.onDidEmitEvent((e) => {
+        if (e.type === 'index-progress') {
+          stop();
+          resolve();
+        }
+      });
+    });
+    const before = service.searchWorkers()!;
+    await service.invoke('memory.search', { query: 'canary rollout', limit: 8 });
+    const stillIndexing = !synced; // indexing, or extracting the graph
+    const afterLone = service.searchWorkers()!;
+    if (stillIndexing) {
+      expect(afterLone.onEngineThread).toBe(before.onEngineThread + 1);
+      expect(afterLone.answered).toBe(before.answered);
+    }
+    await Promise.all(QUERIES.map((query) => service!.invoke('memory.search', { query, limit: 8 })));
+    expect(service.searchWorkers()!.answered).toBeGreaterThanOrEqual(afterLone.answered + QUERIES.length - 1);
+    await sync;
+
+    // With the engine idle, even a lone search goes to a worker.
+    await new Promise((r) => setTimeout(r, 50));
+    const idle = service.searchWorkers()!;
+    await service.invoke('memory.search', { query: 'canary rollout', limit: 8 });
+    expect(service.searchWorkers()!.answered).toBe(idle.answered + 1);
+    expect(stillIndexing).toBe(true); // the workspace is large enough for the search to land mid-sync
   }, 90_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inTimeSlices } from '../src/common/timeSlices.js';
+import { asForeground, inTimeSlices } from '../src/common/timeSlices.js';
 
 function busy(ms: number): void {
   const until = performance.now() + ms;
@@ -37,5 +37,28 @@ describe('inTimeSlices', () => {
     let slices = 0;
     const done = await inTimeSlices([1, 2, 3, 4], (work) => (slices++, work()), () => busy(3), { budgetMs: 0, shouldStop: () => slices === 2 });
     expect(done).toBe(2);
+  });
+
+  it('holds back slices while foreground work (a search on a worker) is in flight, but never for long, and lets its waiter finish first', async () => {
+    let release!: () => void;
+    const foreground = asForeground(new Promise<void>((resolve) => (release = resolve)));
+    const events: string[] = [];
+    const started = performance.now();
+    const run = inTimeSlices(Array.from({ length: 30 }, (_, i) => i), (work) => work(), () => {
+      busy(1);
+      events.push('item');
+    }, { budgetMs: 4 });
+    await new Promise((r) => setTimeout(r, 60));
+    const during = events.length;
+    // Unhindered, 30 one-millisecond items take ~30 ms; held back, a slice runs every ~25 ms.
+    expect(during).toBeGreaterThan(0);
+    expect(during).toBeLessThan(25);
+    release();
+    await foreground;
+    events.push('foreground answered');
+    await run;
+    expect(events.filter((e) => e === 'item')).toHaveLength(30);
+    expect(events.indexOf('foreground answered')).toBe(during); // no slice ran between the answer and its waiter
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

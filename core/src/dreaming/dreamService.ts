@@ -79,9 +79,13 @@ export class DreamService {
 
   /** One sweep at a time in this process; the lock file keeps other processes out. */
   run(options: SweepOptions): Promise<DreamRun> {
-    this.recorder.flush();
     const previous = this.current ?? Promise.resolve(null);
-    const next = previous.catch(() => null).then(async () => this.afterWrite(await runDreamSweep(this.environment(), options)));
+    const next = previous.catch(() => null).then(async () => {
+      // Every search answered before the sweep counts, its recalled entries included.
+      await this.recorder.whenResolved();
+      this.recorder.flush();
+      return this.afterWrite(await runDreamSweep(this.environment(), options));
+    });
     this.current = next;
     return next;
   }

@@ -92,6 +92,8 @@ export class RecallRecorder {
   private reader: DocumentReader | null = null;
   private readerDb: Database.Database | null = null;
   private insert: Database.Statement | null = null;
+  /** Searches whose recalled entries a search worker is still working out. */
+  private readonly resolving = new Set<Promise<void>>();
 
   constructor(
     private readonly dreamDb: Database.Database,
@@ -108,6 +110,26 @@ export class RecallRecorder {
     if (query.trim() === '' || kept.length === 0) return;
     this.pending.push({ query, queryHash: queryHash(query), transport, at, results: kept.map((r) => ({ ...r })) });
     this.schedule();
+  }
+
+  /**
+   * Records a search whose recalled entries are still being worked out elsewhere (a search
+   * worker); if that fails, this thread works them out as for `record`. The time is now's.
+   */
+  recordWhenResolved(query: string, results: ReadonlyArray<RecalledResult & { id: string }>, transport: RecallTransport, entries: Promise<Record<string, RecalledEntry[]>>): void {
+    const at = this.now();
+    const settled: Promise<void> = entries
+      .then(
+        (byId) => this.record(query, results.map((r) => ({ ...r, entries: byId[r.id] })), transport, at),
+        () => this.record(query, results, transport, at),
+      )
+      .finally(() => this.resolving.delete(settled));
+    this.resolving.add(settled);
+  }
+
+  /** Resolves when every search recorded so far is queued (its recalled entries resolved). */
+  async whenResolved(): Promise<void> {
+    await Promise.allSettled([...this.resolving]);
   }
 
   /**

@@ -7,13 +7,13 @@ import type Database from 'better-sqlite3';
 import { openSqlite } from '../../common/sqliteDriver.js';
 import { DocumentReader, KEPT_CHARS } from '../../dreaming/recall/documentLines.js';
 import { queryStems } from '../../dreaming/recall/queryMatch.js';
-import { isRecordedResult, recalledEntries, type RecalledEntry } from '../../dreaming/recall/recallRecorder.js';
+import { isRecordedResult, recalledEntries } from '../../dreaming/recall/recallRecorder.js';
 import { HashEmbeddingProvider } from '../../embed/hashProvider.js';
 import { generationId, type EmbeddingGeneration, type EmbeddingProvider } from '../../embed/provider.js';
 import { loadVectorExtension, VectorStore } from '../../index/vectorStore.js';
 import { HybridSearcher, DEFAULT_HYBRID, type HybridSettings } from '../hybridSearch.js';
 import { KeywordSearcher } from '../keywordSearch.js';
-import type { FromSearchWorker, SearchRequest, SearchWorkerData, ToSearchWorker, WorkerSearchAnswer } from './searchWorkerProtocol.js';
+import type { FromSearchWorker, RecalledEntries, SearchRequest, SearchWorkerData, ToSearchWorker } from './searchWorkerProtocol.js';
 
 const port = parentPort!;
 const post = (message: FromSearchWorker): void => port.postMessage(message);
@@ -88,14 +88,21 @@ const hybrid = new HybridSearcher(db, keyword, () => active, () => settings);
 // engine thread only writes the rows. Each worker keeps a share of the engine's note cache.
 const notes = new DocumentReader(db, data.workspaceRoot, KEPT_CHARS / 2);
 
-async function search(request: SearchRequest): Promise<WorkerSearchAnswer> {
+let seenIndexChanges = -1;
+
+/** Posts the results, then which entries each recalled (dreaming's signals, off the search's path). */
+async function search(id: number, request: SearchRequest): Promise<void> {
   settings = request.settings;
+  // Other connections' writes are looked at once a second; a change the engine finished is seen now.
+  if (request.indexChanges !== seenIndexChanges) keyword.invalidate();
+  seenIndexChanges = request.indexChanges;
   useGeneration(request.generation);
   const results = await hybrid.search({ query: request.query, limit: request.limit, sources: request.sources });
-  const recalled: Record<string, RecalledEntry[]> = {};
+  post({ type: 'result', id, results });
+  const recalled: RecalledEntries = {};
   const wanted = queryStems(request.query);
   for (const r of results) if (isRecordedResult(r)) recalled[r.id] = recalledEntries(notes, wanted, r);
-  return { results, recalled };
+  post({ type: 'recalled', id, recalled });
 }
 
 // One search at a time, in arrival order: a search sets the settings and generation it runs with.
@@ -104,10 +111,7 @@ let queue: Promise<void> = Promise.resolve();
 port.on('message', (message: ToSearchWorker) => {
   if (message.type === 'search') {
     queue = queue.then(() =>
-      search(message.request).then(
-        (answer) => post({ type: 'result', id: message.id, answer }),
-        (error: unknown) => post({ type: 'error', id: message.id, message: (error as Error).message }),
-      ),
+      search(message.id, message.request).catch((error: unknown) => post({ type: 'error', id: message.id, message: (error as Error).message })),
     );
     return;
   }

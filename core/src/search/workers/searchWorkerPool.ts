@@ -1,8 +1,9 @@
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { siblingModule, startModuleWorker } from '../../common/moduleWorker.js';
+import type { SearchResult } from '../../api/contract.js';
 import type { EmbeddingGeneration } from '../../embed/provider.js';
-import type { FromSearchWorker, SearchRequest, SearchWorkerData, ToSearchWorker, WorkerSearchAnswer } from './searchWorkerProtocol.js';
+import type { FromSearchWorker, RecalledEntries, SearchRequest, SearchWorkerData, ToSearchWorker, WorkerSearchAnswer } from './searchWorkerProtocol.js';
 
 export interface SearchWorkerPoolOptions extends SearchWorkerData {
   /** Worker threads; default: one per core, at most 4. */
@@ -13,9 +14,13 @@ export interface SearchWorkerPoolOptions extends SearchWorkerData {
   onDidGiveUp?(message: string): void;
 }
 
+/** A search sent to a worker: answered first, then its recalled entries arrive (or it fails). */
 interface Pending {
-  resolve(answer: WorkerSearchAnswer): void;
+  answered: boolean;
+  resolve(results: SearchResult[]): void;
   reject(error: Error): void;
+  resolveRecalled(recalled: RecalledEntries): void;
+  rejectRecalled(error: Error): void;
 }
 
 interface PooledWorker {
@@ -78,8 +83,11 @@ export class SearchWorkerPool {
     if (!chosen) return null;
     const id = this.nextId++;
     const target = chosen;
+    let settleRecalled!: Pick<Pending, 'resolveRecalled' | 'rejectRecalled'>;
+    const recalled = new Promise<RecalledEntries>((resolveRecalled, rejectRecalled) => (settleRecalled = { resolveRecalled, rejectRecalled }));
+    recalled.catch(() => undefined); // nobody has to wait for the signals
     return new Promise<WorkerSearchAnswer>((resolve, reject) => {
-      target.pending.set(id, { resolve, reject });
+      target.pending.set(id, { answered: false, resolve: (results) => resolve({ results, recalled }), reject, ...settleRecalled });
       target.worker.postMessage({ type: 'search', id, request } satisfies ToSearchWorker);
     });
   }
@@ -122,9 +130,10 @@ export class SearchWorkerPool {
           this.lastFailure = message.message;
           return;
         case 'result':
+        case 'recalled':
         case 'error': {
           const pending = pooled.pending.get(message.id);
-          pooled.pending.delete(message.id);
+          if (!pending) return;
           if (!answered) {
             // A worker that answers ends a run of crashes: the next replacement is quick again.
             answered = true;
@@ -132,9 +141,13 @@ export class SearchWorkerPool {
           }
           if (message.type === 'result') {
             this.answered++;
-            pending?.resolve(message.answer);
+            pending.answered = true;
+            pending.resolve(message.results);
+            return;
           }
-          else pending?.reject(new Error(message.message));
+          pooled.pending.delete(message.id);
+          if (message.type === 'recalled') pending.resolveRecalled(message.recalled);
+          else this.fail(pending, new Error(message.message));
           return;
         }
         case 'embed':
@@ -177,9 +190,14 @@ export class SearchWorkerPool {
     void pooled.worker.terminate();
   }
 
+  private fail(pending: Pending, error: Error): void {
+    if (!pending.answered) pending.reject(error);
+    pending.rejectRecalled(error);
+  }
+
   private failAll(pooled: PooledWorker, why: string): void {
     pooled.ready = false;
-    for (const pending of pooled.pending.values()) pending.reject(new Error(why));
+    for (const pending of pooled.pending.values()) this.fail(pending, new Error(why));
     pooled.pending.clear();
   }
 }

@@ -12,10 +12,16 @@ export interface SearchWorkerData {
   workspaceRoot: string;
 }
 
-/** Chunk results, and for each the entries that answered (null: not recorded), by result id. */
+/** The entries that answered, by result id (results that are not recorded are absent). */
+export type RecalledEntries = Record<string, RecalledEntry[]>;
+
+/**
+ * Chunk results, and then the entries each recalled: worked out after the answer is sent, so
+ * dreaming's signals never delay a search (rejects when the worker died before sending them).
+ */
 export interface WorkerSearchAnswer {
   results: SearchResult[];
-  recalled: Record<string, RecalledEntry[]>;
+  recalled: Promise<RecalledEntries>;
 }
 
 export interface SearchRequest {
@@ -25,6 +31,8 @@ export interface SearchRequest {
   settings: HybridSettings;
   /** The active embedding generation; null searches keywords only. */
   generation: EmbeddingGeneration | null;
+  /** The engine's count of its changes to the index: when it moves, the worker's caches refresh at once. */
+  indexChanges: number;
 }
 
 /** Engine → worker. */
@@ -37,6 +45,7 @@ export type ToSearchWorker =
 export type FromSearchWorker =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
-  | { type: 'result'; id: number; answer: WorkerSearchAnswer }
+  | { type: 'result'; id: number; results: SearchResult[] }
+  | { type: 'recalled'; id: number; recalled: RecalledEntries }
   | { type: 'error'; id: number; message: string }
   | { type: 'embed'; id: number; generation: EmbeddingGeneration; text: string };
