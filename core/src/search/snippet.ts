@@ -40,7 +40,7 @@ export function buildSnippet(chunkText: string, chunkStartLine: number, terms: r
   const lines = chunkText.split('\n');
   const matcher = buildMatcher(terms);
   const allowed = lines.map((_, i) => !exclude?.has(chunkStartLine + i));
-  const found = lines.map((line, i) => (allowed[i] ? [...termsIn(line, matcher)] : []));
+  const found = lines.map((line, i) => (allowed[i] ? termsIn(line, matcher) : []));
   // A line that asks keeps room for the next line, its answer.
   const answerRoom = lines.map((line, i) => (i + 1 < lines.length && allowed[i + 1] && found[i]!.length > 0 && asks(line) ? lines[i + 1]!.length + 1 : 0));
   const canMatch = (i: number): boolean =>
@@ -123,26 +123,45 @@ function buildMatcher(terms: readonly SnippetTerm[]): Matcher {
 
 function compileMatcher(terms: readonly SnippetTerm[]): Matcher {
   const formToTerm = new Map<string, number>();
-  terms.forEach((t, i) => t.forms.forEach((f) => f && !formToTerm.has(f) && formToTerm.set(f, i)));
+  terms.forEach((t, i) => t.forms.forEach((form) => {
+    const f = form.toLowerCase();
+    if (f && !formToTerm.has(f)) formToTerm.set(f, i);
+  }));
   const forms = [...formToTerm.keys()].sort((a, b) => b.length - a.length).map(escapeRegex);
-  return {
-    regex: forms.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms.join('|')})`, 'giu') : null,
-    formToTerm,
-  };
+  // Lines are folded to lower case before matching, and a word start is checked by hand: the
+  // 'iu' flags and a Unicode lookbehind made this pattern twice as slow, and snippets of every
+  // candidate are scored on every search.
+  return { regex: forms.length ? new RegExp(forms.join('|'), 'g') : null, formToTerm };
 }
 
-function termsIn(line: string, matcher: Matcher): Set<number> {
-  const found = new Set<number>();
-  if (!matcher.regex) return found;
-  for (const m of fold(line).matchAll(matcher.regex)) {
-    const term = matcher.formToTerm.get(m[0].toLowerCase());
-    if (term !== undefined) found.add(term);
+/** The next match of a form in `folded` at the start of a word (not right after a letter or digit), or null. */
+function nextWordStart(folded: string, regex: RegExp): RegExpExecArray | null {
+  for (let m = regex.exec(folded); m; m = regex.exec(folded)) {
+    if (m.index === 0 || !WORD_CHAR_BEFORE.test(folded.slice(Math.max(0, m.index - 2), m.index))) return m;
+    regex.lastIndex = m.index + 1;
+  }
+  return null;
+}
+
+function termsIn(line: string, matcher: Matcher): number[] {
+  const { regex } = matcher;
+  if (!regex) return [];
+  const folded = fold(line);
+  const found: number[] = [];
+  regex.lastIndex = 0;
+  for (let m = nextWordStart(folded, regex); m; m = nextWordStart(folded, regex)) {
+    const term = matcher.formToTerm.get(m[0]);
+    if (term !== undefined && !found.includes(term)) found.push(term);
   }
   return found;
 }
 
 function cutAroundFirstMatch(text: string, matcher: Matcher, maxChars: number): string {
-  const first = matcher.regex ? fold(text).search(matcher.regex) : -1;
+  let first = -1;
+  if (matcher.regex) {
+    matcher.regex.lastIndex = 0;
+    first = nextWordStart(fold(text), matcher.regex)?.index ?? -1;
+  }
   const start = Math.max(0, Math.min(first < 0 ? 0 : first - Math.floor(maxChars / 4), text.length - maxChars + 2));
   let piece = text.slice(start, start + maxChars - 2);
   // Do not leave half a surrogate pair at either end.
@@ -156,10 +175,14 @@ function fold(text: string): string {
   const lower = text.toLowerCase();
   // Plain ASCII (most lines) has no diacritics to strip: skip the two normalisations.
   if (ASCII_ONLY.test(lower)) return lower;
-  if (lower.length !== text.length) return text;
+  // A few capitals lower-case to two characters ("İ"): lower-case the rest one by one.
+  if (lower.length !== text.length) return text.replace(/[^]/gu, (c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c));
   const stripped = lower.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
   return stripped.length === text.length ? stripped : lower;
 }
+
+/** A letter or digit ends the text (one or two code units: astral letters are surrogate pairs). */
+const WORD_CHAR_BEFORE = /[\p{L}\p{N}]$/u;
 
 // eslint-disable-next-line no-control-regex -- "every character is ASCII" is exactly a range from NUL
 const ASCII_ONLY = /^[\x00-\x7f]*$/;

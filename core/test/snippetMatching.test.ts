@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { buildSnippet, type SnippetTerm } from '../src/search/snippet.js';
+
+const terms = (...words: string[]): SnippetTerm[] => words.map((w) => ({ forms: [w], weight: 1 }));
+const lineOf = (text: string, ...words: string[]): number => buildSnippet(text, 1, terms(...words), { maxChars: 40 }).startLine;
+const weightOf = (text: string, ...words: string[]): number => buildSnippet(text, 1, terms(...words)).matchedWeight;
+
+describe('snippet word matching', () => {
+  it('matches a form at the start of a word only, in any case', () => {
+    const text = ['scanary notes about nothing', 'the Canary rollout went fine', 'CANARY again'].join('\n');
+    expect(lineOf(text, 'canary', 'rollout')).toBe(2);
+    expect(weightOf('scanary, decanary', 'canary')).toBe(0);
+    expect(weightOf('pre-canary checks', 'canary')).toBe(1); // a hyphen starts a new word
+    expect(weightOf('2026canary', 'canary')).toBe(0); // after a digit: inside a word
+  });
+
+  it('treats letters outside the Basic Multilingual Plane and accents as letters', () => {
+    expect(weightOf('𝐀canary', 'canary')).toBe(0); // after an astral letter: inside a word
+    expect(weightOf('😀canary', 'canary')).toBe(1); // after an emoji: a new word
+    expect(weightOf('Le café de Zoë', 'cafe', 'zoe')).toBe(2); // accents are folded away
+    expect(weightOf('İstanbul trip, Canary notes', 'canary', 'istanbul')).toBe(1); // "İ" lower-cases to two characters: the rest still matches
+  });
+
+  it('finds a word right after a longer form failed inside a word', () => {
+    // "rollouts" fails inside "xrollouts"; "rollout" must still be found at the next word.
+    expect(weightOf('xrollouts rollout', 'rollouts', 'rollout')).toBe(1);
+  });
+});
