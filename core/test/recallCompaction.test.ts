@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDreamDatabase } from '../src/dreaming/dreamDatabase.js';
 import { localDay } from '../src/dreaming/localDay.js';
 import { compactRecallSignals, compactRecallSignalsInSlices, MAX_RAW_SIGNALS } from '../src/dreaming/recall/recallCompaction.js';
+import { countingTurns } from './helpers/eventLoop.js';
 
 const DAY_MS = 86_400_000;
 const NOW = new Date(2026, 10, 29, 12, 0, 0).getTime();
@@ -66,20 +67,6 @@ function history(count: number, offsetDays = 0): Signal[] {
   return [...old, ...recent];
 }
 
-async function turnsWhile<T>(work: Promise<T>): Promise<number> {
-  let turns = 0;
-  let done = false;
-  const tick = () => {
-    if (done) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  await work;
-  done = true;
-  return turns;
-}
-
 describe('compactRecallSignalsInSlices', () => {
   it('folds exactly what one compaction folds, onto existing aggregates, in many transactions', async () => {
     const [once, sliced] = [openStore(), openStore()];
@@ -89,7 +76,7 @@ describe('compactRecallSignalsInSlices', () => {
       insert(db, history(3_000));
     }
     compactRecallSignals(once, NOW);
-    const turns = await turnsWhile(compactRecallSignalsInSlices(sliced, NOW));
+    const { turns } = await countingTurns(compactRecallSignalsInSlices(sliced, NOW));
     const expected = tables(once);
     expect(expected.aggregates.length).toBe(21);
     expect(JSON.parse((expected.aggregates[0] as { query_hashes: string }).query_hashes)).toHaveLength(32); // capped

@@ -13,6 +13,7 @@ import { openIndexDatabase } from '../src/index/database.js';
 import { IndexStore } from '../src/index/indexStore.js';
 import { extractQueryTerms } from '../src/search/queryTerms.js';
 import { parseMarkdownEntries } from '../src/workspace/markdownEntries.js';
+import { countingTurns } from './helpers/eventLoop.js';
 
 const AT = new Date(2026, 10, 29, 9, 30, 0).getTime();
 const WORDS = (
@@ -155,23 +156,6 @@ function storedRows(db: Database.Database): string[] {
 
 function recordAll(recorder: RecallRecorder, searches: readonly Search[]): void {
   for (const s of searches) recorder.record(s.query, s.results, s.transport, s.at);
-}
-
-/** How many times the event loop turned while `work` ran. */
-async function countingTurns<T>(work: Promise<T>): Promise<{ value: T; turns: number }> {
-  let turns = 0;
-  let done = false;
-  const tick = () => {
-    if (done) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  try {
-    return { value: await work, turns };
-  } finally {
-    done = true;
-  }
 }
 
 describe('RecallRecorder', () => {

@@ -14,9 +14,8 @@ export interface SearchWorkerPoolOptions extends SearchWorkerData {
   onDidGiveUp?(message: string): void;
 }
 
-/** A search sent to a worker: answered first, then its recalled entries arrive (or it fails). */
+/** A search sent to a worker: answered first, then its recalled entries arrive (or it fails; settling twice is a no-op). */
 interface Pending {
-  answered: boolean;
   resolve(results: SearchResult[]): void;
   reject(error: Error): void;
   resolveRecalled(recalled: RecalledEntries): void;
@@ -87,7 +86,7 @@ export class SearchWorkerPool {
     const recalled = new Promise<RecalledEntries>((resolveRecalled, rejectRecalled) => (settleRecalled = { resolveRecalled, rejectRecalled }));
     recalled.catch(() => undefined); // nobody has to wait for the signals
     return new Promise<WorkerSearchAnswer>((resolve, reject) => {
-      target.pending.set(id, { answered: false, resolve: (results) => resolve({ results, recalled }), reject, ...settleRecalled });
+      target.pending.set(id, { resolve: (results) => resolve({ results, recalled }), reject, ...settleRecalled });
       target.worker.postMessage({ type: 'search', id, request } satisfies ToSearchWorker);
     });
   }
@@ -141,7 +140,6 @@ export class SearchWorkerPool {
           }
           if (message.type === 'result') {
             this.answered++;
-            pending.answered = true;
             pending.resolve(message.results);
             return;
           }
@@ -191,7 +189,7 @@ export class SearchWorkerPool {
   }
 
   private fail(pending: Pending, error: Error): void {
-    if (!pending.answered) pending.reject(error);
+    pending.reject(error);
     pending.rejectRecalled(error);
   }
 
