@@ -317,7 +317,8 @@ describe('mentioned_with: incremental upkeep', () => {
   });
 
   it('answers between slices of a large extraction', async () => {
-    const s = await indexed(notes(5, 150));
+    // Enough work (~0.3 s here) that even a machine several times faster cuts it into many slices.
+    const s = await indexed(notes(5, 600));
     let turns = 0;
     let longest = 0;
     let last = performance.now();
@@ -332,7 +333,7 @@ describe('mentioned_with: incremental upkeep', () => {
     setImmediate(tick);
     const report = await s.graph.update(true);
     running = false;
-    expect(report.extracted).toBe(150);
+    expect(report.extracted).toBe(600);
     // ~10 ms slices; generous bounds for a loaded machine.
     expect(turns).toBeGreaterThan(5);
     expect(longest).toBeLessThan(500);
