@@ -29,6 +29,9 @@ interface AgentRow {
  * so a leaked database holds no usable token. Revoked agents stay listed (their log stays).
  */
 export class AgentRegistry {
+  /** Prepared once: every agent call authenticates. */
+  private byTokenHash: Database.Statement<[string], AgentRow> | null = null;
+
   constructor(private readonly db: Database.Database) {}
 
   add(name: string, write: boolean): { agent: AgentInfo; token: string } {
@@ -64,7 +67,8 @@ export class AgentRegistry {
     if (typeof token !== 'string' || !token.startsWith(TOKEN_PREFIX) || token.length > 200) {
       throw new ReverieError('unauthenticated', 'A valid agent token is required: send `auth {token}` first or `token` in the params. Create one with `reverie agents add <name>`.');
     }
-    const row = this.db.prepare('SELECT * FROM agents WHERE token_hash = ?').get(sha256Hex(token)) as AgentRow | undefined;
+    this.byTokenHash ??= this.db.prepare<[string], AgentRow>('SELECT * FROM agents WHERE token_hash = ?');
+    const row = this.byTokenHash.get(sha256Hex(token));
     if (!row) throw new ReverieError('unauthenticated', 'This token is not known to Reverie. Create one with `reverie agents add <name>`.');
     if (row.revoked_at) throw new RevokedTokenError({ id: row.id, name: row.name, scopes: JSON.parse(row.scopes) as AgentScope[] }, row.revoked_at);
     return { id: row.id, name: row.name, scopes: JSON.parse(row.scopes) as AgentScope[] };

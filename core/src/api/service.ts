@@ -71,6 +71,7 @@ export class MemoryService {
   readonly indexPath: string;
   readonly lock: HostLock;
   private db!: Database.Database;
+  private provenanceOf: { db: Database.Database; statement: Database.Statement } | null = null;
   private store!: IndexStore;
   private searcher!: KeywordSearcher;
   /** Times this engine changed the index (syncs, forget): search workers refresh their caches when it moves. */
@@ -481,9 +482,11 @@ export class MemoryService {
   private withProvenance(results: SearchResult[]): SearchResult[] {
     const ids = results.map((r) => Number(r.id.slice('chunk:'.length)));
     if (ids.length === 0) return results;
-    const rows = this.db
-      .prepare('SELECT id, origin, session_kind FROM chunks WHERE id IN (SELECT value FROM json_each(?))')
-      .all(JSON.stringify(ids)) as Array<{ id: number; origin: OriginClass; session_kind: SessionKind | null }>;
+    // Prepared once per index connection (the index can be reopened): every search asks.
+    if (this.provenanceOf?.db !== this.db) {
+      this.provenanceOf = { db: this.db, statement: this.db.prepare('SELECT id, origin, session_kind FROM chunks WHERE id IN (SELECT value FROM json_each(?))') };
+    }
+    const rows = this.provenanceOf.statement.all(JSON.stringify(ids)) as Array<{ id: number; origin: OriginClass; session_kind: SessionKind | null }>;
     const byId = new Map(rows.map((r) => [r.id, r]));
     return results.map((r) => {
       const row = byId.get(Number(r.id.slice('chunk:'.length)));

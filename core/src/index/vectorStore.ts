@@ -32,6 +32,8 @@ export interface VectorHit {
   chunkId: number;
   /** Cosine similarity, -1…1 (vectors are unit length). */
   similarity: number;
+  /** The chunk's vector, read for the similarity anyway: callers need not read it again. */
+  vector: Float32Array;
 }
 
 const SCAN_BATCH = 2_000;
@@ -148,7 +150,7 @@ export class VectorStore {
     if (this.stmts.knnBits) {
       const candidates = this.stmts.knnBits.all(signBits(query), Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, k * RERANK_FACTOR)));
       const hits: VectorHit[] = [];
-      for (const [chunkId, vector] of this.vectorsOf(candidates.map((c) => c.rowid))) hits.push({ chunkId, similarity: dot(query, vector) });
+      for (const [chunkId, vector] of this.vectorsOf(candidates.map((c) => c.rowid))) hits.push({ chunkId, similarity: dot(query, vector), vector });
       return hits.sort((a, b) => b.similarity - a.similarity || a.chunkId - b.chunkId).slice(0, k);
     }
     return this.scan(query, k);
@@ -161,9 +163,10 @@ export class VectorStore {
     for (;;) {
       const rows = this.stmts.scan.all(after, SCAN_BATCH);
       for (const row of rows) {
-        const similarity = dot(query, blobToFloats(row.vector));
+        const vector = blobToFloats(row.vector);
+        const similarity = dot(query, vector);
         if (top.length < k || similarity > top[top.length - 1]!.similarity) {
-          top.push({ chunkId: row.chunk_id, similarity });
+          top.push({ chunkId: row.chunk_id, similarity, vector });
           top.sort((a, b) => b.similarity - a.similarity);
           if (top.length > k) top.pop();
         }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { SearchResult, SourceKind } from '../api/contract.js';
 import type { EmbeddingProvider } from '../embed/provider.js';
-import { dot, type VectorStore } from '../index/vectorStore.js';
+import { dot, type VectorHit, type VectorStore } from '../index/vectorStore.js';
 import { importanceMultiplier, noteDate, triggerPhrases } from './annotations.js';
 import { snippetForms, toResult, type ChunkHit, type KeywordSearcher } from './keywordSearch.js';
 import { dateMatches, parseQueryDates, type QueryDate } from './queryDates.js';
@@ -159,6 +159,7 @@ export class HybridSearcher {
 
     const vectorSide = this.vectors();
     let queryVector: Float32Array | null = null;
+    let vectorHits: VectorHit[] = [];
     if (vectorSide && query.trim().length > 0) {
       queryVector = await vectorSide.provider.embedQuery(textQuery);
       // Cosine is used as is (not scaled to the best hit), so a query with no real neighbour
@@ -168,7 +169,7 @@ export class HybridSearcher {
       // k=480 57 ms), so the vector side asks for a short list. Above KNN_MAX_VECTORS even that
       // breaks the 20 ms budget (hybrid p95 26 ms at 100k): vectors then only re-score the
       // keyword candidates, below.
-      const vectorHits =
+      vectorHits =
         vectorSide.store.approximateCount() <= KNN_MAX_VECTORS
           ? vectorSide.store.knn(queryVector, Math.max(VECTOR_CANDIDATES, limit * 2)).filter((h) => h.similarity > 0)
           : [];
@@ -206,9 +207,14 @@ export class HybridSearcher {
       }
     }
 
-    // Every candidate's vector in one read: the similarity of those outside the short KNN list,
-    // and MMR's pairwise similarities below.
-    const candidateVectors = vectorSide ? vectorSide.store.vectorsOf([...candidates.keys()]) : new Map<number, Float32Array>();
+    // Every candidate's vector (the KNN list's came with it, the rest in one read): the
+    // similarity of those outside the short KNN list, and MMR's pairwise similarities below.
+    const candidateVectors = new Map<number, Float32Array>();
+    if (vectorSide) {
+      for (const h of vectorHits) if (candidates.has(h.chunkId)) candidateVectors.set(h.chunkId, h.vector);
+      const unread = [...candidates.keys()].filter((id) => !candidateVectors.has(id));
+      for (const [id, vector] of vectorSide.store.vectorsOf(unread)) candidateVectors.set(id, vector);
+    }
     if (queryVector) {
       for (const c of candidates.values()) {
         const v = c.vectorRank === null ? candidateVectors.get(c.hit.id) : undefined;
