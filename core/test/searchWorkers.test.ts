@@ -91,7 +91,38 @@ describe('search workers (hosts)', () => {
     const answered = service.searchWorkers()!.answered;
     await searchAll(service);
     expect(service.searchWorkers()!.answered).toBe(answered + QUERIES.length);
-    expect(await signals()).toEqual([...onEngineThread, ...onEngineThread]);
+    // Two workers may send their recalled entries in either order: compare the rows, not their order.
+    const sorted = (rows: unknown[]): string[] => rows.map((r) => JSON.stringify(r)).sort();
+    expect(sorted(await signals())).toEqual(sorted([...onEngineThread, ...onEngineThread]));
+  }, 60_000);
+
+  it('share one queue: a worker holds at most two searches, the rest wait for whichever worker has room first', async () => {
+    ws = createTempWorkspace(notes());
+    service = openService(ws);
+    await service.invoke('index.sync', {});
+    const expected = await searchAll(service);
+    await service.startHosting({ kind: 'daemon', url: null });
+    expect(await service.whenSearchWorkersReady()).toBe(true);
+    const pool = poolOf(service) as unknown as { queue: unknown[]; workers: Array<{ searching: number; worker: { postMessage(m: unknown): void } }> };
+    while (pool.workers.some((w) => !(w as unknown as { ready: boolean }).ready)) await new Promise((r) => setTimeout(r, 20));
+    let mostHeld = 0;
+    let mostQueued = 0;
+    for (const w of pool.workers) {
+      const post = w.worker.postMessage.bind(w.worker);
+      w.worker.postMessage = (message: unknown) => {
+        mostHeld = Math.max(mostHeld, w.searching);
+        mostQueued = Math.max(mostQueued, pool.queue.length);
+        post(message);
+      };
+    }
+    const answered = service.searchWorkers()!.answered;
+    const rounds = 4;
+    const all = await Promise.all(Array.from({ length: rounds }, () => QUERIES.map((query) => service!.invoke('memory.search', { query, limit: 8 }))).flat());
+    expect(all.map((r) => (r as { results: SearchResult[] }).results)).toEqual(Array.from({ length: rounds }, () => expected).flat());
+    expect(service.searchWorkers()!.answered).toBe(answered + rounds * QUERIES.length);
+    expect(mostHeld).toBeLessThanOrEqual(2);
+    expect(mostQueued).toBeGreaterThan(0); // more searches than room: some waited in the shared queue
+    expect(pool.queue).toHaveLength(0);
   }, 60_000);
 
   it('answers on the engine thread while a worker is gone, and replaces the worker', async () => {

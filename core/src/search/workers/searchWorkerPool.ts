@@ -25,13 +25,28 @@ interface Pending {
 interface PooledWorker {
   worker: Worker;
   ready: boolean;
+  /** Searches sent to this worker whose recalled entries (or error) have not arrived. */
   pending: Map<number, Pending>;
+  /** Of those, the ones not answered yet: the worker is searching (or about to). */
+  searching: number;
+}
+
+interface Queued {
+  id: number;
+  request: SearchRequest;
+  pending: Pending;
 }
 
 const FIRST_RESTART_MS = 500;
 const MAX_RESTART_MS = 30_000;
 /** Consecutive workers that die before answering anything: the pool stops trying. */
 const MAX_FAILED_STARTS = 3;
+/**
+ * Searches a worker is given before it has answered the earlier ones. Two hide the hop back
+ * to the engine thread (the next search is already there when one is answered); more would
+ * let a search wait behind a slow one while another worker is free.
+ */
+const SEARCHES_PER_WORKER = 2;
 
 export function defaultSearchWorkers(): number {
   return Math.max(1, Math.min(4, os.availableParallelism()));
@@ -40,13 +55,15 @@ export function defaultSearchWorkers(): number {
 /**
  * Searches for a hosting engine on worker threads, each with a read-only connection to the
  * index, so concurrent agent and window searches run in parallel instead of queueing on the
- * one engine thread (which keeps indexing, writing and answering everything else). A search
- * goes to the worker with the fewest in flight; `search` returns null while no worker is
- * ready, and a worker that dies fails its searches with an error — in both cases the caller
+ * one engine thread (which keeps indexing, writing and answering everything else). Searches
+ * wait in one queue and go to the first worker with room (SEARCHES_PER_WORKER), the idlest
+ * first: with one queue per worker a search could wait behind a slow one while the other
+ * worker is free. `search` returns null while no worker is ready, and a worker that dies fails its searches with an error — in both cases the caller
  * searches on its own thread. Dead workers are replaced after a growing pause.
  */
 export class SearchWorkerPool {
   private readonly workers: PooledWorker[] = [];
+  private readonly queue: Queued[] = [];
   private nextId = 1;
   private closed = false;
   private failedStarts = 0;
@@ -77,18 +94,35 @@ export class SearchWorkerPool {
   }
 
   search(request: SearchRequest): Promise<WorkerSearchAnswer> | null {
-    let chosen: PooledWorker | null = null;
-    for (const w of this.workers) if (w.ready && (!chosen || w.pending.size < chosen.pending.size)) chosen = w;
-    if (!chosen) return null;
+    if (this.readyWorkers === 0) return null;
     const id = this.nextId++;
-    const target = chosen;
     let settleRecalled!: Pick<Pending, 'resolveRecalled' | 'rejectRecalled'>;
     const recalled = new Promise<RecalledEntries>((resolveRecalled, rejectRecalled) => (settleRecalled = { resolveRecalled, rejectRecalled }));
     recalled.catch(() => undefined); // nobody has to wait for the signals
     return new Promise<WorkerSearchAnswer>((resolve, reject) => {
-      target.pending.set(id, { resolve: (results) => resolve({ results, recalled }), reject, ...settleRecalled });
-      target.worker.postMessage({ type: 'search', id, request } satisfies ToSearchWorker);
+      this.queue.push({ id, request, pending: { resolve: (results) => resolve({ results, recalled }), reject, ...settleRecalled } });
+      this.dispatch();
     });
+  }
+
+  /** Hands queued searches, oldest first, to workers with room: the least busy first. */
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      let chosen: PooledWorker | null = null;
+      for (const w of this.workers) {
+        if (!w.ready || w.searching >= SEARCHES_PER_WORKER) continue;
+        if (!chosen || w.searching < chosen.searching || (w.searching === chosen.searching && w.pending.size < chosen.pending.size)) chosen = w;
+      }
+      if (!chosen) {
+        // No worker left at all (not merely busy): the callers search on their own thread.
+        if (this.readyWorkers === 0) for (const queued of this.queue.splice(0)) this.fail(queued.pending, new Error('No search worker is running.'));
+        return;
+      }
+      const { id, request, pending } = this.queue.shift()!;
+      chosen.pending.set(id, pending);
+      chosen.searching++;
+      chosen.worker.postMessage({ type: 'search', id, request } satisfies ToSearchWorker);
+    }
   }
 
   /** Replaces every worker (the index file was replaced: their connections point at the old one). */
@@ -101,6 +135,7 @@ export class SearchWorkerPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const queued of this.queue.splice(0)) this.fail(queued.pending, new Error('The engine is shutting down.'));
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     const stopping = this.workers.map((w) => {
@@ -115,7 +150,7 @@ export class SearchWorkerPool {
     const data: SearchWorkerData = { indexPath: this.options.indexPath, vectorBackend: this.options.vectorBackend, workspaceRoot: this.options.workspaceRoot };
     const worker = startModuleWorker(siblingModule(import.meta.url, 'searchWorker'), { workerData: data });
     worker.unref();
-    const pooled: PooledWorker = { worker, ready: false, pending: new Map() };
+    const pooled: PooledWorker = { worker, ready: false, pending: new Map(), searching: 0 };
     this.workers.push(pooled);
     let started = false;
     let answered = false;
@@ -124,6 +159,7 @@ export class SearchWorkerPool {
         case 'ready':
           pooled.ready = started = true;
           this.failedStarts = 0;
+          this.dispatch();
           return;
         case 'failed':
           this.lastFailure = message.message;
@@ -140,12 +176,18 @@ export class SearchWorkerPool {
           }
           if (message.type === 'result') {
             this.answered++;
+            pooled.searching--;
             pending.resolve(message.results);
+            this.dispatch();
             return;
           }
           pooled.pending.delete(message.id);
           if (message.type === 'recalled') pending.resolveRecalled(message.recalled);
-          else this.fail(pending, new Error(message.message));
+          else {
+            pooled.searching--;
+            this.fail(pending, new Error(message.message));
+            this.dispatch();
+          }
           return;
         }
         case 'embed':
@@ -197,5 +239,9 @@ export class SearchWorkerPool {
     pooled.ready = false;
     for (const pending of pooled.pending.values()) this.fail(pending, new Error(why));
     pooled.pending.clear();
+    pooled.searching = 0;
+    // Searches still queued go to the workers left, or fail (and run on the engine thread) when none is.
+    if (this.readyWorkers === 0) for (const queued of this.queue.splice(0)) this.fail(queued.pending, new Error(why));
+    this.dispatch();
   }
 }
