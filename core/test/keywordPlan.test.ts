@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { openIndexDatabase } from '../src/index/database.js';
+import type { SourceKind } from '../src/api/contract.js';
 import { KeywordSearcher, ranksInBm25 } from '../src/search/keywordSearch.js';
 
 let dir: string | undefined;
@@ -15,22 +16,40 @@ afterEach(() => {
   dir = undefined;
 });
 
-/** An index of `n` one-line chunks; `line(i)` is chunk i's text. */
-function indexOf(n: number, line: (i: number) => string): KeywordSearcher {
+/** An index of `n` one-line chunks; `line(i)` is chunk i's text, `source(i)` its source. */
+function indexOf(n: number, line: (i: number) => string, source: (i: number) => SourceKind = () => 'memory'): KeywordSearcher {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-plan-'));
   db = openIndexDatabase(path.join(dir, 'index.sqlite')).db;
-  const file = db.prepare("INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES (?, '', 'memory', 'x', 0, 0, 'indexed', 0)");
-  const chunk = db.prepare("INSERT INTO chunks (path, source, start_line, end_line, text, hash) VALUES (?, 'memory', 1, 1, ?, 'h')");
+  const file = db.prepare("INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES (?, '', ?, 'x', 0, 0, 'indexed', 0)");
+  const chunk = db.prepare("INSERT INTO chunks (path, source, start_line, end_line, text, hash) VALUES (?, ?, 1, 1, ?, 'h')");
   db.transaction(() => {
     for (let i = 0; i < n; i++) {
-      file.run(`memory/n${i}.md`);
-      chunk.run(`memory/n${i}.md`, line(i));
+      file.run(`memory/n${i}.md`, source(i));
+      chunk.run(`memory/n${i}.md`, source(i), line(i));
     }
   })();
   return new KeywordSearcher(db);
 }
 
 describe('keyword query plan', () => {
+  it('fills the page from the wanted sources when another source takes the top rows, in rank order with ties by chunk', () => {
+    // 300 diary chunks say "canary" three times (they rank first); 25 memory chunks say it once.
+    const searcher = indexOf(
+      325,
+      (i) => (i < 300 ? `canary canary canary diary ${i}` : `the canary rollout note ${i}`),
+      (i) => (i < 300 ? 'dreams' : 'memory'),
+    );
+    const plan = searcher.plan('canary');
+    const memoryOnly = searcher.rankedHits(plan, 10, new Set<SourceKind>(['memory', 'sessions']));
+    expect(memoryOnly.map((h) => h.source)).toEqual(Array(10).fill('memory'));
+    // Equal texts rank equally: the lower chunk id first, whatever the page size.
+    expect(memoryOnly.map((h) => h.id)).toEqual([...memoryOnly.map((h) => h.id)].sort((a, b) => a - b));
+    expect(searcher.rankedHits(plan, 30, new Set<SourceKind>(['memory'])).map((h) => h.id)).toEqual(Array.from({ length: 25 }, (_, i) => 301 + i));
+    const everything = searcher.rankedHits(plan, 10, new Set<SourceKind>(['memory', 'dreams', 'sessions']));
+    expect(everything).toHaveLength(10);
+    expect(everything.every((h) => h.source === 'dreams')).toBe(true);
+  });
+
   it("knows which words FTS5's BM25 weighs at all (idf above zero: in fewer than half the chunks)", () => {
     expect(ranksInBm25(10, 1000)).toBe(true);
     expect(ranksInBm25(499, 1000)).toBe(true);

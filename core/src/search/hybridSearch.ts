@@ -151,7 +151,7 @@ export class HybridSearcher {
     const snippetTerms: SnippetTerm[] = plan.terms.map((t) => ({ forms: snippetForms(t), weight: t.isStopword ? 0.05 : t.weight }));
 
     const candidates = new Map<number, Candidate>();
-    const keywordHits = plan.match ? this.keyword.rankedHits(plan, want, sourceSet).slice(0, want) : [];
+    const keywordHits = plan.match ? this.keyword.rankedHits(plan, want, sourceSet) : [];
     const maxBm25 = Math.max(1e-9, ...keywordHits.map((h) => -h.rank));
     keywordHits.forEach((hit, i) => {
       candidates.set(hit.id, { hit, keyword: -hit.rank / maxBm25, vector: 0, keywordRank: i, vectorRank: null, fileMatch: null, dateFit: dateFitOf(hit.path) });

@@ -28,8 +28,14 @@ const MAX_POSTINGS = 40_000;
  * so these are the newest notes); everything else about the query stays the same.
  */
 const RANK_BUDGET = 12_000;
-/** Rows fetched from FTS5 per wanted result, so a source filter applied afterwards still fills the page. */
-const OVERFETCH = 3;
+/**
+ * Extra rows fetched from FTS5 (per wanted one) when a source is filtered out afterwards, so the
+ * page usually fills in one query. Every fetched row reads its chunk's text: fetching three
+ * times the page cost ~5% of an agent search.
+ */
+const FILTERED_OVERFETCH = 0.25;
+/** Every source kind (the contract's enum, without loading the contract into search workers). */
+const ALL_SOURCES = { memory: true, dreams: true, sessions: true } satisfies Record<SourceKind, true>;
 const MAX_SELECTED_TERMS = 24;
 /** Rows a query may select through words that carry no BM25 weight (see `plan`). */
 const MAX_WIDENING_POSTINGS = 2_000;
@@ -84,9 +90,9 @@ export class KeywordSearcher {
     // the text of every matching chunk.
     this.rankedMatch = db.prepare(
       `SELECT c.id, c.path, c.source, c.start_line, c.end_line, c.text, top.rank
-       FROM (SELECT rowid, bm25(chunks_fts) AS rank FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid >= ? ORDER BY rank LIMIT ?) AS top
+       FROM (SELECT rowid, bm25(chunks_fts) AS rank FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid >= ? ORDER BY rank, rowid LIMIT ?) AS top
        JOIN chunks c ON c.id = top.rowid
-       ORDER BY top.rank`,
+       ORDER BY top.rank, top.rowid`,
     );
     // Walking matches in rowid order is ~25x cheaper than ranking them.
     this.budgetFloor = db.prepare('SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?');
@@ -104,7 +110,8 @@ export class KeywordSearcher {
     const sourceSet = new Set(sources);
 
     const fileHits = this.exactFileMatches(query, limit);
-    const keywordHits = plan.match ? this.rankedHits(plan, limit, sourceSet) : [];
+    // Keyword hits the file hits already show are skipped below: ask for that many more.
+    const keywordHits = plan.match ? this.rankedHits(plan, limit + fileHits.length, sourceSet) : [];
     const topKeyword = keywordHits.length > 0 ? -keywordHits[0]!.rank : 0;
 
     // A date or path the person typed names a file: show that file first.
@@ -160,14 +167,16 @@ export class KeywordSearcher {
     return { match: selected.length > 0 ? selected.join(' OR ') : null, postings, terms };
   }
 
+  /** The `limit` best-ranked chunks of the wanted sources (fewer when fewer match). */
   rankedHits(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): ChunkHit[] {
     const match = plan.match!;
     const floor = plan.postings > RANK_BUDGET ? (this.budgetFloor.get(match, RANK_BUDGET)?.rowid ?? 0) : 0;
-    let fetch = limit * OVERFETCH;
+    const filtered = (Object.keys(ALL_SOURCES) as SourceKind[]).some((s) => !sources.has(s));
+    let fetch = filtered ? Math.ceil(limit * (1 + FILTERED_OVERFETCH)) : limit;
     for (;;) {
       const rows = this.rankedMatch.all(match, floor, fetch);
-      const kept = rows.filter((r) => sources.has(r.source));
-      if (kept.length >= limit * 2 || rows.length < fetch || fetch >= 100_000) return kept;
+      const kept = filtered ? rows.filter((r) => sources.has(r.source)) : rows;
+      if (kept.length >= limit || rows.length < fetch || fetch >= 100_000) return kept.slice(0, limit);
       fetch *= 8; // the filtered-out source dominated the top rows: look further down
     }
   }
