@@ -85,8 +85,9 @@ function useGeneration(generation: EmbeddingGeneration | null): void {
 const keyword = new KeywordSearcher(db);
 const hybrid = new HybridSearcher(db, keyword, () => active, () => settings);
 // Resolving which entries answered is most of recording a recall: done here, in parallel, the
-// engine thread only writes the rows. Each worker keeps a share of the engine's note cache.
-const notes = new DocumentReader(db, data.workspaceRoot, KEPT_CHARS / 2);
+// engine thread only writes the rows. Each worker keeps as many parsed notes as the engine: with
+// half (4M chars) a 12 MB workspace re-parsed a note for most results, 1.1 ms of a 5 ms search.
+const notes = new DocumentReader(db, data.workspaceRoot, KEPT_CHARS);
 
 let seenIndexChanges = -1;
 
