@@ -36,4 +36,16 @@ describe('settings store', () => {
     fs.rmSync(store.file);
     expect(store.read().fusion).toBe('weighted');
   });
+
+  it('gives a settings file from before the graph section its defaults, key by key, and patches one key of it', () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-settings-'));
+    const store = new SettingsStore(dir);
+    fs.writeFileSync(store.file, JSON.stringify({ fusion: 'rrf' }));
+    expect(store.read().graph).toEqual({ modelExtraction: false, modelTimeoutSeconds: 60 });
+    fs.writeFileSync(store.file, JSON.stringify({ graph: { modelTimeoutSeconds: 5 } }));
+    expect(store.read().graph).toEqual({ modelExtraction: false, modelTimeoutSeconds: 5 });
+    expect(store.update({ graph: { modelExtraction: true } }).graph).toEqual({ modelExtraction: true, modelTimeoutSeconds: 5 });
+    fs.writeFileSync(store.file, JSON.stringify({ graph: { modelTimeoutSeconds: -1 } }));
+    expect(() => store.read()).toThrow(/setting "graph.modelTimeoutSeconds" is invalid/);
+  });
 });

@@ -133,6 +133,15 @@ export const SearchResult = z.object({
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 
+/** The knowledge graph: chat-model extraction on top of the deterministic one (off by default). */
+export const GraphSettings = z.object({
+  /** Ask the active chat model for more entities and relations; every item must cite lines that name it, or it is dropped. */
+  modelExtraction: z.boolean(),
+  /** Bound on one extraction prompt to the chat model; the deterministic graph stands whatever happens. */
+  modelTimeoutSeconds: z.number().positive().max(600),
+});
+export type GraphSettings = z.infer<typeof GraphSettings>;
+
 export const Settings = z.object({
   /** Absolute path of the workspace chosen at first run. */
   workspace: z.string().nullable(),
@@ -150,6 +159,7 @@ export const Settings = z.object({
   maxTranscriptSizeMB: z.number().positive().max(65536),
   /** Dreaming: schedule, review-before-writing, gates and budgets. */
   dreaming: DreamSettings,
+  graph: GraphSettings,
   /** The person has seen the first-run welcome (workspace choice, imports). */
   firstRunDone: z.boolean(),
 });
@@ -164,11 +174,14 @@ export const DEFAULT_SETTINGS: Settings = {
   sessions: { codex: null, claude: null, openclaw: null },
   maxTranscriptSizeMB: 512,
   dreaming: DEFAULT_DREAM_SETTINGS,
+  graph: { modelExtraction: false, modelTimeoutSeconds: 60 },
   firstRunDone: false,
 };
 
 /** A settings change: top-level keys replace, `dreaming` is merged key by key. */
-export const SettingsPatch = Settings.partial().extend({ dreaming: DreamSettings.partial().strict().optional() }).strict();
+export const SettingsPatch = Settings.partial()
+  .extend({ dreaming: DreamSettings.partial().strict().optional(), graph: GraphSettings.partial().strict().optional() })
+  .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 export const WorkspaceInfo = z.object({

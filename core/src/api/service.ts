@@ -160,7 +160,7 @@ export class MemoryService {
       },
     });
     if (this.agents.notice) this.notices.push(this.agents.notice);
-    this.graph = new GraphService({ indexDb: () => this.db, workspaceRoot: workspace.root });
+    this.graph = new GraphService({ indexDb: () => this.db, workspaceRoot: workspace.root, settings: this.settings, models: this.models });
     this.handlers = {
       ...this.dreams.handlers,
       ...this.agents.handlers,
@@ -381,7 +381,10 @@ export class MemoryService {
       try {
         const graph = await this.graph.update(force, () => this.closed);
         report.graph = { extracted: graph.extracted, removed: graph.removed, entities: graph.entities, claims: graph.claims, durationMs: graph.durationMs };
-        if (graph.extracted + graph.removed > 0) {
+        const model = graph.model;
+        if (model?.reason) report.notices.push(`Graph model extraction: ${model.reason}.`);
+        const modelChanged = model !== null && model.entities + model.claims + model.removed > 0;
+        if (graph.extracted + graph.removed > 0 || modelChanged) {
           this.eventEmitter.fire({ type: 'graph-updated', extracted: graph.extracted, removed: graph.removed, entities: graph.entities, claims: graph.claims });
         }
       } catch (error) {

@@ -1,20 +1,27 @@
 import type Database from 'better-sqlite3';
-import type { GraphEntity, GraphFilters } from '../api/contract.js';
+import type { GraphEntity, GraphFilters, GraphSettings } from '../api/contract.js';
 import type { OperationHandlers } from '../api/invoke.js';
+import type { ModelStore } from '../models/modelStore.js';
 import { explainClaim, neighbors, overview, searchEntities } from './graphQueries.js';
 import { updateGraph, type GraphUpdateReport } from './graphUpdate.js';
+import type { ModelExtractionSetting } from './modelExtractionPass.js';
 
 export interface GraphServiceOptions {
   /** The index database (reopened after corruption, hence a getter). */
   indexDb: () => Database.Database;
   workspaceRoot: string;
+  /** Where `graph.modelExtraction` is read at each update (unset: the rules alone). */
+  settings?: { read(): { graph: GraphSettings } };
+  /** The installed models: the active chat model does the extraction. */
+  models?: Pick<ModelStore, 'activeModel'>;
 }
 
 type GraphHandlers = Pick<OperationHandlers, 'graph.search' | 'graph.neighbors' | 'graph.explain' | 'graph.overview'>;
 
 /**
  * The knowledge graph: kept up to date from the index after every sync, queried through the
- * contract's `graph.*` operations. Extraction is deterministic; no model is involved yet.
+ * contract's `graph.*` operations. Extraction is deterministic, then, when the setting is on,
+ * the active chat model adds what it finds in the changed files (see modelExtractionPass.ts).
  */
 export class GraphService {
   readonly handlers: GraphHandlers;
@@ -33,8 +40,16 @@ export class GraphService {
 
   /** Re-extracts files whose hash changed since the last update (all of them with `force`). */
   async update(force = false, shouldStop?: () => boolean): Promise<GraphUpdateReport> {
-    this.lastUpdate = await updateGraph(this.options.indexDb(), { force, shouldStop });
+    this.lastUpdate = await updateGraph(this.options.indexDb(), { force, shouldStop, model: this.modelSetting() });
     return this.lastUpdate;
+  }
+
+  /** Read at every update: the person may switch the model extraction or the chat model at any time. */
+  private modelSetting(): ModelExtractionSetting {
+    const graph = this.options.settings?.read().graph;
+    if (!graph?.modelExtraction) return { enabled: false };
+    const chat = this.options.models?.activeModel('chat');
+    return { enabled: true, model: chat?.present ? { path: chat.path, name: chat.file } : null, timeoutMs: graph.modelTimeoutSeconds * 1000 };
   }
 
   /** Entities a free-text search names, for `memory.search {graph: true}`. */

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import type Database from 'better-sqlite3';
-import { FileProvenance } from './entryProvenance.js';
-import { extractFile } from './extractFile.js';
 import { Cooccurrence } from './cooccurrence.js';
+import { extractionSteps, type IndexedFile } from './extractionSteps.js';
 import { GraphWriter } from './graphWriter.js';
-import { sourceToolOf } from './sourceTool.js';
-import { FUNCTIONAL_PREDICATES, MENTIONED_WITH, type ExtractedEntry } from './types.js';
+import { ModelFiles } from './modelFiles.js';
+import { runModelPass, type ModelExtractionReport, type ModelExtractionSetting } from './modelExtractionPass.js';
+import { FUNCTIONAL_PREDICATES, MENTIONED_WITH } from './types.js';
 import { inTimeSlices } from '../common/timeSlices.js';
 
 export interface GraphUpdateReport {
@@ -15,19 +14,13 @@ export interface GraphUpdateReport {
   entities: number;
   claims: number;
   durationMs: number;
+  /** The chat-model phase (null when the update was stopped before it). */
+  model: ModelExtractionReport | null;
 }
-
 
 /** An update changing more files than this (and this share of them) recounts all pairs. */
 const REBUILD_MIN_FILES = 50;
 const REBUILD_SHARE = 0.1;
-
-interface IndexedFile {
-  path: string;
-  abs_path: string;
-  sha256: string;
-  mtime_ms: number;
-}
 
 /**
  * Brings the graph up to date with the index: re-extracts memory files whose hash changed,
@@ -35,8 +28,13 @@ interface IndexedFile {
  * recomputes validity where claims changed. Transcripts and the diary are never extracted.
  * A few changed files update the mentioned_with counts file by file; a first, forced or
  * large extraction recounts them all from the mentions once the files are extracted.
+ * Then the chat-model phase (see modelExtractionPass.ts) adds to, or with the setting off
+ * removes, what the model extracted; its items sit in the same entries as the rules' ones.
  */
-export async function updateGraph(db: Database.Database, options: { force?: boolean; shouldStop?: () => boolean } = {}): Promise<GraphUpdateReport> {
+export async function updateGraph(
+  db: Database.Database,
+  options: { force?: boolean; shouldStop?: () => boolean; model?: ModelExtractionSetting } = {},
+): Promise<GraphUpdateReport> {
   const started = performance.now();
   const files = db.prepare("SELECT path, abs_path, sha256, mtime_ms FROM files WHERE source = 'memory' AND status = 'indexed' AND sha256 IS NOT NULL").all() as IndexedFile[];
   const known = new Map((db.prepare('SELECT path, sha256 FROM graph_files').all() as Array<{ path: string; sha256: string }>).map((r) => [r.path, r.sha256]));
@@ -46,12 +44,18 @@ export async function updateGraph(db: Database.Database, options: { force?: bool
   const changed = files.filter((f) => options.force || known.get(f.path) !== f.sha256);
   const vanished = [...known.keys()].filter((p) => !present.has(p));
   const writer = new GraphWriter(db);
-  const forget = (path: string) => writer.forget(path);
+  const modelFiles = new ModelFiles(db);
+  // Whatever the model added to a file goes with the rest of its graph.
+  const forget = (path: string) => {
+    writer.forget(path);
+    modelFiles.drop(path);
+  };
   // Many files at once: pairs are recounted from the mentions at the end rather than one by one.
   const rebuild = fresh || options.force === true || changed.length + vanished.length > Math.max(REBUILD_MIN_FILES, known.size * REBUILD_SHARE) || Cooccurrence.rebuildPending(db);
 
   db.transaction(() => {
     if (rebuild) writer.cooccurrence.startRebuild();
+    if (fresh) db.prepare('DELETE FROM graph_model_files').run();
     vanished.forEach(forget);
   }).immediate();
   // A first extraction of 50 MB takes minutes: between short transactions the host answers calls.
@@ -72,34 +76,16 @@ export async function updateGraph(db: Database.Database, options: { force?: bool
     // Stopped before the pairs were recounted: the next update rebuilds, and settles, again.
     if (!Cooccurrence.rebuildPending(db)) await settleAll(db, writer, fresh);
   } else db.transaction(() => settleTouched(db, writer)).immediate();
-  const count = (table: string) => (db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) ?? 0;
-  return { extracted: changed.length, removed: vanished.length, entities: count('graph_entities'), claims: count('graph_claims'), durationMs: Math.round(performance.now() - started) };
-}
-
-/** One step per file read and extracted, per entry written, and per file recorded as done. */
-function* extractionSteps(db: Database.Database, writer: GraphWriter, files: readonly IndexedFile[], forget: ((path: string) => void) | null): Generator<() => void> {
-  const recordFile = db.prepare('INSERT OR REPLACE INTO graph_files (path, sha256, entries, extracted_at) VALUES (?, ?, ?, ?)');
-  for (const file of files) {
-    let entries: ExtractedEntry[] = [];
-    let provenance: FileProvenance | null = null;
-    let readable = true;
-    yield () => {
-      forget?.(file.path); // evidence of an earlier version, or of a cut-off extraction
-      let text: string;
-      try {
-        text = fs.readFileSync(file.abs_path, 'utf8');
-      } catch {
-        readable = false; // vanished since indexing: the next sync removes it from the index, and then from here
-        return;
-      }
-      entries = extractFile(file.path, text, new Date(file.mtime_ms).toISOString().slice(0, 10));
-      provenance = new FileProvenance(db, file.path, text.split(/\r?\n/));
-    };
-    if (!readable) continue;
-    const tool = sourceToolOf(file.path);
-    for (const entry of entries) yield () => writer.writeEntry(entry, { path: file.path, tool, ...provenance!.of(entry.startLine, entry.endLine) });
-    yield () => recordFile.run(file.path, file.sha256, entries.length, Date.now());
+  let model: ModelExtractionReport | null = null;
+  // After a stop, or with pairs still to recount, the rules' graph is not settled: the model waits for the next update.
+  if (!options.shouldStop?.() && !Cooccurrence.rebuildPending(db)) {
+    const settle = () => settleTouched(db, writer);
+    const context = { db, writer, slice, forget, settle, files, changed: new Set(changed.map((f) => f.path)), shouldStop: options.shouldStop };
+    model = await runModelPass(context, options.model ?? { enabled: false });
+    db.transaction(() => settleTouched(db, writer)).immediate();
   }
+  const count = (table: string) => (db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) ?? 0;
+  return { extracted: changed.length, removed: vanished.length, entities: count('graph_entities'), claims: count('graph_claims'), durationMs: Math.round(performance.now() - started), model };
 }
 
 /** Claims (or entities) per step of a whole-graph settle: a step stays within a time slice. */

@@ -45,8 +45,8 @@ export class GraphWriter {
          RETURNING id`,
       ).pluck(),
       insertEntry: db.prepare('INSERT INTO graph_entries (path, start_line, end_line, chunk_id, dream_run, origin, tool, observed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
-      insertMention: db.prepare('INSERT INTO graph_mentions (entity_id, entry_id, cooccurs) VALUES (?, ?, ?)'),
-      insertClaimEvidence: db.prepare('INSERT INTO graph_claim_evidence (claim_id, entry_id) VALUES (?, ?)'),
+      insertMention: db.prepare('INSERT INTO graph_mentions (entity_id, entry_id, cooccurs, by_model) VALUES (?, ?, ?, ?)'),
+      insertClaimEvidence: db.prepare('INSERT INTO graph_claim_evidence (claim_id, entry_id, by_model) VALUES (?, ?, ?)'),
       fileTouches: db.prepare(
         `SELECT m.entity_id AS entity, NULL AS claim FROM graph_entries g JOIN graph_mentions m ON m.entry_id = g.id WHERE g.path = ?
          UNION ALL SELECT NULL, e.claim_id FROM graph_entries g JOIN graph_claim_evidence e ON e.entry_id = g.id WHERE g.path = ?`,
@@ -97,9 +97,11 @@ export class GraphWriter {
       if (merged !== null) ids.forEach((other, i) => (ids[i] = other === merged ? id : other));
     }
     const distinct = [...new Set(ids.filter((id): id is number => id !== null))];
+    // A name the rules found too is theirs; only names the model alone found are marked as its.
+    const byRules = new Set(ids.filter((id, i) => id !== null && !entry.entities[i]!.byModel));
     const entryId = Number(this.stmts.insertEntry.run(site.path, entry.startLine, entry.endLine, site.chunkId, site.dreamRun, site.origin, site.tool, entry.observed).lastInsertRowid);
     distinct.forEach((id, i) => {
-      this.stmts.insertMention.run(id, entryId, i < MAX_COOCCURRING ? 1 : 0);
+      this.stmts.insertMention.run(id, entryId, i < MAX_COOCCURRING ? 1 : 0, byRules.has(id) ? 0 : 1);
       this.mentioned.set(id, (this.mentioned.get(id) ?? 0) + 1);
       this.touchedEntities.add(id);
     });
@@ -108,7 +110,7 @@ export class GraphWriter {
       const object = c.object === null ? null : (ids[c.object] ?? null);
       if (subject === null || subject === undefined || subject === object || (c.object !== null && object === null)) continue;
       const claim = this.stmts.upsertClaim.get(claimKey(subject, c.predicate, object, c.literal), subject, c.predicate, object, object !== null ? null : c.literal, c.confidence, entry.observed) as number;
-      this.stmts.insertClaimEvidence.run(claim, entryId);
+      this.stmts.insertClaimEvidence.run(claim, entryId, c.byModel ? 1 : 0);
       this.touchedClaims.add(claim);
     }
     // Entities named in the same entry are related, more so the more entries say so: counted
@@ -124,7 +126,8 @@ export class GraphWriter {
       const known = (this.stmts.namedByKey.get(key) ?? this.stmts.namedByAlias.get(key)) as number | undefined;
       if (known !== undefined) return known;
       if (m.certainty === 'tentative') return null;
-      return this.create('concept', m.label, key);
+      // A model's name joins a known entity whatever its type (it never retypes one); a new one takes the model's type.
+      return this.create(m.byModel ? m.type : 'concept', m.label, key);
     }
     const same = (this.stmts.byTypeKey.get(m.type, key) ?? this.stmts.byTypeAlias.get(key, m.type)) as number | undefined;
     if (same !== undefined) return same;
@@ -192,7 +195,8 @@ export function mergeEntity(db: Database.Database, from: number, into: number, p
     } else db.prepare('UPDATE graph_claims SET key = ?, subject_id = ?, object_id = ? WHERE id = ?').run(key, subject, object, c.id);
   }
   db.prepare(
-    'INSERT INTO graph_mentions (entity_id, entry_id, cooccurs) SELECT ?, entry_id, cooccurs FROM graph_mentions WHERE entity_id = ? ON CONFLICT (entity_id, entry_id) DO UPDATE SET cooccurs = max(cooccurs, excluded.cooccurs)',
+    `INSERT INTO graph_mentions (entity_id, entry_id, cooccurs, by_model) SELECT ?, entry_id, cooccurs, by_model FROM graph_mentions WHERE entity_id = ?
+     ON CONFLICT (entity_id, entry_id) DO UPDATE SET cooccurs = max(cooccurs, excluded.cooccurs), by_model = min(by_model, excluded.by_model)`,
   ).run(into, from);
   db.prepare('DELETE FROM graph_mentions WHERE entity_id = ?').run(from);
   db.prepare('UPDATE graph_entities SET mentions = (SELECT count(*) FROM graph_mentions WHERE entity_id = ?) WHERE id = ?').run(into, into);

@@ -10,6 +10,8 @@ export interface EntityMention {
    * `tentative` (a sentence-initial word; kept only when the graph already knows it).
    */
   certainty: 'strong' | 'weak' | 'tentative';
+  /** Named by the chat model (validated against the entry's text), not by the rules. */
+  byModel?: boolean;
 }
 
 /** Indexes into the entry's `entities`. */
@@ -19,6 +21,8 @@ export interface ClaimMention {
   object: number | null;
   literal: string | null;
   confidence: number;
+  /** Stated by the chat model, not by the rules. */
+  byModel?: boolean;
 }
 
 export interface AliasMention {

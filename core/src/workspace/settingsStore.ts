@@ -49,7 +49,8 @@ export class SettingsStore {
     const stored = (typeof json === 'object' && json ? json : {}) as Partial<Record<keyof Settings, unknown>>;
     // Sections added in later versions get their defaults key by key.
     const dreaming = { ...DEFAULT_SETTINGS.dreaming, ...(typeof stored.dreaming === 'object' && stored.dreaming ? stored.dreaming : {}) };
-    const merged = Settings.safeParse({ ...DEFAULT_SETTINGS, ...stored, dreaming });
+    const graph = { ...DEFAULT_SETTINGS.graph, ...(typeof stored.graph === 'object' && stored.graph ? stored.graph : {}) };
+    const merged = Settings.safeParse({ ...DEFAULT_SETTINGS, ...stored, dreaming, graph });
     if (!merged.success) {
       const issue = merged.error.issues[0];
       throw new ReverieError(
@@ -62,7 +63,7 @@ export class SettingsStore {
 
   update(patch: SettingsPatch): Settings {
     const current = this.read();
-    const next = Settings.parse({ ...current, ...patch, dreaming: { ...current.dreaming, ...patch.dreaming } });
+    const next = Settings.parse({ ...current, ...patch, dreaming: { ...current.dreaming, ...patch.dreaming }, graph: { ...current.graph, ...patch.graph } });
     fs.mkdirSync(this.dataDir, { recursive: true });
     writeFileAtomically(this.file, JSON.stringify(next, null, 2) + '\n');
     return next;

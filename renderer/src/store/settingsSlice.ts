@@ -83,6 +83,11 @@ export interface SettingsSlice {
   /** True when the form differs from the saved settings at all (even by a blank row): Revert has something to do. */
   hasEdits(): boolean;
 
+  /** The Graph section: the chat-model extraction switch, saved as soon as it is flipped. */
+  graphSaving: boolean;
+  graphError: string | null;
+  setGraphModelExtraction(modelExtraction: boolean): Promise<void>;
+
   /** The Dreaming section (its saved values are `saved.dreaming`). */
   dreaming: DreamingSection;
   setDreamingSchedule(enabled: boolean, time?: string): void;
@@ -219,6 +224,22 @@ export function createSettingsSlice({ set, get, client }: SliceContext<'settings
     fieldErrors: {},
     savedAt: null,
     dreaming: { state: 'idle', loadError: null, draft: null, isSaving: false, saveError: null, fieldErrors: {}, savedAt: null },
+    graphSaving: false,
+    graphError: null,
+
+    async setGraphModelExtraction(modelExtraction) {
+      const { saved, graphSaving } = slice();
+      if (!saved || graphSaving) return;
+      set({ graphSaving: true, graphError: null });
+      try {
+        const next = await client.call('settings.set', { patch: { graph: { ...saved.graph, modelExtraction } } });
+        set({ saved: next, graphSaving: false });
+        // The next graph update adds the model's items (or removes them): start it now rather than at the next edit.
+        void client.call('index.sync', {}).catch(() => undefined);
+      } catch (error) {
+        set({ graphSaving: false, graphError: errorMessage(error) });
+      }
+    },
 
     async load() {
       const request = ++latestLoad;

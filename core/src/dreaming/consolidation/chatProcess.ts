@@ -1,31 +1,43 @@
 /**
- * The host side of model consolidation: forks `chatWorker`, sends one prompt, and turns every
- * way it can go wrong (a native abort, a load error, a timeout, JSON cut off at the token
- * limit) into `{ ok: false, reason }`. It never throws and never leaves the child running.
+ * The host side of the chat model: forks `chatWorker`, sends one prompt with the JSON schema
+ * its answer must follow, and turns every way it can go wrong (a native abort, a load error, a
+ * timeout, JSON cut off at the token limit, the caller giving up) into `{ ok: false, reason }`.
+ * It never throws and never leaves the child running. Consolidation and graph extraction use it.
  */
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isChatWorkerMessage, type ChatWorkerMessage, type GenerateRequest } from './chatProtocol.js';
-import { buildConsolidationPrompt, type ConsolidationInput } from './prompt.js';
+import { isChatWorkerMessage, type AnswerSchema, type ChatWorkerMessage, type GenerateRequest } from './chatProtocol.js';
+import { buildConsolidationPrompt, CONSOLIDATION_SCHEMA, type ConsolidationInput } from './prompt.js';
 
 const STDERR_TAIL_CHARS = 2000;
 const MAX_THREADS = 4;
-const MAX_CONTEXT_SIZE = 4096;
+/** The context the worker creates at most (smaller when the model's own is): prompts are sized for it. */
+export const MAX_CONTEXT_SIZE = 4096;
 export const DEFAULT_MAX_ANSWER_TOKENS = 1024;
 
-export interface ModelConsolidationRequest {
+/** One prompt for the chat model process. */
+export interface ChatModelRequest {
   modelPath: string;
-  input: ConsolidationInput;
+  prompt: string;
+  /** The answer's JSON schema: the worker generates under a grammar made from it. */
+  schema: AnswerSchema;
   timeoutMs: number;
   /** Defaults to DEFAULT_MAX_ANSWER_TOKENS. */
   maxTokens?: number;
   /** Called with the child's pid once it is forked (tests check it is gone afterwards). */
   onSpawn?: (pid: number) => void;
+  /** Aborting kills the child and answers `{ ok: false }` (the engine is closing). */
+  signal?: AbortSignal;
 }
 
-export type ModelAnswer = { ok: true; json: unknown; raw: string } | { ok: false; reason: string };
+export interface ModelConsolidationRequest extends Omit<ChatModelRequest, 'prompt' | 'schema' | 'signal'> {
+  input: ConsolidationInput;
+}
+
+/** `answered`: the model did answer, but not with JSON (the process itself worked). */
+export type ModelAnswer = { ok: true; json: unknown; raw: string } | { ok: false; reason: string; answered?: true };
 
 /** The worker entry next to this file: `.ts` under vitest/tsx (run through tsx), `.js` when compiled. */
 function workerEntry(): { file: string; execArgv: string[] } {
@@ -60,7 +72,7 @@ export function parseModelAnswer(raw: string, stopReason: string, maxTokens: num
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const cut = stopReason === 'maxTokens' ? `the answer was cut off at the ${maxTokens}-token limit (${message})` : message;
-    return { ok: false, reason: `the chat model returned invalid JSON: ${cut}` };
+    return { ok: false, reason: `the chat model returned invalid JSON: ${cut}`, answered: true };
   }
 }
 
@@ -69,8 +81,16 @@ function toAnswer(message: ChatWorkerMessage): ModelAnswer {
   return parseModelAnswer(message.raw, message.stopReason, message.maxTokens);
 }
 
-export function runModelConsolidation(request: ModelConsolidationRequest): Promise<ModelAnswer> {
+export function runModelConsolidation({ input, ...request }: ModelConsolidationRequest): Promise<ModelAnswer> {
+  return runChatModel({ ...request, prompt: buildConsolidationPrompt(input), schema: CONSOLIDATION_SCHEMA });
+}
+
+export function runChatModel(request: ChatModelRequest): Promise<ModelAnswer> {
   return new Promise<ModelAnswer>((resolve) => {
+    if (request.signal?.aborted) {
+      resolve({ ok: false, reason: 'the chat model was not asked: the engine is stopping' });
+      return;
+    }
     let outcome: ModelAnswer | undefined;
     const settle = (answer: ModelAnswer): void => {
       outcome ??= answer;
@@ -93,13 +113,22 @@ export function runModelConsolidation(request: ModelConsolidationRequest): Promi
       settle({ ok: false, reason: `the chat model did not answer within ${describeDuration(request.timeoutMs)}` });
       child.kill('SIGKILL');
     }, request.timeoutMs);
+    const abort = (): void => {
+      settle({ ok: false, reason: 'the chat model was stopped: the engine is stopping' });
+      child.kill('SIGKILL');
+    };
+    request.signal?.addEventListener('abort', abort, { once: true });
     child.on('message', (message: unknown) => {
       if (isChatWorkerMessage(message)) settle(toAnswer(message));
     });
     child.on('error', (error) => {
       settle({ ok: false, reason: `the chat model process failed (${error.message})` });
       // A child that never started will not report an exit.
-      if (child.pid === undefined) resolve(outcome!);
+      if (child.pid === undefined) {
+        clearTimeout(timer);
+        request.signal?.removeEventListener('abort', abort);
+        resolve(outcome!);
+      }
       else child.kill('SIGKILL');
     });
     // Resolve only once the child is gone (no model process outlives the call) and its channel
@@ -108,13 +137,15 @@ export function runModelConsolidation(request: ModelConsolidationRequest): Promi
     const disconnected = new Promise<void>((done) => child.once('disconnect', () => done()));
     void Promise.all([exited, disconnected]).then(([[code, signal]]) => {
       clearTimeout(timer);
+      request.signal?.removeEventListener('abort', abort);
       // Let the last stderr bytes arrive before describing the exit.
       setImmediate(() => resolve(outcome ?? { ok: false, reason: describeExit(code, signal, stderrTail) }));
     });
     const generate: GenerateRequest = {
       type: 'generate',
       modelPath: request.modelPath,
-      prompt: buildConsolidationPrompt(request.input),
+      prompt: request.prompt,
+      schema: request.schema,
       threads: Math.max(1, Math.min(os.availableParallelism(), MAX_THREADS)),
       maxContextSize: MAX_CONTEXT_SIZE,
       maxTokens: request.maxTokens ?? DEFAULT_MAX_ANSWER_TOKENS,

@@ -1,14 +1,21 @@
 /**
  * Messages between the host and the one-shot chat model process (`chatWorker.ts`):
  *
- *   host → worker: generate {modelPath, prompt, threads, maxContextSize, maxTokens}  (grammar: CONSOLIDATION_SCHEMA)
+ *   host → worker: generate {modelPath, prompt, schema, threads, maxContextSize, maxTokens}
  *   worker → host: answer {raw, stopReason, maxTokens} | failure {message}; then the worker exits
+ *
+ * The caller's JSON schema travels with the prompt: the worker answers under a grammar built
+ * from it (consolidation and graph extraction share this process, each with its own schema).
  */
+
+/** A JSON schema in the subset node-llama-cpp turns into a grammar (plain data: it crosses the IPC channel). */
+export type AnswerSchema = Readonly<Record<string, unknown>>;
 
 export interface GenerateRequest {
   type: 'generate';
   modelPath: string;
   prompt: string;
+  schema: AnswerSchema;
   threads: number;
   maxContextSize: number;
   maxTokens: number;

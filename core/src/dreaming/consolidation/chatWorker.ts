@@ -1,10 +1,10 @@
 /**
  * The chat model process: a `child_process.fork` child that loads one GGUF chat model, answers
- * one prompt under a JSON-schema grammar, and exits. It is a separate process because
+ * one prompt under the JSON-schema grammar the request carries, and exits. It is a separate process because
  * llama.cpp can abort (exit 134) on a malformed file, and a slow model must be killable.
  */
+import type { GbnfJsonObjectSchema } from 'node-llama-cpp';
 import { isGenerateRequest, type ChatWorkerMessage, type GenerateRequest } from './chatProtocol.js';
-import { CONSOLIDATION_SCHEMA } from './prompt.js';
 
 /** Prompt tokens must leave at least this many for the answer, or the model cannot answer. */
 const MIN_ANSWER_TOKENS = 32;
@@ -48,7 +48,8 @@ async function generate(request: GenerateRequest): Promise<ChatWorkerMessage> {
       return { type: 'failure', message: `the prompt (about ${promptTokens} tokens) does not fit the model's context of ${contextSize} tokens` };
     }
     const context = await model.createContext({ contextSize, threads: request.threads });
-    const grammar = await llama.createGrammarForJsonSchema(CONSOLIDATION_SCHEMA);
+    // An invalid schema is the caller's bug: it fails here with node-llama-cpp's message.
+    const grammar = await llama.createGrammarForJsonSchema<GbnfJsonObjectSchema>(request.schema as GbnfJsonObjectSchema);
     const session = new LlamaChatSession({ contextSequence: context.getSequence() });
     // Temperature 0: the same memory and candidates get the same answer.
     const { responseText, stopReason } = await session.promptWithMeta(request.prompt, { grammar, maxTokens, temperature: 0 });

@@ -1,8 +1,9 @@
 import { DreamingSettings } from './DreamingSettings.js';
+import { GraphSettings } from './GraphSettings.js';
 import { ModelsSettings } from './ModelsSettings.js';
 import { SearchSettings } from './SearchSettings.js';
 
-/** Search options, dreaming and the embedding models. Each section loads and fails on its own. */
+/** Search options, dreaming, the knowledge graph and the models. Each section loads and fails on its own. */
 export function SettingsView() {
   return (
     <section className="view settings-view" aria-labelledby="settings-heading" data-testid="settings-view">
@@ -11,6 +12,7 @@ export function SettingsView() {
       </header>
       <SearchSettings />
       <DreamingSettings />
+      <GraphSettings />
       <ModelsSettings />
     </section>
   );

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import type Database from 'better-sqlite3';
+import { FileProvenance } from './entryProvenance.js';
+import { extractFile } from './extractFile.js';
+import type { GraphWriter } from './graphWriter.js';
+import { sourceToolOf } from './sourceTool.js';
+import type { ExtractedEntry } from './types.js';
+
+/** A memory file as the index has it. */
+export interface IndexedFile {
+  path: string;
+  abs_path: string;
+  sha256: string;
+  mtime_ms: number;
+}
+
+/** A file's entries by the rules (`mtime` dates entries of a note without a date of its own). */
+export function extractIndexedFile(file: IndexedFile, text: string): ExtractedEntry[] {
+  return extractFile(file.path, text, new Date(file.mtime_ms).toISOString().slice(0, 10));
+}
+
+/** One step per file read and extracted, per entry written, and per file recorded as done. */
+export function* extractionSteps(db: Database.Database, writer: GraphWriter, files: readonly IndexedFile[], forget: ((path: string) => void) | null): Generator<() => void> {
+  for (const file of files) {
+    const read: { text: string | null } = { text: null };
+    yield () => {
+      forget?.(file.path); // evidence of an earlier version, or of a cut-off extraction
+      try {
+        read.text = fs.readFileSync(file.abs_path, 'utf8');
+      } catch {
+        // vanished since indexing: the next sync removes it from the index, and then from here
+      }
+    };
+    if (read.text === null) continue;
+    yield* entrySteps(db, writer, file, read.text, extractIndexedFile(file, read.text));
+  }
+}
+
+/**
+ * Writes a file's entries again, e.g. with a chat model's items added: forgets what the graph
+ * held for it first, and records it as extracted only after its last entry, so a stop midway
+ * leaves it to be extracted again. `onDone` runs in the step that records it.
+ */
+export function* rewriteSteps(
+  db: Database.Database,
+  writer: GraphWriter,
+  file: IndexedFile,
+  text: string,
+  entries: readonly ExtractedEntry[],
+  forget: (path: string) => void,
+  onDone: () => void,
+): Generator<() => void> {
+  yield () => forget(file.path);
+  yield* entrySteps(db, writer, file, text, entries, onDone);
+}
+
+function* entrySteps(
+  db: Database.Database,
+  writer: GraphWriter,
+  file: IndexedFile,
+  text: string,
+  entries: readonly ExtractedEntry[],
+  onDone?: () => void,
+): Generator<() => void> {
+  let provenance: FileProvenance | null = null;
+  const tool = sourceToolOf(file.path);
+  for (const entry of entries)
+    yield () => {
+      provenance ??= new FileProvenance(db, file.path, text.split(/\r?\n/));
+      writer.writeEntry(entry, { path: file.path, tool, ...provenance.of(entry.startLine, entry.endLine) });
+    };
+  yield () => {
+    recordFileStatement(db).run(file.path, file.sha256, entries.length, Date.now());
+    onDone?.();
+  };
+}
+
+const recordFileStatements = new WeakMap<Database.Database, Database.Statement>();
+
+/** Prepared once per database: a first extraction records thousands of files. */
+function recordFileStatement(db: Database.Database): Database.Statement {
+  let statement = recordFileStatements.get(db);
+  if (!statement) recordFileStatements.set(db, (statement = db.prepare('INSERT OR REPLACE INTO graph_files (path, sha256, entries, extracted_at) VALUES (?, ?, ?, ?)')));
+  return statement;
+}
