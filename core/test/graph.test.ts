@@ -214,7 +214,7 @@ describe('knowledge graph bad input', () => {
 
   it('gives an empty workspace an empty graph', async () => {
     const s = await indexed({});
-    expect(await s.invoke('graph.overview', {})).toEqual({ entities: [], edges: [], omitted: { entities: 0, edges: 0 }, totals: { entities: 0, claims: 0 } });
+    expect(await s.invoke('graph.overview', {})).toEqual({ entities: [], edges: [], omitted: { entities: 0, edges: 0 }, totals: { entities: 0, claims: 0 }, evidence: 'omitted' });
     expect(await search(s, 'anything')).toEqual([]);
     await expect(s.invoke('graph.neighbors', { entity: 'nobody' })).rejects.toMatchObject({ code: 'not-found' });
     await expect(s.invoke('graph.explain', { claimId: 'claim:1' })).rejects.toMatchObject({ code: 'not-found' });
@@ -301,8 +301,36 @@ describe('knowledge graph updates and queries', () => {
     // The most connected come first.
     const degrees = small.entities.map((e) => e.degree);
     expect(degrees).toEqual([...degrees].sort((x, y) => y - x));
-    for (const e of full.entities) expect(e.evidence.length).toBeGreaterThan(0);
-    for (const c of full.edges) expect(c.evidence[0]).toMatchObject({ path: expect.any(String), startLine: expect.any(Number), endLine: expect.any(Number) });
+    // The overview leaves evidence lines out (it says so); neighbours carry them on every item.
+    expect(full.evidence).toBe('omitted');
+    expect(full.entities.every((e) => e.evidence.length === 0) && full.edges.every((c) => c.evidence.length === 0)).toBe(true);
+    expect(byId.evidence).toBe('included');
+    for (const e of byId.entities) expect(e.evidence.length).toBeGreaterThan(0);
+    for (const c of byId.edges) expect(c.evidence[0]).toMatchObject({ path: expect.any(String), startLine: expect.any(Number), endLine: expect.any(Number) });
+  });
+
+  it('shows at most 4 relations per entity, each entity’s strongest first, and says how many it left out', async () => {
+    const names = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliett', 'Kilo', 'Lima'];
+    const s = await indexed({
+      'memory/2026-05-01.md': `# 2026-05-01\n\n- ${names.map((n) => `[[${n}]]`).join(' ')}\n- [[Alpha]] and [[Bravo]] again.\n- [[Alpha]] and [[Bravo]] once more.\n- [[Lima]] and [[Kilo]] again.\n`,
+    });
+    const all = (await s.invoke('graph.overview', { limit: 100 })) as GraphSlice;
+    expect(all.entities).toHaveLength(12);
+    // 66 pairs among 12 entities; the budget is 4 per entity.
+    expect(all.edges).toHaveLength(48);
+    expect(all.omitted).toEqual({ entities: 0, edges: 66 - 48 });
+    expect(all.totals.claims).toBe(66);
+    const label = new Map(all.entities.map((e) => [e.id, e.label]));
+    const pairOf = (c: GraphClaim) => [label.get(c.subject), label.get(c.object!)].sort().join('–');
+    expect(all.edges.find((c) => pairOf(c) === 'Alpha–Bravo')).toMatchObject({ weight: 3 });
+    expect(all.edges.find((c) => pairOf(c) === 'Kilo–Lima')).toMatchObject({ weight: 2 });
+    for (const e of all.entities) expect(all.edges.filter((c) => c.subject === e.id || c.object === e.id).length).toBeGreaterThanOrEqual(4);
+
+    // A neighbourhood keeps all of its centre's relations (the detail card lists them), with evidence.
+    const alpha = (await s.invoke('graph.neighbors', { entity: 'Alpha', limit: 3 })) as OperationOutput<'graph.neighbors'>;
+    expect(alpha.entities).toHaveLength(3);
+    expect(alpha.edges.filter((c) => c.subject === alpha.center.id || c.object === alpha.center.id)).toHaveLength(2);
+    expect(alpha.edges.every((c) => c.evidence.length > 0)).toBe(true);
   });
 
   it('adds graph entities to memory.search only when asked', async () => {

@@ -32,6 +32,7 @@ describe('reverie graph', () => {
     expect(near.code).toBe(0);
     const slice = oneJson(near.stdout) as { center: { label: string }; entities: Array<{ evidence: unknown[] }>; edges: Array<{ id: string; predicate: string; evidence: unknown[] }>; omitted: object; totals: object };
     expect(slice.center.label).toBe('Dana');
+    expect(slice).toMatchObject({ evidence: 'included' });
     for (const item of [...slice.entities, ...slice.edges]) expect(item.evidence[0]).toMatchObject(evidenceShape);
     const moved = slice.edges.find((c) => c.predicate === 'moved_to')!;
 
@@ -44,7 +45,8 @@ describe('reverie graph', () => {
 
     const overview = await runCli(['graph', 'overview', '--limit', '3', '--json', ...at], env);
     expect(overview.code).toBe(0);
-    expect(oneJson(overview.stdout)).toMatchObject({ entities: expect.any(Array), edges: expect.any(Array), omitted: { entities: expect.any(Number), edges: expect.any(Number) }, totals: expect.any(Object) });
+    // The overview says it leaves evidence lines out; neighbors (above) carries them on every item.
+    expect(oneJson(overview.stdout)).toMatchObject({ entities: expect.any(Array), edges: expect.any(Array), omitted: { entities: expect.any(Number), edges: expect.any(Number) }, totals: expect.any(Object), evidence: 'omitted' });
 
     const text = await runCli(['graph', 'neighbors', 'Dana', ...at], env);
     expect(text.stdout).toContain('Dana');

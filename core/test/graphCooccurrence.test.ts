@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import type { GraphClaim, GraphFilters, GraphSlice, OperationOutput } from '../src/api/contract.js';
 import type { MemoryService } from '../src/api/service.js';
+import { Cooccurrence } from '../src/graph/cooccurrence.js';
 import { migration0004 } from '../src/index/migrations/0004-graph.js';
+import { MIGRATIONS } from '../src/index/migrations/index.js';
 import { recordWrittenLines } from '../src/provenance/recordWrites.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
 
@@ -341,6 +343,46 @@ describe('mentioned_with: incremental upkeep', () => {
   });
 });
 
+describe('mentioned_with: queries during a recount', () => {
+  it('answers filtered queries while pairs are recounted exactly as after the recount', async () => {
+    const s = await indexed(notes(11, 40));
+    const d = db(s);
+    const codex = Object.keys(notes(11, 40)).find((p) => p.includes('codex'))!;
+    recordWrittenLines(d, codex, [notes(11, 40)[codex]!.split('\n')[2]!], { origin: 'untrusted', via: 'import', actor: 'codex' });
+    await s.invoke('index.sync', { force: true });
+    const filters: GraphFilters[] = [{ tools: ['codex'] }, { origins: ['owner'] }, { validAt: '2025-01-20' }, { tools: ['workspace'], validAt: '2025-02-01' }, { origins: ['untrusted'] }];
+    const answers = async () => {
+      const out: unknown[] = [];
+      for (const f of filters) {
+        out.push(await s.invoke('graph.overview', { limit: 100, filters: f }));
+        out.push(await s.invoke('graph.neighbors', { entity: 'Dana Silva', limit: 50, filters: f }).catch((e: Error) => e.message));
+        out.push(await s.invoke('graph.search', { text: 'Marek', filters: f }));
+      }
+      return out;
+    };
+    const settled = await answers();
+    expect(JSON.stringify(settled)).toContain('mentioned_with');
+
+    // A recount starts: every tally dropped.
+    const recount = new Cooccurrence(d);
+    d.transaction(() => recount.startRebuild())();
+    expect(d.prepare('SELECT count(*) FROM graph_cooccurrence').pluck().get()).toBe(0);
+    expect(await answers()).toEqual(settled);
+    // Half way: the pairs of the lower half of the subjects counted again (steps go by subject id).
+    const steps = [...recount.rebuildSteps()];
+    for (const step of steps.slice(0, -1)) d.transaction(step)();
+    d.prepare('DELETE FROM graph_cooccurrence WHERE subject_id > (SELECT max(id) / 2 FROM graph_entities)').run();
+    expect(Cooccurrence.rebuildPending(d)).toBe(true);
+    expect(d.prepare('SELECT count(*) FROM graph_cooccurrence').pluck().get()).toBeGreaterThan(0);
+    expect(await answers()).toEqual(settled);
+
+    await s.graph.update(false);
+    expect(Cooccurrence.rebuildPending(d)).toBe(false);
+    expectConsistent(d);
+    expect(await answers()).toEqual(settled);
+  });
+});
+
 describe('graph schema migration', () => {
   it('replaces an index of the old schema (evidence row per pair) and extracts the graph again', async () => {
     ws = createTempWorkspace(DAYS);
@@ -350,7 +392,8 @@ describe('graph schema migration', () => {
     await service.close();
     // Put the index back to schema 4 with a graph in the old layout.
     const old = new Database(file);
-    old.exec('DROP TABLE graph_cooccurrence; DROP TABLE graph_claim_evidence; DROP TABLE graph_mentions; DROP TABLE graph_entries; DROP TABLE graph_state; DROP TABLE graph_aliases; DROP TABLE graph_claims; DROP TABLE graph_entities; DROP TABLE graph_files;');
+    // (graph_model_files: migration 0006, which runs again after this one.)
+    old.exec('DROP TABLE IF EXISTS graph_model_files; DROP TABLE graph_cooccurrence; DROP TABLE graph_claim_evidence; DROP TABLE graph_mentions; DROP TABLE graph_entries; DROP TABLE graph_state; DROP TABLE graph_aliases; DROP TABLE graph_claims; DROP TABLE graph_entities; DROP TABLE graph_files;');
     migration0004.up(old);
     old.exec(`
       INSERT INTO graph_entities (id, type, label, key) VALUES (1, 'person', 'Stale Person', 'stale person'), (2, 'person', 'Other Person', 'other person');
@@ -364,7 +407,7 @@ describe('graph schema migration', () => {
     service = openService(ws);
     const s = service;
     const d = db(s);
-    expect(d.pragma('user_version', { simple: true })).toBe(5);
+    expect(d.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
     expect(d.prepare("SELECT name FROM sqlite_master WHERE name = 'graph_evidence'").get()).toBeUndefined();
     expect(d.prepare('SELECT count(*) FROM graph_files').pluck().get()).toBe(0);
     await s.invoke('index.sync', {});

@@ -71,10 +71,20 @@ export type GraphFilters = z.infer<typeof GraphFilters>;
 
 export const GraphSlice = z.object({
   entities: z.array(GraphEntity),
-  /** Claims between two entities in `entities` (relations only). */
+  /**
+   * Claims between two entities in `entities` (relations only): at most 4 per entity, each
+   * entity's strongest first (stated relations, then by weight); graph.neighbors adds all of
+   * its centre's.
+   */
   edges: z.array(GraphClaim),
-  /** What the node budget left out, so the view can say so. */
+  /** What the node and edge budgets left out (of `totals`), so the view can say so. */
   omitted: z.object({ entities: z.number().int(), edges: z.number().int() }),
   totals: z.object({ entities: z.number().int(), claims: z.number().int() }),
+  /**
+   * 'included': every entity and edge carries its evidence lines (up to 50). 'omitted':
+   * `evidence` is empty to keep thousands of items fast (graph.overview); weights, origins and
+   * sources still count all evidence, and graph.neighbors / graph.explain give the lines.
+   */
+  evidence: z.enum(['included', 'omitted']),
 });
 export type GraphSlice = z.infer<typeof GraphSlice>;

@@ -63,18 +63,47 @@ function sharedEntryIds(db: Database.Database, pairs: ReadonlyArray<readonly [nu
   });
 }
 
+/** What a pair's shared entries a filter keeps say: how many, from which tools and origins, and the first few. */
+export interface SharedEvidence {
+  count: number;
+  tools: Set<SourceTool>;
+  origins: Set<OriginClass>;
+  /** The first `cap` kept entries, in evidence order (path, then first line). */
+  first: SharedEntry[];
+}
+
 /**
  * The evidence of mentioned_with pairs: for each pair, the entries where both entities are
- * mentioned among the entry's co-occurring names, in evidence order (path, then first line).
+ * mentioned among the entry's co-occurring names and that `keep` keeps. Only what filters look
+ * at is read for all of them (thousands, for pairs of much-mentioned entities); lines and
+ * provenance only for the first `cap` of each pair.
  */
-export function sharedEntries(db: Database.Database, pairs: ReadonlyArray<readonly [number, number]>): SharedEntry[][] {
+export function sharedEvidence(db: Database.Database, pairs: ReadonlyArray<readonly [number, number]>, keep: (entry: Pick<SharedEntry, 'tool' | 'origin' | 'observed'>) => boolean, cap: number): SharedEvidence[] {
   if (pairs.length === 0) return [];
   const shared = sharedEntryIds(db, pairs);
-  const entries = db
-    .prepare('SELECT id, path, start_line, end_line, chunk_id, dream_run, origin, tool, observed FROM graph_entries WHERE id IN (SELECT value FROM json_each(?)) ORDER BY path, start_line')
-    .all(JSON.stringify([...new Set(shared.flat())])) as SharedEntry[];
-  const rank = new Map(entries.map((e, i) => [e.id, i]));
-  return shared.map((ids) => ids.map((id) => rank.get(id)!).sort((x, y) => x - y).map((i) => entries[i]!));
+  const ordered = db
+    .prepare('SELECT id, tool, origin, observed FROM graph_entries WHERE id IN (SELECT value FROM json_each(?)) ORDER BY path, start_line')
+    .raw()
+    .all(JSON.stringify([...new Set(shared.flat())])) as Array<[number, SourceTool, OriginClass, string | null]>;
+  const rank = new Map<number, number>();
+  ordered.forEach(([id, tool, origin, observed], i) => {
+    if (keep({ tool, origin, observed })) rank.set(id, i);
+  });
+  const kept = shared.map((ids) => ids.filter((id) => rank.has(id)).sort((x, y) => rank.get(x)! - rank.get(y)!));
+  const rows = db
+    .prepare('SELECT id, path, start_line, end_line, chunk_id, dream_run, origin, tool, observed FROM graph_entries WHERE id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify([...new Set(kept.flatMap((ids) => ids.slice(0, cap)))])) as SharedEntry[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return kept.map((ids) => {
+    const tools = new Set<SourceTool>();
+    const origins = new Set<OriginClass>();
+    for (const id of ids) {
+      const [, tool, origin] = ordered[rank.get(id)!]!;
+      tools.add(tool);
+      origins.add(origin);
+    }
+    return { count: ids.length, tools, origins, first: ids.slice(0, cap).map((id) => byId.get(id)!) };
+  });
 }
 
 /** Entries naming both entities of a pair (a < b) with one source tool and origin class. */

@@ -44,7 +44,7 @@ export function keepsEntry(filters: GraphFilters | undefined): (entry: { tool: S
  * origin class; one of them is old enough when it has an undated entry or its earliest date
  * is (the same test as `evidenceCondition`, since dates compare by prefix). `t` is the alias.
  */
-function tallyCondition(filters: GraphFilters | undefined, t: string): Condition {
+export function tallyCondition(filters: GraphFilters | undefined, t: string): Condition {
   const parts: string[] = [];
   const params: unknown[] = [];
   if (filters?.tools) {
@@ -62,27 +62,31 @@ function tallyCondition(filters: GraphFilters | undefined, t: string): Condition
   return { sql: parts.length ? parts.join(' AND ') : '1', params };
 }
 
+/** Claims not yet superseded at `validAt` (day granularity); `c` is the claim alias. */
+export function validityCondition(filters: GraphFilters | undefined, c = 'c'): Condition {
+  if (!filters?.validAt) return { sql: '1', params: [] };
+  return { sql: `(${c}.valid_until IS NULL OR substr(${c}.valid_until, 1, 10) > substr(?, 1, 10))`, params: [filters.validAt] };
+}
+
 /**
  * Claims a filter keeps: valid at `validAt` and with at least one kept entry as evidence (a
- * relation's statements; a pair's shared entries, through its tallies); `c` is the claim alias.
+ * relation's statements; a pair's shared entries, through its tallies in `tallyTable`, see
+ * pairTallies.ts); `c` is the claim alias.
  */
-export function claimCondition(filters: GraphFilters | undefined, c = 'c'): Condition {
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  if (filters?.validAt) {
-    parts.push(`(${c}.valid_until IS NULL OR substr(${c}.valid_until, 1, 10) > substr(?, 1, 10))`);
-    params.push(filters.validAt);
-  }
+export function claimCondition(filters: GraphFilters | undefined, c = 'c', tallyTable = 'graph_cooccurrence'): Condition {
+  const valid = validityCondition(filters, c);
+  const parts: string[] = [valid.sql];
+  const params: unknown[] = [...valid.params];
   if (hasEvidenceFilter(filters)) {
     const tally = tallyCondition(filters, 'ft');
     const ev = evidenceCondition(filters, 'fg');
     parts.push(
-      `CASE WHEN ${c}.predicate = '${MENTIONED_WITH}' THEN EXISTS (SELECT 1 FROM graph_cooccurrence ft WHERE ft.subject_id = ${c}.subject_id AND ft.object_id = ${c}.object_id AND ${tally.sql})
+      `CASE WHEN ${c}.predicate = '${MENTIONED_WITH}' THEN EXISTS (SELECT 1 FROM ${tallyTable} ft WHERE ft.subject_id = ${c}.subject_id AND ft.object_id = ${c}.object_id AND ${tally.sql})
        ELSE EXISTS (SELECT 1 FROM graph_claim_evidence fe JOIN graph_entries fg ON fg.id = fe.entry_id WHERE fe.claim_id = ${c}.id AND ${ev.sql}) END`,
     );
     params.push(...tally.params, ...ev.params);
   }
-  return { sql: parts.length ? parts.join(' AND ') : '1', params };
+  return { sql: parts.join(' AND '), params };
 }
 
 /** Entities a filter keeps: those mentioned in at least one kept entry; `n` is the entity alias. */

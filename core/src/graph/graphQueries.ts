@@ -5,8 +5,10 @@ import type { GraphEntity, GraphFilters, GraphSlice, OperationOutput } from '../
 import { ReverieError } from '../common/errors.js';
 import { STOPWORDS } from '../search/stopwords.js';
 import { claimCondition, entityCondition } from './graphFilters.js';
-import { claimRecords, degrees, entityRecords, parseRecordId } from './graphRecords.js';
+import { claimRecords, degrees, entityId, entityRecords, parseRecordId, type RecordOptions } from './graphRecords.js';
 import { labelKey } from './labelKey.js';
+import { pairTallies, type PairTallies } from './pairTallies.js';
+import { pickRelations, RELATIONS_PER_ENTITY, visibleRelations, type Relation } from './relationBudget.js';
 
 const MAX_CANDIDATES = 1000;
 const MAX_QUERY_WORDS = 200;
@@ -20,6 +22,7 @@ const MAX_LINES_PER_EVIDENCE = 40;
 export function searchEntities(db: Database.Database, text: string, limit: number, filters?: GraphFilters): GraphEntity[] {
   const key = labelKey(text);
   if (!key) return [];
+  const tallies = pairTallies(db, filters);
   const visible = entityCondition(filters);
   const tiers: number[][] = [];
   const exact = db.prepare('SELECT id FROM graph_entities WHERE key = ? UNION SELECT entity_id FROM graph_aliases WHERE key = ?').pluck();
@@ -49,11 +52,11 @@ export function searchEntities(db: Database.Database, text: string, limit: numbe
     const fresh = tier.filter((id) => !seen.has(id)).slice(0, MAX_CANDIDATES);
     fresh.forEach((id) => seen.add(id));
     const kept = new Set(keep.all(JSON.stringify(fresh), ...visible.params) as number[]);
-    const degree = degrees(db, JSON.stringify([...kept]), filters);
+    const degree = degrees(db, JSON.stringify([...kept]), filters, tallies);
     ranked.push(...[...kept].sort((a, b) => (degree.get(b) ?? 0) - (degree.get(a) ?? 0) || a - b));
     if (ranked.length >= limit) break;
   }
-  return entityRecords(db, ranked.slice(0, limit), filters);
+  return entityRecords(db, ranked.slice(0, limit), filters, { withEvidence: true, tallies });
 }
 
 /** Runs of one to three words of a query that could be a label (stopwords alone are not). */
@@ -84,54 +87,66 @@ export function resolveEntity(db: Database.Database, ref: string): number {
 }
 
 /** Relation claims the filters keep, as a CTE named `vc` (id, subject_id, object_id). */
-function visibleRelations(filters?: GraphFilters): { sql: string; params: unknown[] } {
-  const cond = claimCondition(filters);
+function visibleRelationsCte(filters: GraphFilters | undefined, tallies: PairTallies): { sql: string; params: unknown[] } {
+  const cond = claimCondition(filters, 'c', tallies.table);
   return { sql: `vc AS (SELECT c.id, c.subject_id, c.object_id FROM graph_claims c WHERE c.object_id IS NOT NULL AND ${cond.sql})`, params: cond.params };
 }
 
-function totals(db: Database.Database, filters?: GraphFilters): GraphSlice['totals'] {
+function countEntities(db: Database.Database, filters?: GraphFilters): number {
   const e = entityCondition(filters);
+  return db.prepare(`SELECT count(*) FROM graph_entities n WHERE ${e.sql}`).pluck().get(...e.params) as number;
+}
+
+/** Literal claims ("Timezone: Europe/Berlin") the filters keep. */
+function countLiterals(db: Database.Database, filters?: GraphFilters): number {
   const c = claimCondition(filters);
+  return db.prepare(`SELECT count(*) FROM graph_claims c WHERE c.object_id IS NULL AND ${c.sql}`).pluck().get(...c.params) as number;
+}
+
+/**
+ * A slice of `chosen` entities and a fair choice of the `relations` among them (see
+ * relationBudget.ts); `visibleRelationCount` says how many relations the whole graph has under
+ * the filters, so the slice can say how many it left out.
+ */
+function slice(
+  db: Database.Database,
+  chosen: readonly number[],
+  relations: readonly Relation[],
+  counts: { entities: number; relations: number; literals: number },
+  filters: GraphFilters | undefined,
+  options: RecordOptions & { keep?: number },
+): GraphSlice {
+  const picked = pickRelations(relations, RELATIONS_PER_ENTITY * chosen.length, options.keep ?? null);
   return {
-    entities: db.prepare(`SELECT count(*) FROM graph_entities n WHERE ${e.sql}`).pluck().get(...e.params) as number,
-    claims: db.prepare(`SELECT count(*) FROM graph_claims c WHERE ${c.sql}`).pluck().get(...c.params) as number,
+    entities: entityRecords(db, chosen, filters, options),
+    edges: claimRecords(db, picked.map((r) => r.id), filters, options),
+    omitted: { entities: Math.max(0, counts.entities - chosen.length), edges: Math.max(0, counts.relations - picked.length) },
+    totals: { entities: counts.entities, claims: counts.relations + counts.literals },
+    evidence: options.withEvidence ? 'included' : 'omitted',
   };
 }
 
-/** Relation claims among the chosen entities, and how many relations touching them were left out. */
-function edgesAmong(db: Database.Database, chosen: readonly number[], filters?: GraphFilters): { ids: number[]; total: number } {
-  const vc = visibleRelations(filters);
-  const json = JSON.stringify(chosen);
-  const ids = db
-    .prepare(`WITH ${vc.sql}, chosen AS (SELECT value AS id FROM json_each(?)) SELECT id FROM vc WHERE subject_id IN chosen AND object_id IN chosen ORDER BY id`)
-    .pluck()
-    .all(...vc.params, json) as number[];
-  const total = db.prepare(`WITH ${vc.sql} SELECT count(*) FROM vc`).pluck().get(...vc.params) as number;
-  return { ids, total };
-}
-
-function slice(db: Database.Database, chosen: number[], filters?: GraphFilters): GraphSlice {
-  const t = totals(db, filters);
-  const edges = edgesAmong(db, chosen, filters);
-  return {
-    entities: entityRecords(db, chosen, filters),
-    edges: claimRecords(db, edges.ids, filters),
-    omitted: { entities: Math.max(0, t.entities - chosen.length), edges: Math.max(0, edges.total - edges.ids.length) },
-    totals: t,
-  };
-}
-
-/** The most connected part of the graph: entities by degree (isolated ones last) within the budget. */
+/**
+ * The most connected part of the graph: entities by degree (isolated ones last) within the
+ * budget, and up to RELATIONS_PER_ENTITY relations per entity among them, each entity's
+ * strongest first. Without evidence lines (thousands of items; graph.neighbors and
+ * graph.explain give them), with exact weights and origins.
+ */
 export function overview(db: Database.Database, limit: number, filters?: GraphFilters): GraphSlice {
-  const vc = visibleRelations(filters);
-  const connected = db
-    .prepare(
-      `WITH ${vc.sql}, ends AS (SELECT subject_id AS a, object_id AS b FROM vc UNION SELECT object_id, subject_id FROM vc)
-       SELECT a FROM ends GROUP BY a ORDER BY count(*) DESC, a LIMIT ?`,
-    )
-    .pluck()
-    .all(...vc.params, limit) as number[];
-  const chosen = [...connected];
+  const tallies = pairTallies(db, filters, { exactCounts: true });
+  const relations = visibleRelations(db, null, filters, tallies);
+  const others = new Map<number, Set<number>>();
+  const link = (a: number, b: number) => {
+    const set = others.get(a);
+    if (set) set.add(b);
+    else others.set(a, new Set([b]));
+  };
+  for (const r of relations) {
+    link(r.subject, r.object);
+    link(r.object, r.subject);
+  }
+  const degree = new Map([...others].map(([id, set]) => [id, set.size]));
+  const chosen = [...degree.keys()].sort((a, b) => degree.get(b)! - degree.get(a)! || a - b).slice(0, limit);
   if (chosen.length < limit) {
     const e = entityCondition(filters);
     const isolated = db
@@ -140,13 +155,22 @@ export function overview(db: Database.Database, limit: number, filters?: GraphFi
       .all(...e.params, JSON.stringify(chosen), limit - chosen.length) as number[];
     chosen.push(...isolated);
   }
-  return slice(db, chosen, filters);
+  const inSlice = new Set(chosen);
+  const among = relations.filter((r) => inSlice.has(r.subject) && inSlice.has(r.object));
+  const counts = { entities: countEntities(db, filters), relations: relations.length, literals: countLiterals(db, filters) };
+  return slice(db, chosen, among, counts, filters, { withEvidence: false, tallies, degrees: degree });
 }
 
-/** An entity and what it connects to, breadth first up to `hops`, strongest relations first, within the budget. */
+/**
+ * An entity and what it connects to, breadth first up to `hops`, strongest relations first,
+ * within the budget: all of the centre's relations among them, and up to RELATIONS_PER_ENTITY
+ * per entity of the others. Every item with its evidence lines.
+ */
 export function neighbors(db: Database.Database, ref: string, hops: number, limit: number, filters?: GraphFilters): OperationOutput<'graph.neighbors'> {
   const center = resolveEntity(db, ref);
-  const vc = visibleRelations(filters);
+  // Exact counts: which relations fit the budget depends on them.
+  const tallies = pairTallies(db, filters, { exactCounts: true });
+  const vc = visibleRelationsCte(filters, tallies);
   const step = db.prepare(
     `WITH ${vc.sql}, frontier AS (SELECT value AS id FROM json_each(?))
      SELECT other, count(*) AS links FROM (
@@ -166,8 +190,12 @@ export function neighbors(db: Database.Database, ref: string, hops: number, limi
     }
     frontier = next;
   }
-  const result = slice(db, [...chosen], filters);
-  const centerRecord = entityRecords(db, [center], filters)[0] ?? entityRecords(db, [center])[0]!;
+  const ids = [...chosen];
+  const relations = visibleRelations(db, ids, filters, tallies);
+  const relationCount = db.prepare(`WITH ${vc.sql} SELECT count(*) FROM vc`).pluck().get(...vc.params) as number;
+  const counts = { entities: countEntities(db, filters), relations: relationCount, literals: countLiterals(db, filters) };
+  const result = slice(db, ids, relations, counts, filters, { withEvidence: true, tallies, keep: center });
+  const centerRecord = result.entities.find((e) => e.id === entityId(center)) ?? entityRecords(db, [center])[0]!;
   return { ...result, center: centerRecord };
 }
 

@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { EntityType, GraphClaim, GraphEntity, GraphEvidence, GraphFilters, OriginClass, SourceTool } from '../api/contract.js';
 import { leastTrusted } from '../provenance/types.js';
-import { sharedEntries } from './cooccurrence.js';
-import { claimCondition, evidenceCondition, keepsEntry } from './graphFilters.js';
+import { sharedEvidence } from './cooccurrence.js';
+import { claimCondition, evidenceCondition, keepsEntry, tallyCondition } from './graphFilters.js';
+import { STORED_TALLIES, type PairTallies } from './pairTallies.js';
 import { MENTIONED_WITH } from './types.js';
 
 /** The schema caps evidence per item. */
@@ -27,15 +28,26 @@ interface EvidenceRow {
   origin: OriginClass;
 }
 
-/** Full entity records (aliases, degree, sources, least trusted origin, evidence) in the order of `ids`. */
-export function entityRecords(db: Database.Database, ids: readonly number[], filters?: GraphFilters): GraphEntity[] {
+/** How records are built: with their evidence lines or without (counts and origins still come from all kept evidence). */
+export interface RecordOptions {
+  withEvidence: boolean;
+  /** Where mentioned_with tallies are read (see pairTallies.ts). */
+  tallies: PairTallies;
+  /** Degrees already counted by the caller (over the same filters), by entity id. */
+  degrees?: ReadonlyMap<number, number>;
+}
+
+const WITH_EVIDENCE: RecordOptions = { withEvidence: true, tallies: STORED_TALLIES };
+
+/** Entity records (aliases, degree, sources, least trusted origin, evidence lines when asked) in the order of `ids`. */
+export function entityRecords(db: Database.Database, ids: readonly number[], filters?: GraphFilters, options: RecordOptions = WITH_EVIDENCE): GraphEntity[] {
   if (ids.length === 0) return [];
   const json = JSON.stringify(ids);
   const rows = db.prepare('SELECT id, type, label, key FROM graph_entities WHERE id IN (SELECT value FROM json_each(?))').all(json) as Array<{ id: number; type: EntityType; label: string; key: string }>;
   const aliases = groupBy(db.prepare('SELECT entity_id AS owner, alias, key FROM graph_aliases WHERE entity_id IN (SELECT value FROM json_each(?)) ORDER BY alias').all(json) as Array<{ owner: number; alias: string; key: string }>);
-  const evidence = evidenceOf(db, 'mentions', json, filters);
+  const evidence = options.withEvidence ? evidenceOf(db, 'mentions', json, filters) : new Map<number, GraphEvidence[]>();
   const summary = summaries(db, 'mentions', json, filters);
-  const degree = degrees(db, json, filters);
+  const degree = options.degrees ?? degrees(db, json, filters, options.tallies);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -57,10 +69,11 @@ export function entityRecords(db: Database.Database, ids: readonly number[], fil
 }
 
 /**
- * Full claim records (weight and origin over the kept evidence) in the order of `ids`. A
- * mentioned_with claim's evidence is the entries naming both its entities.
+ * Claim records (weight and origin over the kept evidence, its lines when asked) in the order
+ * of `ids`. A mentioned_with claim's evidence is the entries naming both its entities; without
+ * lines, its weight and origin come from its tallies.
  */
-export function claimRecords(db: Database.Database, ids: readonly number[], filters?: GraphFilters): GraphClaim[] {
+export function claimRecords(db: Database.Database, ids: readonly number[], filters?: GraphFilters, options: RecordOptions = WITH_EVIDENCE): GraphClaim[] {
   if (ids.length === 0) return [];
   const json = JSON.stringify(ids);
   const rows = db
@@ -68,12 +81,14 @@ export function claimRecords(db: Database.Database, ids: readonly number[], filt
     .all(json) as Array<{ id: number; subject_id: number; predicate: string; object_id: number | null; literal: string | null; confidence: number; valid_from: string | null; valid_until: string | null }>;
   const pairs = rows.filter((r) => r.predicate === MENTIONED_WITH && r.object_id !== null).map((r) => ({ id: r.id, a: r.subject_id, b: r.object_id! }));
   const stated = JSON.stringify(rows.filter((r) => r.predicate !== MENTIONED_WITH).map((r) => r.id));
-  const evidence = evidenceOf(db, 'statements', stated, filters);
+  const evidence = options.withEvidence ? evidenceOf(db, 'statements', stated, filters) : new Map<number, GraphEvidence[]>();
   const summary = summaries(db, 'statements', stated, filters);
-  for (const [id, shared] of pairEvidence(db, pairs, filters)) {
-    evidence.set(id, shared.evidence);
-    summary.set(id, shared.summary);
-  }
+  if (options.withEvidence) {
+    for (const [id, shared] of pairEvidence(db, pairs, filters)) {
+      evidence.set(id, shared.evidence);
+      summary.set(id, shared.summary);
+    }
+  } else for (const [id, tallied] of pairSummaries(db, pairs, filters, options.tallies)) summary.set(id, tallied);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -113,12 +128,13 @@ interface Summary {
 
 function evidenceOf(db: Database.Database, table: EvidenceTable, json: string, filters?: GraphFilters): Map<number, GraphEvidence[]> {
   const cond = evidenceCondition(filters);
+  // Per item, its first entries in a LIMIT subquery: a hub's thousands of entries are sorted by key, not all read out.
   const rows = db
     .prepare(
-      `SELECT owner, path, start_line, end_line, chunk_id, dream_run, origin FROM (
-         SELECT ${OWNER[table]} AS owner, g.*, row_number() OVER (PARTITION BY ${OWNER[table]} ORDER BY g.path, g.start_line) AS rn
-         FROM ${EVIDENCE_FROM[table]} IN (SELECT value FROM json_each(?)) AND ${cond.sql}
-       ) WHERE rn <= ${MAX_EVIDENCE_PER_ITEM}`,
+      `SELECT o.value AS owner, g.path, g.start_line, g.end_line, g.chunk_id, g.dream_run, g.origin
+       FROM json_each(?) o JOIN graph_entries g ON g.id IN (
+         SELECT x.entry_id FROM ${EVIDENCE_FROM[table]} = o.value AND ${cond.sql} ORDER BY g.path, g.start_line LIMIT ${MAX_EVIDENCE_PER_ITEM}
+       ) ORDER BY o.key, g.path, g.start_line`,
     )
     .all(json, ...cond.params) as EvidenceRow[];
   const result = new Map<number, GraphEvidence[]>();
@@ -151,25 +167,40 @@ function summaries(db: Database.Database, table: EvidenceTable, json: string, fi
  */
 function pairEvidence(db: Database.Database, pairs: ReadonlyArray<{ id: number; a: number; b: number }>, filters?: GraphFilters): Map<number, { evidence: GraphEvidence[]; summary: Summary }> {
   const result = new Map<number, { evidence: GraphEvidence[]; summary: Summary }>();
-  const keep = keepsEntry(filters);
-  const shared = sharedEntries(
+  const shared = sharedEvidence(
     db,
     pairs.map((p) => [p.a, p.b] as const),
+    keepsEntry(filters),
+    MAX_EVIDENCE_PER_ITEM,
   );
   pairs.forEach((p, i) => {
-    const rows = shared[i]!.filter(keep);
-    if (rows.length === 0) return;
-    result.set(p.id, {
-      evidence: rows.slice(0, MAX_EVIDENCE_PER_ITEM).map(evidenceRecord),
-      summary: { tools: [...new Set(rows.map((r) => r.tool))].sort(), origin: leastTrusted(new Set(rows.map((r) => r.origin))), count: rows.length },
-    });
+    const kept = shared[i]!;
+    if (kept.count === 0) return;
+    result.set(p.id, { evidence: kept.first.map(evidenceRecord), summary: { tools: [...kept.tools].sort(), origin: leastTrusted(kept.origins), count: kept.count } });
   });
   return result;
 }
 
+/**
+ * Weight and origin of mentioned_with claims from their tallies the filters keep: exact for
+ * tool and origin filters; for `validAt` only when the tallies count kept entries (pairTallies.ts).
+ */
+function pairSummaries(db: Database.Database, pairs: ReadonlyArray<{ id: number; a: number; b: number }>, filters: GraphFilters | undefined, tallies: PairTallies): Map<number, Summary> {
+  if (pairs.length === 0) return new Map();
+  const kept = tallyCondition(filters, 't');
+  const rows = db
+    .prepare(
+      `SELECT p.key AS i, group_concat(DISTINCT t.tool) AS tools, group_concat(DISTINCT t.origin) AS origins, sum(t.entries) AS n
+       FROM json_each(?) p JOIN ${tallies.table} t ON t.subject_id = json_extract(p.value, '$[0]') AND t.object_id = json_extract(p.value, '$[1]')
+       WHERE ${kept.sql} GROUP BY p.key`,
+    )
+    .all(JSON.stringify(pairs.map((p) => [p.a, p.b])), ...kept.params) as Array<{ i: number; tools: string; origins: string; n: number }>;
+  return new Map(rows.map((r) => [pairs[r.i]!.id, { tools: r.tools.split(',').sort() as SourceTool[], origin: leastTrusted(r.origins.split(',') as OriginClass[]), count: r.n }]));
+}
+
 /** Distinct related entities of each id, over the claims the filters keep. */
-export function degrees(db: Database.Database, json: string, filters?: GraphFilters): Map<number, number> {
-  const cond = claimCondition(filters);
+export function degrees(db: Database.Database, json: string, filters?: GraphFilters, tallies: PairTallies = STORED_TALLIES): Map<number, number> {
+  const cond = claimCondition(filters, 'c', tallies.table);
   const rows = db
     .prepare(
       `SELECT id, count(DISTINCT other) AS degree FROM (

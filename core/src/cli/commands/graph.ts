@@ -66,7 +66,9 @@ function printSlice(slice: GraphSlice, center: GraphEntity | null): void {
   const labels = new Map(slice.entities.map((e) => [e.id, e.label]));
   if (center) process.stdout.write(`${center.label} (${center.id}, ${center.type})\n`);
   process.stdout.write(`${slice.entities.length} entities, ${slice.edges.length} relations (of ${slice.totals.entities} entities, ${slice.totals.claims} claims; left out ${slice.omitted.entities} entities, ${slice.omitted.edges} relations)\n`);
-  for (const c of slice.edges.slice(0, 200)) process.stdout.write(`  ${describe(c, labels)}  [${c.id}, ${c.evidence[0] ? where(c.evidence[0]) : 'no evidence'}]\n`);
+  if (slice.evidence === 'omitted') process.stdout.write('Evidence lines are left out here: `reverie graph explain <claimId>` or `reverie graph neighbors <entity>` shows them.\n');
+  const cite = (c: GraphClaim) => (slice.evidence === 'omitted' ? c.id : `${c.id}, ${c.evidence[0] ? where(c.evidence[0]) : 'no evidence'}`);
+  for (const c of slice.edges.slice(0, 200)) process.stdout.write(`  ${describe(c, labels)}  [${cite(c)}]\n`);
   if (slice.edges.length > 200) process.stdout.write(`  … ${slice.edges.length - 200} more (use --json)\n`);
 }
 
