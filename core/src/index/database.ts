@@ -5,6 +5,7 @@ import { ReverieError, errnoCode } from '../common/errors.js';
 import { openSqlite } from '../common/sqliteDriver.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Migration } from './migrations/types.js';
+import { DEFAULT_RECLAIM, describeReclaim, reclaimFreePages, type ReclaimThresholds } from './reclaimSpace.js';
 import { loadVectorExtension, type VectorBackend } from './vectorStore.js';
 
 export interface OpenedIndex {
@@ -19,6 +20,8 @@ export interface OpenIndexOptions {
   readonly?: boolean;
   /** Do not load sqlite-vec (tests of the fallback, or a person's choice). */
   disableVectorExtension?: boolean;
+  /** When free pages are worth giving back to the disk (see reclaimSpace.ts); false never compacts. */
+  reclaim?: ReclaimThresholds | false;
 }
 
 const CORRUPTION_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_INDEX']);
@@ -61,6 +64,11 @@ export function openIndexDatabase(file: string, options: OpenIndexOptions = {}):
       ...open(),
       notice: `${opened.vectorProblem ?? 'sqlite-vec is unavailable'}; the index ${file} used it, so it was moved to ${movedTo} and is being rebuilt with exact vector scans. Keyword search is unaffected.`,
     };
+  }
+  if (!options.readonly && options.reclaim !== false) {
+    // Once, after an upgrade dropped most of the index (migration 0005): before anything else uses it.
+    const reclaimed = describeReclaim(reclaimFreePages(opened.db, file, options.reclaim ?? DEFAULT_RECLAIM), file);
+    if (reclaimed) opened.notice = reclaimed;
   }
   return opened;
 }
