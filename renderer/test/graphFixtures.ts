@@ -41,6 +41,7 @@ export const slice = (entities: GraphEntity[], edges: GraphClaim[], over: Partia
   edges,
   omitted: { entities: 0, edges: 0 },
   totals: { entities: entities.length, claims: edges.length },
+  evidence: 'included',
   ...over,
 });
 

@@ -96,15 +96,20 @@ function Counts() {
   if (!data) return null;
   const shown = data.entities.length;
   const total = shown + data.omitted.entities;
+  const relations = `${count(data.edges.length)} ${data.edges.length === 1 ? 'relation' : 'relations'}`;
   return (
     <p className="graph-counts" data-testid="graph-counts">
       {data.omitted.entities > 0 ? (
         <>
           Showing {count(shown)} of {count(total)} entities (the most connected); {count(data.omitted.edges)} relations left out.
         </>
+      ) : data.omitted.edges > 0 ? (
+        <>
+          {count(shown)} {shown === 1 ? 'entity' : 'entities'}; showing {relations} (the strongest of each entity), {count(data.omitted.edges)} left out.
+        </>
       ) : (
         <>
-          {count(shown)} {shown === 1 ? 'entity' : 'entities'}, {count(data.edges.length)} {data.edges.length === 1 ? 'relation' : 'relations'}
+          {count(shown)} {shown === 1 ? 'entity' : 'entities'}, {relations}
         </>
       )}
     </p>

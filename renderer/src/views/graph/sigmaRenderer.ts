@@ -3,6 +3,7 @@
  * touches WebGL globals when imported).
  */
 import EdgeCurveProgram from '@sigma/edge-curve';
+import Graph from 'graphology';
 import Sigma from 'sigma';
 import type { BuiltGraph, EdgeAttributes, NodeAttributes } from './buildGraph.js';
 
@@ -14,8 +15,14 @@ export { buildGraphOffThread } from './buildGraph.js';
 /** One layout worker for the page, started on the first layout and kept for the next. */
 export const layoutRunner = createLayoutRunner();
 
-export function createSigma(built: BuiltGraph, element: HTMLElement, isSelected: (node: string) => boolean): Sigma<NodeAttributes, EdgeAttributes> {
-  return new Sigma<NodeAttributes, EdgeAttributes>(built.graph, element, {
+/**
+ * Sigma with its WebGL programs set up, on an empty graph: `sigma.setGraph(built.graph)` draws
+ * the graph, in a later task, so the page can paint between the two (each takes hundreds of
+ * milliseconds on a large graph with software WebGL).
+ */
+export function createSigma(built: Pick<BuiltGraph, 'nodes'>, element: HTMLElement, isSelected: (node: string) => boolean): Sigma<NodeAttributes, EdgeAttributes> {
+  const empty = new Graph<NodeAttributes, EdgeAttributes>({ type: 'directed', multi: true, allowSelfLoops: false });
+  return new Sigma<NodeAttributes, EdgeAttributes>(empty, element, {
     defaultNodeType: 'ring',
     nodeProgramClasses: { ring: NodeRingProgram },
     // Parallel relations between two entities are curves (`type: 'curved'`, signed `curvature`).
