@@ -38,6 +38,17 @@ async function searchAll(s: MemoryService): Promise<SearchResult[][]> {
 
 const poolOf = (s: MemoryService) => (s as unknown as { searchPool: SearchWorkerPool }).searchPool;
 
+/** Indexes the notes, searches them on the engine thread, then starts hosting (with search workers): what the workers must answer. */
+async function hostedAfterSearchingOnTheEngineThread(): Promise<{ hosted: MemoryService; expected: SearchResult[][] }> {
+  ws = createTempWorkspace(notes());
+  const hosted = (service = openService(ws));
+  await hosted.invoke('index.sync', {});
+  const expected = await searchAll(hosted);
+  await hosted.startHosting({ kind: 'daemon', url: null });
+  expect(await hosted.whenSearchWorkersReady()).toBe(true);
+  return { hosted, expected };
+}
+
 describe('search workers (hosts)', () => {
   it('answer hosted searches on worker threads with exactly the results of the engine thread, and see what it writes', async () => {
     ws = createTempWorkspace(notes());
@@ -97,13 +108,8 @@ describe('search workers (hosts)', () => {
   }, 60_000);
 
   it('share one queue: a worker holds at most two searches, the rest wait for whichever worker has room first', async () => {
-    ws = createTempWorkspace(notes());
-    service = openService(ws);
-    await service.invoke('index.sync', {});
-    const expected = await searchAll(service);
-    await service.startHosting({ kind: 'daemon', url: null });
-    expect(await service.whenSearchWorkersReady()).toBe(true);
-    const pool = poolOf(service) as unknown as { queue: unknown[]; workers: Array<{ searching: number; worker: { postMessage(m: unknown): void } }> };
+    const { hosted, expected } = await hostedAfterSearchingOnTheEngineThread();
+    const pool = poolOf(hosted) as unknown as { queue: unknown[]; workers: Array<{ searching: number; worker: { postMessage(m: unknown): void } }> };
     while (pool.workers.some((w) => !(w as unknown as { ready: boolean }).ready)) await new Promise((r) => setTimeout(r, 20));
     let mostHeld = 0;
     let mostQueued = 0;
@@ -115,41 +121,36 @@ describe('search workers (hosts)', () => {
         post(message);
       };
     }
-    const answered = service.searchWorkers()!.answered;
+    const answered = hosted.searchWorkers()!.answered;
     const rounds = 4;
-    const all = await Promise.all(Array.from({ length: rounds }, () => QUERIES.map((query) => service!.invoke('memory.search', { query, limit: 8 }))).flat());
+    const all = await Promise.all(Array.from({ length: rounds }, () => QUERIES.map((query) => hosted.invoke('memory.search', { query, limit: 8 }))).flat());
     expect(all.map((r) => (r as { results: SearchResult[] }).results)).toEqual(Array.from({ length: rounds }, () => expected).flat());
-    expect(service.searchWorkers()!.answered).toBe(answered + rounds * QUERIES.length);
+    expect(hosted.searchWorkers()!.answered).toBe(answered + rounds * QUERIES.length);
     expect(mostHeld).toBeLessThanOrEqual(2);
     expect(mostQueued).toBeGreaterThan(0); // more searches than room: some waited in the shared queue
     expect(pool.queue).toHaveLength(0);
   }, 60_000);
 
   it('answers on the engine thread while a worker is gone, and replaces the worker', async () => {
-    ws = createTempWorkspace(notes());
-    service = openService(ws);
-    await service.invoke('index.sync', {});
-    const expected = await searchAll(service);
-    await service.startHosting({ kind: 'daemon', url: null });
-    expect(await service.whenSearchWorkersReady()).toBe(true);
-    const pool = poolOf(service);
+    const { hosted, expected } = await hostedAfterSearchingOnTheEngineThread();
+    const pool = poolOf(hosted);
     const size = (pool as unknown as { workers: unknown[] }).workers.length;
     expect(size).toBeGreaterThan(0);
 
     // Every worker dies while searches are in flight: each search still gets its answer.
-    const inFlight = QUERIES.map((query) => service!.invoke('memory.search', { query, limit: 8 }));
+    const inFlight = QUERIES.map((query) => hosted.invoke('memory.search', { query, limit: 8 }));
     for (const w of (pool as unknown as { workers: Array<{ worker: { terminate(): Promise<number> } }> }).workers) void w.worker.terminate();
     expect((await Promise.all(inFlight)).map((r) => (r as { results: SearchResult[] }).results)).toEqual(expected);
-    expect(await searchAll(service)).toEqual(expected);
-    expect(service.searchWorkers()!.onEngineThread).toBeGreaterThan(0);
+    expect(await searchAll(hosted)).toEqual(expected);
+    expect(hosted.searchWorkers()!.onEngineThread).toBeGreaterThan(0);
 
     // Replacements start after a short pause and answer again.
     const deadline = Date.now() + 20_000;
-    while (service.searchWorkers()!.ready < size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(service.searchWorkers()!.ready).toBe(size);
-    const answered = service.searchWorkers()!.answered;
-    expect(await searchAll(service)).toEqual(expected);
-    expect(service.searchWorkers()!.answered).toBe(answered + QUERIES.length);
+    while (hosted.searchWorkers()!.ready < size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(hosted.searchWorkers()!.ready).toBe(size);
+    const answered = hosted.searchWorkers()!.answered;
+    expect(await searchAll(hosted)).toEqual(expected);
+    expect(hosted.searchWorkers()!.answered).toBe(answered + QUERIES.length);
   }, 60_000);
 
   it('search with a local GGUF embedding model: the worker asks the engine for query vectors', async () => {
