@@ -52,7 +52,13 @@ const KNN_MAX_VECTORS = 50_000;
 /** Below these cosine similarities a vector-only hit is indistinguishable from unrelated text. */
 const HASH_NOISE_FLOOR = 0.15;
 const MODEL_NOISE_FLOOR = 0.3;
-const MIN_CANDIDATES = 40;
+/**
+ * Keyword candidates per result wanted (at least MIN_CANDIDATES): each gets passage focus (a
+ * snippet), its vector and a place in MMR's pool. Three per result rather than four cut an agent
+ * search by ~15% (3.5 vs 4.1 ms); LoCoMo R@10 moved by 0.17 point, the other figures by ≤ 0.02.
+ */
+const CANDIDATES_PER_RESULT = 3;
+const MIN_CANDIDATES = 30;
 const DAY_MS = 86_400_000;
 
 interface Candidate {
@@ -140,7 +146,7 @@ export class HybridSearcher {
   async search({ query, limit, sources }: { query: string; limit: number; sources: readonly SourceKind[] }): Promise<SearchResult[]> {
     const settings = this.settings();
     const sourceSet = new Set(sources);
-    const want = Math.max(MIN_CANDIDATES, limit * 4);
+    const want = Math.max(MIN_CANDIDATES, limit * CANDIDATES_PER_RESULT);
     // A date in the query ("on 25 May, 2022", "in August 2023") names dated notes: it selects and
     // boosts them, and its words stop competing with the rest of the question for lines.
     const { dates, rest } = parseQueryDates(query, this.now());
