@@ -6,6 +6,12 @@ import { MENTIONED_WITH, type EntityMention, type EntryProvenance, type Extracte
 
 /** Types a name can turn out to be; tags, URLs and paths are never names. */
 const NAMED_TYPES = "('person','project','organization','place','machine','tool','concept','identifier')";
+/**
+ * The entity `e` was named by the rules somewhere: their name lookups see only such entities, so
+ * nothing the rules write hangs on a name only the chat model gave (it would outlive the model's
+ * items). One primary-key probe, its first mention, for a graph the rules built.
+ */
+const NAMED_BY_RULES = 'EXISTS (SELECT 1 FROM graph_mentions m WHERE m.entity_id = e.id AND m.by_model = 0)';
 
 /** Where one entry's evidence points. */
 export interface EvidenceSite extends EntryProvenance {
@@ -33,7 +39,9 @@ export class GraphWriter {
       byTypeAlias: db.prepare('SELECT a.entity_id FROM graph_aliases a JOIN graph_entities e ON e.id = a.entity_id WHERE a.key = ? AND e.type = ? LIMIT 1').pluck(),
       namedByKey: db.prepare(`SELECT id FROM graph_entities WHERE key = ? AND type IN ${NAMED_TYPES} ORDER BY type = 'concept', id LIMIT 1`).pluck(),
       namedByAlias: db.prepare(`SELECT e.id FROM graph_aliases a JOIN graph_entities e ON e.id = a.entity_id WHERE a.key = ? AND e.type IN ${NAMED_TYPES} ORDER BY e.type = 'concept', e.id LIMIT 1`).pluck(),
-      conceptByKey: db.prepare("SELECT id FROM graph_entities WHERE type = 'concept' AND key = ?").pluck(),
+      rulesNamedByKey: db.prepare(`SELECT id FROM graph_entities e WHERE key = ? AND type IN ${NAMED_TYPES} AND ${NAMED_BY_RULES} ORDER BY type = 'concept', id LIMIT 1`).pluck(),
+      rulesNamedByAlias: db.prepare(`SELECT e.id FROM graph_aliases a JOIN graph_entities e ON e.id = a.entity_id WHERE a.key = ? AND e.type IN ${NAMED_TYPES} AND ${NAMED_BY_RULES} ORDER BY e.type = 'concept', e.id LIMIT 1`).pluck(),
+      rulesConceptByKey: db.prepare(`SELECT id FROM graph_entities e WHERE type = 'concept' AND key = ? AND ${NAMED_BY_RULES}`).pluck(),
       retype: db.prepare('UPDATE graph_entities SET type = ? WHERE id = ?'),
       insertEntity: db.prepare('INSERT INTO graph_entities (type, label, key) VALUES (?, ?, ?)'),
       typeOf: db.prepare('SELECT type FROM graph_entities WHERE id = ?').pluck(),
@@ -123,16 +131,21 @@ export class GraphWriter {
     const key = labelKey(m.label);
     if (!key) return null;
     if (m.certainty !== 'strong') {
-      const known = (this.stmts.namedByKey.get(key) ?? this.stmts.namedByAlias.get(key)) as number | undefined;
+      // A model's name joins any known entity; the rules' only one they named themselves (see NAMED_BY_RULES).
+      const [byKey, byAlias] = m.byModel ? [this.stmts.namedByKey, this.stmts.namedByAlias] : [this.stmts.rulesNamedByKey, this.stmts.rulesNamedByAlias];
+      const known = (byKey.get(key) ?? byAlias.get(key)) as number | undefined;
       if (known !== undefined) return known;
       if (m.certainty === 'tentative') return null;
       // A model's name joins a known entity whatever its type (it never retypes one); a new one takes the model's type.
-      return this.create(m.byModel ? m.type : 'concept', m.label, key);
+      if (m.byModel) return this.create(m.type, m.label, key);
+      // The model may have called it a concept too: one entity per type and key, now named by both.
+      return (this.stmts.byTypeKey.get('concept', key) as number | undefined) ?? this.create('concept', m.label, key);
     }
+    // Same type and key is one entity (a unique index), whoever named it first.
     const same = (this.stmts.byTypeKey.get(m.type, key) ?? this.stmts.byTypeAlias.get(key, m.type)) as number | undefined;
     if (same !== undefined) return same;
-    // A name first seen untyped gets its type when a later mention says what it is.
-    const concept = m.type !== 'concept' && !['tag', 'url', 'path'].includes(m.type) ? (this.stmts.conceptByKey.get(key) as number | undefined) : undefined;
+    // A name first seen untyped (by the rules) gets its type when a later mention says what it is.
+    const concept = m.type !== 'concept' && !['tag', 'url', 'path'].includes(m.type) ? (this.stmts.rulesConceptByKey.get(key) as number | undefined) : undefined;
     if (concept !== undefined) {
       this.stmts.retype.run(m.type, concept);
       return concept;
