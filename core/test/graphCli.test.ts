@@ -10,7 +10,8 @@ const NOTES = {
   'memory/2026-03-01.md': '# 2026-03-01\n\n- Dana moved to Porto.\n- Dana and Marek Nowak reviewed [[ledgerd]].\n',
 };
 
-const evidenceShape = { path: expect.any(String), startLine: expect.any(Number), endLine: expect.any(Number) };
+/** Every line carries where it is and who extracted it (no chat model here: the rules). */
+const evidenceShape = { path: expect.any(String), startLine: expect.any(Number), endLine: expect.any(Number), byModel: false };
 
 function oneJson(stdout: string): unknown {
   expect(stdout.trim().split('\n')).toHaveLength(1);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatModelRequest, ModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
+import type { GraphEvidence, OperationOutput } from '../src/api/contract.js';
 import type { MemoryService } from '../src/api/service.js';
 import { recordWrittenLines } from '../src/provenance/recordWrites.js';
 import { graphSnapshot, indexDb, modelItems } from './helpers/graphSnapshot.js';
@@ -94,6 +95,31 @@ describe('writing what the chat model extracted', () => {
     expect(indexDb(s).prepare("SELECT count(*) FROM graph_entities WHERE key = 'ingrid'").pluck().get()).toBe(1);
     const after = graphSnapshot(indexDb(s));
     expect(after.claims).toEqual(expect.arrayContaining(rules.claims.filter((c) => !c.includes('mentioned_with'))));
+  });
+
+  it('says on each evidence line whether the model or the rules extracted it (graph.neighbors, graph.explain)', async () => {
+    const { s } = await setup();
+    await s.invoke('index.sync', {});
+    const near = (await s.invoke('graph.neighbors', { entity: 'Ingrid' })) as OperationOutput<'graph.neighbors'>;
+    const label = new Map(near.entities.map((e) => [e.id, e.label]));
+    const lines = (item: { evidence: GraphEvidence[] }) => item.evidence.map((e) => `${e.path}:${e.startLine} ${e.byModel}`);
+    // Only the model named Ingrid; the rules named Tromsø (in the same line).
+    expect(lines(near.center)).toEqual(['MEMORY.md:3 true', 'memory/2026-03-01.md:3 true']);
+    expect(lines(near.entities.find((e) => e.label === 'Tromsø')!)).toEqual(['MEMORY.md:3 false']);
+    const edge = (predicate: string, a: string, b: string) =>
+      near.edges.find((c) => c.predicate === predicate && c.object !== null && [label.get(c.subject), label.get(c.object)].sort().join('|') === [a, b].sort().join('|'))!;
+    // The model's relation, and a pair the model's name made; beside it in the same line, a pair of two names the rules found.
+    expect(lines(edge('relies_on', 'Ingrid', 'borgbackup'))).toEqual(['MEMORY.md:3 true']);
+    expect(lines(edge('mentioned_with', 'Ingrid', 'Tromsø'))).toEqual(['MEMORY.md:3 true']);
+    expect(lines(edge('mentioned_with', 'Long-Term Memory', 'Tromsø'))).toEqual(['MEMORY.md:3 false']);
+    const explained = (await s.invoke('graph.explain', { claimId: edge('relies_on', 'Ingrid', 'borgbackup').id })) as OperationOutput<'graph.explain'>;
+    expect(explained.evidence.map((e) => e.byModel)).toEqual([true]);
+
+    // The rules' relation and pair, in a line the model read too.
+    const marek = (await s.invoke('graph.neighbors', { entity: 'Marek Nowak' })) as OperationOutput<'graph.neighbors'>;
+    expect(lines(marek.center)).toEqual(['MEMORY.md:4 false']);
+    expect(marek.edges.length).toBeGreaterThan(0);
+    for (const c of marek.edges) expect(lines(c), c.predicate).toEqual(['MEMORY.md:4 false']);
   });
 
   it('keeps untrusted lines untrusted when the model reads them', async () => {

@@ -7,6 +7,7 @@ export const evidence = (path = 'MEMORY.md', startLine = 3, endLine = startLine)
   chunkId: 'chunk:1',
   dreamRun: null,
   origin: 'owner',
+  byModel: false,
 });
 
 export const entity = (id: string, over: Partial<GraphEntity> = {}): GraphEntity => ({

@@ -22,6 +22,12 @@ export const GraphEvidence = z.object({
   chunkId: z.string().nullable(),
   dreamRun: z.string().nullable(),
   origin: OriginClass,
+  /**
+   * Extracted by the chat model (setting graph.modelExtraction), not by the rules: the model
+   * alone named the entity in these lines, stated the claim, or (mentioned_with) named one of
+   * the two entities. Such items go when the setting is turned off.
+   */
+  byModel: z.boolean(),
 });
 export type GraphEvidence = z.infer<typeof GraphEvidence>;
 

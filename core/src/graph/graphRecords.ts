@@ -26,6 +26,7 @@ interface EvidenceRow {
   chunk_id: number | null;
   dream_run: string | null;
   origin: OriginClass;
+  by_model: 0 | 1;
 }
 
 /** How records are built: with their evidence lines or without (counts and origins still come from all kept evidence). */
@@ -119,6 +120,11 @@ const EVIDENCE_FROM: Record<EvidenceTable, string> = {
   statements: 'graph_claim_evidence x JOIN graph_entries g ON g.id = x.entry_id WHERE x.claim_id',
 };
 const OWNER: Record<EvidenceTable, string> = { mentions: 'x.entity_id', statements: 'x.claim_id' };
+/** Whether the item's evidence in entry `g` is the model's (a statement made twice in one entry counts as the rules' if either is). */
+const BY_MODEL: Record<EvidenceTable, string> = {
+  mentions: '(SELECT y.by_model FROM graph_mentions y WHERE y.entity_id = o.value AND y.entry_id = g.id)',
+  statements: '(SELECT min(y.by_model) FROM graph_claim_evidence y WHERE y.entry_id = g.id AND y.claim_id = o.value)',
+};
 
 interface Summary {
   tools: SourceTool[];
@@ -131,7 +137,7 @@ function evidenceOf(db: Database.Database, table: EvidenceTable, json: string, f
   // Per item, its first entries in a LIMIT subquery: a hub's thousands of entries are sorted by key, not all read out.
   const rows = db
     .prepare(
-      `SELECT o.value AS owner, g.path, g.start_line, g.end_line, g.chunk_id, g.dream_run, g.origin
+      `SELECT o.value AS owner, g.path, g.start_line, g.end_line, g.chunk_id, g.dream_run, g.origin, ${BY_MODEL[table]} AS by_model
        FROM json_each(?) o JOIN graph_entries g ON g.id IN (
          SELECT x.entry_id FROM ${EVIDENCE_FROM[table]} = o.value AND ${cond.sql} ORDER BY g.path, g.start_line LIMIT ${MAX_EVIDENCE_PER_ITEM}
        ) ORDER BY o.key, g.path, g.start_line`,
@@ -140,14 +146,14 @@ function evidenceOf(db: Database.Database, table: EvidenceTable, json: string, f
   const result = new Map<number, GraphEvidence[]>();
   for (const r of rows) {
     const list = result.get(r.owner) ?? [];
-    list.push(evidenceRecord(r));
+    list.push(evidenceRecord(r, r.by_model === 1));
     result.set(r.owner, list);
   }
   return result;
 }
 
-function evidenceRecord(r: Omit<EvidenceRow, 'owner'>): GraphEvidence {
-  return { path: r.path, startLine: r.start_line, endLine: r.end_line, chunkId: r.chunk_id === null ? null : `chunk:${r.chunk_id}`, dreamRun: r.dream_run, origin: r.origin };
+function evidenceRecord(r: Omit<EvidenceRow, 'owner' | 'by_model'>, byModel: boolean): GraphEvidence {
+  return { path: r.path, startLine: r.start_line, endLine: r.end_line, chunkId: r.chunk_id === null ? null : `chunk:${r.chunk_id}`, dreamRun: r.dream_run, origin: r.origin, byModel };
 }
 
 function summaries(db: Database.Database, table: EvidenceTable, json: string, filters?: GraphFilters): Map<number, Summary> {
@@ -173,12 +179,25 @@ function pairEvidence(db: Database.Database, pairs: ReadonlyArray<{ id: number; 
     keepsEntry(filters),
     MAX_EVIDENCE_PER_ITEM,
   );
+  const byModel = modelMentions(db, shared.flatMap((s) => s.first.map((entry) => entry.id)));
   pairs.forEach((p, i) => {
     const kept = shared[i]!;
     if (kept.count === 0) return;
-    result.set(p.id, { evidence: kept.first.map(evidenceRecord), summary: { tools: [...kept.tools].sort(), origin: leastTrusted(kept.origins), count: kept.count } });
+    // A pair is the model's in an entry where the model alone named either entity.
+    const evidence = kept.first.map((entry) => evidenceRecord(entry, byModel.has(`${p.a}:${entry.id}`) || byModel.has(`${p.b}:${entry.id}`)));
+    result.set(p.id, { evidence, summary: { tools: [...kept.tools].sort(), origin: leastTrusted(kept.origins), count: kept.count } });
   });
   return result;
+}
+
+/** `entity:entry` of the mentions in these entries that only the chat model made. */
+function modelMentions(db: Database.Database, entryIds: readonly number[]): Set<string> {
+  if (entryIds.length === 0) return new Set();
+  const rows = db
+    .prepare('SELECT entity_id, entry_id FROM graph_mentions WHERE entry_id IN (SELECT value FROM json_each(?)) AND by_model = 1')
+    .raw()
+    .all(JSON.stringify([...new Set(entryIds)])) as Array<[number, number]>;
+  return new Set(rows.map(([entity, entry]) => `${entity}:${entry}`));
 }
 
 /**

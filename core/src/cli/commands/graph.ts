@@ -51,7 +51,7 @@ function whole(value: string | undefined, fallback: number, max: number, flag = 
   return n;
 }
 
-const where = (e: GraphEvidence) => `${e.path}:${e.startLine}${e.endLine > e.startLine ? `-${e.endLine}` : ''}`;
+const where = (e: GraphEvidence) => `${e.path}:${e.startLine}${e.endLine > e.startLine ? `-${e.endLine}` : ''}${e.byModel ? ' (chat model)' : ''}`;
 
 export function printEntities(entities: readonly GraphEntity[]): void {
   if (entities.length === 0) process.stdout.write('No entities.\n');

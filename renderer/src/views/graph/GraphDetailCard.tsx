@@ -3,6 +3,7 @@ import { claimsOf, evidenceRef, labelIndex } from '../../store/graphSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { OriginBadge } from '../provenance/OriginBadge.js';
 import { SOURCE_LABELS, TYPE_LABELS } from './graphStyle.js';
+import { isModelOnly, ModelTag } from './ModelTag.js';
 
 const EVIDENCE_SHOWN = 5;
 
@@ -28,6 +29,7 @@ function EvidenceLinks({ evidence }: { evidence: readonly GraphEvidence[] }) {
               {item.path}:{item.startLine === item.endLine ? item.startLine : `${item.startLine}–${item.endLine}`}
             </button>
             {item.origin === 'untrusted' && <OriginBadge origin="untrusted" testId="graph-evidence-origin" />}
+            {item.byModel && <> <ModelTag testId="graph-evidence-model" /></>}
             {item.dreamRun && <span className="muted"> (dream run {item.dreamRun})</span>}
           </li>
         );
@@ -75,6 +77,11 @@ function ClaimRow({ claim, centerId, entities }: { claim: GraphClaim; centerId: 
         {claim.weight > 1 && <span>seen {claim.weight}× · </span>}
         <span>confidence {Math.round(claim.confidence * 100)}%</span>
         {claim.origin === 'untrusted' && <OriginBadge origin="untrusted" testId="graph-claim-origin" />}{' '}
+        {isModelOnly(claim) && (
+          <>
+            <ModelTag testId="graph-claim-model" />{' '}
+          </>
+        )}
         <button
           type="button"
           className="link-button"
