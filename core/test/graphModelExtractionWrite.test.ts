@@ -17,10 +17,18 @@ import { createTempWorkspace, openService, type TempWorkspace } from './helpers/
 /** Answers like a careful model would: every word of the scripted names found in an entry, plus one invented name and a relation. */
 const NAMES: Record<string, 'person' | 'tool' | 'place'> = { Ingrid: 'person', Borgbackup: 'tool', Tromsø: 'place', Zed: 'tool' };
 const asked: string[] = [];
+/** While set, the scripted model does not answer until it is released (or the caller gives up). */
+let slowModel: { release(): void; answering: Promise<void>; answer(): void } | null = null;
 vi.mock('../src/dreaming/consolidation/chatProcess.js', async (original) => ({
   ...(await original<Record<string, unknown>>()),
   runChatModel: async (request: ChatModelRequest): Promise<ModelAnswer> => {
     asked.push(request.prompt);
+    if (slowModel) {
+      slowModel.answer();
+      const released = new Promise<void>((resolve) => (slowModel!.release = resolve));
+      await Promise.race([released, new Promise((resolve) => request.signal?.addEventListener('abort', resolve))]);
+      if (request.signal?.aborted) return { ok: false, reason: 'the chat model process was stopped' };
+    }
     const entries = [...request.prompt.matchAll(/^\{"id":"(e\d+)","text":(".*")\}$/gm)].map((m) => ({ id: m[1]!, text: JSON.parse(m[2]!) as string }));
     const entities = entries.flatMap((e) => [
       ...Object.entries(NAMES)
@@ -49,6 +57,7 @@ afterEach(async () => {
   service = null;
   ws = null;
   asked.length = 0;
+  slowModel = null;
 });
 
 async function setup(): Promise<{ s: MemoryService; rules: ReturnType<typeof graphSnapshot>; modelFile: string }> {
@@ -95,6 +104,27 @@ describe('writing what the chat model extracted', () => {
     expect(indexDb(s).prepare("SELECT count(*) FROM graph_entities WHERE key = 'ingrid'").pluck().get()).toBe(1);
     const after = graphSnapshot(indexDb(s));
     expect(after.claims).toEqual(expect.arrayContaining(rules.claims.filter((c) => !c.includes('mentioned_with'))));
+  });
+
+  it('gives way to a sync that waits (an edit): the prompt in flight is abandoned without a failure, and asked again later', async () => {
+    const { s } = await setup();
+    let asking!: () => void;
+    slowModel = { release: () => undefined, answering: new Promise<void>((resolve) => (asking = resolve)), answer: () => asking() };
+    const first = s.invoke('index.sync', {}) as Promise<OperationOutput<'index.sync'>>;
+    await slowModel.answering; // the model phase is waiting for its first answer
+    fs.appendFileSync(path.join(ws!.root, 'memory/2026-03-01.md'), '- Quillmoss joined the standup.\n');
+    const started = performance.now();
+    const edit = s.invoke('index.sync', {}) as Promise<OperationOutput<'index.sync'>>;
+    const report = await first;
+    expect(report.notices.filter((n) => n.startsWith('Graph model extraction'))).toEqual([]);
+    expect(s.graph.lastUpdate!.model).toMatchObject({ status: 'ok', files: 0, pending: 2 });
+    slowModel = null;
+    await edit;
+    expect(performance.now() - started).toBeLessThan(10_000); // not the prompt's 60 s timeout
+    const found = (await s.invoke('memory.search', { query: 'Quillmoss' })) as { results: unknown[] };
+    expect(found.results.length).toBeGreaterThan(0);
+    // The waiting sync's own model phase read both files.
+    expect(s.graph.lastUpdate!.model).toMatchObject({ status: 'ok', files: 2, pending: 0 });
   });
 
   it('says on each evidence line whether the model or the rules extracted it (graph.neighbors, graph.explain)', async () => {

@@ -379,7 +379,8 @@ export class MemoryService {
       // Search is ready now; the graph (derived, slower) follows, yielding to searches between batches.
       this.eventEmitter.fire({ type: 'index-ready', report });
       try {
-        const graph = await this.graph.update(force, () => this.closed);
+        // The chat model's prompts take seconds each: a sync waiting behind them (an edit) goes first.
+        const graph = await this.graph.update(force, () => this.closed, () => this.queuedSync !== null);
         report.graph = { extracted: graph.extracted, removed: graph.removed, entities: graph.entities, claims: graph.claims, durationMs: graph.durationMs };
         const model = graph.model;
         if (model?.reason) report.notices.push(`Graph model extraction: ${model.reason}.`);

@@ -38,9 +38,12 @@ export class GraphService {
     };
   }
 
-  /** Re-extracts files whose hash changed since the last update (all of them with `force`). */
-  async update(force = false, shouldStop?: () => boolean): Promise<GraphUpdateReport> {
-    this.lastUpdate = await updateGraph(this.options.indexDb(), { force, shouldStop, model: this.modelSetting() });
+  /**
+   * Re-extracts files whose hash changed since the last update (all of them with `force`). The
+   * chat-model phase also stops when `modelYieldsTo` says something more urgent waits.
+   */
+  async update(force = false, shouldStop?: () => boolean, modelYieldsTo?: () => boolean): Promise<GraphUpdateReport> {
+    this.lastUpdate = await updateGraph(this.options.indexDb(), { force, shouldStop, model: this.modelSetting(), modelYieldsTo });
     return this.lastUpdate;
   }
 

@@ -33,7 +33,7 @@ const REBUILD_SHARE = 0.1;
  */
 export async function updateGraph(
   db: Database.Database,
-  options: { force?: boolean; shouldStop?: () => boolean; model?: ModelExtractionSetting } = {},
+  options: { force?: boolean; shouldStop?: () => boolean; model?: ModelExtractionSetting; modelYieldsTo?: () => boolean } = {},
 ): Promise<GraphUpdateReport> {
   const started = performance.now();
   const files = db.prepare("SELECT path, abs_path, sha256, mtime_ms FROM files WHERE source = 'memory' AND status = 'indexed' AND sha256 IS NOT NULL").all() as IndexedFile[];
@@ -80,7 +80,7 @@ export async function updateGraph(
   // After a stop, or with pairs still to recount, the rules' graph is not settled: the model waits for the next update.
   if (!options.shouldStop?.() && !Cooccurrence.rebuildPending(db)) {
     const settle = () => settleTouched(db, writer);
-    const context = { db, writer, slice, forget, settle, files, changed: new Set(changed.map((f) => f.path)), shouldStop: options.shouldStop };
+    const context = { db, writer, slice, forget, settle, files, changed: new Set(changed.map((f) => f.path)), shouldStop: options.shouldStop, yieldTo: options.modelYieldsTo };
     model = await runModelPass(context, options.model ?? { enabled: false });
     db.transaction(() => settleTouched(db, writer)).immediate();
   }

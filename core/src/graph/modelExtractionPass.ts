@@ -60,6 +60,12 @@ export interface ModelPassContext {
   files: readonly IndexedFile[];
   changed: ReadonlySet<string>;
   shouldStop?: () => boolean;
+  /**
+   * Something more urgent waits (another sync: an edit must reach search in seconds, not after
+   * minutes of prompts): the model phase stops, a prompt in flight is abandoned, and the files
+   * it did not read are asked about at a later update. Not a failure.
+   */
+  yieldTo?: () => boolean;
 }
 
 export async function runModelPass(ctx: ModelPassContext, setting: ModelExtractionSetting): Promise<ModelExtractionReport> {
@@ -103,10 +109,11 @@ export async function runModelPass(ctx: ModelPassContext, setting: ModelExtracti
   let kept = 0;
   let failure: string | null = null;
   const stop = new AbortController();
-  const poll = setInterval(() => ctx.shouldStop?.() && stop.abort(), STOP_POLL_MS);
+  const stopping = (): boolean => Boolean(ctx.shouldStop?.() || ctx.yieldTo?.());
+  const poll = setInterval(() => stopping() && stop.abort(), STOP_POLL_MS);
   try {
     for (const file of pending) {
-      if (report.prompts >= maxPrompts || performance.now() - started > PASS_BUDGET_MS || ctx.shouldStop?.()) break;
+      if (report.prompts >= maxPrompts || performance.now() - started > PASS_BUDGET_MS || stopping()) break;
       // Only the version the graph holds (a file changed since indexing, or cut off mid-extraction, waits for the next sync).
       if (modelFiles.extractedSha(file.path) !== file.sha256) continue;
       const text = readVersion(file);
@@ -117,6 +124,8 @@ export async function runModelPass(ctx: ModelPassContext, setting: ModelExtracti
       // A file needing more prompts than are left waits for an update of its own (which asks about its first batches at least).
       if (report.prompts > 0 && batches.length > maxPrompts - report.prompts) break;
       const answers = await askModel(batches, { model, timeoutMs: setting.timeoutMs, maxPrompts: maxPrompts - report.prompts, signal: stop.signal });
+      // Stopped on purpose (closing, or a sync waits): what this file's prompts said is dropped, it is asked again later.
+      if (stop.signal.aborted) break;
       report.prompts += answers.prompts;
       promptMs.push(...answers.promptMs);
       report.offered += answers.offered;
