@@ -3,6 +3,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { isCorruptionError, migrate, moveIndexAside, NewerSchemaError } from '../index/database.js';
 import { openSqlite } from './sqliteDriver.js';
+import { useWalMode } from './walMode.js';
 import type { Migration } from '../index/migrations/types.js';
 
 /**
@@ -24,7 +25,7 @@ export function openSideDatabase(file: string, migrations: readonly Migration[],
 function openAndMigrate(file: string, migrations: readonly Migration[]): Database.Database {
   const db = openSqlite(file, { timeout: 10_000 });
   try {
-    db.pragma('journal_mode = WAL');
+    useWalMode(db);
     db.pragma('synchronous = NORMAL');
     db.prepare('SELECT count(*) FROM sqlite_master').get();
     migrate(db, migrations);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { ReverieError, errnoCode } from '../common/errors.js';
 import { openSqlite } from '../common/sqliteDriver.js';
+import { useWalMode } from '../common/walMode.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Migration } from './migrations/types.js';
 import { DEFAULT_RECLAIM, describeReclaim, reclaimFreePages, type ReclaimThresholds } from './reclaimSpace.js';
@@ -83,7 +84,7 @@ function openAndMigrate(file: string, readonly: boolean, beforeMigrate: (db: Dat
   const db = openSqlite(file, { fileMustExist: readonly, timeout: 10_000 });
   try {
     beforeMigrate(db);
-    db.pragma('journal_mode = WAL');
+    useWalMode(db);
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma('temp_store = MEMORY');
