@@ -6,6 +6,12 @@ import { createProgressReporter, info, printJson } from '../output.js';
  * dreaming schedule and the agent socket, without a UI. Stops on Ctrl+C / SIGTERM.
  */
 export async function daemonCommand(ctx: CliContext): Promise<number> {
+  // Listen before anything can report the daemon as ready: a stop that arrives right after the
+  // ready line must still close the socket and the index, not kill the process mid-way.
+  const stopRequested = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
   const service = await openService(ctx);
   await service.startHosting({ kind: 'daemon', url: null }).catch(async (error) => {
     await service.close();
@@ -28,10 +34,7 @@ export async function daemonCommand(ctx: CliContext): Promise<number> {
       unsubscribe();
     })
     .catch((error: Error) => info(`Indexing failed: ${error.message}`));
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
+  await stopRequested;
   info('Stopping: closing the agent socket and the index…');
   await service.close();
   return 0;
