@@ -105,7 +105,7 @@ function countLiterals(db: Database.Database, filters?: GraphFilters): number {
 
 /**
  * A slice of `chosen` entities and a fair choice of the `relations` among them (see
- * relationBudget.ts); `visibleRelationCount` says how many relations the whole graph has under
+ * relationBudget.ts); `counts` says how many entities and relations the whole graph has under
  * the filters, so the slice can say how many it left out.
  */
 function slice(

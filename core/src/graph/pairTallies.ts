@@ -29,11 +29,12 @@ const derivedFor = new WeakMap<Database.Database, string>();
 export function pairTallies(db: Database.Database, filters: GraphFilters | undefined, options: { exactCounts?: boolean } = {}): PairTallies {
   const recounting = Cooccurrence.rebuildPending(db);
   if (!recounting && !(options.exactCounts && filters?.validAt)) return STORED_TALLIES;
-  const key = JSON.stringify([filters ?? null, db.pragma('data_version', { simple: true }), db.prepare('SELECT total_changes()').pluck().get()]);
-  if (derivedFor.get(db) !== key) {
+  // What the derived table depends on: the filters, and writes by other connections and by this one.
+  const stamp = (): string => JSON.stringify([filters ?? null, db.pragma('data_version', { simple: true }), db.prepare('SELECT total_changes()').pluck().get()]);
+  if (derivedFor.get(db) !== stamp()) {
     deriveTallies(db, filters);
     // Derivation writes to the temp table, which counts as changes of this connection.
-    derivedFor.set(db, JSON.stringify([filters ?? null, db.pragma('data_version', { simple: true }), db.prepare('SELECT total_changes()').pluck().get()]));
+    derivedFor.set(db, stamp());
   }
   return { table: DERIVED_TABLE, countsKeptEntries: true };
 }

@@ -48,9 +48,7 @@ export class SettingsStore {
     }
     const stored = (typeof json === 'object' && json ? json : {}) as Partial<Record<keyof Settings, unknown>>;
     // Sections added in later versions get their defaults key by key.
-    const dreaming = { ...DEFAULT_SETTINGS.dreaming, ...(typeof stored.dreaming === 'object' && stored.dreaming ? stored.dreaming : {}) };
-    const graph = { ...DEFAULT_SETTINGS.graph, ...(typeof stored.graph === 'object' && stored.graph ? stored.graph : {}) };
-    const merged = Settings.safeParse({ ...DEFAULT_SETTINGS, ...stored, dreaming, graph });
+    const merged = Settings.safeParse(withSections(DEFAULT_SETTINGS, stored));
     if (!merged.success) {
       const issue = merged.error.issues[0];
       throw new ReverieError(
@@ -63,9 +61,15 @@ export class SettingsStore {
 
   update(patch: SettingsPatch): Settings {
     const current = this.read();
-    const next = Settings.parse({ ...current, ...patch, dreaming: { ...current.dreaming, ...patch.dreaming }, graph: { ...current.graph, ...patch.graph } });
+    const next = Settings.parse(withSections(current, patch));
     fs.mkdirSync(this.dataDir, { recursive: true });
     writeFileAtomically(this.file, JSON.stringify(next, null, 2) + '\n');
     return next;
   }
+}
+
+/** Settings whose sections (dreaming, graph) merge key by key: a file from before a key existed, or a patch of one key, keeps the rest. */
+function withSections(base: Settings, over: Partial<Record<keyof Settings, unknown>>): Record<string, unknown> {
+  const section = <K extends 'dreaming' | 'graph'>(key: K): Settings[K] => ({ ...base[key], ...(typeof over[key] === 'object' && over[key] ? over[key] : {}) }) as Settings[K];
+  return { ...base, ...over, dreaming: section('dreaming'), graph: section('graph') };
 }

@@ -232,7 +232,7 @@ export function createSettingsSlice({ set, get, client }: SliceContext<'settings
       if (!saved || graphSaving) return;
       set({ graphSaving: true, graphError: null });
       try {
-        const next = await client.call('settings.set', { patch: { graph: { ...saved.graph, modelExtraction } } });
+        const next = await client.call('settings.set', { patch: { graph: { modelExtraction } } });
         set({ saved: next, graphSaving: false });
         // The next graph update adds the model's items (or removes them): start it now rather than at the next edit.
         void client.call('index.sync', {}).catch(() => undefined);
