@@ -200,6 +200,35 @@ describe('the model process', () => {
     await provider.close();
   });
 
+  it('answers a query ahead of an indexing batch it arrives behind, and answers a repeated query without the model', async () => {
+    const provider = await LlamaEmbeddingProvider.open({ modelPath: modelPath(), batchSize: 64 });
+    try {
+      // One request of 64 long texts, as background indexing sends them.
+      let batchDoneAt = 0;
+      const batch = provider.embedBatch(Array.from({ length: 64 }, (_, i) => words(300, i))).then((v) => {
+        batchDoneAt = performance.now();
+        return v;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const asked = performance.now();
+      const query = await provider.embedQuery('where did I put the backup key');
+      const answeredAt = performance.now();
+      expect(await batch).toHaveLength(64);
+      // Before: the query waited for the whole batch.
+      expect(batchDoneAt).toBeGreaterThan(answeredAt);
+      expect(answeredAt - asked).toBeLessThan((batchDoneAt - asked) / 2);
+      expect(Array.from(query)).toEqual(Array.from((await provider.embedBatch(['where did I put the backup key']))[0]!));
+
+      // A repeated query comes from the kept vectors: it is answered even with the model process gone.
+      process.kill(provider.pid!, 'SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(Array.from(await provider.embedQuery('where did I put the backup key'))).toEqual(Array.from(query));
+      await expect(provider.embedQuery('a question never asked')).rejects.toThrow(/crashed/);
+    } finally {
+      await provider.close();
+    }
+  });
+
   it('turns a crash into errors naming the model file', async () => {
     const provider = await LlamaEmbeddingProvider.open({ modelPath: modelPath() });
     const pending = provider.embedBatch(Array.from({ length: 200 }, (_, i) => words(300, i)));

@@ -93,7 +93,54 @@ async function embedText(text: string): Promise<Float32Array> {
   return poolWindowVectors(vectors, windows.map((w) => w.length));
 }
 
-async function embed(request: EmbedRequest): Promise<void> {
+/**
+ * Embed requests wait here. A query (a search waiting for its vector) goes before any batch
+ * (background indexing), and a batch gives way to queries between its texts: behind a batch of
+ * 16 chunks a large model would keep a search waiting for ~15 s (1 chunk/s on 2 cores).
+ */
+const queries: EmbedRequest[] = [];
+const batches: Array<{ request: EmbedRequest; vectors: Float32Array[] }> = [];
+let pumping = false;
+let closing = false;
+
+function enqueue(request: EmbedRequest): void {
+  if (request.priority === 'query') queries.push(request);
+  else batches.push({ request, vectors: [] });
+  void pump();
+}
+
+/** Runs queued requests one text at a time until none is left (one context evaluates one window at a time anyway). */
+async function pump(): Promise<void> {
+  if (pumping) return;
+  pumping = true;
+  try {
+    for (;;) {
+      const query = queries.shift();
+      if (query) {
+        await embedAll(query);
+        continue;
+      }
+      const batch = batches[0];
+      if (!batch) break;
+      const { request, vectors } = batch;
+      try {
+        if (vectors.length < request.texts.length) vectors.push(await embedText(request.texts[vectors.length]!));
+        if (vectors.length === request.texts.length) {
+          batches.shift();
+          send({ type: 'result', id: request.id, vectors });
+        }
+      } catch (error) {
+        batches.shift();
+        send({ type: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+  } finally {
+    pumping = false;
+  }
+  if (closing) await closeAndExit();
+}
+
+async function embedAll(request: EmbedRequest): Promise<void> {
   try {
     const vectors: Float32Array[] = [];
     for (const text of request.texts) vectors.push(await embedText(text));
@@ -113,20 +160,21 @@ async function closeAndExit(): Promise<void> {
   }
 }
 
-// Requests run one at a time, in arrival order: one context evaluates one window at a time anyway.
-let queue: Promise<void> = Promise.resolve();
+// The host waits for `ready` before it asks for embeddings, and closes after its last answer.
 process.on('message', (message: unknown) => {
   if (!isWorkerRequest(message)) return;
-  queue = queue.then(() => {
-    switch (message.type) {
-      case 'load':
-        return load(message);
-      case 'embed':
-        return embed(message);
-      case 'close':
-        return closeAndExit();
-    }
-  });
+  switch (message.type) {
+    case 'load':
+      void load(message);
+      return;
+    case 'embed':
+      enqueue(message);
+      return;
+    case 'close':
+      closing = true;
+      if (!pumping) void closeAndExit();
+      return;
+  }
 });
 // The host went away (crashed or exited without closing us): do not linger.
 process.on('disconnect', () => process.exit(0));

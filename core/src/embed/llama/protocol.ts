@@ -3,7 +3,7 @@
  * the fork IPC channel with `serialization: 'advanced'` so vectors travel as Float32Array.
  *
  *   host → worker: load {modelPath, threads, contextSize?}   worker → host: ready | load-error
- *   host → worker: embed {id, texts}                          worker → host: result {id, vectors} | error {id, message}
+ *   host → worker: embed {id, texts, priority?}               worker → host: result {id, vectors} | error {id, message}
  *   host → worker: close                                      worker disposes the model and exits 0
  */
 
@@ -19,6 +19,8 @@ export interface EmbedRequest {
   type: 'embed';
   id: number;
   texts: string[];
+  /** `query`: a search waits for it, so it goes before batches (which give way between their texts). */
+  priority?: 'query' | 'batch';
 }
 
 export interface CloseRequest {

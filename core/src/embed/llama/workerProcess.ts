@@ -121,14 +121,14 @@ export class EmbeddingWorkerProcess {
   }
 
   /** The raw (not yet normalised) vectors for `texts`, in order. */
-  embed(texts: string[]): Promise<Float32Array[]> {
+  embed(texts: string[], priority: 'query' | 'batch' = 'batch'): Promise<Float32Array[]> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise<Float32Array[]>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       this.updateKeepAlive();
       // A send that fails means the worker is exiting; its exit handler rejects this call.
-      this.child.send({ type: 'embed', id, texts } satisfies WorkerRequest, () => {});
+      this.child.send({ type: 'embed', id, texts, priority } satisfies WorkerRequest, () => {});
     });
   }
 
