@@ -35,6 +35,9 @@ describe('reverie CLI', () => {
     const st = JSON.parse(status.stdout);
     expect(st.files).toHaveLength(8);
     expect(st.files.find((f: { path: string }) => f.path === 'memory/bad.md')).toMatchObject({ status: 'skipped', reason: expect.stringMatching(/^not UTF-8/) });
+    expect(st.embedding.knn).toEqual({ mode: 'flat', reason: null });
+    const text = await runCli(['status', '--workspace', ws.root], env);
+    expect(text.stdout).toMatch(/^Nearest {4}KNN over every vector$/m);
   });
 
   it('exits 1 with a clear message for a missing workspace or bad arguments', async () => {

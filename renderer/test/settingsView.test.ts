@@ -12,7 +12,14 @@ import { statusOutput } from './statusFixtures.js';
 
 const STATUS: StatusOutput = statusOutput(
   { files: 1, chunks: 5000, indexed: 1 },
-  { vectorBackend: 'scan', vectorBackendProblem: 'vec0.so: cannot open shared object file', embedded: 1200, total: 5000, running: true },
+  {
+    vectorBackend: 'scan',
+    vectorBackendProblem: 'vec0.so: cannot open shared object file',
+    knn: { mode: 'off', reason: '60,000 vectors, above 50,000: without sqlite-vec, vectors re-score keyword candidates only' },
+    embedded: 1200,
+    total: 5000,
+    running: true,
+  },
 );
 
 /**
@@ -45,6 +52,10 @@ describe('Settings view', () => {
     expect(html).toContain('data-testid="embedding-dims">384<');
     expect(html).toContain('data-backend="scan"');
     expect(html).toContain('vec0.so: cannot open shared object file');
+    // How nearest vectors are found, and why not over the whole index.
+    expect(html).toContain('data-mode="off"');
+    expect(html).toContain('keyword candidates, re-scored by their vectors');
+    expect(html).toContain('above 50,000: without sqlite-vec');
     expect(html).toMatch(/data-testid="embedding-progress" max="5000" value="1200"/);
     expect(html).toContain('1,200 / 5,000 chunks (24%)');
   });

@@ -16,6 +16,7 @@ export function statusOutput(index: Partial<StatusOutput['index']> = {}, embeddi
       generation: 'gen:1',
       vectorBackend: 'sqlite-vec',
       vectorBackendProblem: null,
+      knn: { mode: 'flat', reason: null },
       embedded: 12,
       total: 12,
       running: false,

@@ -232,6 +232,12 @@ export const StatusOutput = z.object({
     /** `sqlite-vec` KNN, or `scan` (bounded batches) when the extension cannot load. */
     vectorBackend: z.enum(['sqlite-vec', 'scan']),
     vectorBackendProblem: z.string().nullable(),
+    /**
+     * How a query's nearest vectors are found over the whole index: one KNN (`flat`), the exact
+     * `scan`, KNN inside the nearest `cells` (large model generations), or `off` (vectors only
+     * re-score keyword candidates), with the reason.
+     */
+    knn: z.object({ mode: z.enum(['flat', 'scan', 'cells', 'off']), reason: z.string().nullable() }),
     embedded: z.number().int(),
     total: z.number().int(),
     running: z.boolean(),

@@ -571,8 +571,13 @@ export class MemoryService {
           this.eventEmitter.fire({ type: 'index-progress', ...p });
         },
         shouldStop: () => this.closed,
+        // A model generation that grows large gets (or renews) its cells for whole-index KNN as it
+        // goes, not hours later when re-embedding ends; searches go on meanwhile.
+        afterBatch: () => vectors.maintainCells(() => this.closed),
       });
       Object.assign(result, { embedded: done.embedded, fromCache: done.fromCache, durationMs: done.durationMs });
+      // Vectors stored by an earlier version, or a batch cut short by a stop.
+      if (!this.closed) await vectors.maintainCells(() => this.closed);
       this.embedState.error = null;
     } catch (error) {
       // Embedding problems never take keyword search down: report and carry on.
@@ -612,6 +617,7 @@ export class MemoryService {
         generation: this.vectors?.id ?? null,
         vectorBackend: this.vectorBackend,
         vectorBackendProblem: this.vectorProblem,
+        knn: this.vectors?.knnMode() ?? { mode: 'off', reason: 'no vectors yet' },
         embedded: this.vectors?.embeddedCount() ?? 0,
         total: counts.chunks,
         running: this.embedState.running,

@@ -21,7 +21,12 @@ export async function embedPendingChunks(
   db: Database.Database,
   vectors: VectorStore,
   provider: EmbeddingProvider,
-  options: { onProgress?: (p: SyncProgress) => void; shouldStop?: () => boolean } = {},
+  options: {
+    onProgress?: (p: SyncProgress) => void;
+    shouldStop?: () => boolean;
+    /** Runs after each batch is stored (the vector cells of a growing model generation). */
+    afterBatch?: () => Promise<unknown>;
+  } = {},
 ): Promise<EmbedReport> {
   const started = performance.now();
   const generation = vectors.id;
@@ -68,6 +73,7 @@ export async function embedPendingChunks(
       lastProgress = t;
       options.onProgress?.({ phase: 'embed', done: Math.min(done, total), total, path: null });
     }
+    await options.afterBatch?.();
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   options.onProgress?.({ phase: 'embed', done: Math.min(done, total), total, path: null });

@@ -48,7 +48,6 @@ const ANY_YEAR_FIT = 0.8;
 const MAX_DATED_FILES = 40;
 const MAX_DATED_CHUNKS = 120;
 const VECTOR_CANDIDATES = 20;
-const KNN_MAX_VECTORS = 50_000;
 /** Below these cosine similarities a vector-only hit is indistinguishable from unrelated text. */
 const HASH_NOISE_FLOOR = 0.15;
 const MODEL_NOISE_FLOOR = 0.3;
@@ -171,14 +170,9 @@ export class HybridSearcher {
       // Cosine is used as is (not scaled to the best hit), so a query with no real neighbour
       // does not promote noise; vector-only candidates must clear the provider's noise floor.
       const minSimilarity = vectorSide.provider.generation.provider === 'hash' ? HASH_NOISE_FLOOR : MODEL_NOISE_FLOOR;
-      // sqlite-vec's KNN is brute force and its cost grows with k (100k bit vectors: k=64 6.6 ms,
-      // k=480 57 ms), so the vector side asks for a short list. Above KNN_MAX_VECTORS even that
-      // breaks the 20 ms budget (hybrid p95 26 ms at 100k): vectors then only re-score the
-      // keyword candidates, below.
-      vectorHits =
-        vectorSide.store.approximateCount() <= KNN_MAX_VECTORS
-          ? vectorSide.store.knn(queryVector, Math.max(VECTOR_CANDIDATES, limit * 2)).filter((h) => h.similarity > 0)
-          : [];
+      // The vector side asks for a short list (sqlite-vec's KNN cost grows with k); on a large
+      // index of hash vectors there is none, and vectors only re-score the keyword candidates below.
+      vectorHits = (vectorSide.store.knn(queryVector, Math.max(VECTOR_CANDIDATES, limit * 2)) ?? []).filter((h) => h.similarity > 0);
       const missing = vectorHits.filter((h) => !candidates.has(h.chunkId) && h.similarity >= minSimilarity).map((h) => h.chunkId);
       const rows = new Map(missing.length ? this.chunksById.all(JSON.stringify(missing)).map((r) => [r.id, r]) : []);
       vectorHits.forEach((h, i) => {

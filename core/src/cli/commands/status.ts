@@ -15,6 +15,13 @@ export async function statusCommand(ctx: CliContext): Promise<number> {
   }
 }
 
+const KNN_LABEL: Record<StatusOutput['embedding']['knn']['mode'], string> = {
+  flat: 'KNN over every vector',
+  scan: 'exact scan of every vector',
+  cells: 'KNN in the nearest vector cells',
+  off: 'keyword candidates re-scored by their vectors',
+};
+
 function formatStatus(s: StatusOutput): string {
   const lines = [
     `Workspace  ${s.workspace.path}`,
@@ -23,6 +30,7 @@ function formatStatus(s: StatusOutput): string {
     `Index      ${s.index.files === 0 ? 'empty; run `reverie index`' : `${s.index.indexed} indexed, ${s.index.skipped} skipped, ${s.index.failed} failed · ${s.index.chunks} chunks`}`,
     `Last sync  ${s.index.lastSyncAt ?? 'never'}`,
     `Vectors    ${s.embedding.provider} (${s.embedding.dims} dims, ${s.embedding.vectorBackend}) · ${s.embedding.embedded}/${s.embedding.total} chunks${s.embedding.vectorBackendProblem ? ` · ${s.embedding.vectorBackendProblem}` : ''}`,
+    `Nearest    ${KNN_LABEL[s.embedding.knn.mode]}${s.embedding.knn.reason ? ` (${s.embedding.knn.reason})` : ''}`,
   ];
   if (s.sessions.transcripts > 0) {
     lines.push(

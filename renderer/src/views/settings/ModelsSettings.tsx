@@ -1,11 +1,19 @@
 import type { FormEvent } from 'react';
-import type { ModelInfo, ModelRole } from '../../../../core/src/api/contract.js';
+import type { ModelInfo, ModelRole, StatusOutput } from '../../../../core/src/api/contract.js';
 import { MODEL_ROLES, groupModelsByRole } from '../../store/modelsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatBytes, formatTime } from '../format.js';
 import { downloadSummary, embeddedSummary } from './progressText.js';
 
 const ROLE_LABELS: Record<ModelRole, string> = { embedding: 'Embedding', chat: 'Chat' };
+
+/** How a search finds its nearest vectors (status.embedding.knn). */
+const KNN_DESCRIPTION: Record<StatusOutput['embedding']['knn']['mode'], string> = {
+  flat: 'KNN over every vector',
+  scan: 'exact scan of every vector',
+  cells: 'KNN in the cells nearest to the query',
+  off: 'keyword candidates, re-scored by their vectors',
+};
 
 export function ModelsSettings() {
   return (
@@ -66,6 +74,11 @@ function ActiveEmbedding() {
           <span className="muted">
             {embedding.vectorBackend === 'scan' ? ' · exact scan in batches (slower on large workspaces)' : ' · KNN in SQLite'}
           </span>
+        </dd>
+        <dt>Nearest vectors</dt>
+        <dd data-testid="knn-mode" data-mode={embedding.knn.mode}>
+          {KNN_DESCRIPTION[embedding.knn.mode]}
+          {embedding.knn.reason && <span className="muted"> · {embedding.knn.reason}</span>}
         </dd>
         <dt>Embedded</dt>
         <dd data-testid="embedding-count">
