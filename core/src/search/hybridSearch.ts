@@ -152,6 +152,11 @@ export class HybridSearcher {
     const datedFiles = this.datedFiles(dates);
     const textQuery = datedFiles.size > 0 && /[\p{L}\p{N}]/u.test(rest) ? rest : query;
     const dateFitOf = (path: string): number => datedFiles.get(path) ?? 0;
+    const vectorSide = this.vectors();
+    // A model embeds the query in its own process (tens of ms): asked first, it works while this
+    // thread runs the keyword side. Nothing here yields before the await below, so a failure
+    // cannot go unhandled.
+    const queryVectorAsked = vectorSide && query.trim().length > 0 ? vectorSide.provider.embedQuery(textQuery) : null;
     const plan = this.keyword.plan(textQuery);
     const snippetTerms: SnippetTerm[] = plan.terms.map((t) => ({ forms: snippetForms(t), weight: t.isStopword ? 0.05 : t.weight }));
 
@@ -162,11 +167,10 @@ export class HybridSearcher {
       candidates.set(hit.id, { hit, keyword: -hit.rank / maxBm25, vector: 0, keywordRank: i, vectorRank: null, fileMatch: null, dateFit: dateFitOf(hit.path) });
     });
 
-    const vectorSide = this.vectors();
     let queryVector: Float32Array | null = null;
     let vectorHits: VectorHit[] = [];
-    if (vectorSide && query.trim().length > 0) {
-      queryVector = await vectorSide.provider.embedQuery(textQuery);
+    if (vectorSide && queryVectorAsked) {
+      queryVector = await queryVectorAsked;
       // Cosine is used as is (not scaled to the best hit), so a query with no real neighbour
       // does not promote noise; vector-only candidates must clear the provider's noise floor.
       const minSimilarity = vectorSide.provider.generation.provider === 'hash' ? HASH_NOISE_FLOOR : MODEL_NOISE_FLOOR;
