@@ -20,11 +20,12 @@
  *  - the embedding throughput: an evenly spread sample of chunks is left without vectors and
  *    embedded by the engine's own sync (embedPendingChunks → the model process).
  *
- * What is synthetic: every other chunk's vector (deterministic pseudo-random unit vectors).
- * The cost of the bit KNN, the float re-rank and re-scoring depends on the number and dims of
- * the vectors, not their values; retrieval quality is not measured (random weights, random
- * vectors). Note: above 50k vectors hybridSearch.ts skips the KNN (vectors only re-score the
- * keyword candidates), so at 100k the KNN cost is reported apart (`…_vectors_only_path`).
+ * What is synthetic: every other chunk's vector (deterministic pseudo-random unit vectors
+ * around 300 subjects of 20 matters each, see SyntheticVectors). Above 50k
+ * vectors the whole-index KNN runs inside the nearest vector cells (vectorCells.ts): their
+ * build is timed, and their KNN is compared with one KNN over every vector, in time and in
+ * recall of the exact top 20 for queries drawn like the vectors. The search results' quality
+ * is not measured (random weights, synthetic vectors).
  *
  * Also measured: the query embedding alone (a second model process, same provider class and
  * settings), and a control run of the same questions on the same index with the built-in hash
@@ -37,7 +38,7 @@ import type { SearchResult } from '../../core/src/api/contract.js';
 import { LLAMA_PREPROCESSING, LlamaEmbeddingProvider, resolveThreadCount } from '../../core/src/embed/llama/llamaEmbeddingProvider.js';
 import { generationId, type EmbeddingGeneration, type EmbeddingProvider } from '../../core/src/embed/provider.js';
 import { openIndexDatabase } from '../../core/src/index/database.js';
-import { VectorStore } from '../../core/src/index/vectorStore.js';
+import { blobToFloats, dot, VectorStore } from '../../core/src/index/vectorStore.js';
 import { ModelStore } from '../../core/src/models/modelStore.js';
 import { BenchEngine, makeTempWorkspace, removeTempWorkspace, type BenchWorkspace } from './engine.js';
 import { Rng } from './prng.js';
@@ -353,9 +354,9 @@ export interface Vectors768Options {
 
 const MB = 1024 * 1024;
 /** hybridSearch.ts: above this many vectors the KNN is skipped and vectors only re-score keyword candidates. */
-const KNN_MAX_VECTORS = 50_000;
 /** The k the hybrid searcher asks the vector store for (max(VECTOR_CANDIDATES, limit * 2) with limit 10). */
 const KNN_K = 20;
+const RECALL_QUERIES = 50;
 const FILL_BATCH = 2_000;
 
 function summary(values: readonly number[]): { p50: number; p95: number; p99: number; max: number; mean: number } {
@@ -379,18 +380,45 @@ function processRssMb(pid: number | undefined): number {
   }
 }
 
-/** Deterministic pseudo-random unit vectors (uniform components, normalised): synthetic, not model output. */
-function syntheticUnitVector(rng: Rng, dims: number): Float32Array {
-  const v = new Float32Array(dims);
-  let sum = 0;
-  for (let i = 0; i < dims; i++) {
-    const x = rng.next() * 2 - 1;
-    v[i] = x;
-    sum += x * x;
+const VECTORS_SEED = 768_768;
+const TOPICS = 300;
+const SUBTOPICS_PER_TOPIC = 20;
+/** Sizes of a subtopic's own direction and of a note's own variation, relative to a topic's. */
+const SUBTOPIC_SCALE = 0.8;
+const NOTE_SCALE = 0.6;
+
+/**
+ * Deterministic unit vectors shaped like embeddings of notes (synthetic, not model output): a
+ * subject, a narrower matter within it, and the note's own variation. A vector's 10 nearest
+ * then share its matter (cosine ~0.8), the next ones its subject (~0.5), the rest ~0.
+ */
+class SyntheticVectors {
+  private rng: Rng;
+  private readonly subtopics: Array<{ topic: Float32Array; own: Float32Array }>;
+  /** The same `seed` gives the same subjects and matters; `drawSeed` which vectors are drawn in them. */
+  constructor(seed: number, readonly dims: number, drawSeed = seed) {
+    this.rng = new Rng(seed);
+    const topics = Array.from({ length: TOPICS }, () => this.gaussian(1));
+    this.subtopics = Array.from({ length: TOPICS * SUBTOPICS_PER_TOPIC }, (_, i) => ({ topic: topics[i % TOPICS]!, own: this.gaussian(SUBTOPIC_SCALE) }));
+    if (drawSeed !== seed) this.rng = new Rng(drawSeed);
   }
-  const inv = 1 / Math.sqrt(sum);
-  for (let i = 0; i < dims; i++) v[i] = v[i]! * inv;
-  return v;
+  next(): Float32Array {
+    const { topic, own } = this.subtopics[Math.floor(this.rng.next() * this.subtopics.length)]!;
+    const noise = this.gaussian(NOTE_SCALE);
+    let sum = 0;
+    for (let i = 0; i < this.dims; i++) {
+      noise[i] = noise[i]! + topic[i]! + own[i]!;
+      sum += noise[i]! * noise[i]!;
+    }
+    const inv = 1 / Math.sqrt(sum);
+    for (let i = 0; i < this.dims; i++) noise[i] = noise[i]! * inv;
+    return noise;
+  }
+  private gaussian(scale: number): Float32Array {
+    const v = new Float32Array(this.dims);
+    for (let i = 0; i < this.dims; i++) v[i] = scale * Math.sqrt(-2 * Math.log(1 - this.rng.next())) * Math.cos(2 * Math.PI * this.rng.next());
+    return v;
+  }
 }
 
 /**
@@ -457,11 +485,11 @@ async function buildIndex(engine: BenchEngine, corpus: SyntheticCorpus, targetCh
  * Gives every chunk except an evenly spread sample a synthetic vector in `generation`, through
  * VectorStore.put (the calls embedPendingChunks makes); the sample stays pending for the model.
  */
-function fillSyntheticVectors(
+async function fillSyntheticVectors(
   indexPath: string,
   generation: EmbeddingGeneration,
   sampleChunks: number,
-): { filled: number; sample: number; sampleChars: number; seconds: number; backend: string } {
+): Promise<{ filled: number; sample: number; sampleChars: number; seconds: number; backend: string; cellsSeconds: number; cells: string }> {
   const started = performance.now();
   const opened = openIndexDatabase(indexPath);
   try {
@@ -470,35 +498,80 @@ function fillSyntheticVectors(
     const every = Math.max(1, Math.floor(ids.length / Math.max(1, sampleChunks)));
     const pending = new Set<number>();
     for (let i = Math.floor(every / 2); i < ids.length && pending.size < sampleChunks; i += every) pending.add(ids[i]!);
-    const rng = new Rng(768_768);
+    const synthetic = new SyntheticVectors(VECTORS_SEED, generation.dims);
     let filled = 0;
     for (let start = 0; start < ids.length; start += FILL_BATCH) {
       const batch = ids.slice(start, start + FILL_BATCH).filter((id) => !pending.has(id));
       opened.db.transaction(() => {
-        for (const id of batch) store.put(id, syntheticUnitVector(rng, generation.dims));
+        for (const id of batch) store.put(id, synthetic.next());
       }).immediate();
       filled += batch.length;
     }
+    // The cells the engine builds after embedding once a model generation passes 40k vectors.
+    const cellsStarted = performance.now();
+    const cellsResult = await store.maintainCells();
+    const cellsSeconds = (performance.now() - cellsStarted) / 1000;
+    const cellsRow = opened.db.prepare('SELECT cells FROM vector_cells').get() as { cells: number } | undefined;
+    const cells = `${cellsResult}${cellsRow ? `, ${cellsRow.cells} cells` : ''}`;
     const textOf = opened.db.prepare<[number], { n: number }>('SELECT length(text) AS n FROM chunks WHERE id = ?');
     let sampleChars = 0;
     for (const id of pending) sampleChars += textOf.get(id)?.n ?? 0;
-    return { filled, sample: pending.size, sampleChars: sampleChars / Math.max(1, pending.size), seconds: (performance.now() - started) / 1000, backend: opened.vectorBackend };
+    return { filled, sample: pending.size, sampleChars: sampleChars / Math.max(1, pending.size), seconds: (performance.now() - started) / 1000, backend: opened.vectorBackend, cellsSeconds, cells };
   } finally {
     opened.db.close();
   }
 }
 
-/** KNN alone (bit-quantised vec0 KNN + float re-rank, or the scan fallback) for real query vectors. */
-function timeKnn(indexPath: string, generation: EmbeddingGeneration, queries: readonly Float32Array[]): number[] {
-  const opened = openIndexDatabase(indexPath);
+/**
+ * KNN alone for the model's query vectors, through the cells (as memory.search does at this
+ * size) and through one KNN over every vector; and each one's recall of the exact top KNN_K for
+ * queries drawn like the synthetic vectors (the model's own queries have no exact neighbours
+ * among synthetic vectors worth comparing).
+ */
+function timeKnn(
+  indexPath: string,
+  generation: EmbeddingGeneration,
+  queries: readonly Float32Array[],
+): { cells: number[]; flat: number[]; mode: string; cellsRecall: number; flatRecall: number } {
+  const opened = openIndexDatabase(indexPath, { readonly: true });
   try {
-    const store = new VectorStore(opened.db, generation, opened.vectorBackend);
-    for (const q of queries.slice(0, 5)) store.knn(q, KNN_K); // warm the statement and the page cache
-    return queries.map((q) => {
-      const t = performance.now();
-      store.knn(q, KNN_K);
-      return performance.now() - t;
-    });
+    const store = VectorStore.openExisting(opened.db, generation, opened.vectorBackend)!;
+    const flat = VectorStore.openExisting(opened.db, generation, opened.vectorBackend, { flatMax: Infinity, cellsFrom: Infinity })!;
+    const time = (s: VectorStore): number[] => {
+      for (const q of queries.slice(0, 5)) s.knn(q, KNN_K); // warm the statement and the page cache
+      return queries.map((q) => {
+        const t = performance.now();
+        s.knn(q, KNN_K);
+        return performance.now() - t;
+      });
+    };
+    const cells = time(store);
+    const flatMs = time(flat);
+    // Exact top KNN_K by a scan of every float vector, for drawn queries.
+    const drawn = new SyntheticVectors(VECTORS_SEED, generation.dims, 4_242);
+    const probes = Array.from({ length: RECALL_QUERIES }, () => drawn.next());
+    const exact = probes.map(() => [] as Array<{ id: number; s: number }>);
+    for (const row of opened.db.prepare(`SELECT chunk_id, vector FROM vectors_${store.key}`).iterate() as Iterable<{ chunk_id: number; vector: Buffer }>) {
+      const v = blobToFloats(row.vector);
+      probes.forEach((q, i) => {
+        const top = exact[i]!;
+        const s = dot(q, v);
+        if (top.length < KNN_K || s > top[top.length - 1]!.s) {
+          top.push({ id: row.chunk_id, s });
+          top.sort((a, b) => b.s - a.s);
+          if (top.length > KNN_K) top.pop();
+        }
+      });
+    }
+    const recall = (s: VectorStore): number => {
+      let found = 0;
+      probes.forEach((q, i) => {
+        const want = new Set(exact[i]!.map((e) => e.id));
+        found += (s.knn(q, KNN_K) ?? []).filter((h) => want.has(h.chunkId)).length;
+      });
+      return found / (KNN_K * probes.length);
+    };
+    return { cells, flat: flatMs, mode: store.knnMode().mode, cellsRecall: recall(store), flatRecall: recall(flat) };
   } finally {
     opened.db.close();
   }
@@ -546,8 +619,11 @@ export async function runVectors768Bench(quick: boolean, options: Vectors768Opti
 
     // 3. Synthetic vectors in the generation the engine computes for this model, except for a sample.
     const generation: EmbeddingGeneration = { provider: 'llama', model: installed.sha256.slice(0, 16), dims: shape.embeddingLength, preprocessing: LLAMA_PREPROCESSING };
-    const fill = fillSyntheticVectors(indexPath, generation, sampleChunks);
-    log(`  ${fill.filled} synthetic ${generation.dims}-dim vectors (${fill.backend}) in ${fill.seconds.toFixed(1)} s; ${fill.sample} chunks left for the model`);
+    const fill = await fillSyntheticVectors(indexPath, generation, sampleChunks);
+    log(
+      `  ${fill.filled} synthetic ${generation.dims}-dim vectors (${fill.backend}) in ${fill.seconds.toFixed(1)} s, of which vector cells ${fill.cellsSeconds.toFixed(1)} s (${fill.cells}); ` +
+        `${fill.sample} chunks left for the model`,
+    );
 
     // 4. A fresh engine: the active model loads in its child process on the first search.
     engine = new BenchEngine(ws);
@@ -615,9 +691,14 @@ export async function runVectors768Bench(quick: boolean, options: Vectors768Opti
     const inSearch = ownEmbedMs ? summary(ownEmbedMs) : null;
     log(`  query embedding alone: p50 ${embedQ.p50} ms, p95 ${embedQ.p95} ms; inside the searches: p50 ${inSearch?.p50 ?? '?'} ms, p95 ${inSearch?.p95 ?? '?'} ms; search minus it: p50 ${withoutEmbed.p50} ms, p95 ${withoutEmbed.p95} ms`);
 
-    // 8. The KNN side alone at this size (the hybrid path skips it above KNN_MAX_VECTORS).
-    const knn = summary(timeKnn(indexPath, generation, queryVectors));
-    log(`  KNN alone (k=${KNN_K}): p50 ${knn.p50} ms, p95 ${knn.p95} ms`);
+    // 8. The KNN side alone at this size: through the cells (memory.search's path) and over every vector.
+    const knnRun = timeKnn(indexPath, generation, queryVectors);
+    const knn = summary(knnRun.cells);
+    const knnFlat = summary(knnRun.flat);
+    log(
+      `  KNN alone (k=${KNN_K}, ${knnRun.mode}): p50 ${knn.p50} ms, p95 ${knn.p95} ms, recall of the exact top ${KNN_K} ${knnRun.cellsRecall.toFixed(3)}; ` +
+        `one KNN over every vector: p50 ${knnFlat.p50} ms, p95 ${knnFlat.p95} ms, recall ${knnRun.flatRecall.toFixed(3)}`,
+    );
 
     // 9. Control: the same index and questions with the built-in hash provider (its 384-dim vectors
     // were built with the index in step 1), so the 768-dim figures compare under the same load.
@@ -661,6 +742,8 @@ export async function runVectors768Bench(quick: boolean, options: Vectors768Opti
       search_p50_ms_hybrid_100k_768_back_to_back: hybridB2b.p50,
       search_p95_ms_hybrid_100k_768_back_to_back: hybridB2b.p95,
       search_n_768: questions.length,
+      // Repeated questions get their vector from the model provider's kept queries.
+      search_n_768_distinct: new Set(questions.map((q) => q.query)).size,
       embed768_query_p50_ms: embedQ.p50,
       embed768_query_p95_ms: embedQ.p95,
       embed768_query_mean_ms: embedQ.mean,
@@ -672,9 +755,15 @@ export async function runVectors768Bench(quick: boolean, options: Vectors768Opti
       search768_minus_query_embed_method: inSearch ? 'embedding timed inside each search' : 'embedding timed apart, same question',
       search_p50_ms_hybrid_100k_hash_control: hash.p50,
       search_p95_ms_hybrid_100k_hash_control: hash.p95,
-      search_p95_ms_hybrid_100k_768_vectors_only_path: knn.p95,
+      knn768_mode: status.embedding.knn.mode,
       knn768_p50_ms: knn.p50,
-      knn_in_hybrid_path: status.embedding.embedded <= KNN_MAX_VECTORS ? 'yes' : `no (over ${KNN_MAX_VECTORS} vectors the vectors only re-score keyword candidates)`,
+      knn768_p95_ms: knn.p95,
+      knn768_recall_at_20: round(knnRun.cellsRecall, 3),
+      knn768_flat_p50_ms: knnFlat.p50,
+      knn768_flat_p95_ms: knnFlat.p95,
+      knn768_flat_recall_at_20: round(knnRun.flatRecall, 3),
+      v768_cells_build_s: round(fill.cellsSeconds, 1),
+      v768_cells: fill.cells,
       v768_results_vector_scored_share: round(spaced.vectorScored / Math.max(1, spaced.results), 3),
       v768_results_matched_by_vector: spaced.vectorMatched,
       rss_mb_100k_768: round(rssMb, 1),
