@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChatModelRequest, ModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
+import type { ChatModelOptions, ChatModelRequest, ChatPrompt, ModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
 import type { MemoryService } from '../src/api/service.js';
 import { graphSnapshot, indexDb } from './helpers/graphSnapshot.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
@@ -18,13 +18,23 @@ const RECOGNISED = [
 ];
 vi.mock('../src/dreaming/consolidation/chatProcess.js', async (original) => ({
   ...(await original<Record<string, unknown>>()),
-  runChatModel: async (request: ChatModelRequest): Promise<ModelAnswer> => {
+  // The update's session, answering each prompt with scriptedModel.
+  ChatModelSession: class {
+    constructor(private readonly options: ChatModelOptions) {}
+    ask(prompt: ChatPrompt): Promise<ModelAnswer> {
+      return scriptedModel({ ...this.options, ...prompt });
+    }
+    async close(): Promise<void> {}
+  },
+}));
+
+/** Hand-written answers in place of the chat model process. */
+async function scriptedModel(request: ChatModelRequest): Promise<ModelAnswer> {
     const entries = [...request.prompt.matchAll(/^\{"id":"(e\d+)","text":(".*")\}$/gm)].map((m) => ({ id: m[1]!, text: JSON.parse(m[2]!) as string }));
     const entities = entries.flatMap((e) => RECOGNISED.filter((r) => r.context.test(e.text)).map((r) => ({ entry: e.id, label: r.label, type: r.type })));
     const json = { entities, relations: [] };
     return { ok: true, json, raw: JSON.stringify(json) };
-  },
-}));
+}
 
 const A = 'memory/2026-03-01.md';
 const B = 'memory/2026-03-02.md';

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChatModelRequest, ModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
+import type { ChatModelOptions, ChatModelRequest, ChatPrompt, ModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
 import type { GraphEvidence, OperationOutput } from '../src/api/contract.js';
 import type { MemoryService } from '../src/api/service.js';
 import { recordWrittenLines } from '../src/provenance/recordWrites.js';
@@ -21,7 +21,18 @@ const asked: string[] = [];
 let slowModel: { release(): void; answering: Promise<void>; answer(): void } | null = null;
 vi.mock('../src/dreaming/consolidation/chatProcess.js', async (original) => ({
   ...(await original<Record<string, unknown>>()),
-  runChatModel: async (request: ChatModelRequest): Promise<ModelAnswer> => {
+  // The update's session, answering each prompt with scriptedModel.
+  ChatModelSession: class {
+    constructor(private readonly options: ChatModelOptions) {}
+    ask(prompt: ChatPrompt): Promise<ModelAnswer> {
+      return scriptedModel({ ...this.options, ...prompt });
+    }
+    async close(): Promise<void> {}
+  },
+}));
+
+/** Hand-written answers in place of the chat model process. */
+async function scriptedModel(request: ChatModelRequest): Promise<ModelAnswer> {
     asked.push(request.prompt);
     if (slowModel) {
       slowModel.answer();
@@ -41,8 +52,7 @@ vi.mock('../src/dreaming/consolidation/chatProcess.js', async (original) => ({
       .map((e) => ({ entry: e.id, subject: 'ingrid', predicate: 'relies on', object: 'BORGBACKUP' }));
     const json = { entities, relations };
     return { ok: true, json, raw: JSON.stringify(json) };
-  },
-}));
+}
 
 const NOTES = {
   'MEMORY.md': '# Long-Term Memory\n\n- Ingrid keeps the borgbackup jobs for the Tromsø cabin.\n- Marek Nowak owns the tax module.\n',

@@ -1,11 +1,11 @@
 /**
- * Chat-model extraction of one file: its entries in batches, one child process per prompt
- * (`runChatModel`: a llama.cpp abort or a slow model never reaches the engine), every answer
+ * Chat-model extraction of one file: its entries in batches, asked of the update's chat model
+ * session (its own process: a llama.cpp abort or a slow model never reaches the engine), every answer
  * validated, and the surviving items added to the entries the rules extracted, marked as the
  * model's and less sure than the rules. The entries keep their provenance: untrusted lines
  * stay untrusted whoever read them.
  */
-import { runChatModel } from '../dreaming/consolidation/chatProcess.js';
+import type { ChatModelSession } from '../dreaming/consolidation/chatProcess.js';
 import { labelKey } from './labelKey.js';
 import { noDrops, validateExtraction, type DropCounts, type ModelEntity, type ModelRelation } from './modelAnswer.js';
 import { buildExtractionPrompt, extractionSchema, type PromptEntry } from './modelPrompt.js';
@@ -23,11 +23,11 @@ export interface ChatModelChoice {
 }
 
 export interface AskOptions {
-  model: ChatModelChoice;
+  /** The update's model process (the model loads once for all its prompts). */
+  chat: Pick<ChatModelSession, 'ask'>;
   timeoutMs: number;
   /** Prompts this file may use at most (the update's remaining budget). */
   maxPrompts: number;
-  signal?: AbortSignal;
 }
 
 export interface FileAnswers {
@@ -55,13 +55,11 @@ export async function askModel(batches: readonly PromptEntry[][], options: AskOp
       break;
     }
     const started = performance.now();
-    const answer = await runChatModel({
-      modelPath: options.model.path,
+    const answer = await options.chat.ask({
       prompt: buildExtractionPrompt(batch),
       schema: extractionSchema(batch),
       timeoutMs: options.timeoutMs,
       maxTokens: MAX_ANSWER_TOKENS,
-      signal: options.signal,
     });
     answers.prompts++;
     answers.promptMs.push(Math.round(performance.now() - started));

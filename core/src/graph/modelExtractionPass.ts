@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import { sha256Hex } from '../common/hash.js';
+import { ChatModelSession } from '../dreaming/consolidation/chatProcess.js';
 import { inTimeSlices } from '../common/timeSlices.js';
 import { extractIndexedFile, extractionSteps, rewriteSteps, type IndexedFile } from './extractionSteps.js';
 import type { GraphWriter } from './graphWriter.js';
@@ -111,6 +112,8 @@ export async function runModelPass(ctx: ModelPassContext, setting: ModelExtracti
   const stop = new AbortController();
   const stopping = (): boolean => Boolean(ctx.shouldStop?.() || ctx.yieldTo?.());
   const poll = setInterval(() => stopping() && stop.abort(), STOP_POLL_MS);
+  // One model process for the whole update: the model loads once, not once per prompt.
+  const chat = new ChatModelSession({ modelPath: model.path, signal: stop.signal });
   try {
     for (const file of pending) {
       if (report.prompts >= maxPrompts || performance.now() - started > PASS_BUDGET_MS || stopping()) break;
@@ -123,7 +126,7 @@ export async function runModelPass(ctx: ModelPassContext, setting: ModelExtracti
       const batches = batchEntries(entries, lines);
       // A file needing more prompts than are left waits for an update of its own (which asks about its first batches at least).
       if (report.prompts > 0 && batches.length > maxPrompts - report.prompts) break;
-      const answers = await askModel(batches, { model, timeoutMs: setting.timeoutMs, maxPrompts: maxPrompts - report.prompts, signal: stop.signal });
+      const answers = await askModel(batches, { chat, timeoutMs: setting.timeoutMs, maxPrompts: maxPrompts - report.prompts });
       // Stopped on purpose (closing, or a sync waits): what this file's prompts said is dropped, it is asked again later.
       if (stop.signal.aborted) break;
       report.prompts += answers.prompts;
@@ -147,6 +150,7 @@ export async function runModelPass(ctx: ModelPassContext, setting: ModelExtracti
     }
   } finally {
     clearInterval(poll);
+    await chat.close();
   }
   report.pending = pending.length - report.files;
   report.meanPromptMs = promptMs.length > 0 ? Math.round(promptMs.reduce((a, b) => a + b, 0) / promptMs.length) : null;

@@ -1,8 +1,12 @@
 /**
- * Messages between the host and the one-shot chat model process (`chatWorker.ts`):
+ * Messages between the host and the chat model process (`chatWorker.ts`):
  *
- *   host → worker: generate {modelPath, prompt, schema, threads, maxContextSize, maxTokens}
- *   worker → host: answer {raw, stopReason, maxTokens} | failure {message}; then the worker exits
+ *   host → worker: generate {id, modelPath, prompt, schema, threads, maxContextSize, maxTokens}
+ *   worker → host: answer {id, raw, stopReason, maxTokens} | failure {id, message, fatal?}
+ *   host → worker: close                       the worker frees the model and exits
+ *
+ * One process answers any number of prompts for one model; a failure marked `fatal` (the model
+ * could not load) ends it.
  *
  * The caller's JSON schema travels with the prompt: the worker answers under a grammar built
  * from it (consolidation and graph extraction share this process, each with its own schema).
@@ -13,6 +17,7 @@ export type AnswerSchema = Readonly<Record<string, unknown>>;
 
 export interface GenerateRequest {
   type: 'generate';
+  id: number;
   modelPath: string;
   prompt: string;
   schema: AnswerSchema;
@@ -21,8 +26,13 @@ export interface GenerateRequest {
   maxTokens: number;
 }
 
+export interface CloseRequest {
+  type: 'close';
+}
+
 export interface AnswerMessage {
   type: 'answer';
+  id: number;
   raw: string;
   /** node-llama-cpp's stop reason; `maxTokens` means the answer was cut off. */
   stopReason: string;
@@ -32,7 +42,10 @@ export interface AnswerMessage {
 
 export interface FailureMessage {
   type: 'failure';
+  id: number;
   message: string;
+  /** The model could not load: the process exits after this message. */
+  fatal?: true;
 }
 
 export type ChatWorkerMessage = AnswerMessage | FailureMessage;
@@ -47,4 +60,8 @@ export function isChatWorkerMessage(value: unknown): value is ChatWorkerMessage 
 
 export function isGenerateRequest(value: unknown): value is GenerateRequest {
   return typeOf(value) === 'generate';
+}
+
+export function isCloseRequest(value: unknown): value is CloseRequest {
+  return typeOf(value) === 'close';
 }
