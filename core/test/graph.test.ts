@@ -180,9 +180,13 @@ describe('knowledge graph extraction', () => {
   });
 });
 
+/** The entity's facts as graph.neighbors gives them, checked against the index: every literal claim, each with evidence. */
 async function literalClaims(s: MemoryService, id: string): Promise<GraphClaim[]> {
-  const rows = db(s).prepare("SELECT id FROM graph_claims WHERE subject_id = ? AND literal IS NOT NULL").pluck().all(Number(id.split(':')[1])) as number[];
-  return Promise.all(rows.map(async (n) => (await s.invoke('graph.explain', { claimId: `claim:${n}` })) as GraphClaim));
+  const { facts } = (await s.invoke('graph.neighbors', { entity: id })) as OperationOutput<'graph.neighbors'>;
+  const stored = db(s).prepare('SELECT id FROM graph_claims WHERE subject_id = ? AND literal IS NOT NULL').pluck().all(Number(id.split(':')[1])) as number[];
+  expect(facts.map((f) => f.id).sort()).toEqual(stored.map((n) => `claim:${n}`).sort());
+  for (const f of facts) expect(f.evidence.length).toBeGreaterThan(0);
+  return facts;
 }
 
 describe('knowledge graph bad input', () => {

@@ -8,6 +8,7 @@ afterEach(() => ws?.cleanup());
 const NOTES = {
   'MEMORY.md': '# Memory\n\n## People\n- Marek Nowak owns the tax module.\n- Lunch with Dana; she moved to Lisbon.\n',
   'memory/2026-03-01.md': '# 2026-03-01\n\n- Dana moved to Porto.\n- Dana and Marek Nowak reviewed [[ledgerd]].\n',
+  'memory/projects/atlas.md': '---\ntitle: Project Atlas\nstatus: active\n---\n\nDana runs the backups.\n',
 };
 
 /** Every line carries where it is and who extracted it (no chat model here: the rules). */
@@ -52,6 +53,12 @@ describe('reverie graph', () => {
     const text = await runCli(['graph', 'neighbors', 'Dana', ...at], env);
     expect(text.stdout).toContain('Dana');
     expect(text.stdout).toContain('moved_to');
+
+    // A centre's facts (literal claims), with where they were written.
+    const atlas = oneJson((await runCli(['graph', 'neighbors', 'Project Atlas', '--json', ...at], env)).stdout) as { facts: Array<{ predicate: string; literal: string; evidence: unknown[] }> };
+    expect(atlas.facts).toContainEqual(expect.objectContaining({ predicate: 'status', literal: 'active', evidence: [expect.objectContaining({ ...evidenceShape, path: 'memory/projects/atlas.md' })] }));
+    const atlasText = (await runCli(['graph', 'neighbors', 'Project Atlas', ...at], env)).stdout;
+    expect(atlasText).toMatch(/^Facts:\n {2}status: active {2}\[claim:\d+, memory\/projects\/atlas\.md:1-4\]$/m);
 
     const missing = await runCli(['graph', 'neighbors', 'Nobody Here', ...at], env);
     expect(missing.code).not.toBe(0);

@@ -31,7 +31,7 @@ const claimRow = (html: string, id: string): string => html.split('<li class="gr
 
 describe('what the chat model extracted, in the graph card', () => {
   it('tags the model’s evidence lines, and a claim only when every line behind it is the model’s', async () => {
-    const html = await cardFor({ ...slice([ADA, PORTO, QUILL, ZED], [MODEL_ONLY, MIXED, PARTLY_SENT]), center: ADA });
+    const html = await cardFor({ ...slice([ADA, PORTO, QUILL, ZED], [MODEL_ONLY, MIXED, PARTLY_SENT]), center: ADA, facts: [] });
     // "Seen in": the rules' line untagged, the model's tagged.
     const seenIn = html.slice(html.indexOf('Seen in'), html.indexOf('Relations ('));
     expect(seenIn.match(/data-testid="graph-evidence-model"/g)).toHaveLength(1);
@@ -50,7 +50,7 @@ describe('what the chat model extracted, in the graph card', () => {
   it('tags nothing in a graph the rules alone extracted', async () => {
     const rules = (c: typeof MIXED) => ({ ...c, evidence: c.evidence.map((e) => ({ ...e, byModel: false })) });
     const ada = { ...ADA, evidence: [evidence('USER.md', 3)] };
-    const html = await cardFor({ ...slice([ada, PORTO, QUILL], [rules(MODEL_ONLY), rules(MIXED)]), center: ada });
+    const html = await cardFor({ ...slice([ada, PORTO, QUILL], [rules(MODEL_ONLY), rules(MIXED)]), center: ada, facts: [] });
     expect(html).toContain('data-testid="graph-claim"');
     expect(html).not.toContain('graph-model-tag');
   });

@@ -34,7 +34,11 @@ function setup(handlers: Handlers): { store: ReverieStore; calls: Array<{ name: 
   return { store, calls };
 }
 
-const neighborsOf = (center = ADA): OperationOutput<'graph.neighbors'> => ({ ...slice([ADA, PORTO, QUILL], [LIVES, WORKS, claim('claim:9', 'entity:2', 'entity:3')]), center });
+const neighborsOf = (center = ADA): OperationOutput<'graph.neighbors'> => ({
+  ...slice([ADA, PORTO, QUILL], [LIVES, WORKS, claim('claim:9', 'entity:2', 'entity:3')]),
+  center,
+  facts: [claim('claim:20', center.id, null, { predicate: 'timezone', literal: 'Europe/Lisbon' })],
+});
 
 const render = (store: ReverieStore, view: 'view' | 'card' = 'view'): string =>
   renderToStaticMarkup(createElement(StoreContext.Provider, { value: { ...store, getInitialState: store.getState } }, createElement(view === 'view' ? GraphView : GraphDetailCard)));
@@ -85,6 +89,9 @@ describe('graph slice', () => {
     expect(card).toContain('data-ref="USER.md:3-3"');
     expect(card).toContain('lives in');
     expect(card).toContain('- Lives in Porto');
+    // The centre's facts (literal claims) under their own heading.
+    expect(card).toContain('Facts</h3>');
+    expect(card).toContain('Europe/Lisbon');
 
     store.getState().graph.clearSelection();
     graph = store.getState().graph;

@@ -841,7 +841,11 @@ export const operations = {
         filters: GraphFilters.optional(),
       })
       .strict(),
-    output: GraphSlice.extend({ center: GraphEntity }),
+    output: GraphSlice.extend({
+      center: GraphEntity,
+      /** The centre's literal claims ("status: active", "timezone: Europe/Berlin"), surest first, with their evidence. */
+      facts: z.array(GraphClaim),
+    }),
   },
   'graph.explain': {
     access: 'read',

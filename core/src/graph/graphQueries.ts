@@ -161,10 +161,13 @@ export function overview(db: Database.Database, limit: number, filters?: GraphFi
   return slice(db, chosen, among, counts, filters, { withEvidence: false, tallies, degrees: degree });
 }
 
+/** Literal claims shown with a centre (a front matter block has a few; a generated file could have thousands). */
+const MAX_FACTS = 50;
+
 /**
  * An entity and what it connects to, breadth first up to `hops`, strongest relations first,
  * within the budget: all of the centre's relations among them, and up to RELATIONS_PER_ENTITY
- * per entity of the others. Every item with its evidence lines.
+ * per entity of the others; and the centre's facts (literal claims). Every item with its evidence lines.
  */
 export function neighbors(db: Database.Database, ref: string, hops: number, limit: number, filters?: GraphFilters): OperationOutput<'graph.neighbors'> {
   const center = resolveEntity(db, ref);
@@ -196,7 +199,12 @@ export function neighbors(db: Database.Database, ref: string, hops: number, limi
   const counts = { entities: countEntities(db, filters), relations: relationCount, literals: countLiterals(db, filters) };
   const result = slice(db, ids, relations, counts, filters, { withEvidence: true, tallies, keep: center });
   const centerRecord = result.entities.find((e) => e.id === entityId(center)) ?? entityRecords(db, [center])[0]!;
-  return { ...result, center: centerRecord };
+  const fc = claimCondition(filters);
+  const factIds = db
+    .prepare(`SELECT c.id FROM graph_claims c WHERE c.subject_id = ? AND c.object_id IS NULL AND ${fc.sql} ORDER BY c.confidence DESC, c.id LIMIT ${MAX_FACTS}`)
+    .pluck()
+    .all(center, ...fc.params) as number[];
+  return { ...result, center: centerRecord, facts: claimRecords(db, factIds, filters, { withEvidence: true, tallies }) };
 }
 
 /** A claim with the lines its evidence points at, read from the files as they are now. */

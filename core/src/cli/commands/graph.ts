@@ -24,7 +24,11 @@ export async function graphCommand(ctx: CliContext): Promise<number> {
       const hops = whole(ctx.options.hops, 1, 3, '--hops');
       const slice = (await service.invoke('graph.neighbors', { entity: text, hops, limit: whole(ctx.options.limit, 200, 5000) })) as OperationOutput<'graph.neighbors'>;
       if (ctx.options.json) printJson(slice);
-      else printSlice(slice, slice.center);
+      else {
+        printSlice(slice, slice.center);
+        if (slice.facts.length > 0) process.stdout.write('Facts:\n');
+        for (const f of slice.facts) process.stdout.write(`  ${f.predicate}: ${f.literal ?? ''}  [${f.id}, ${f.evidence[0] ? where(f.evidence[0]) : 'no evidence'}]\n`);
+      }
     } else if (action === 'explain') {
       const claim = (await service.invoke('graph.explain', { claimId: text })) as OperationOutput<'graph.explain'>;
       if (ctx.options.json) printJson(claim);

@@ -131,7 +131,7 @@ export function GraphDetailCard() {
   const entities = labelIndex([...(data?.entities ?? []), ...(neighbors?.entities ?? [])]);
   const claims = neighbors ? claimsOf(neighbors) : [];
   const relations = claims.filter((c) => c.object !== null);
-  const literals = claims.filter((c) => c.object === null);
+  const literals = neighbors?.facts ?? [];
   return (
     <aside className="graph-card" aria-label="Selected entity" data-testid="graph-card" data-entity-id={selectedId} data-state={detail?.state ?? 'idle'}>
       <header className="graph-card-header">
