@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isProcessAlive } from '../src/common/processAlive.js';
 import { ChatModelSession, runChatModel, type ModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
 import { writeLlamaChatGguf, writeTruncatedGguf } from './fixtures/gguf.js';
 
@@ -12,15 +13,6 @@ const SCHEMA = {
   required: ['note'],
   additionalProperties: false,
 } as const;
-
-const isRunning = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const rawOf = (answer: ModelAnswer): string => (answer.ok ? answer.raw : answer.answered ? answer.reason : `failed: ${answer.reason}`);
 
@@ -51,14 +43,14 @@ describe('chat model session (real node-llama-cpp, generated model)', () => {
 
       // A prompt that times out ends its process; the next prompt gets a fresh one.
       expect(await ask('Name one tool from: zed is an editor.', 1)).toEqual({ ok: false, reason: 'the chat model did not answer within 1 ms' });
-      expect(isRunning(pids[0]!)).toBe(false);
+      expect(isProcessAlive(pids[0]!)).toBe(false);
       const after = await ask('Name one place from: we met in Tromsø.');
       expect(rawOf(after)).toBe(rawOf(second));
       expect(pids).toHaveLength(2);
     } finally {
       await session.close();
     }
-    for (const pid of pids) expect(isRunning(pid)).toBe(false);
+    for (const pid of pids) expect(isProcessAlive(pid)).toBe(false);
     expect(await session.ask({ prompt: 'late', schema: SCHEMA, timeoutMs: 1_000 })).toEqual({ ok: false, reason: 'the chat model was not asked: its session is closed' });
   });
 
@@ -74,7 +66,7 @@ describe('chat model session (real node-llama-cpp, generated model)', () => {
       await session.close();
     }
     expect(pids.length).toBeGreaterThanOrEqual(1);
-    for (const pid of pids) expect(isRunning(pid)).toBe(false);
+    for (const pid of pids) expect(isProcessAlive(pid)).toBe(false);
   });
 
   it('stops the prompt in flight when the caller aborts, and answers nothing more', async () => {
@@ -86,6 +78,6 @@ describe('chat model session (real node-llama-cpp, generated model)', () => {
     expect(await pending).toEqual({ ok: false, reason: 'the chat model was stopped: the engine is stopping' });
     expect(await session.ask({ prompt: 'next', schema: SCHEMA, timeoutMs: 1_000 })).toEqual({ ok: false, reason: 'the chat model was not asked: the engine is stopping' });
     await session.close();
-    for (const pid of pids) expect(isRunning(pid)).toBe(false);
+    for (const pid of pids) expect(isProcessAlive(pid)).toBe(false);
   });
 });

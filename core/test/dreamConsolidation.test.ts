@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isProcessAlive } from '../src/common/processAlive.js';
 import { applyConsolidation } from '../src/dreaming/consolidation/apply.js';
 import { parseModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
 import { consolidateWithModel } from '../src/dreaming/consolidation/consolidate.js';
@@ -201,15 +202,6 @@ describe('model consolidation with node-llama-cpp', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const isRunning = (pid: number): boolean => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-
   it('falls back when the generated (nonsense) chat model answers', async () => {
     const modelPath = writeLlamaChatGguf(path.join(dir, 'chat.gguf'), { contextLength: 4096 });
     const result = await consolidateWithModel({ modelPath, input, timeoutMs: 30_000, maxTokens: 128 });
@@ -229,7 +221,7 @@ describe('model consolidation with node-llama-cpp', () => {
     const result = await consolidateWithModel({ modelPath, input, timeoutMs: 50, onSpawn: (p) => (pid = p) });
     expect(result).toEqual({ mode: 'fallback', reason: 'the chat model did not answer within 50 ms' });
     expect(pid).toBeGreaterThan(0);
-    expect(isRunning(pid)).toBe(false);
+    expect(isProcessAlive(pid)).toBe(false);
   });
 
   it('falls back, host alive, on a model file that aborts llama.cpp or is not a GGUF', async () => {

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChatModelOptions, ChatModelRequest, ChatPrompt, ModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
+import type { ChatModelRequest, ModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
 import type { MemoryService } from '../src/api/service.js';
 import { graphSnapshot, indexDb } from './helpers/graphSnapshot.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
@@ -19,13 +19,7 @@ const RECOGNISED = [
 vi.mock('../src/dreaming/consolidation/chatProcess.js', async (original) => ({
   ...(await original<Record<string, unknown>>()),
   // The update's session, answering each prompt with scriptedModel.
-  ChatModelSession: class {
-    constructor(private readonly options: ChatModelOptions) {}
-    ask(prompt: ChatPrompt): Promise<ModelAnswer> {
-      return scriptedModel({ ...this.options, ...prompt });
-    }
-    async close(): Promise<void> {}
-  },
+  ChatModelSession: (await import('./helpers/scriptedChat.js')).scriptedSession((request) => scriptedModel(request)),
 }));
 
 /** Hand-written answers in place of the chat model process. */

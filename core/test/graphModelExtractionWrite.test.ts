@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChatModelOptions, ChatModelRequest, ChatPrompt, ModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
+import type { ChatModelRequest, ModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
 import type { GraphEvidence, OperationOutput } from '../src/api/contract.js';
 import type { MemoryService } from '../src/api/service.js';
 import { recordWrittenLines } from '../src/provenance/recordWrites.js';
@@ -22,13 +22,7 @@ let slowModel: { release(): void; answering: Promise<void>; answer(): void } | n
 vi.mock('../src/dreaming/consolidation/chatProcess.js', async (original) => ({
   ...(await original<Record<string, unknown>>()),
   // The update's session, answering each prompt with scriptedModel.
-  ChatModelSession: class {
-    constructor(private readonly options: ChatModelOptions) {}
-    ask(prompt: ChatPrompt): Promise<ModelAnswer> {
-      return scriptedModel({ ...this.options, ...prompt });
-    }
-    async close(): Promise<void> {}
-  },
+  ChatModelSession: (await import('./helpers/scriptedChat.js')).scriptedSession((request) => scriptedModel(request)),
 }));
 
 /** Hand-written answers in place of the chat model process. */

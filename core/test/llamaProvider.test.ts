@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isProcessAlive } from '../src/common/processAlive.js';
 import { inspectGguf } from '../src/embed/llama/ggufInspect.js';
 import { batchTexts, LlamaEmbeddingProvider, resolveThreadCount } from '../src/embed/llama/llamaEmbeddingProvider.js';
 import { poolWindowVectors, splitIntoWindows } from '../src/embed/llama/tokenWindows.js';
@@ -28,15 +29,6 @@ const cosine = (a: Float32Array, b: Float32Array): number => a.reduce((sum, x, i
 /** `count` words that are each one token in the fixture vocabulary. */
 const words = (count: number, offset = 0): string =>
   Array.from({ length: count }, (_, i) => FIXTURE_WORDS[(offset + i * 7) % FIXTURE_WORDS.length]).join(' ');
-const isRunning = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe('generated GGUF fixtures', () => {
   it('are byte-for-byte reproducible from a seed', () => {
     expect(encodeGguf(bertFixture({ seed: 5 })).equals(encodeGguf(bertFixture({ seed: 5 })))).toBe(true);
@@ -193,9 +185,9 @@ describe('the model process', () => {
     const provider = await LlamaEmbeddingProvider.open({ modelPath: modelPath(), modelId: 'test:lifecycle' });
     expect(provider.generation.model).toBe('test:lifecycle');
     const pid = provider.pid!;
-    expect(isRunning(pid)).toBe(true);
+    expect(isProcessAlive(pid)).toBe(true);
     await provider.close();
-    expect(isRunning(pid)).toBe(false);
+    expect(isProcessAlive(pid)).toBe(false);
     await expect(provider.embedQuery('hello')).rejects.toThrow(/is closed/);
     await provider.close();
   });

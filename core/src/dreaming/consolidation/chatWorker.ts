@@ -6,6 +6,7 @@
  */
 import type { GbnfJsonObjectSchema, Llama, LlamaContext, LlamaContextSequence, LlamaModel } from 'node-llama-cpp';
 import { isCloseRequest, isGenerateRequest, type ChatWorkerMessage, type GenerateRequest } from './chatProtocol.js';
+import { disposeAndExit } from '../../common/llamaChildExit.js';
 
 /** Prompt tokens must leave at least this many for the answer, or the model cannot answer. */
 const MIN_ANSWER_TOKENS = 32;
@@ -95,16 +96,6 @@ async function generate(request: GenerateRequest): Promise<ChatWorkerMessage> {
   }
 }
 
-async function closeAndExit(): Promise<never> {
-  try {
-    await loaded?.context.dispose();
-    await loaded?.model.dispose();
-    await loaded?.llama.dispose();
-  } finally {
-    process.exit(0);
-  }
-}
-
 // Prompts run one at a time, in arrival order; a model that cannot load ends the process.
 let queue: Promise<unknown> = Promise.resolve();
 process.on('message', (message: unknown) => {
@@ -115,7 +106,7 @@ process.on('message', (message: unknown) => {
       if (answer.type === 'failure' && answer.fatal) process.exit(0);
     });
   } else if (isCloseRequest(message)) {
-    queue = queue.then(closeAndExit);
+    queue = queue.then(() => disposeAndExit(loaded));
   }
 });
 // The host went away: do not linger.

@@ -7,6 +7,7 @@
 import type { Llama, LlamaEmbeddingContext, LlamaModel, Token } from 'node-llama-cpp';
 import { isWorkerRequest, type EmbedRequest, type LoadRequest, type WorkerMessage } from './protocol.js';
 import { poolWindowVectors, splitIntoWindows } from './tokenWindows.js';
+import { disposeAndExit } from '../../common/llamaChildExit.js';
 
 /** Without a configured size, evaluate this many tokens at once (chunks are ~400 tokens). */
 const DEFAULT_CONTEXT_SIZE = 1024;
@@ -137,7 +138,7 @@ async function pump(): Promise<void> {
   } finally {
     pumping = false;
   }
-  if (closing) await closeAndExit();
+  if (closing) await disposeAndExit(loaded);
 }
 
 async function embedAll(request: EmbedRequest): Promise<void> {
@@ -147,16 +148,6 @@ async function embedAll(request: EmbedRequest): Promise<void> {
     send({ type: 'result', id: request.id, vectors });
   } catch (error) {
     send({ type: 'error', id: request.id, message: error instanceof Error ? error.message : String(error) });
-  }
-}
-
-async function closeAndExit(): Promise<void> {
-  try {
-    await loaded?.context.dispose();
-    await loaded?.model.dispose();
-    await loaded?.llama.dispose();
-  } finally {
-    process.exit(0);
   }
 }
 
@@ -172,7 +163,7 @@ process.on('message', (message: unknown) => {
       return;
     case 'close':
       closing = true;
-      if (!pumping) void closeAndExit();
+      if (!pumping) void disposeAndExit(loaded);
       return;
   }
 });
