@@ -180,6 +180,23 @@ describe('knowledge graph extraction', () => {
   });
 });
 
+describe('knowledge graph neighbours past the budget', () => {
+  it('keeps the entities most bound to the centre (stated relations, then shared entries), not the most mentioned overall', async () => {
+    const popular = Array.from({ length: 12 }, (_, i) => `- at the fair on day ${i + 1}: [[Pop One]], [[Pop Two]] and [[Pop Three]].`).join('\n');
+    const quiet = Array.from({ length: 5 }, (_, i) => `- reviewed [[Hub Project]] with [[Quiet Friend]] (round ${i + 1}).`).join('\n');
+    const s = await indexed({
+      'memory/popular.md': `# 2026-01-01\n\n${popular}\n`,
+      'memory/hub.md': `# 2026-01-02\n\n- [[Hub Project]] met [[Pop One]], [[Pop Two]] and [[Pop Three]] once.\n${quiet}\n- [[Hub Project]] runs on [[Tiny Box]].\n`,
+    });
+    const labels = async (limit: number) =>
+      ((await s.invoke('graph.neighbors', { entity: 'Hub Project', limit })) as OperationOutput<'graph.neighbors'>).entities.map((e) => e.label).sort();
+    // The stated relation first, then five shared entries beat one; the popular names come last.
+    expect(await labels(2)).toEqual(['Hub Project', 'Tiny Box']);
+    expect(await labels(3)).toEqual(['Hub Project', 'Quiet Friend', 'Tiny Box']);
+    expect(await labels(10)).toEqual(['Hub Project', 'Pop One', 'Pop Three', 'Pop Two', 'Quiet Friend', 'Tiny Box']);
+  });
+});
+
 /** The entity's facts as graph.neighbors gives them, checked against the index: every literal claim, each with evidence. */
 async function literalClaims(s: MemoryService, id: string): Promise<GraphClaim[]> {
   const { facts } = (await s.invoke('graph.neighbors', { entity: id })) as OperationOutput<'graph.neighbors'>;

@@ -4,11 +4,12 @@ import type Database from 'better-sqlite3';
 import type { GraphEntity, GraphFilters, GraphSlice, OperationOutput } from '../api/contract.js';
 import { ReverieError } from '../common/errors.js';
 import { STOPWORDS } from '../search/stopwords.js';
-import { claimCondition, entityCondition } from './graphFilters.js';
+import { claimCondition, entityCondition, tallyCondition } from './graphFilters.js';
 import { claimRecords, degrees, entityId, entityRecords, parseRecordId, type RecordOptions } from './graphRecords.js';
 import { labelKey } from './labelKey.js';
 import { pairTallies, type PairTallies } from './pairTallies.js';
 import { pickRelations, RELATIONS_PER_ENTITY, visibleRelations, type Relation } from './relationBudget.js';
+import { MENTIONED_WITH } from './types.js';
 
 const MAX_CANDIDATES = 1000;
 const MAX_QUERY_WORDS = 200;
@@ -174,18 +175,30 @@ export function neighbors(db: Database.Database, ref: string, hops: number, limi
   // Exact counts: which relations fit the budget depends on them.
   const tallies = pairTallies(db, filters, { exactCounts: true });
   const vc = visibleRelationsCte(filters, tallies);
+  const tally = tallyCondition(filters, 't');
+  // Past the budget, the entities most bound to the frontier come first: those it has stated
+  // relations with, then those it is mentioned with most often (entries under the filters),
+  // then the most mentioned overall. (Overall mentions alone let a popular name met once win.)
   const step = db.prepare(
-    `WITH ${vc.sql}, frontier AS (SELECT value AS id FROM json_each(?))
-     SELECT other, count(*) AS links FROM (
-       SELECT object_id AS other, id FROM vc WHERE subject_id IN frontier
-       UNION ALL SELECT subject_id, id FROM vc WHERE object_id IN frontier
-     ) GROUP BY other ORDER BY (SELECT mentions FROM graph_entities WHERE id = other) DESC, links DESC, other`,
+    `WITH ${vc.sql}, frontier AS (SELECT value AS id FROM json_each(?)),
+       links AS (
+         SELECT object_id AS other, id FROM vc WHERE subject_id IN frontier
+         UNION ALL SELECT subject_id, id FROM vc WHERE object_id IN frontier
+       )
+     SELECT l.other,
+       sum(c.predicate != '${MENTIONED_WITH}') AS stated,
+       sum(CASE WHEN c.predicate = '${MENTIONED_WITH}'
+         THEN (SELECT sum(t.entries) FROM ${tallies.table} t WHERE t.subject_id = c.subject_id AND t.object_id = c.object_id AND ${tally.sql})
+         ELSE 0 END) AS together
+     FROM links l JOIN graph_claims c ON c.id = l.id
+     GROUP BY l.other
+     ORDER BY stated DESC, together DESC, (SELECT mentions FROM graph_entities WHERE id = l.other) DESC, l.other`,
   );
   const chosen = new Set([center]);
   let frontier = [center];
   for (let hop = 0; hop < hops && frontier.length > 0 && chosen.size < limit; hop++) {
     const next: number[] = [];
-    for (const { other } of step.all(...vc.params, JSON.stringify(frontier)) as Array<{ other: number }>) {
+    for (const { other } of step.all(...vc.params, JSON.stringify(frontier), ...tally.params) as Array<{ other: number }>) {
       if (chosen.has(other)) continue;
       if (chosen.size >= limit) break;
       chosen.add(other);
