@@ -34,7 +34,7 @@ export class VectorCells {
   private readonly words: number;
   private readonly stmts;
   private centroids: Uint32Array | null = null;
-  private loaded: { at: number; stamp: string | null } = { at: -Infinity, stamp: null };
+  private loadedAt = -Infinity;
   private current: CellsState | null = null;
 
   constructor(
@@ -45,8 +45,8 @@ export class VectorCells {
     this.table = `vcells_${key}`;
     this.words = Math.ceil(dims / 32);
     this.stmts = {
-      state: db.prepare<[string], { centroids: Buffer; cells: number; trained_on: number; state: CellsState['state']; updated_at: string }>(
-        'SELECT centroids, cells, trained_on, state, updated_at FROM vector_cells WHERE table_key = ?',
+      state: db.prepare<[string], { centroids: Buffer; cells: number; trained_on: number; state: CellsState['state'] }>(
+        'SELECT centroids, cells, trained_on, state FROM vector_cells WHERE table_key = ?',
       ),
       nearest: db.prepare<[Buffer, number, string], { rowid: number; distance: number }>(
         `SELECT rowid, distance FROM ${this.table} WHERE embedding MATCH vec_bit(?) AND k = ? AND cell IN (SELECT value FROM json_each(?))`,
@@ -65,27 +65,23 @@ export class VectorCells {
     return `vcells_${key}`;
   }
 
-  /** The cells as stored, re-read at most every two seconds (another connection may rebuild them). */
+  /**
+   * The cells as stored, re-read at most every two seconds (another connection may rebuild
+   * them); the centroids with them (a few tens of KB), so a rebuild is never half seen.
+   */
   state(): CellsState | null {
     const now = performance.now();
-    if (now - this.loaded.at < 2_000) return this.current;
+    if (now - this.loadedAt < 2_000) return this.current;
+    this.loadedAt = now;
     const row = this.stmts.state.get(this.key);
-    this.loaded = { at: now, stamp: row ? `${row.updated_at}|${row.state}` : null };
-    if (!row) {
-      this.current = null;
-      this.centroids = null;
-      return null;
-    }
-    if (!this.current || this.current.cells !== row.cells || this.current.trainedOn !== row.trained_on || !this.centroids) {
-      this.centroids = wordsOf(row.centroids);
-    }
-    this.current = { cells: row.cells, trainedOn: row.trained_on, state: row.state };
+    this.centroids = row ? wordsOf(row.centroids) : null;
+    this.current = row ? { cells: row.cells, trainedOn: row.trained_on, state: row.state } : null;
     return this.current;
   }
 
   /** Forget the cached state: the next call reads the table (after this connection rebuilt it). */
   private reload(): void {
-    this.loaded = { at: -Infinity, stamp: null };
+    this.loadedAt = -Infinity;
   }
 
   /** True when every vector of the generation has its cell. */
@@ -223,14 +219,13 @@ export type CodeReader = (afterId: number, limit: number) => Array<{ chunkId: nu
 
 /** The `n` centroids nearest to `code` by Hamming distance, nearest first. */
 export function nearestCells(code: Uint32Array, centroids: Uint32Array, n: number): number[] {
-  const W = code.length;
-  const cells = centroids.length / W;
+  const cells = centroids.length / code.length;
   if (n === 1) {
+    // Every vector filed takes this path: no array of all distances.
     let best = 0;
     let bestDistance = Infinity;
     for (let c = 0; c < cells; c++) {
-      let d = 0;
-      for (let w = 0; w < W; w++) d += popcount(code[w]! ^ centroids[c * W + w]!);
+      const d = hamming(code, centroids, c);
       if (d < bestDistance) {
         bestDistance = d;
         best = c;
@@ -239,15 +234,19 @@ export function nearestCells(code: Uint32Array, centroids: Uint32Array, n: numbe
     return [best];
   }
   const distances: Array<[number, number]> = [];
-  for (let c = 0; c < cells; c++) {
-    let d = 0;
-    for (let w = 0; w < W; w++) d += popcount(code[w]! ^ centroids[c * W + w]!);
-    distances.push([d, c]);
-  }
+  for (let c = 0; c < cells; c++) distances.push([hamming(code, centroids, c), c]);
   return distances
     .sort((a, b) => a[0] - b[0] || a[1] - b[1])
     .slice(0, n)
     .map((x) => x[1]);
+}
+
+/** Hamming distance between `code` and centroid `c` of `centroids`. */
+function hamming(code: Uint32Array, centroids: Uint32Array, c: number): number {
+  const W = code.length;
+  let d = 0;
+  for (let w = 0; w < W; w++) d += popcount(code[w]! ^ centroids[c * W + w]!);
+  return d;
 }
 
 function popcount(x: number): number {

@@ -187,18 +187,23 @@ export class VectorStore {
    * bench's 100k chunks) and exact KNN over them changed no LoCoMo figure by more than 0.05.
    */
   knnMode(): { mode: KnnMode; reason: string | null } {
-    const count = this.approximateCount();
-    if (count <= this.limits.flatMax) return { mode: this.stmts.knnBits ? 'flat' : 'scan', reason: null };
-    const above = `${count.toLocaleString('en-US')} vectors, above ${this.limits.flatMax.toLocaleString('en-US')}`;
-    if (this.generation.provider === 'hash') return { mode: 'off', reason: `${above}: the built-in hash vectors re-score keyword candidates only` };
-    if (!this.cells) return { mode: 'off', reason: `${above}: without sqlite-vec, vectors re-score keyword candidates only` };
-    if (this.cells.ready()) return { mode: 'cells', reason: null };
-    return { mode: 'off', reason: `${above}: its vector cells are being built; meanwhile vectors re-score keyword candidates only` };
+    const mode = this.mode();
+    if (mode !== 'off') return { mode, reason: null };
+    const above = `${this.approximateCount().toLocaleString('en-US')} vectors, above ${this.limits.flatMax.toLocaleString('en-US')}`;
+    if (this.generation.provider === 'hash') return { mode, reason: `${above}: the built-in hash vectors re-score keyword candidates only` };
+    if (!this.cells) return { mode, reason: `${above}: without sqlite-vec, vectors re-score keyword candidates only` };
+    return { mode, reason: `${above}: its vector cells are being built; meanwhile vectors re-score keyword candidates only` };
+  }
+
+  /** knnMode without its reason: every search asks. */
+  private mode(): KnnMode {
+    if (this.approximateCount() <= this.limits.flatMax) return this.stmts.knnBits ? 'flat' : 'scan';
+    return this.cells?.ready() ? 'cells' : 'off';
   }
 
   /** Nearest chunks by cosine similarity, best first; null when the whole index cannot be searched (see knnMode). */
   knn(query: Float32Array, k: number): VectorHit[] | null {
-    const { mode } = this.knnMode();
+    const mode = this.mode();
     if (mode === 'off') return null;
     if (mode === 'scan') return this.scan(query, k);
     const { factor, min } = OVERSAMPLING[this.generation.provider === 'hash' ? 'hash' : 'model'];
@@ -221,13 +226,11 @@ export class VectorStore {
     if (count <= this.limits.cellsFrom) return 'none';
     const state = this.cells.state();
     if (state?.state === 'ready' && count < state.trainedOn * 2) return 'none';
-    const result = await this.cells.rebuild(
+    return this.cells.rebuild(
       count,
       (after, limit) => this.stmts.scan.all(after, limit).map((r) => ({ chunkId: r.chunk_id, bits: signBits(blobToFloats(r.vector)) })),
       shouldStop,
     );
-    this.countCache = { n: 0, at: -Infinity };
-    return result;
   }
 
   /** Exact search without the extension: bounded batches, never all vectors in memory at once. */
