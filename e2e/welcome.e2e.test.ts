@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { OperationOutput } from '../core/src/api/contract.js';
+import type { OperationOutput } from '../core/src/contract/index.js';
 import { chromiumPath, newAppPage, saveScreenshot, waitForIndexReady } from './support/browser.js';
 import { useServedApp } from './support/suite.js';
 

@@ -8,7 +8,7 @@
  * Everything temporary lives under os.tmpdir() and is removed at the end.
  */
 import os from 'node:os';
-import type { SyncReport } from '../core/src/api/contract.js';
+import type { SyncReport } from '../core/src/contract/index.js';
 import { diagnoseSearch, type SearchDiagnostics } from './bench/diagnose.js';
 import { BenchEngine, makeTempWorkspace, removeAllTempWorkspaces, removeTempWorkspace } from './bench/engine.js';
 import { lexiconSize } from './bench/lexicon.js';

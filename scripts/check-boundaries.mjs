@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = process.argv[2] ? path.resolve(process.argv[2]) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CONTRACT = path.join(root, 'core', 'src', 'api', 'contract.ts');
+const CONTRACT = path.join(root, 'core', 'src', 'contract', 'index.ts');
 const IMPORT = /(?:^|[^.\w])(?:import|export)\s[^'"`]*?from\s*['"]([^'"]+)['"]|(?:^|[^.\w])import\s*\(\s*['"]([^'"]+)['"]\s*\)|(?:^|[^.\w])import\s+['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]\s*\)/gm;
 const DOM_GLOBALS = /\b(?:window|document|localStorage|sessionStorage|navigator)\s*\./;
 
@@ -50,7 +50,7 @@ for (const layer of ['renderer', 'electron']) {
     for (const spec of importsOf(file)) {
       const target = resolveRelative(file, spec);
       if (target && target.startsWith(path.join(root, 'core') + path.sep) && target !== CONTRACT) {
-        violations.push(`${rel(file)} imports ${rel(target)} (${layer}/ may import only core/src/api/contract.ts from core/)`);
+        violations.push(`${rel(file)} imports ${rel(target)} (${layer}/ may import only core/src/contract/index.ts from core/)`);
       }
     }
   }

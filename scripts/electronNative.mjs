@@ -2,7 +2,7 @@
 // makes is for Node's ABI and does not load in Electron. `npm start` prepares, once, an
 // Electron-ABI build in a cache folder outside better-sqlite3's own (whose build keeps serving
 // the CLI and tests) and hands its path to the engine in REVERIE_SQLITE_NATIVE_BINDING (read
-// by core/src/common/sqliteDriver.ts). node-llama-cpp (Node-API) and sqlite-vec (a SQLite
+// by core/src/platform/sqliteDriver.ts). node-llama-cpp (Node-API) and sqlite-vec (a SQLite
 // extension) load in Electron as they are.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openAgentDatabase } from '../src/agents/agentDatabase.js';
 import { IntentStore, type IntentInput } from '../src/agents/intents/intentStore.js';
-import { ReverieError } from '../src/common/errors.js';
+import { ReverieError } from '../src/platform/errors.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MemoryService } from '../src/api/service.js';
+import type { MemoryService } from '../src/engine/memoryService.js';
 import { AgentSocketClient } from '../src/agents/socket/agentSocketClient.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
 

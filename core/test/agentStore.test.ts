@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProvenanceChain } from '../src/api/contract.js';
-import type { MemoryService } from '../src/api/service.js';
+import type { ProvenanceChain } from '../src/contract/index.js';
+import type { MemoryService } from '../src/engine/memoryService.js';
 import { AgentSocketClient } from '../src/agents/socket/agentSocketClient.js';
 import { localDay } from '../src/dreaming/localDay.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isProcessAlive } from '../src/common/processAlive.js';
+import { isProcessAlive } from '../src/platform/processAlive.js';
 import { ChatModelSession, runChatModel, type ModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
 import { writeLlamaChatGguf, writeTruncatedGguf } from './fixtures/gguf.js';
 

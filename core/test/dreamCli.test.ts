@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DreamRun, DreamRunSummary } from '../src/api/contract.js';
+import type { DreamRun, DreamRunSummary } from '../src/contract/index.js';
 import { dreamDatabasePath } from '../src/dreaming/dreamDatabase.js';
 import { resolveExistingWorkspace } from '../src/workspace/resolveWorkspace.js';
 import { cliEnv, runCli } from './helpers/cli.js';

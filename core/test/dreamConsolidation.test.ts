@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isProcessAlive } from '../src/common/processAlive.js';
+import { isProcessAlive } from '../src/platform/processAlive.js';
 import { applyConsolidation } from '../src/dreaming/consolidation/apply.js';
 import { parseModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
 import { consolidateWithModel } from '../src/dreaming/consolidation/consolidate.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DreamNarrativeFacts } from '../src/dreaming/types.js';
-import { sha256Hex } from '../src/common/hash.js';
+import { sha256Hex } from '../src/platform/hash.js';
 import { classifyBackfillEntry, narrateDream } from '../src/dreaming/diary/narrative.js';
 import { parseDreamDiary } from '../src/dreaming/diary/parseDiary.js';
 import { MAX_DIARY_READ_BYTES, readDreamDiaryFile } from '../src/dreaming/diary/readDiary.js';

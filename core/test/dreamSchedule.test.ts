@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DreamRunSummary, EngineEvent } from '../src/api/contract.js';
-import type { MemoryService } from '../src/api/service.js';
+import type { DreamRunSummary, EngineEvent } from '../src/contract/index.js';
+import type { MemoryService } from '../src/engine/memoryService.js';
 import { dreamDatabasePath } from '../src/dreaming/dreamDatabase.js';
 import { DreamScheduler, lastOccurrence, nextOccurrence, type SchedulerHooks } from '../src/dreaming/schedule.js';
 import { resolveExistingWorkspace } from '../src/workspace/resolveWorkspace.js';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DreamRun, ProvenanceChain } from '../src/api/contract.js';
-import type { MemoryService } from '../src/api/service.js';
+import type { DreamRun, ProvenanceChain } from '../src/contract/index.js';
+import type { MemoryService } from '../src/engine/memoryService.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
 import { dream, recallOver, testClock } from './helpers/dreaming.js';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MemoryService } from '../src/api/service.js';
-import { sha256Hex } from '../src/common/hash.js';
+import type { MemoryService } from '../src/engine/memoryService.js';
+import { sha256Hex } from '../src/platform/hash.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
 let ws: TempWorkspace;

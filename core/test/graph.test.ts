@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
-import type { GraphClaim, GraphEntity, GraphSlice, OperationOutput } from '../src/api/contract.js';
-import type { MemoryService } from '../src/api/service.js';
+import type { GraphClaim, GraphEntity, GraphSlice, OperationOutput } from '../src/contract/index.js';
+import type { MemoryService } from '../src/engine/memoryService.js';
 import { recordWrittenLines } from '../src/provenance/recordWrites.js';
 import { labelKey } from '../src/graph/labelKey.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatModelRequest, ModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
-import type { MemoryService } from '../src/api/service.js';
+import type { MemoryService } from '../src/engine/memoryService.js';
 import { graphSnapshot, indexDb } from './helpers/graphSnapshot.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
 

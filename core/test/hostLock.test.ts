@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MemoryService } from '../src/api/service.js';
+import type { MemoryService } from '../src/engine/memoryService.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
 
 let ws: TempWorkspace;

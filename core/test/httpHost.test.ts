@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineEvent } from '../src/api/contract.js';
-import type { MemoryService } from '../src/api/service.js';
+import type { EngineEvent } from '../src/contract/index.js';
+import type { MemoryService } from '../src/engine/memoryService.js';
 import { startHttpHost, type RunningHttpHost } from '../src/host/http/httpHost.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 

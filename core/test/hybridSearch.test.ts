@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SearchResult, StatusOutput } from '../src/api/contract.js';
-import type { MemoryService } from '../src/api/service.js';
+import type { SearchResult, StatusOutput } from '../src/contract/index.js';
+import type { MemoryService } from '../src/engine/memoryService.js';
 import { HashEmbeddingProvider } from '../src/embed/hashProvider.js';
 import { normalizeInPlace } from '../src/embed/provider.js';
 import { importanceMultiplier, noteDate, triggerPhrases } from '../src/search/annotations.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sha256Hex } from '../src/common/hash.js';
+import { sha256Hex } from '../src/platform/hash.js';
 import { defaultImportHome, detectImportSource, detectImportSources } from '../src/importers/detect.js';
 import { collectionNameForPath } from '../src/importers/detectClaudeCode.js';
 import type { DetectedSource } from '../src/importers/types.js';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ReverieError } from '../src/common/errors.js';
-import { sha256Hex } from '../src/common/hash.js';
+import { ReverieError } from '../src/platform/errors.js';
+import { sha256Hex } from '../src/platform/hash.js';
 import { applyImport } from '../src/importers/apply.js';
 import { destinationProblem, importDestination } from '../src/importers/importPaths.js';
 import { planImport } from '../src/importers/plan.js';

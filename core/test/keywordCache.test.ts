@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
-import { openSqlite } from '../src/common/sqliteDriver.js';
+import { openSqlite } from '../src/platform/sqliteDriver.js';
 import { openIndexDatabase } from '../src/index/database.js';
 import { KeywordSearcher } from '../src/search/keywordSearch.js';
 

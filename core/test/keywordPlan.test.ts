@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { openIndexDatabase } from '../src/index/database.js';
-import type { SourceKind } from '../src/api/contract.js';
+import type { SourceKind } from '../src/contract/index.js';
 import { KeywordSearcher, ranksInBm25 } from '../src/search/keywordSearch.js';
 
 let dir: string | undefined;

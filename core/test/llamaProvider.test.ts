@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isProcessAlive } from '../src/common/processAlive.js';
+import { isProcessAlive } from '../src/platform/processAlive.js';
 import { inspectGguf } from '../src/embed/llama/ggufInspect.js';
 import { batchTexts, LlamaEmbeddingProvider, resolveThreadCount } from '../src/embed/llama/llamaEmbeddingProvider.js';
 import { poolWindowVectors, splitIntoWindows } from '../src/embed/llama/tokenWindows.js';

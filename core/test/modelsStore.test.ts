@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ReverieError } from '../src/common/errors.js';
+import { ReverieError } from '../src/platform/errors.js';
 import { DEFAULT_EMBEDDING_DIMS, DEFAULT_EMBEDDING_MODEL, DEFAULT_EMBEDDING_MODEL_URI } from '../src/models/defaultModels.js';
 import { nodeDownloadFileSystem, type DownloadFileSystem } from '../src/models/download.js';
 import { ModelStore } from '../src/models/modelStore.js';

@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ForgetReport, ProvenanceChain, SearchResult, StatusOutput } from '../src/api/contract.js';
-import type { MemoryService } from '../src/api/service.js';
+import type { ForgetReport, ProvenanceChain, SearchResult, StatusOutput } from '../src/contract/index.js';
+import type { MemoryService } from '../src/engine/memoryService.js';
 import { recordWrittenLines } from '../src/provenance/recordWrites.js';
-import { leastTrusted } from '../src/provenance/types.js';
+import { leastTrusted } from '../src/contract/index.js';
 import { cliEnv, runCli } from './helpers/cli.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 

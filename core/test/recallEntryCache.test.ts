@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sha256Hex } from '../src/common/hash.js';
+import { sha256Hex } from '../src/platform/hash.js';
 import { DocumentReader, entriesWithin } from '../src/dreaming/recall/documentLines.js';
 import { entriesAnsweringQuery, queryStems } from '../src/dreaming/recall/queryMatch.js';
 import { openIndexDatabase } from '../src/index/database.js';

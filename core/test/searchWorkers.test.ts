@@ -1,8 +1,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SearchResult } from '../src/api/contract.js';
-import type { MemoryService } from '../src/api/service.js';
+import type { SearchResult } from '../src/contract/index.js';
+import type { MemoryService } from '../src/engine/memoryService.js';
 import type { SearchWorkerPool } from '../src/search/workers/searchWorkerPool.js';
 import { writeBertGguf } from './fixtures/gguf.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../src/common/hash.js';
+import { sha256Hex } from '../src/platform/hash.js';
 import { readOpenClawSessionKinds, sessionKindFromOpenClawKey } from '../src/sessions/openclawSessionIndex.js';
 import { collectTranscript, isTranscriptSkipped } from '../src/sessions/readTranscript.js';
 import type { TranscriptMessage, TranscriptReadResult } from '../src/sessions/types.js';

@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ForgetReport, IngestReport, ProvenanceChain, SearchResult, StatusOutput } from '../src/api/contract.js';
-import type { MemoryService } from '../src/api/service.js';
-import { sha256Hex } from '../src/common/hash.js';
+import type { ForgetReport, IngestReport, ProvenanceChain, SearchResult, StatusOutput } from '../src/contract/index.js';
+import type { MemoryService } from '../src/engine/memoryService.js';
+import { sha256Hex } from '../src/platform/hash.js';
 import { cliEnv, runCli } from './helpers/cli.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ReverieError } from '../src/common/errors.js';
-import { explainAbiMismatch, openSqlite, SQLITE_NATIVE_BINDING_ENV } from '../src/common/sqliteDriver.js';
+import { ReverieError } from '../src/platform/errors.js';
+import { explainAbiMismatch, openSqlite, SQLITE_NATIVE_BINDING_ENV } from '../src/platform/sqliteDriver.js';
 import { openIndexDatabase } from '../src/index/database.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asForeground, inTimeSlices } from '../src/common/timeSlices.js';
+import { asForeground, inTimeSlices } from '../src/platform/timeSlices.js';
 
 function busy(ms: number): void {
   const until = performance.now() + ms;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useWalMode } from '../src/common/walMode.js';
+import { useWalMode } from '../src/platform/walMode.js';
 
 let dir: string | undefined;
 afterEach(() => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, dialog, Menu, nativeImage, session, shell, Tray } from 'electron';
-import type { EngineEvent, OperationName, WorkspaceInfo } from '../../core/src/api/contract.js';
+import type { EngineEvent, OperationName, WorkspaceInfo } from '../../core/src/contract/index.js';
 import { applicationMenuTemplate, trayMenuTemplate, type AppCommands } from './appMenu.js';
 import { serveRenderer } from './appProtocol.js';
 import { EngineConnection, type EngineReply } from './engineConnection.js';

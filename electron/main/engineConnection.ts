@@ -1,5 +1,5 @@
 import { utilityProcess, type UtilityProcess } from 'electron';
-import type { EngineEvent, ErrorPayload } from '../../core/src/api/contract.js';
+import type { EngineEvent, ErrorPayload } from '../../core/src/contract/index.js';
 
 export type EngineReply = { ok: true; result: unknown } | { ok: false; error: ErrorPayload };
 

@@ -1,5 +1,5 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { EngineEvent, isOperationName, operations, type ErrorPayload, type OperationName } from '../../core/src/api/contract.js';
+import { EngineEvent, isOperationName, operations, type ErrorPayload, type OperationName } from '../../core/src/contract/index.js';
 import type { EngineReply } from './engineConnection.js';
 import { isAppUrl } from './windowSecurity.js';
 

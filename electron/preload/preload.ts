@@ -3,7 +3,7 @@
 // (electron/preload/vite.config.ts) because a sandboxed preload cannot load modules.
 import './zodJitless.js';
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { EngineEvent, isOperationName, operations } from '../../core/src/api/contract.js';
+import { EngineEvent, isOperationName, operations } from '../../core/src/contract/index.js';
 
 const CALL_CHANNEL = 'reverie:call';
 const EVENT_CHANNEL = 'reverie:event';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EngineEvent } from '../../core/src/api/contract.js';
+import type { EngineEvent } from '../../core/src/contract/index.js';
 
 vi.mock('electron', () => import('./electronDouble.js'));
 const { EngineConnection } = await import('../main/engineConnection.js');

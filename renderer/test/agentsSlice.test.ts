@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { AccessLogEntry, AgentInfo, OperationInput, OperationOutput } from '../../core/src/api/contract.js';
+import type { AccessLogEntry, AgentInfo, OperationInput, OperationOutput } from '../../core/src/contract/index.js';
 import { MemoryClientError } from '../src/client/clientError.js';
 import { LOG_PAGE_SIZE, displayAgentName, plainEngineMessage } from '../src/store/agentsSlice.js';
 import { createReverieStore, type ReverieStore } from '../src/store/store.js';

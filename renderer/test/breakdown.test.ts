@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { SearchResult } from '../../core/src/api/contract.js';
+import type { SearchResult } from '../../core/src/contract/index.js';
 import { breakdownRows, matchBadges } from '../src/views/search/breakdown.js';
 import { MatchBadges, ScoreBreakdown } from '../src/views/search/ScoreBreakdown.js';
 import { formatEta, formatRate, formatScore } from '../src/views/format.js';

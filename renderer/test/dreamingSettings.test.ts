@@ -7,7 +7,7 @@ import {
   type OperationInput,
   type Settings,
   type StatusOutput,
-} from '../../core/src/api/contract.js';
+} from '../../core/src/contract/index.js';
 import { MemoryClientError } from '../src/client/clientError.js';
 import { dreamingDraftFromSettings, dreamingFieldErrors, dreamingPatch } from '../src/store/settingsSlice.js';
 import { createReverieStore, type ReverieStore } from '../src/store/store.js';

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { OperationName } from '../../core/src/api/contract.js';
+import type { OperationName } from '../../core/src/contract/index.js';
 import { connectStore, createReverieStore, type ReverieStore } from '../src/store/store.js';
 import { StoreContext } from '../src/store/useReverie.js';
 import { EngineBanner } from '../src/views/shell/EngineBanner.js';

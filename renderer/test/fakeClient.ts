@@ -1,4 +1,4 @@
-import type { EngineEvent, OperationInput, OperationName, OperationOutput } from '../../core/src/api/contract.js';
+import type { EngineEvent, OperationInput, OperationName, OperationOutput } from '../../core/src/contract/index.js';
 import type { RendererMemoryClient } from '../src/client/memoryClient.js';
 
 type Handlers = { [N in OperationName]?: (input: OperationInput<N>) => Promise<OperationOutput<N>> };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FileCoverage } from '../../core/src/api/contract.js';
+import type { FileCoverage } from '../../core/src/contract/index.js';
 import { buildFileTree, type FolderNode } from '../src/views/memory/fileTree.js';
 
 const file = (path: string, status: FileCoverage['status'] = 'indexed'): FileCoverage => ({

@@ -1,4 +1,4 @@
-import type { EntityType, GraphClaim, GraphEntity, GraphEvidence, GraphSlice } from '../../core/src/api/contract.js';
+import type { EntityType, GraphClaim, GraphEntity, GraphEvidence, GraphSlice } from '../../core/src/contract/index.js';
 
 export const evidence = (path = 'MEMORY.md', startLine = 3, endLine = startLine): GraphEvidence => ({
   path,

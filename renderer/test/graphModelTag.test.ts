@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { OperationOutput } from '../../core/src/api/contract.js';
+import type { OperationOutput } from '../../core/src/contract/index.js';
 import { createReverieStore, type ReverieStore } from '../src/store/store.js';
 import { StoreContext } from '../src/store/useReverie.js';
 import { GraphDetailCard } from '../src/views/graph/GraphDetailCard.js';

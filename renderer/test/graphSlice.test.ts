@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { OperationInput, OperationOutput } from '../../core/src/api/contract.js';
+import type { OperationInput, OperationOutput } from '../../core/src/contract/index.js';
 import { MemoryClientError } from '../src/client/clientError.js';
 import { GRAPH_NODE_BUDGET, claimsOf, evidenceRef, graphFiltersOf, observedRange } from '../src/store/graphSlice.js';
 import { createReverieStore, type ReverieStore } from '../src/store/store.js';

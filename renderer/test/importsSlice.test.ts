@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportPlan, ImportReport, OperationInput, OperationOutput, ProvenanceChain } from '../../core/src/api/contract.js';
+import type { ImportPlan, ImportReport, OperationInput, OperationOutput, ProvenanceChain } from '../../core/src/contract/index.js';
 import { MemoryClientError } from '../src/client/clientError.js';
 import { groupPlanItems, planCounts } from '../src/store/importsSlice.js';
 import { createReverieStore } from '../src/store/store.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelInfo, OperationOutput, StatusOutput } from '../../core/src/api/contract.js';
+import type { ModelInfo, OperationOutput, StatusOutput } from '../../core/src/contract/index.js';
 import { MemoryClientError } from '../src/client/clientError.js';
 import { groupModelsByRole } from '../src/store/modelsSlice.js';
 import { createReverieStore } from '../src/store/store.js';

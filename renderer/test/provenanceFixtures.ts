@@ -1,4 +1,4 @@
-import type { ForgetReport, ProvenanceChain, SearchResult } from '../../core/src/api/contract.js';
+import type { ForgetReport, ProvenanceChain, SearchResult } from '../../core/src/contract/index.js';
 
 /** A workspace note: lines 3–6, one of them appended by an agent through Reverie. */
 export const WORKSPACE_CHAIN: ProvenanceChain = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ForgetReport, OperationInput, OperationOutput, ProvenanceChain } from '../../core/src/api/contract.js';
+import type { ForgetReport, OperationInput, OperationOutput, ProvenanceChain } from '../../core/src/contract/index.js';
 import { MemoryClientError } from '../src/client/clientError.js';
 import { forgetTargetOf } from '../src/store/provenanceSlice.js';
 import { DEFAULT_SOURCES } from '../src/store/searchSlice.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OperationOutput, SearchResult } from '../../core/src/api/contract.js';
+import type { OperationOutput, SearchResult } from '../../core/src/contract/index.js';
 import { SEARCH_DEBOUNCE_MS } from '../src/store/searchSlice.js';
 import { createReverieStore } from '../src/store/store.js';
 import { createFakeClient, deferred } from './fakeClient.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type OperationInput, type Settings } from '../../core/src/api/contract.js';
+import { DEFAULT_SETTINGS, type OperationInput, type Settings } from '../../core/src/contract/index.js';
 import { MemoryClientError } from '../src/client/clientError.js';
 import { fieldErrorsFromMessage, settingsPatch, draftFromSettings } from '../src/store/settingsSlice.js';
 import { createReverieStore } from '../src/store/store.js';

@@ -1,4 +1,4 @@
-import type { StatusOutput } from '../../core/src/api/contract.js';
+import type { StatusOutput } from '../../core/src/contract/index.js';
 
 /** A healthy, small workspace's status; override the index and embedding fields a test is about. */
 export function statusOutput(index: Partial<StatusOutput['index']> = {}, embedding: Partial<StatusOutput['embedding']> = {}): StatusOutput {

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { MemoryService } from '../../core/src/api/service.js';
+import { MemoryService } from '../../core/src/engine/memoryService.js';
 import { AgentSocketClient } from '../../core/src/agents/socket/agentSocketClient.js';
 import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
 import { makeTempWorkspace, removeTempWorkspace } from './engine.js';

@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { EngineEvent, SearchResult, StatusOutput, SyncReport } from '../../core/src/api/contract.js';
-import { MemoryService } from '../../core/src/api/service.js';
+import type { EngineEvent, SearchResult, StatusOutput, SyncReport } from '../../core/src/contract/index.js';
+import { MemoryService } from '../../core/src/engine/memoryService.js';
 import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
 import { log } from './stats.js';
 

@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { GraphSlice } from '../../core/src/api/contract.js';
-import { MemoryService } from '../../core/src/api/service.js';
+import type { GraphSlice } from '../../core/src/contract/index.js';
+import { MemoryService } from '../../core/src/engine/memoryService.js';
 import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
 import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
 import { Rng } from './prng.js';

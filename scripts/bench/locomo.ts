@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SearchResult } from '../../core/src/api/contract.js';
+import type { SearchResult } from '../../core/src/contract/index.js';
 import { BenchEngine, makeTempWorkspace, removeTempWorkspace } from './engine.js';
 import { log, mean, round, summarizeLatency, table, type LatencySummary } from './stats.js';
 

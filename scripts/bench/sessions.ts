@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { IngestReport } from '../../core/src/api/contract.js';
-import { MemoryService } from '../../core/src/api/service.js';
+import type { IngestReport } from '../../core/src/contract/index.js';
+import { MemoryService } from '../../core/src/engine/memoryService.js';
 import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
 import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
 import { Rng } from './prng.js';

@@ -34,7 +34,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { SearchResult } from '../../core/src/api/contract.js';
+import type { SearchResult } from '../../core/src/contract/index.js';
 import { LLAMA_PREPROCESSING, LlamaEmbeddingProvider, resolveThreadCount } from '../../core/src/embed/llama/llamaEmbeddingProvider.js';
 import { generationId, type EmbeddingGeneration, type EmbeddingProvider } from '../../core/src/embed/provider.js';
 import { openIndexDatabase } from '../../core/src/index/database.js';

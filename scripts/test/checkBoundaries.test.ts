@@ -22,10 +22,10 @@ const run = (root: string) => spawnSync(process.execPath, [script, root], { enco
 
 describe('layer boundary check', () => {
   const base = {
-    'core/src/api/contract.ts': "import { z } from 'zod';\nexport const x = z.string();\n",
+    'core/src/contract/index.ts': "import { z } from 'zod';\nexport const x = z.string();\n",
     'core/src/index/db.ts': "import Database from 'better-sqlite3';\n",
-    'renderer/src/App.tsx': "import { x } from '../../core/src/api/contract.js';\nimport { create } from 'zustand';\n",
-    'electron/main/main.ts': "import type * as C from '../../core/src/api/contract.js';\n",
+    'renderer/src/App.tsx': "import { x } from '../../core/src/contract/index.js';\nimport { create } from 'zustand';\n",
+    'electron/main/main.ts': "import type * as C from '../../core/src/contract/index.js';\n",
   };
 
   it('passes a tree that respects the layers', () => {

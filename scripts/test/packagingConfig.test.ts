@@ -229,7 +229,7 @@ describe('desktop packaging configuration (electron-builder.yml)', () => {
     for (const file of [pkg.main, 'package.json', 'out/core/host/engineProcess.js', 'out/renderer/index.html', 'bin/reverie.js', 'resources/demo-workspace/MEMORY.md']) {
       expect(packsAppFile(file), `${file} is packed`).toBe(true);
     }
-    for (const file of ['out/core/host/engineProcess.js.map', 'out/core/api/contract.d.ts', 'core/src/api/contract.ts', 'core/test/x.test.ts', 'electron/main/main.ts', 'scripts/dist.mjs', 'resources/build/icon.png']) {
+    for (const file of ['out/core/host/engineProcess.js.map', 'out/core/contract/index.d.ts', 'core/src/contract/index.ts', 'core/test/x.test.ts', 'electron/main/main.ts', 'scripts/dist.mjs', 'resources/build/icon.png']) {
       expect(packsAppFile(file), `${file} is not packed`).toBe(false);
     }
   });

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { AccessLogEntry } from '../api/agentSchemas.js';
+import type { AccessLogEntry } from '../contract/index.js';
 import type { AgentRegistry } from './agentRegistry.js';
 
 const FLUSH_DELAY_MS = 200;

@@ -1,4 +1,4 @@
-import type { AgentScope, OperationName, OperationOutput, SearchResult } from '../api/contract.js';
+import type { AgentScope, OperationName, OperationOutput, SearchResult } from '../contract/index.js';
 import { frameMemory, UNTRUSTED_MEMORY_NOTICE } from './framing.js';
 
 /** How one contract operation is offered to agents: the scope it needs, what the log records, how memory text is framed. */

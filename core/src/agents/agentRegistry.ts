@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { AgentInfo, AgentScope } from '../api/agentSchemas.js';
-import { ReverieError } from '../common/errors.js';
-import { sha256Hex } from '../common/hash.js';
+import type { AgentInfo, AgentScope } from '../contract/index.js';
+import { ReverieError } from '../platform/errors.js';
+import { sha256Hex } from '../platform/hash.js';
 
 /** What a verified token stands for. */
 export interface AuthenticatedAgent {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { OperationOutput, ParsedInput } from '../api/contract.js';
-import type { CallContext } from '../api/invoke.js';
+import type { OperationOutput, ParsedInput } from '../contract/index.js';
+import type { CallContext } from '../contract/index.js';
 import { recordWrittenLines } from '../provenance/recordWrites.js';
 import { entryOrigin } from '../provenance/lineOrigin.js';
 import type { WorkspaceFiles } from '../workspace/workspaceFiles.js';

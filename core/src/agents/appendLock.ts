@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { ReverieError } from '../common/errors.js';
-import { createLockFile, inspectLockFile, lockFileAgeMs } from '../common/pidLockFile.js';
+import { ReverieError } from '../platform/errors.js';
+import { createLockFile, inspectLockFile, lockFileAgeMs } from '../platform/pidLockFile.js';
 
 const WAIT_LIMIT_MS = 10_000;
 /** An append holds the lock for milliseconds; one this old belongs to a process that hung or died. */

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { OperationOutput } from '../api/contract.js';
-import { ReverieError } from '../common/errors.js';
-import { sha256Hex } from '../common/hash.js';
+import type { OperationOutput } from '../contract/index.js';
+import { ReverieError } from '../platform/errors.js';
+import { sha256Hex } from '../platform/hash.js';
 import { localDay } from '../dreaming/localDay.js';
 import { normalizeEntryText } from '../workspace/markdownEntries.js';
 import { withAppendLock } from './appendLock.js';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { OperationOutput } from '../api/contract.js';
-import { ReverieError } from '../common/errors.js';
+import type { OperationOutput } from '../contract/index.js';
+import { ReverieError } from '../platform/errors.js';
 import { entryOrigin } from '../provenance/lineOrigin.js';
 import type { WorkspaceFiles } from '../workspace/workspaceFiles.js';
 

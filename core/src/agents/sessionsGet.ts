@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { OperationOutput, OriginClass, SessionKind } from '../api/contract.js';
-import { ReverieError } from '../common/errors.js';
+import type { OperationOutput, OriginClass, SessionKind } from '../contract/index.js';
+import { ReverieError } from '../platform/errors.js';
 import { indexedLines } from '../index/indexedLines.js';
 
 const MAX_EXCERPT_CHARS = 64_000;

@@ -1,4 +1,4 @@
-import { MemoryService } from '../api/service.js';
+import { MemoryService } from '../engine/memoryService.js';
 import { resolveDataDir } from '../workspace/dataDir.js';
 import { SettingsStore } from '../workspace/settingsStore.js';
 import { chooseWorkspace } from './workspaceChoice.js';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { exitCodeFor, ReverieError } from '../common/errors.js';
+import { exitCodeFor, ReverieError } from '../platform/errors.js';
 import { createContext, type CliOptions } from './context.js';
 import { configCommand } from './commands/config.js';
 import { modelsCommand } from './commands/models.js';

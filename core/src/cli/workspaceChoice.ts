@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import readline from 'node:readline/promises';
-import { ReverieError } from '../common/errors.js';
+import { ReverieError } from '../platform/errors.js';
 import { openClawWorkspaceDir } from '../workspace/dataDir.js';
 import { resolveExistingWorkspace, type ResolvedWorkspace } from '../workspace/resolveWorkspace.js';
 import { createDefaultWorkspace } from '../workspace/workspaceChoice.js';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DreamRun } from '../api/dreamSchemas.js';
-import { ReverieError, errnoCode } from '../common/errors.js';
+import type { DreamRun } from '../contract/index.js';
+import { ReverieError, errnoCode } from '../platform/errors.js';
 import { toPosix } from '../workspace/layout.js';
 import { parseMarkdownEntries } from '../workspace/markdownEntries.js';
 import { conceptTags } from './conceptTags.js';

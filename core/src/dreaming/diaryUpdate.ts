@@ -1,4 +1,4 @@
-import type { DreamPromotion } from '../api/dreamSchemas.js';
+import type { DreamPromotion } from '../contract/index.js';
 import { appendDiaryEntry, formatDiaryDate, prependHistoryItem, recordDeepSleep } from './diary/writeDiary.js';
 import type { Thresholds } from './phases/deepPhase.js';
 import type { TextEdit } from './types.js';

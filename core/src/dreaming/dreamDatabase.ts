@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { openSideDatabase } from '../common/sideDatabase.js';
+import { openSideDatabase } from '../platform/sideDatabase.js';
 import { DREAM_MIGRATIONS } from './migrations/index.js';
 
 /** `<data-dir>/dreaming/<workspace id>.sqlite`: dreaming's store, beside (not inside) the derived index. */

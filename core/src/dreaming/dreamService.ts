@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { DreamRun, EngineEvent, OperationOutput, ParsedInput, StatusOutput } from '../api/contract.js';
-import { ReverieError } from '../common/errors.js';
+import type { DreamRun, EngineEvent, OperationOutput, ParsedInput, StatusOutput } from '../contract/index.js';
+import { ReverieError } from '../platform/errors.js';
 import type { ModelStore } from '../models/modelStore.js';
 import { recordWrittenLines } from '../provenance/recordWrites.js';
 import type { PreImageStore } from '../workspace/preImages.js';

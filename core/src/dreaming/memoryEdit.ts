@@ -1,4 +1,4 @@
-import type { DreamPromotion, DreamRun } from '../api/dreamSchemas.js';
+import type { DreamPromotion, DreamRun } from '../contract/index.js';
 import { consolidateWithModel } from './consolidation/consolidate.js';
 import { enforceMemoryBudget } from './curated/budget.js';
 import { appendPromotionSection, promotionEntryLine, promotionMarker } from './curated/memoryFile.js';

@@ -1,4 +1,4 @@
-import type { DreamPromotion } from '../api/dreamSchemas.js';
+import type { DreamPromotion } from '../contract/index.js';
 import { parseMarkdownEntries } from '../workspace/markdownEntries.js';
 import type { ConsolidationCandidate } from './consolidation/prompt.js';
 import { promotionEntryLine, promotionMarker } from './curated/memoryFile.js';

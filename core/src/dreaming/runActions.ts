@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import type { DreamFileWrite, DreamPromotion, DreamRun } from '../api/dreamSchemas.js';
-import { ReverieError } from '../common/errors.js';
+import type { DreamFileWrite, DreamPromotion, DreamRun } from '../contract/index.js';
+import { ReverieError } from '../platform/errors.js';
 
 import { readCuratedFile, writeCuratedFile, type CuratedFileSnapshot } from './curatedFileWrite.js';
 import { promotionHeading } from './curated/memoryFile.js';

@@ -1,4 +1,4 @@
-import type { DreamCandidate, DreamRun } from '../api/dreamSchemas.js';
+import type { DreamCandidate, DreamRun } from '../contract/index.js';
 import type { GatheredEntry } from './phases/gatheredEntry.js';
 import type { Thresholds } from './phases/deepPhase.js';
 import type { SweepEnvironment } from './sweepEnvironment.js';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import { DreamRun, type DreamRunSummary } from '../api/dreamSchemas.js';
-import { ReverieError } from '../common/errors.js';
+import { DreamRun, type DreamRunSummary } from '../contract/index.js';
+import { ReverieError } from '../platform/errors.js';
 
 /**
  * Dream runs as records (`dream:<id>`), stored whole (a run is read and shown as one

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { DreamRun } from '../api/dreamSchemas.js';
+import type { DreamRun } from '../contract/index.js';
 import { daysAgo } from './localDay.js';
 import type { RankedCandidate } from './phases/deepPhase.js';
 

@@ -1,5 +1,5 @@
-import type { DreamCandidate, DreamFileWrite, DreamPromotion, DreamRun } from '../api/dreamSchemas.js';
-import { ReverieError } from '../common/errors.js';
+import type { DreamCandidate, DreamFileWrite, DreamPromotion, DreamRun } from '../contract/index.js';
+import { ReverieError } from '../platform/errors.js';
 import type { PreImageFile } from '../workspace/preImages.js';
 import { readCuratedFile, removeStaleTempFiles, writeCuratedFile, type CuratedFileSnapshot } from './curatedFileWrite.js';
 import { curatedFacts, promotedKeys } from './curated/memoryFile.js';

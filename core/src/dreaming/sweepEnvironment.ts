@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { DreamRun, DreamSettings, DreamThresholds, EngineEvent } from '../api/contract.js';
-import type { OriginClass } from '../provenance/types.js';
+import type { DreamRun, DreamSettings, DreamThresholds, EngineEvent } from '../contract/index.js';
+import type { OriginClass } from '../contract/index.js';
 import type { PreImageStore } from '../workspace/preImages.js';
 import type { DreamRunStore } from './runStore.js';
 import type { SweepLock } from './sweepLock.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createLockFile, inspectLockFile, parseJsonWithPid } from '../common/pidLockFile.js';
+import { createLockFile, inspectLockFile, parseJsonWithPid } from '../platform/pidLockFile.js';
 
 export interface SweepLockHolder {
   pid: number;

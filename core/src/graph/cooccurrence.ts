@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { OriginClass, SourceTool } from '../api/contract.js';
+import type { OriginClass, SourceTool } from '../contract/index.js';
 import { MENTIONED_WITH } from './types.js';
 
 /** mentioned_with edges are drawn among this many of an entry's entities at most. */

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { OriginClass } from '../api/contract.js';
+import type { OriginClass } from '../contract/index.js';
 import { lineHash } from '../provenance/lineHash.js';
-import { leastTrusted } from '../provenance/types.js';
+import { leastTrusted } from '../contract/index.js';
 import type { EntryProvenance } from './types.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { GraphFilters, OriginClass, SourceTool } from '../api/contract.js';
+import type { GraphFilters, OriginClass, SourceTool } from '../contract/index.js';
 import { FUNCTIONAL_PREDICATES, MENTIONED_WITH } from './types.js';
 
 /** A SQL condition and its parameters. */

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { GraphEntity, GraphFilters, GraphSlice, OperationOutput } from '../api/contract.js';
-import { ReverieError } from '../common/errors.js';
+import type { GraphEntity, GraphFilters, GraphSlice, OperationOutput } from '../contract/index.js';
+import { ReverieError } from '../platform/errors.js';
 import { STOPWORDS } from '../search/stopwords.js';
 import { claimCondition, entityCondition, tallyCondition } from './graphFilters.js';
 import { claimRecords, degrees, entityId, entityRecords, parseRecordId, type RecordOptions } from './graphRecords.js';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { EntityType, GraphClaim, GraphEntity, GraphEvidence, GraphFilters, OriginClass, SourceTool } from '../api/contract.js';
-import { leastTrusted } from '../provenance/types.js';
+import type { EntityType, GraphClaim, GraphEntity, GraphEvidence, GraphFilters, OriginClass, SourceTool } from '../contract/index.js';
+import { leastTrusted } from '../contract/index.js';
 import { sharedEvidence } from './cooccurrence.js';
 import { claimCondition, evidenceCondition, keepsEntry, tallyCondition } from './graphFilters.js';
 import { STORED_TALLIES, type PairTallies } from './pairTallies.js';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { GraphEntity, GraphFilters, GraphSettings } from '../api/contract.js';
-import type { OperationHandlers } from '../api/invoke.js';
+import type { GraphEntity, GraphFilters, GraphSettings } from '../contract/index.js';
+import type { OperationHandlers } from '../contract/index.js';
 import type { ModelStore } from '../models/modelStore.js';
 import { explainClaim, neighbors, overview, searchEntities } from './graphQueries.js';
 import { updateGraph, type GraphUpdateReport } from './graphUpdate.js';

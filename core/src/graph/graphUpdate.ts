@@ -5,7 +5,7 @@ import { GraphWriter } from './graphWriter.js';
 import { ModelFiles } from './modelFiles.js';
 import { runModelPass, type ModelExtractionReport, type ModelExtractionSetting } from './modelExtractionPass.js';
 import { FUNCTIONAL_PREDICATES, MENTIONED_WITH } from './types.js';
-import { inTimeSlices } from '../common/timeSlices.js';
+import { inTimeSlices } from '../platform/timeSlices.js';
 
 export interface GraphUpdateReport {
   /** Files (re-)extracted, and files whose evidence was removed because they vanished. */

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { EntityType, SourceTool } from '../api/contract.js';
+import type { EntityType, SourceTool } from '../contract/index.js';
 import { Cooccurrence, MAX_COOCCURRING } from './cooccurrence.js';
 import { labelKey } from './labelKey.js';
 import { MENTIONED_WITH, type EntityMention, type EntryProvenance, type ExtractedEntry } from './types.js';

@@ -1,4 +1,4 @@
-import type { EntityType } from '../api/contract.js';
+import type { EntityType } from '../contract/index.js';
 import { STOPWORDS } from '../search/stopwords.js';
 import type { EntityMention } from './types.js';
 

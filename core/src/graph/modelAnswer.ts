@@ -5,7 +5,7 @@
  * relation must join two such entities of the same entry. Everything else is dropped and
  * counted by rule, so a report can say why nothing was kept.
  */
-import type { EntityType } from '../api/contract.js';
+import type { EntityType } from '../contract/index.js';
 import { cleanLabel, labelKey } from './labelKey.js';
 import { MAX_LABEL_CHARS, MAX_PREDICATE_CHARS, MODEL_ENTITY_TYPES, type PromptEntry } from './modelPrompt.js';
 import { MENTIONED_WITH } from './types.js';

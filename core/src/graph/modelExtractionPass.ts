@@ -7,9 +7,9 @@
  */
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
-import { sha256Hex } from '../common/hash.js';
+import { sha256Hex } from '../platform/hash.js';
 import { ChatModelSession } from '../dreaming/consolidation/chatProcess.js';
-import { inTimeSlices } from '../common/timeSlices.js';
+import { inTimeSlices } from '../platform/timeSlices.js';
 import { extractIndexedFile, extractionSteps, rewriteSteps, type IndexedFile } from './extractionSteps.js';
 import type { GraphWriter } from './graphWriter.js';
 import { DROP_RULES, noDrops, type DropCounts, type DropRule } from './modelAnswer.js';

@@ -3,7 +3,7 @@
  * answer's shape (entities and relations, each citing one of those ids), which a JSON-schema
  * grammar enforces. The entries are framed as data, never as instructions.
  */
-import type { EntityType } from '../api/contract.js';
+import type { EntityType } from '../contract/index.js';
 import type { AnswerSchema } from '../dreaming/consolidation/chatProtocol.js';
 import type { ExtractedEntry } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { EntityType } from '../api/contract.js';
+import type { EntityType } from '../contract/index.js';
 import { parseFrontMatterFields, type FrontMatterFields } from '../importers/frontMatter.js';
 
 export interface NoteContext {

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { GraphFilters } from '../api/contract.js';
+import type { GraphFilters } from '../contract/index.js';
 import { Cooccurrence } from './cooccurrence.js';
 import { evidenceCondition } from './graphFilters.js';
 

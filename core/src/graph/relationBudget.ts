@@ -4,7 +4,7 @@
  * of co-mentions around a few hubs do not crowd out everything else.
  */
 import type Database from 'better-sqlite3';
-import type { GraphFilters } from '../api/contract.js';
+import type { GraphFilters } from '../contract/index.js';
 import { evidenceCondition, tallyCondition, validityCondition } from './graphFilters.js';
 import type { PairTallies } from './pairTallies.js';
 import { MENTIONED_WITH } from './types.js';

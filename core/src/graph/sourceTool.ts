@@ -1,4 +1,4 @@
-import type { SourceTool } from '../api/contract.js';
+import type { SourceTool } from '../contract/index.js';
 import { IMPORTS_DIR } from '../importers/importPaths.js';
 
 const TOOLS: readonly SourceTool[] = ['codex', 'claude-code', 'hermes'];

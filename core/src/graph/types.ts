@@ -1,4 +1,4 @@
-import type { EntityType, OriginClass } from '../api/contract.js';
+import type { EntityType, OriginClass } from '../contract/index.js';
 
 /** An entity as one entry names it, before it is matched against the stored graph. */
 export interface EntityMention {

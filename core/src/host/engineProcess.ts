@@ -4,8 +4,8 @@
  * process that paints. Messages: {type:'call', id, name, input} in; {type:'result', id, ok,
  * result|error} and {type:'event', event} out.
  */
-import { MemoryService } from '../api/service.js';
-import { toErrorPayload } from '../common/errors.js';
+import { MemoryService } from '../engine/memoryService.js';
+import { toErrorPayload } from '../platform/errors.js';
 import { resolveDataDir } from '../workspace/dataDir.js';
 import { SettingsStore } from '../workspace/settingsStore.js';
 import { openHostWorkspace } from '../workspace/workspaceChoice.js';

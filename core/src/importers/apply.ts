@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ReverieError, errnoCode } from '../common/errors.js';
-import { sha256Hex } from '../common/hash.js';
+import { ReverieError, errnoCode } from '../platform/errors.js';
+import { sha256Hex } from '../platform/hash.js';
 import { writeFileAtomically } from '../workspace/safeWrite.js';
 import { backUpFile, importBackupDir, writeBackupManifest, type BackedUpFile } from './importBackup.js';
 import { IMPORTS_DIR, destinationProblem, symlinkedFolderOnPath } from './importPaths.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sha256Hex } from '../common/hash.js';
+import { sha256Hex } from '../platform/hash.js';
 import type { DetectedCollection, DetectedFile, DetectedSource } from './types.js';
 import { fileEntry, homeProblem, isMarkdownFileName, listFolder, lstatOrNull, resolveHomePath } from './sourceFolders.js';
 import { safeNameSegment } from './importPaths.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sha256Hex } from '../common/hash.js';
+import { sha256Hex } from '../platform/hash.js';
 import { MEMORY_DIR } from '../workspace/layout.js';
 import type { ImportTool } from './types.js';
 

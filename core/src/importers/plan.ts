@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ReverieError } from '../common/errors.js';
-import { sha256Hex } from '../common/hash.js';
+import { ReverieError } from '../platform/errors.js';
+import { sha256Hex } from '../platform/hash.js';
 import { detectImportSource, type DetectOptions } from './detect.js';
 import { destinationProblem, importDestination, symlinkedFolderOnPath } from './importPaths.js';
 import { readSourceFile } from './readSource.js';

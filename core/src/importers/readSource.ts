@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { errnoCode } from '../common/errors.js';
+import { errnoCode } from '../platform/errors.js';
 import { firstInvalidUtf8Offset } from '../index/fileReader.js';
 import { SYMLINK_REASON } from './sourceFolders.js';
 

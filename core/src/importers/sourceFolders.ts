@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { errnoCode } from '../common/errors.js';
+import { errnoCode } from '../platform/errors.js';
 import type { DetectedFile } from './types.js';
 
 export const SYMLINK_REASON = 'symlink (not followed)';

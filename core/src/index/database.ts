@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { ReverieError, errnoCode } from '../common/errors.js';
-import { openSqlite } from '../common/sqliteDriver.js';
-import { useWalMode } from '../common/walMode.js';
+import { ReverieError, errnoCode } from '../platform/errors.js';
+import { openSqlite } from '../platform/sqliteDriver.js';
+import { useWalMode } from '../platform/walMode.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Migration } from './migrations/types.js';
 import { DEFAULT_RECLAIM, describeReclaim, reclaimFreePages, type ReclaimThresholds } from './reclaimSpace.js';

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { errnoCode } from '../common/errors.js';
+import { errnoCode } from '../platform/errors.js';
 
 export type ReadOutcome =
   | { kind: 'text'; text: string; bytes: Buffer }

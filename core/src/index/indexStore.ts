@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
-import type { FileCoverage, FileStatus, SourceKind } from '../api/contract.js';
-import type { OriginClass, SessionKind } from '../provenance/types.js';
+import type { FileCoverage, FileStatus, SourceKind } from '../contract/index.js';
+import type { OriginClass, SessionKind } from '../contract/index.js';
 import type { Chunk } from './chunker.js';
-import { sha256Hex } from '../common/hash.js';
+import { sha256Hex } from '../platform/hash.js';
 
 export interface FileRow {
   path: string;

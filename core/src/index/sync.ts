@@ -1,6 +1,6 @@
-import type { SyncReport } from '../api/contract.js';
-import { sha256Hex } from '../common/hash.js';
-import { inTimeSlices, yieldToEventLoop } from '../common/timeSlices.js';
+import type { SyncReport } from '../contract/index.js';
+import { sha256Hex } from '../platform/hash.js';
+import { inTimeSlices, yieldToEventLoop } from '../platform/timeSlices.js';
 import { discoverWorkspace, type DiscoveredFile, type DiscoveryOptions } from '../workspace/discovery.js';
 import { CHUNKER_VERSION, chunkMarkdown, type Chunk } from './chunker.js';
 import { readMarkdownFile, type ReadBytes } from './fileReader.js';
@@ -8,7 +8,7 @@ import type { FileRow, IndexedChunk, IndexStore } from './indexStore.js';
 import { lineHash } from '../provenance/lineHash.js';
 import { parseImportedEntries } from '../importers/entries.js';
 import type { ImportTool } from '../importers/types.js';
-import { leastTrusted, type OriginClass } from '../provenance/types.js';
+import { leastTrusted, type OriginClass } from '../contract/index.js';
 
 export interface SyncProgress {
   phase: 'discover' | 'index' | 'sessions' | 'embed';

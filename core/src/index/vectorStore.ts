@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
-import { sha256Hex } from '../common/hash.js';
+import { sha256Hex } from '../platform/hash.js';
 import { generationId, type EmbeddingGeneration } from '../embed/provider.js';
 import { VectorCells } from './vectorCells.js';
 

@@ -4,7 +4,7 @@ import { syncDirectory } from '../workspace/safeWrite.js';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
-import { errnoCode } from '../common/errors.js';
+import { errnoCode } from '../platform/errors.js';
 import {
   abortedError,
   DownloadError,

@@ -1,5 +1,5 @@
-import type { ErrorCode } from '../api/contract.js';
-import { errnoCode, ReverieError } from '../common/errors.js';
+import type { ErrorCode } from '../contract/index.js';
+import { errnoCode, ReverieError } from '../platform/errors.js';
 import { formatBytes } from './downloadProgress.js';
 
 /** What went wrong, for front ends that offer a specific way out (retry, add a local file, free space). */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { errnoCode, ReverieError } from '../common/errors.js';
+import { errnoCode, ReverieError } from '../platform/errors.js';
 import { nodeDownloadFileSystem, type DownloadFileSystem, type PartFile } from './download.js';
 import { ProgressMeter, type DownloadProgress } from './downloadProgress.js';
 

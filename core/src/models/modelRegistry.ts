@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ReverieError } from '../common/errors.js';
+import { ReverieError } from '../platform/errors.js';
 import { writeFileAtomically } from '../workspace/safeWrite.js';
 import { ModelRegistryFile } from './modelSchema.js';
 

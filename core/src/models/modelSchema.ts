@@ -3,7 +3,7 @@
  * store. Depends on zod and the contract only, so these schemas can move into the contract unchanged.
  */
 import { z } from 'zod';
-import { ModelRole } from '../api/contract.js';
+import { ModelRole } from '../contract/index.js';
 
 export { ModelRole };
 export const MODEL_ROLES: readonly ModelRole[] = ModelRole.options;

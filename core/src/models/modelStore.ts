@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ReverieError } from '../common/errors.js';
-import { Emitter } from '../common/events.js';
-import { sha256Hex } from '../common/hash.js';
+import { ReverieError } from '../platform/errors.js';
+import { Emitter } from '../platform/events.js';
+import { sha256Hex } from '../platform/hash.js';
 import { downloadFile, partPathFor, type DownloadOptions } from './download.js';
 import type { DownloadProgress } from './downloadProgress.js';
 import { checkLocalModelFile, copyAndHash, GGUF_MAGIC, sha256OfFile } from './localModelFile.js';

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { ReverieError } from '../common/errors.js';
+import { ReverieError } from '../platform/errors.js';
 import { DEFAULT_HF_ENDPOINT } from './defaultModels.js';
 
 /** Where a model comes from: a file on this machine, or a URL to download (an `hf:` URI resolves to one). */

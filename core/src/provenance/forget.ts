@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { ForgetReport } from '../api/contract.js';
-import { ReverieError } from '../common/errors.js';
+import type { ForgetReport } from '../contract/index.js';
+import { ReverieError } from '../platform/errors.js';
 import { lineHash } from './lineHash.js';
 
 const MIN_LINE_CHARS = 20;

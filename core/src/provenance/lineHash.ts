@@ -1,4 +1,4 @@
-import { sha256Hex } from '../common/hash.js';
+import { sha256Hex } from '../platform/hash.js';
 
 /** Whitespace- and Unicode-normalised line, so re-indenting or re-wrapping spaces keeps the match. */
 export function normalizeLine(line: string): string {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { OriginClass, SessionKind } from './types.js';
-import { leastTrusted } from './types.js';
+import type { OriginClass, SessionKind } from '../contract/index.js';
+import { leastTrusted } from '../contract/index.js';
 import { lineHash } from './lineHash.js';
 
 export interface EntryOrigin {

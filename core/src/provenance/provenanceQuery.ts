@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
-import type { ProvenanceChain, SourceKind } from '../api/contract.js';
-import { ReverieError } from '../common/errors.js';
-import { parseId } from '../common/ids.js';
+import type { ProvenanceChain, SourceKind } from '../contract/index.js';
+import { ReverieError } from '../platform/errors.js';
+import { parseId } from '../platform/ids.js';
 import { lineHash } from './lineHash.js';
-import { leastTrusted, type OriginClass, type SessionKind } from './types.js';
+import { leastTrusted, type OriginClass, type SessionKind } from '../contract/index.js';
 
 const MAX_TEXT = 4_000;
 const MAX_LINES = 200;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { lineHash } from './lineHash.js';
-import type { OriginClass } from './types.js';
+import type { OriginClass } from '../contract/index.js';
 
 export interface WriteProvenance {
   origin: OriginClass;

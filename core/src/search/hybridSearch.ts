@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SearchResult, SourceKind } from '../api/contract.js';
+import type { SearchResult, SourceKind } from '../contract/index.js';
 import type { EmbeddingProvider } from '../embed/provider.js';
 import { dot, type VectorHit, type VectorStore } from '../index/vectorStore.js';
 import { importanceMultiplier, noteDate, triggerPhrases } from './annotations.js';

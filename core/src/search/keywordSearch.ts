@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { SearchResult, SourceKind } from '../api/contract.js';
-import { makeId } from '../common/ids.js';
+import type { SearchResult, SourceKind } from '../contract/index.js';
+import { makeId } from '../platform/ids.js';
 import { extractQueryTerms, quoteFts, stemWord, type QueryTerm } from './queryTerms.js';
 import { buildSnippet, type Snippet, type SnippetTerm } from './snippet.js';
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { SearchResult } from '../api/contract.js';
+import type { SearchResult } from '../contract/index.js';
 
 /** How much an entry annotated with the asked-for project outranks an equal one without. */
 export const PROJECT_BOOST = 1.25;

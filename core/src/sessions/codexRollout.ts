@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { SessionKind } from '../provenance/types.js';
+import type { SessionKind } from '../contract/index.js';
 import { isoTimestamp, isRecord, recordField, stringField, textBlocks, type JsonRecord } from './jsonFields.js';
 import { classifyToolCall } from './toolSources.js';
 import type { TranscriptParser } from './transcriptParser.js';

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { IngestReport } from '../api/contract.js';
+import type { IngestReport } from '../contract/index.js';
 import type { IndexStore } from '../index/indexStore.js';
-import type { SessionKind } from '../provenance/types.js';
+import type { SessionKind } from '../contract/index.js';
 import { readOpenClawSessionKinds } from './openclawSessionIndex.js';
 import { isTranscriptSkipped, readTranscript } from './readTranscript.js';
 import type { RecalledTextCheck } from './recalled.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SessionKind } from '../provenance/types.js';
+import type { SessionKind } from '../contract/index.js';
 import { isRecord, stringField } from './jsonFields.js';
 
 /*

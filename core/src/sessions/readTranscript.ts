@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import type { SessionKind } from '../provenance/types.js';
+import type { SessionKind } from '../contract/index.js';
 import { detectTranscriptTool, parserFor } from './detectFormat.js';
 import { isRecord } from './jsonFields.js';
 import { readJsonlLines } from './lineReader.js';

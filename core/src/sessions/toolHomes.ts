@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { IngestReport } from '../api/contract.js';
+import type { IngestReport } from '../contract/index.js';
 import type { TranscriptSources } from './transcriptDiscovery.js';
 
 /** Where each agent tool keeps its data when nothing else is configured. */

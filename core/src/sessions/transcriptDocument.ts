@@ -1,6 +1,6 @@
 import { chunkMarkdown } from '../index/chunker.js';
 import type { IndexedChunk } from '../index/indexStore.js';
-import { leastTrusted, type OriginClass, type SessionKind } from '../provenance/types.js';
+import { leastTrusted, type OriginClass, type SessionKind } from '../contract/index.js';
 import type { TranscriptMessage } from './types.js';
 
 export interface DocumentLine {

@@ -1,4 +1,4 @@
-import type { SessionKind } from '../provenance/types.js';
+import type { SessionKind } from '../contract/index.js';
 import type { JsonRecord } from './jsonFields.js';
 import type { TranscriptSession } from './transcriptSession.js';
 import type { TranscriptTool } from './types.js';

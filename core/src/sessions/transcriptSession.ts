@@ -1,4 +1,4 @@
-import type { OriginClass, SessionKind } from '../provenance/types.js';
+import type { OriginClass, SessionKind } from '../contract/index.js';
 import { normalizeWhitespace } from './normalize.js';
 import { stripRecalledText, type RecalledTextCheck } from './recalled.js';
 import { redactSecrets } from './redact.js';

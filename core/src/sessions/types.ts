@@ -1,4 +1,4 @@
-import type { OriginClass, SessionKind } from '../provenance/types.js';
+import type { OriginClass, SessionKind } from '../contract/index.js';
 
 export type TranscriptTool = 'codex' | 'claude-code' | 'openclaw';
 

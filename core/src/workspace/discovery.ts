@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SourceKind } from '../api/contract.js';
-import { errnoCode } from '../common/errors.js';
+import type { SourceKind } from '../contract/index.js';
+import { errnoCode } from '../platform/errors.js';
 import { MEMORY_DIR, ROOT_FILES, displayPath, isIgnoredDirName, isMarkdownName } from './layout.js';
 
 export interface DiscoveredFile {

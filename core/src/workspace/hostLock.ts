@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { HostInfo } from '../api/contract.js';
-import { ReverieError } from '../common/errors.js';
-import { createLockFile, inspectLockFile } from '../common/pidLockFile.js';
+import { HostInfo } from '../contract/index.js';
+import { ReverieError } from '../platform/errors.js';
+import { createLockFile, inspectLockFile } from '../platform/pidLockFile.js';
 
 /**
  * One host (desktop app, `reverie serve`, `reverie daemon`) owns a workspace at a time.

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { SourceKind } from '../api/contract.js';
+import type { SourceKind } from '../contract/index.js';
 
 /** Files at the workspace root that Reverie reads, and the source each belongs to. */
 export const ROOT_FILES: ReadonlyArray<{ name: string; source: SourceKind }> = [

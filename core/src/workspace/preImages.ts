@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ReverieError } from '../common/errors.js';
-import { sha256Hex } from '../common/hash.js';
+import { ReverieError } from '../platform/errors.js';
+import { sha256Hex } from '../platform/hash.js';
 import { writeFileAtomically } from './safeWrite.js';
 
 export type PreImageFile = 'MEMORY.md' | 'USER.md' | 'DREAMS.md';

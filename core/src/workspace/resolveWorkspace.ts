@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sha256Hex } from '../common/hash.js';
-import { ReverieError } from '../common/errors.js';
+import { sha256Hex } from '../platform/hash.js';
+import { ReverieError } from '../platform/errors.js';
 import { defaultWorkspaceDir } from './dataDir.js';
 
 export interface ResolvedWorkspace {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../api/contract.js';
-import { ReverieError } from '../common/errors.js';
+import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../contract/index.js';
+import { ReverieError } from '../platform/errors.js';
 import { writeFileAtomically } from './safeWrite.js';
 
 /** `<data-dir>/settings.json`: read leniently (unknown keys dropped), written atomically. */

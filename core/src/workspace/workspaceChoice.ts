@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { WorkspaceInfo } from '../api/contract.js';
-import { ReverieError } from '../common/errors.js';
+import type { WorkspaceInfo } from '../contract/index.js';
+import { ReverieError } from '../platform/errors.js';
 import { defaultWorkspaceDir, openClawWorkspaceDir } from './dataDir.js';
 import { createStarterWorkspace, resolveExistingWorkspace, type ResolvedWorkspace } from './resolveWorkspace.js';
 import type { SettingsStore } from './settingsStore.js';

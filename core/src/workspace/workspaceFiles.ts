@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ReverieError, errnoCode } from '../common/errors.js';
-import { sha256Hex } from '../common/hash.js';
+import { ReverieError, errnoCode } from '../platform/errors.js';
+import { sha256Hex } from '../platform/hash.js';
 import { CURATED_FILES, MEMORY_DIR, ROOT_FILES, isIgnoredDirName, isMarkdownName, toPosix } from './layout.js';
 import { writeFileAtomically } from './safeWrite.js';
 import { type PreImageStore } from './preImages.js';

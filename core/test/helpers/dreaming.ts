@@ -1,5 +1,5 @@
-import type { MemoryService } from '../../src/api/service.js';
-import type { DreamRun, SearchResult } from '../../src/api/contract.js';
+import type { MemoryService } from '../../src/engine/memoryService.js';
+import type { DreamRun, SearchResult } from '../../src/contract/index.js';
 
 export const DAY_MS = 86_400_000;
 

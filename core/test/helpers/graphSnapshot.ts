@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { expect } from 'vitest';
-import type { MemoryService } from '../../src/api/service.js';
+import type { MemoryService } from '../../src/engine/memoryService.js';
 import { labelKey } from '../../src/graph/labelKey.js';
 import { occursIn } from '../../src/graph/modelAnswer.js';
 

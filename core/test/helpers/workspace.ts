@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MemoryService, type MemoryServiceOptions } from '../../src/api/service.js';
+import { MemoryService, type MemoryServiceOptions } from '../../src/engine/memoryService.js';
 import { resolveExistingWorkspace } from '../../src/workspace/resolveWorkspace.js';
 
 export interface TempWorkspace {

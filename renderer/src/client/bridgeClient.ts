@@ -1,4 +1,4 @@
-import type { OperationInput, OperationName, OperationOutput } from '../../../core/src/api/contract.js';
+import type { OperationInput, OperationName, OperationOutput } from '../../../core/src/contract/index.js';
 import { errorFromPayload, toClientError } from './clientError.js';
 import { type EventListener, type RendererMemoryClient } from './transport.js';
 import { parseEvent, parseOutput } from './validate.js';

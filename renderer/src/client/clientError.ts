@@ -1,4 +1,4 @@
-import { ErrorCode, ErrorPayload } from '../../../core/src/api/contract.js';
+import { ErrorCode, ErrorPayload } from '../../../core/src/contract/index.js';
 
 /** Codes the engine reports, plus the two only a client can observe. */
 export type ClientErrorCode = ErrorCode | 'network' | 'invalid-response';

@@ -1,4 +1,4 @@
-import type { OperationInput, OperationName, OperationOutput } from '../../../core/src/api/contract.js';
+import type { OperationInput, OperationName, OperationOutput } from '../../../core/src/contract/index.js';
 import { MemoryClientError, errorFromPayload } from './clientError.js';
 import { ListenerSet, type EventListener, type RendererMemoryClient } from './transport.js';
 import { parseEvent, parseOutput } from './validate.js';

@@ -1,4 +1,4 @@
-import type { EngineEvent, MemoryClient } from '../../../core/src/api/contract.js';
+import type { EngineEvent, MemoryClient } from '../../../core/src/contract/index.js';
 
 /**
  * The contract's MemoryClient plus one signal the UI needs from a transport: whether the event

@@ -3,7 +3,7 @@ import {
   operations,
   type OperationName,
   type OperationOutput,
-} from '../../../core/src/api/contract.js';
+} from '../../../core/src/contract/index.js';
 import { MemoryClientError } from './clientError.js';
 
 /** Checks a result against the contract, so a drifting engine fails loudly instead of rendering garbage. */

@@ -1,4 +1,4 @@
-import type { EngineEvent, IndexState, SyncReport } from '../../../core/src/api/contract.js';
+import type { EngineEvent, IndexState, SyncReport } from '../../../core/src/contract/index.js';
 import type { SliceContext } from './types.js';
 
 export const VIEWS = ['search', 'memory', 'imports', 'dreams', 'graph', 'agents', 'status', 'settings'] as const;

@@ -6,7 +6,7 @@ import type {
   DreamSchedule,
   EngineEvent,
   PreImage,
-} from '../../../core/src/api/contract.js';
+} from '../../../core/src/contract/index.js';
 import type { ClientErrorCode } from '../client/clientError.js';
 import { MemoryClientError, errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';

@@ -1,4 +1,4 @@
-import type { GraphClaim, GraphEntity, GraphEvidence, GraphFilters, GraphSlice as GraphData, OperationOutput, OriginClass, SourceTool } from '../../../core/src/api/contract.js';
+import type { GraphClaim, GraphEntity, GraphEvidence, GraphFilters, GraphSlice as GraphData, OperationOutput, OriginClass, SourceTool } from '../../../core/src/contract/index.js';
 import { errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { EngineEvent, ImportPlan, ImportReport, ImportTool, OperationInput, OperationOutput } from '../../../core/src/api/contract.js';
+import type { EngineEvent, ImportPlan, ImportReport, ImportTool, OperationInput, OperationOutput } from '../../../core/src/contract/index.js';
 import type { ClientErrorCode } from '../client/clientError.js';
 import { MemoryClientError, errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';

@@ -1,4 +1,4 @@
-import type { FileCoverage } from '../../../core/src/api/contract.js';
+import type { FileCoverage } from '../../../core/src/contract/index.js';
 import { MemoryClientError, errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';
 

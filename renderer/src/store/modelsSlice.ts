@@ -1,4 +1,4 @@
-import type { EngineEvent, ModelInfo, ModelRole, OperationOutput } from '../../../core/src/api/contract.js';
+import type { EngineEvent, ModelInfo, ModelRole, OperationOutput } from '../../../core/src/contract/index.js';
 import { errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';
 

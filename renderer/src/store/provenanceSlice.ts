@@ -1,4 +1,4 @@
-import type { ForgetReport, ProvenanceChain } from '../../../core/src/api/contract.js';
+import type { ForgetReport, ProvenanceChain } from '../../../core/src/contract/index.js';
 import type { ClientErrorCode } from '../client/clientError.js';
 import { MemoryClientError, errorMessage } from '../client/memoryClient.js';
 import type { LineRange } from './memorySlice.js';

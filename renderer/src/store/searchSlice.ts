@@ -1,4 +1,4 @@
-import { operations, type GraphEntity, type SearchResult, type SourceKind } from '../../../core/src/api/contract.js';
+import { operations, type GraphEntity, type SearchResult, type SourceKind } from '../../../core/src/contract/index.js';
 import { errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';
 

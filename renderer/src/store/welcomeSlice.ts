@@ -1,4 +1,4 @@
-import type { OperationOutput, WorkspaceInfo } from '../../../core/src/api/contract.js';
+import type { OperationOutput, WorkspaceInfo } from '../../../core/src/contract/index.js';
 import { errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';
 

@@ -1,4 +1,4 @@
-import type { MatchedEntry } from '../../api/agentSchemas.js';
+import type { MatchedEntry } from '../../contract/index.js';
 import { activeEntries, sameProject } from './activeEntries.js';
 import { readCuratedText, type CuratedName } from './curatedText.js';
 import { prepareMessage, scoreTrigger } from './triggerScore.js';

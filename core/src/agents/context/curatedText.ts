@@ -1,4 +1,4 @@
-import { ReverieError } from '../../common/errors.js';
+import { ReverieError } from '../../platform/errors.js';
 import { readCuratedFile } from '../../dreaming/curatedFileWrite.js';
 
 export type CuratedName = 'MEMORY.md' | 'USER.md';

@@ -1,4 +1,4 @@
-import type { Intent } from '../../api/agentSchemas.js';
+import type { Intent } from '../../contract/index.js';
 import { intentStatus } from './intentStatus.js';
 
 /** A row of the `intents` table (agents migration 0001). */

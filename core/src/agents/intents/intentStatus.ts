@@ -1,4 +1,4 @@
-import type { Intent } from '../../api/agentSchemas.js';
+import type { Intent } from '../../contract/index.js';
 import type { IntentRow } from './intentRow.js';
 
 export type IntentStatus = Intent['status'];

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { Intent } from '../../api/agentSchemas.js';
-import { ReverieError } from '../../common/errors.js';
+import type { Intent } from '../../contract/index.js';
+import { ReverieError } from '../../platform/errors.js';
 import { sameProject } from '../context/activeEntries.js';
 import { stemText } from '../context/wordStems.js';
 import { rowToIntent, parseKeywords, type IntentRow } from './intentRow.js';

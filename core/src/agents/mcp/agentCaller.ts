@@ -1,4 +1,4 @@
-import type { AgentScope } from '../../api/agentSchemas.js';
+import type { AgentScope } from '../../contract/index.js';
 
 /** The agent a token stands for, as the MCP server needs it: its name and what it may call. */
 export interface CallerIdentity {

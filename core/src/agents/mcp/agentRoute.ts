@@ -1,8 +1,7 @@
-import type { MemoryService } from '../../api/service.js';
 import { HostLock } from '../../workspace/hostLock.js';
 import { agentSocketPath } from '../socket/socketPath.js';
 import { RouteLostError, type AgentCaller, type CallerIdentity } from './agentCaller.js';
-import { InProcessAgentCaller } from './inProcessAgentCaller.js';
+import { InProcessAgentCaller, type AgentEngine } from './inProcessAgentCaller.js';
 import { SocketAgentCaller } from './socketAgentCaller.js';
 
 export interface RouteTarget {
@@ -10,7 +9,7 @@ export interface RouteTarget {
   workspaceId: string;
   workspaceRoot: string;
   /** Opens the workspace in this process (only when no host answers). */
-  openService(): Promise<MemoryService>;
+  openService(): Promise<AgentEngine>;
   /** One line for the person (stderr): which route calls take. */
   note(message: string): void;
 }

@@ -1,5 +1,6 @@
-import type { MemoryService } from '../../api/service.js';
-import { ReverieError } from '../../common/errors.js';
+import type { CallContext } from '../../contract/index.js';
+import { ReverieError } from '../../platform/errors.js';
+import type { AgentService } from '../agentService.js';
 import type { AuthenticatedAgent } from '../agentRegistry.js';
 import { asRpcError, callAsAgent } from '../socket/agentCall.js';
 import { AgentCallError, TokenRefusedError, type AgentCaller, type CallerIdentity } from './agentCaller.js';
@@ -9,12 +10,19 @@ const READS_INDEX = new Set(['memory.search', 'memory.get', 'sessions.get', 'con
 /** A no-op sync still stats every file (~0.4 s at 10k files): an agent's burst of calls shares one. */
 const CATCH_UP_EVERY_MS = 5_000;
 
+/** What the in-process route needs of an opened workspace (the engine satisfies it). */
+export interface AgentEngine {
+  readonly agents: Pick<AgentService, 'registry' | 'log'>;
+  invoke(name: string, input: unknown, context?: CallContext): Promise<unknown>;
+  close(): Promise<void>;
+}
+
 /** No host runs: this process opens the workspace and runs the agent methods itself. */
 export class InProcessAgentCaller implements AgentCaller {
   readonly route = 'in-process' as const;
 
   private constructor(
-    private readonly service: MemoryService,
+    private readonly service: AgentEngine,
     private readonly token: string,
     private agent: AuthenticatedAgent,
   ) {}
@@ -22,7 +30,7 @@ export class InProcessAgentCaller implements AgentCaller {
   private lastCatchUp = -Infinity;
 
   /** Takes ownership of `service` (closed on a refused token and by `close`). */
-  static async open(service: MemoryService, token: string): Promise<InProcessAgentCaller> {
+  static async open(service: AgentEngine, token: string): Promise<InProcessAgentCaller> {
     try {
       return new InProcessAgentCaller(service, token, service.agents.registry.authenticate(token));
     } catch (error) {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { findPackageRoot } from '../../common/packageRoot.js';
+import { findPackageRoot } from '../../platform/packageRoot.js';
 
 /**
  * The exact command that starts `reverie mcp` for this workspace from anywhere: this Node and

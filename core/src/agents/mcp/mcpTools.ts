@@ -1,7 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import type { AgentScope } from '../../api/agentSchemas.js';
-import { operations, type OperationName, type OperationOutput } from '../../api/contract.js';
+import type { AgentScope } from '../../contract/index.js';
+import { operations, type OperationName, type OperationOutput } from '../../contract/index.js';
 import { bootstrapText, contextMatchText, intentListText, intentText, memoryGetText, searchText, sessionExcerptText, storeText } from './toolText.js';
 
 /** One MCP tool: the agent method it forwards to under the same name, and how its answer reads. */

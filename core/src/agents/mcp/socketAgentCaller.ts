@@ -1,4 +1,4 @@
-import type { AgentScope } from '../../api/agentSchemas.js';
+import type { AgentScope } from '../../contract/index.js';
 import { AgentSocketClient, type RpcFailure } from '../socket/agentSocketClient.js';
 import { RPC_ERRORS } from '../socket/rpcErrors.js';
 import { AgentCallError, RouteLostError, TokenRefusedError, type AgentCaller, type CallerIdentity } from './agentCaller.js';

@@ -1,4 +1,4 @@
-import type { OperationOutput, SearchResult } from '../../api/contract.js';
+import type { OperationOutput, SearchResult } from '../../contract/index.js';
 import { UNTRUSTED_MEMORY_NOTICE } from '../framing.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { CallContext } from '../../api/invoke.js';
-import { ReverieError, toErrorPayload } from '../../common/errors.js';
+import type { CallContext } from '../../contract/index.js';
+import { ReverieError, toErrorPayload } from '../../platform/errors.js';
 import type { AccessLog } from '../accessLog.js';
 import { AGENT_METHODS } from '../agentMethods.js';
 import type { AgentRegistry, AuthenticatedAgent } from '../agentRegistry.js';

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { ReverieError } from '../../common/errors.js';
+import { ReverieError } from '../../platform/errors.js';
 
 export interface RpcFailure {
   code: number;

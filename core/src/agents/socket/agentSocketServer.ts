@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ReverieError, errnoCode } from '../../common/errors.js';
+import { ReverieError, errnoCode } from '../../platform/errors.js';
 import type { AccessLog } from '../accessLog.js';
 import { RevokedTokenError, type AgentRegistry } from '../agentRegistry.js';
 import { asRpcError, callAsAgent, RpcError, type Invoke } from './agentCall.js';

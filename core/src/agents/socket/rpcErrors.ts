@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../api/contract.js';
+import type { ErrorCode } from '../../contract/index.js';
 
 /**
  * JSON-RPC error codes of the agent socket: the standard ones, then Reverie's. Fixed and

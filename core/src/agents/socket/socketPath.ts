@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { sha256Hex } from '../../common/hash.js';
+import { sha256Hex } from '../../platform/hash.js';
 
 /** `<data-dir>/reverie.sock` (a Unix domain socket), or a named pipe on Windows. */
 export function agentSocketPath(dataDir: string): string {

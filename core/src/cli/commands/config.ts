@@ -1,6 +1,6 @@
-import { Settings, SettingsPatch } from '../../api/contract.js';
-import { ReverieError } from '../../common/errors.js';
-import { describeIssues } from '../../api/invoke.js';
+import { Settings, SettingsPatch } from '../../contract/index.js';
+import { ReverieError } from '../../platform/errors.js';
+import { describeIssues } from '../../engine/invoke.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../output.js';
 

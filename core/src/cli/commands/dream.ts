@@ -1,5 +1,5 @@
-import type { DreamRun, DreamRunSummary, DreamThresholds } from '../../api/contract.js';
-import { ReverieError } from '../../common/errors.js';
+import type { DreamRun, DreamRunSummary, DreamThresholds } from '../../contract/index.js';
+import { ReverieError } from '../../platform/errors.js';
 import { openService, type CliContext } from '../context.js';
 import { printJson } from '../output.js';
 

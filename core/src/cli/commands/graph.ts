@@ -1,5 +1,5 @@
-import type { GraphClaim, GraphEntity, GraphEvidence, GraphSlice, OperationOutput } from '../../api/contract.js';
-import { ReverieError } from '../../common/errors.js';
+import type { GraphClaim, GraphEntity, GraphEvidence, GraphSlice, OperationOutput } from '../../contract/index.js';
+import { ReverieError } from '../../platform/errors.js';
 import { openService, type CliContext } from '../context.js';
 import { printJson } from '../output.js';
 

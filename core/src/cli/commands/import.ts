@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { ImportPlan, ImportTool, type ImportReport } from '../../api/contract.js';
-import { describeIssues } from '../../api/invoke.js';
-import { ReverieError } from '../../common/errors.js';
+import { ImportPlan, ImportTool, type ImportReport } from '../../contract/index.js';
+import { describeIssues } from '../../engine/invoke.js';
+import { ReverieError } from '../../platform/errors.js';
 import { openService, type CliContext } from '../context.js';
 import { info, printJson } from '../output.js';
 

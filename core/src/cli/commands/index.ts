@@ -1,4 +1,4 @@
-import type { SyncReport } from '../../api/contract.js';
+import type { SyncReport } from '../../contract/index.js';
 import { openService, type CliContext } from '../context.js';
 import { createProgressReporter, info, printJson } from '../output.js';
 

@@ -5,7 +5,7 @@ import { TokenRefusedError } from '../../agents/mcp/agentCaller.js';
 import { AgentRoute } from '../../agents/mcp/agentRoute.js';
 import { createReverieMcpServer } from '../../agents/mcp/mcpServer.js';
 import { claimStdoutForProtocol } from '../../agents/mcp/protocolStdout.js';
-import { findPackageRoot } from '../../common/packageRoot.js';
+import { findPackageRoot } from '../../platform/packageRoot.js';
 import { openService, type CliContext } from '../context.js';
 import { info } from '../output.js';
 import { chooseWorkspace } from '../workspaceChoice.js';

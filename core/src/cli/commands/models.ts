@@ -1,5 +1,5 @@
-import { ModelRole, type ModelInfo } from '../../api/contract.js';
-import { ReverieError } from '../../common/errors.js';
+import { ModelRole, type ModelInfo } from '../../contract/index.js';
+import { ReverieError } from '../../platform/errors.js';
 import { describeProgress } from '../../models/downloadProgress.js';
 import { openService, type CliContext } from '../context.js';
 import { info, printJson } from '../output.js';

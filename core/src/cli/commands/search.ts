@@ -1,5 +1,5 @@
-import { SourceKind, type GraphEntity, type SearchResult } from '../../api/contract.js';
-import { ReverieError } from '../../common/errors.js';
+import { SourceKind, type GraphEntity, type SearchResult } from '../../contract/index.js';
+import { ReverieError } from '../../platform/errors.js';
 import { openService, type CliContext } from '../context.js';
 import { printJson } from '../output.js';
 import { printEntities } from './graph.js';

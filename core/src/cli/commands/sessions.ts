@@ -1,5 +1,5 @@
-import type { IngestReport } from '../../api/contract.js';
-import { ReverieError } from '../../common/errors.js';
+import type { IngestReport } from '../../contract/index.js';
+import { ReverieError } from '../../platform/errors.js';
 import { openService, type CliContext } from '../context.js';
 import { createProgressReporter, info, printJson } from '../output.js';
 

@@ -1,4 +1,4 @@
-import type { StatusOutput } from '../../api/contract.js';
+import type { StatusOutput } from '../../contract/index.js';
 import { describeHost } from '../../workspace/hostLock.js';
 import { openService, type CliContext } from '../context.js';
 import { printJson } from '../output.js';

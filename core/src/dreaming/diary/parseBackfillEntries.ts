@@ -1,4 +1,4 @@
-import type { DiaryEntry } from '../../api/dreamSchemas.js';
+import type { DiaryEntry } from '../../contract/index.js';
 import { isBackfillHeading, isDreamingMarker, isSectionHeading, readBackfillMarker } from './diaryMarkers.js';
 import { claim, findStop, trimBlankTail, type DiaryScan } from './diaryScan.js';
 

@@ -1,4 +1,4 @@
-import type { DiaryEntry, DreamDiary } from '../../api/dreamSchemas.js';
+import type { DiaryEntry, DreamDiary } from '../../contract/index.js';
 import type { DiaryScan } from './diaryScan.js';
 import { parseBackfillEntries } from './parseBackfillEntries.js';
 import { parseDeepSleep } from './parseDeepSleep.js';

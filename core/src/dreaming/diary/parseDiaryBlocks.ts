@@ -1,4 +1,4 @@
-import type { DiaryEntry } from '../../api/dreamSchemas.js';
+import type { DiaryEntry } from '../../contract/index.js';
 import { DIARY_END, DIARY_START, isDreamingMarker, isSectionHeading, readItalicDate } from './diaryMarkers.js';
 import { claim, findStop, type DiaryScan } from './diaryScan.js';
 import { parseNarrativeEntries } from './parseNarrativeEntries.js';

@@ -1,4 +1,4 @@
-import type { ConsolidationHistoryItem } from '../../api/dreamSchemas.js';
+import type { ConsolidationHistoryItem } from '../../contract/index.js';
 import { isDreamingMarker, isHistoryHeading, isSectionHeading } from './diaryMarkers.js';
 import { claim, findStop, type DiaryScan } from './diaryScan.js';
 

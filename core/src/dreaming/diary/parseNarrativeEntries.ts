@@ -1,4 +1,4 @@
-import type { DiaryEntry } from '../../api/dreamSchemas.js';
+import type { DiaryEntry } from '../../contract/index.js';
 import { isSeparator, readItalicDate, readRunMarker } from './diaryMarkers.js';
 import type { DiaryScan } from './diaryScan.js';
 import { parseDiaryDate } from './parseDiaryDate.js';

@@ -1,4 +1,4 @@
-import type { ConsolidationHistoryItem } from '../../api/dreamSchemas.js';
+import type { ConsolidationHistoryItem } from '../../contract/index.js';
 import type { TextEdit } from '../types.js';
 import { HISTORY_HEADING, isDreamingMarker, isHistoryHeading, isSectionHeading } from './diaryMarkers.js';
 import { insertBlock } from './insertBlock.js';

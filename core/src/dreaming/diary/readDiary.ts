@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ReverieError, errnoCode } from '../../common/errors.js';
-import { sha256Hex } from '../../common/hash.js';
+import { ReverieError, errnoCode } from '../../platform/errors.js';
+import { sha256Hex } from '../../platform/hash.js';
 import { firstInvalidUtf8Offset } from '../../index/fileReader.js';
 
 /** A diary larger than this is shown (and parsed) only up to here. */

@@ -1,4 +1,4 @@
-import type { DreamCandidate, DreamComponents, DreamGate } from '../../api/dreamSchemas.js';
+import type { DreamCandidate, DreamComponents, DreamGate } from '../../contract/index.js';
 import { estimateTokens } from '../../index/chunker.js';
 import { normalizeEntryText } from '../../workspace/markdownEntries.js';
 import { ageInDays } from '../localDay.js';

@@ -1,4 +1,4 @@
-import type { OriginClass, SessionKind } from '../../provenance/types.js';
+import type { OriginClass, SessionKind } from '../../contract/index.js';
 import type { EntryRecall } from '../recall/recallStats.js';
 
 /** An entry the light phase found recalled or written, located in its current file. */

@@ -1,4 +1,4 @@
-import type { DreamTheme } from '../../api/dreamSchemas.js';
+import type { DreamTheme } from '../../contract/index.js';
 import { daysAgo, localDay } from '../localDay.js';
 import type { GatheredEntry } from './gatheredEntry.js';
 

@@ -1,4 +1,4 @@
-import { sha256Hex } from '../../common/hash.js';
+import { sha256Hex } from '../../platform/hash.js';
 import { normalizeEntryText } from '../../workspace/markdownEntries.js';
 
 /** Identity of an entry's words, stable when lines move: 16 hex chars of sha256 of the normalised text. */

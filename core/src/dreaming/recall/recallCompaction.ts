@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { inTimeSlices } from '../../common/timeSlices.js';
+import { inTimeSlices } from '../../platform/timeSlices.js';
 import { daysAgo } from '../localDay.js';
 
 export const KEEP_RAW_SIGNAL_DAYS = 30;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { inTimeSlices, SLICE_MS } from '../../common/timeSlices.js';
+import { inTimeSlices, SLICE_MS } from '../../platform/timeSlices.js';
 import { CURATED_FILES } from '../../workspace/layout.js';
 import { localDay } from '../localDay.js';
 import { DocumentReader, entriesWithin } from './documentLines.js';

@@ -7,7 +7,7 @@
 import type { Llama, LlamaEmbeddingContext, LlamaModel, Token } from 'node-llama-cpp';
 import { isWorkerRequest, type EmbedRequest, type LoadRequest, type WorkerMessage } from './protocol.js';
 import { poolWindowVectors, splitIntoWindows } from './tokenWindows.js';
-import { disposeAndExit } from '../../common/llamaChildExit.js';
+import { disposeAndExit } from '../../platform/llamaChildExit.js';
 
 /** Without a configured size, evaluate this many tokens at once (chunks are ~400 tokens). */
 const DEFAULT_CONTEXT_SIZE = 1024;

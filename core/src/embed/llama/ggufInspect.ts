@@ -5,7 +5,7 @@
  * Format: https://github.com/ggml-org/ggml/blob/master/docs/gguf.md (versions 2 and 3).
  */
 import fs from 'node:fs/promises';
-import { ReverieError, errnoCode } from '../../common/errors.js';
+import { ReverieError, errnoCode } from '../../platform/errors.js';
 
 export interface GgufSummary {
   path: string;

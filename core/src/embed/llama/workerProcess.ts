@@ -6,7 +6,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ReverieError } from '../../common/errors.js';
+import { ReverieError } from '../../platform/errors.js';
 import { isWorkerMessage, type LoadRequest, type ReadyMessage, type WorkerMessage, type WorkerRequest } from './protocol.js';
 
 const STDERR_TAIL_CHARS = 2000;

@@ -2,9 +2,9 @@ import http from 'node:http';
 import fs from 'node:fs';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { isOperationName, type EngineEvent } from '../../api/contract.js';
-import { ReverieError, toErrorPayload } from '../../common/errors.js';
-import type { MemoryService } from '../../api/service.js';
+import { isOperationName, type EngineEvent } from '../../contract/index.js';
+import { ReverieError, toErrorPayload } from '../../platform/errors.js';
+import type { MemoryService } from '../../engine/memoryService.js';
 import { HTTP_STATUS } from './statusCodes.js';
 import { resolveStaticFile } from './staticFiles.js';
 

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../api/contract.js';
+import type { ErrorCode } from '../../contract/index.js';
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   'invalid-input': 400,

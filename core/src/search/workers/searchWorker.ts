@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { openSqlite } from '../../common/sqliteDriver.js';
+import { openSqlite } from '../../platform/sqliteDriver.js';
 import { DocumentReader, KEPT_CHARS } from '../../dreaming/recall/documentLines.js';
 import { queryStems } from '../../dreaming/recall/queryMatch.js';
 import { isRecordedResult, recalledEntries } from '../../dreaming/recall/recallRecorder.js';

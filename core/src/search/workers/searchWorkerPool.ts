@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { siblingModule, startModuleWorker } from '../../common/moduleWorker.js';
-import type { SearchResult } from '../../api/contract.js';
+import { siblingModule, startModuleWorker } from '../../platform/moduleWorker.js';
+import type { SearchResult } from '../../contract/index.js';
 import type { EmbeddingGeneration } from '../../embed/provider.js';
 import type { FromSearchWorker, RecalledEntries, SearchRequest, SearchWorkerData, ToSearchWorker, WorkerSearchAnswer } from './searchWorkerProtocol.js';
 

@@ -1,4 +1,4 @@
-import type { SearchResult, SourceKind } from '../../api/contract.js';
+import type { SearchResult, SourceKind } from '../../contract/index.js';
 import type { RecalledEntry } from '../../dreaming/recall/recallRecorder.js';
 import type { EmbeddingGeneration } from '../../embed/provider.js';
 import type { VectorBackend } from '../../index/vectorStore.js';

@@ -1,5 +1,5 @@
 import { useEffect, useId } from 'react';
-import type { AgentInfo } from '../../../../core/src/api/contract.js';
+import type { AgentInfo } from '../../../../core/src/contract/index.js';
 import { displayAgentName } from '../../store/agentsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatTime } from '../format.js';

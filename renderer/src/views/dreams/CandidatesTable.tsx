@@ -1,5 +1,5 @@
 import { ShowMore, useShownCount } from '../shell/ShowMore.js';
-import type { DreamCandidate, DreamComponents, DreamRun } from '../../../../core/src/api/contract.js';
+import type { DreamCandidate, DreamComponents, DreamRun } from '../../../../core/src/contract/index.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatCitation, formatTime } from '../format.js';
 import { OriginBadge, SessionKindBadge } from '../provenance/OriginBadge.js';

@@ -1,5 +1,5 @@
 import { ShowMore, useShownCount } from '../shell/ShowMore.js';
-import type { DiaryEntry } from '../../../../core/src/api/contract.js';
+import type { DiaryEntry } from '../../../../core/src/contract/index.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatTime } from '../format.js';
 import { diaryNewestFirst } from './dreamText.js';

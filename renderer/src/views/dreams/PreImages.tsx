@@ -1,5 +1,5 @@
 import { ShowMore, useShownCount } from '../shell/ShowMore.js';
-import type { PreImage } from '../../../../core/src/api/contract.js';
+import type { PreImage } from '../../../../core/src/contract/index.js';
 import { restoreKey } from '../../store/dreamsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatBytes, formatTime } from '../format.js';

@@ -1,5 +1,5 @@
 import { ShowMore, useShownCount } from '../shell/ShowMore.js';
-import type { DreamFileWrite, DreamPromotion, DreamRun } from '../../../../core/src/api/contract.js';
+import type { DreamFileWrite, DreamPromotion, DreamRun } from '../../../../core/src/contract/index.js';
 import { reviewKey } from '../../store/dreamsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatCitation, formatTime } from '../format.js';

@@ -1,4 +1,4 @@
-import type { DreamRun } from '../../../../core/src/api/contract.js';
+import type { DreamRun } from '../../../../core/src/contract/index.js';
 import { canRollback, rollbackKey } from '../../store/dreamsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatTime } from '../format.js';

@@ -1,5 +1,5 @@
 import { ShowMore, useShownCount } from '../shell/ShowMore.js';
-import type { DreamRunSummary } from '../../../../core/src/api/contract.js';
+import type { DreamRunSummary } from '../../../../core/src/contract/index.js';
 import { canRollback, rollbackKey } from '../../store/dreamsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatTime } from '../format.js';

@@ -1,4 +1,4 @@
-import type { DreamCandidate } from '../../../../core/src/api/contract.js';
+import type { DreamCandidate } from '../../../../core/src/contract/index.js';
 import { CHART_MAX_BARS, OUTCOME_LABEL, chartGeometry, formatUnit } from './dreamText.js';
 
 const LEGEND: Array<DreamCandidate['outcome']> = ['promoted', 'proposed', 'not-written', 'below-gates', 'ineligible', 'duplicate'];

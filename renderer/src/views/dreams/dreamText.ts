@@ -6,7 +6,7 @@ import type {
   DreamPromotion,
   DreamRunStatus,
   DreamRunSummary,
-} from '../../../../core/src/api/contract.js';
+} from '../../../../core/src/contract/index.js';
 import type { DreamProgress } from '../../store/dreamsSlice.js';
 
 export const STATUS_LABEL: Record<DreamRunStatus, string> = {

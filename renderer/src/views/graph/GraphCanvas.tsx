@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type Sigma from 'sigma';
-import type { GraphSlice } from '../../../../core/src/api/contract.js';
+import type { GraphSlice } from '../../../../core/src/contract/index.js';
 import type { BuiltGraph, EdgeAttributes, NodeAttributes } from './buildGraph.js';
 
 /** What the view exposes for tests and measurements (`window.__reverieGraphStats`). */

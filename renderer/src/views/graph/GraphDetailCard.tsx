@@ -1,4 +1,4 @@
-import type { GraphClaim, GraphEntity, GraphEvidence } from '../../../../core/src/api/contract.js';
+import type { GraphClaim, GraphEntity, GraphEvidence } from '../../../../core/src/contract/index.js';
 import { claimsOf, evidenceRef, labelIndex } from '../../store/graphSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { OriginBadge } from '../provenance/OriginBadge.js';

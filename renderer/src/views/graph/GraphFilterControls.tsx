@@ -1,4 +1,4 @@
-import type { OriginClass, SourceTool } from '../../../../core/src/api/contract.js';
+import type { OriginClass, SourceTool } from '../../../../core/src/contract/index.js';
 import { ALL_ORIGINS, ALL_TOOLS } from '../../store/graphSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { ORIGIN_LABELS, SOURCE_LABELS } from './graphStyle.js';

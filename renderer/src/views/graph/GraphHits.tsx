@@ -1,4 +1,4 @@
-import type { GraphEntity } from '../../../../core/src/api/contract.js';
+import type { GraphEntity } from '../../../../core/src/contract/index.js';
 import { evidenceRef } from '../../store/graphSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { OriginBadge } from '../provenance/OriginBadge.js';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { EntityType, SourceTool } from '../../../../core/src/api/contract.js';
+import type { EntityType, SourceTool } from '../../../../core/src/contract/index.js';
 import { ALL_ORIGINS, ALL_TOOLS, graphFiltersOf } from '../../store/graphSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { GraphCanvas } from './GraphCanvas.js';

@@ -1,4 +1,4 @@
-import type { GraphClaim, GraphEvidence } from '../../../../core/src/api/contract.js';
+import type { GraphClaim, GraphEvidence } from '../../../../core/src/contract/index.js';
 
 const TITLE = 'The chat model read this in your notes (Settings → Graph); Reverie’s rules did not find it. It goes when that setting is turned off.';
 

@@ -5,7 +5,7 @@
  * Pure (no DOM): runs the same in a unit test as in the view.
  */
 import Graph from 'graphology';
-import type { GraphClaim, GraphEntity, GraphSlice } from '../../../../core/src/api/contract.js';
+import type { GraphClaim, GraphEntity, GraphSlice } from '../../../../core/src/contract/index.js';
 import { computeLayout, type LayoutInput, type LayoutResult } from './graphLayout.js';
 import type { LayoutRunner } from './layoutOffThread.js';
 import { ringColorOf, typeColor, EDGE_COLOR, UNTRUSTED_EDGE_COLOR } from './graphStyle.js';

@@ -1,4 +1,4 @@
-import type { EntityType, GraphEntity, OriginClass, SourceTool } from '../../../../core/src/api/contract.js';
+import type { EntityType, GraphEntity, OriginClass, SourceTool } from '../../../../core/src/contract/index.js';
 
 /** Fill colour by entity type (also the legend). */
 export const TYPE_COLORS: Record<EntityType, string> = {

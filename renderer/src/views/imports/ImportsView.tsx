@@ -1,4 +1,4 @@
-import type { ImportReport } from '../../../../core/src/api/contract.js';
+import type { ImportReport } from '../../../../core/src/contract/index.js';
 import {
   IMPORT_TOOL_LABELS,
   groupPlanItems,

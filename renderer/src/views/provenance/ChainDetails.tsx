@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { ProvenanceChain, SourceKind } from '../../../../core/src/api/contract.js';
+import type { ProvenanceChain, SourceKind } from '../../../../core/src/contract/index.js';
 import type { LineRange } from '../../store/memorySlice.js';
 import { formatCitation, formatTime } from '../format.js';
 import { OriginBadge, SessionKindBadge } from './OriginBadge.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ForgetReport, ProvenanceChain } from '../../../../core/src/api/contract.js';
+import type { ForgetReport, ProvenanceChain } from '../../../../core/src/contract/index.js';
 import { forgetTargetOf, type ForgetFlow } from '../../store/provenanceSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatLineRanges } from './origin.js';

@@ -1,4 +1,4 @@
-import type { OriginClass, SessionKind } from '../../../../core/src/api/contract.js';
+import type { OriginClass, SessionKind } from '../../../../core/src/contract/index.js';
 import { ORIGIN_INFO, SESSION_KIND_INFO } from './origin.js';
 
 /** Who wrote a text: "you", agent, untrusted (warned) or system. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ProvenanceChain } from '../../../../core/src/api/contract.js';
+import type { ProvenanceChain } from '../../../../core/src/contract/index.js';
 import { canOpenInMemory } from '../../store/provenanceSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { ChainDetails } from './ChainDetails.js';

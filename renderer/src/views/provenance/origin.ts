@@ -1,4 +1,4 @@
-import type { OriginClass, ProvenanceChain, SessionKind } from '../../../../core/src/api/contract.js';
+import type { OriginClass, ProvenanceChain, SessionKind } from '../../../../core/src/contract/index.js';
 
 export interface OriginInfo {
   /** Short badge text. */

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import type { SearchResult } from '../../../../core/src/api/contract.js';
+import type { SearchResult } from '../../../../core/src/contract/index.js';
 import { formatCitation, formatScore } from '../format.js';
 import { HighlightedText } from '../highlight/HighlightedText.js';
 import { OriginBadge, SessionKindBadge } from '../provenance/OriginBadge.js';

@@ -1,4 +1,4 @@
-import type { SearchResult } from '../../../../core/src/api/contract.js';
+import type { SearchResult } from '../../../../core/src/contract/index.js';
 import { breakdownRows, matchBadges } from './breakdown.js';
 
 /** Small badges saying how a result matched. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { SourceKind, StatusOutput } from '../../../../core/src/api/contract.js';
+import type { SourceKind, StatusOutput } from '../../../../core/src/contract/index.js';
 import { useReverie } from '../../store/useReverie.js';
 import { GraphHits } from '../graph/GraphHits.js';
 import { ResultItem, resultElementId } from './ResultItem.js';

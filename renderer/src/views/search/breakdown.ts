@@ -1,4 +1,4 @@
-import type { SearchResult } from '../../../../core/src/api/contract.js';
+import type { SearchResult } from '../../../../core/src/contract/index.js';
 import { formatScore } from '../format.js';
 
 export type MatchKind = 'keyword' | 'vector' | 'both' | 'date' | 'path';

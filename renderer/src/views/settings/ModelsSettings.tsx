@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import type { ModelInfo, ModelRole, StatusOutput } from '../../../../core/src/api/contract.js';
+import type { ModelInfo, ModelRole, StatusOutput } from '../../../../core/src/contract/index.js';
 import { MODEL_ROLES, groupModelsByRole } from '../../store/modelsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatBytes, formatTime } from '../format.js';

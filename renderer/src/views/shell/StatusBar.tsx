@@ -1,4 +1,4 @@
-import type { IndexState } from '../../../../core/src/api/contract.js';
+import type { IndexState } from '../../../../core/src/contract/index.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatTime } from '../format.js';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { FileCoverage } from '../../../../core/src/api/contract.js';
+import type { FileCoverage } from '../../../../core/src/contract/index.js';
 import { COVERAGE_PAGE_SIZE } from '../../store/statusSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatBytes } from '../format.js';

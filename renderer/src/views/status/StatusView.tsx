@@ -1,5 +1,5 @@
 import { useReverie } from '../../store/useReverie.js';
-import type { DreamRunStatus, StatusOutput } from '../../../../core/src/api/contract.js';
+import type { DreamRunStatus, StatusOutput } from '../../../../core/src/contract/index.js';
 import { STATUS_BADGE, STATUS_LABEL } from '../dreams/dreamText.js';
 import { formatTime } from '../format.js';
 import { CoverageTable } from './CoverageTable.js';

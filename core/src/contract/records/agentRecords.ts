@@ -1,11 +1,11 @@
 /**
  * Local agents' records as the contract carries them: agent identities and scopes, the
  * access log, standing intents, and the answers of the agent-facing operations. zod only
- * (the renderer imports this through `contract.ts`).
+ * (the renderer imports this through the contract).
  */
 import { z } from 'zod';
+import { OriginClass } from '../vocabulary.js';
 
-const OriginClass = z.enum(['owner', 'agent', 'untrusted', 'system']);
 
 export const AgentScope = z.enum(['read', 'write']);
 export type AgentScope = z.infer<typeof AgentScope>;

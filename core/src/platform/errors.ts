@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorPayload } from '../api/contract.js';
+import type { ErrorCode, ErrorPayload } from '../contract/index.js';
 
 /** An error the person can act on: it names the file or field and says what to do. */
 export class ReverieError extends Error {

@@ -1,12 +1,10 @@
 /**
  * Dreaming's records as the contract carries them (runs, candidates, promotions, pre-images,
- * the diary). Imported by `contract.ts` and, through it, the renderer: zod only.
+ * the diary). Part of the contract and, through it, read by the renderer: zod only.
  */
 import { z } from 'zod';
+import { OriginClass, SessionKind, SourceKind } from '../vocabulary.js';
 
-const OriginClass = z.enum(['owner', 'agent', 'untrusted', 'system']);
-const SessionKind = z.enum(['interactive', 'cron', 'heartbeat', 'subagent', 'unknown']);
-const SourceKind = z.enum(['memory', 'dreams', 'sessions']);
 
 export const DreamSettings = z.object({
   /** Local time of the daily sweep (`HH:MM`), or null for no schedule. */

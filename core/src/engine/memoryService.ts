@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { EngineEvent, HostInfo, IndexState, OperationName, OriginClass, SearchResult, SessionKind, StatusOutput, SyncReport } from './contract.js';
-import { Emitter } from '../common/events.js';
-import { asForeground } from '../common/timeSlices.js';
-import { ReverieError } from '../common/errors.js';
+import type { EngineEvent, HostInfo, IndexState, OperationName, OriginClass, SearchResult, SessionKind, StatusOutput, SyncReport } from '../contract/index.js';
+import { Emitter } from '../platform/events.js';
+import { asForeground } from '../platform/timeSlices.js';
+import { ReverieError } from '../platform/errors.js';
 import { invokeOperation, type CallContext, type OperationHandlers } from './invoke.js';
 import { DreamService } from '../dreaming/dreamService.js';
 import { AgentService } from '../agents/agentService.js';

@@ -1,17 +1,8 @@
 import type { z } from 'zod';
-import { ReverieError } from '../common/errors.js';
-import { isOperationName, operations, type OperationName, type OperationOutput, type ParsedInput } from './contract.js';
+import { ReverieError } from '../platform/errors.js';
+import { isOperationName, operations, type CallContext, type OperationHandlers } from '../contract/index.js';
 
-/** Who is calling: recorded with recall signals (dreaming) and, for agents, in the access log. */
-export interface CallContext {
-  transport: 'ui' | 'cli' | 'agent' | 'mcp';
-  /** The authenticated agent, for calls that came through the agent socket or MCP. */
-  agent?: { id: string; name: string; scopes: ReadonlyArray<'read' | 'write'> };
-}
-
-export type OperationHandlers = {
-  [N in OperationName]: (input: ParsedInput<N>, context: CallContext) => Promise<OperationOutput<N>>;
-};
+export type { CallContext, OperationHandlers } from '../contract/index.js';
 
 /**
  * The one dispatch path every transport uses: validate input against the contract, run the

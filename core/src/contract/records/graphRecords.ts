@@ -3,8 +3,8 @@
  * object is an entity), and the evidence lines behind every one. zod only.
  */
 import { z } from 'zod';
+import { OriginClass } from '../vocabulary.js';
 
-const OriginClass = z.enum(['owner', 'agent', 'untrusted', 'system']);
 
 export const EntityType = z.enum(['person', 'project', 'organization', 'place', 'machine', 'tool', 'concept', 'tag', 'url', 'path', 'identifier']);
 export type EntityType = z.infer<typeof EntityType>;

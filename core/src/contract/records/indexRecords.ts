@@ -1,0 +1,72 @@
+/** The index's records: per-file coverage, a sync's report, a transcript ingestion's report. */
+import { z } from 'zod';
+import { FileStatus, SourceKind } from '../vocabulary.js';
+
+export const IngestReport = z.object({
+  transcripts: z.number().int(),
+  added: z.number().int(),
+  /** Transcripts that grew: only their new lines were read. */
+  appended: z.number().int(),
+  unchanged: z.number().int(),
+  removed: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  messages: z.number().int(),
+  /** Lines skipped inside transcripts: unknown types and malformed lines. */
+  unknownLines: z.number().int(),
+  malformedLines: z.number().int(),
+  redactions: z.number().int(),
+  recalledStripped: z.number().int(),
+  durationMs: z.number(),
+  problems: z.array(z.object({ path: z.string(), status: FileStatus, reason: z.string() })),
+});
+export type IngestReport = z.infer<typeof IngestReport>;
+
+export const FileCoverage = z.object({
+  path: z.string(),
+  source: SourceKind,
+  status: FileStatus,
+  /** Why a file is skipped or failed (`not UTF-8`, `too large`, `unreadable`, …); null when indexed. */
+  reason: z.string().nullable(),
+  size: z.number().int().nonnegative(),
+  mtimeMs: z.number().nonnegative(),
+  chunks: z.number().int().nonnegative(),
+});
+export type FileCoverage = z.infer<typeof FileCoverage>;
+
+export const IndexState = z.enum(['idle', 'indexing', 'ready', 'error']);
+export type IndexState = z.infer<typeof IndexState>;
+
+export const SyncReport = z.object({
+  files: z.number().int(),
+  chunks: z.number().int(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  removed: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.number().int(),
+  failed: z.number().int(),
+  durationMs: z.number(),
+  /** Files that were skipped or failed in this run, with the reason. */
+  problems: z.array(z.object({ path: z.string(), status: FileStatus, reason: z.string() })),
+  /** Things the person should know (for example: a corrupted index was moved aside and rebuilt). */
+  notices: z.array(z.string()),
+  /** Transcripts ingested in this run, when any tool's home folder is configured. */
+  sessions: IngestReport.optional(),
+  /** The knowledge graph update that follows `index-ready` (derived from the memory files). */
+  graph: z
+    .object({ extracted: z.number().int(), removed: z.number().int(), entities: z.number().int(), claims: z.number().int(), durationMs: z.number() })
+    .optional(),
+  /** The vector phase that follows the keyword index (durationMs above covers the keyword index only). */
+  embedding: z
+    .object({
+      provider: z.enum(['hash', 'llama']),
+      generation: z.string(),
+      embedded: z.number().int(),
+      fromCache: z.number().int(),
+      durationMs: z.number(),
+      error: z.string().nullable(),
+    })
+    .optional(),
+});
+export type SyncReport = z.infer<typeof SyncReport>;

@@ -1,0 +1,36 @@
+/** A search result as every front end receives it. */
+import { z } from 'zod';
+import { OriginClass, SessionKind, SourceKind } from '../vocabulary.js';
+
+export const SearchResult = z.object({
+  /** Typed record id, `chunk:<n>`. */
+  id: z.string(),
+  path: z.string(),
+  source: SourceKind,
+  /** 1-based, inclusive. */
+  startLine: z.number().int().positive(),
+  endLine: z.number().int().positive(),
+  snippet: z.string().max(700),
+  score: z.number(),
+  /** Why this result matched: keyword (BM25), vector (embedding similarity), path or date in the file name. */
+  matchedBy: z.array(z.enum(['keyword', 'vector', 'path', 'date'])),
+  /** Provenance summary: the least trusted class of the cited text, and the session kind for transcripts. */
+  origin: OriginClass.optional(),
+  sessionKind: SessionKind.nullable().optional(),
+  /** How the score was made, for the UI's "why this result" view. */
+  breakdown: z
+    .object({
+      keyword: z.number().describe('BM25, normalised to 0–1 among the candidates'),
+      vector: z.number().describe('cosine similarity of query and chunk embeddings'),
+      fused: z.number(),
+      fusion: z.enum(['weighted', 'rrf']),
+      decay: z.number().describe('temporal decay multiplier for dated notes (1 = none)'),
+      importance: z.number().describe('multiplier from <!-- importance: N -->'),
+      trigger: z.number().describe('multiplier when the query contains a <!-- trigger: … --> phrase'),
+      mmr: z.number().describe('diversity penalty applied by MMR (0 = none)'),
+      passage: z.number().optional().describe('share of the query the cited lines cover (passage focus, 0–1)'),
+      date: z.number().optional().describe('bonus for a note whose file-name date fits a date in the query'),
+    })
+    .optional(),
+});
+export type SearchResult = z.infer<typeof SearchResult>;
