@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ProvenanceChain } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { AgentSocketClient } from '../src/agents/socket/agentSocketClient.js';
-import { localDay } from '../src/dreaming/localDay.js';
+import { localDay } from '../src/platform/localDay.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
 /** A fixed clock: "today" cannot roll over to tomorrow halfway through a test. */

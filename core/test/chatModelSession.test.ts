@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../src/platform/processAlive.js';
-import { ChatModelSession, runChatModel, type ModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
+import { ChatModelSession, runChatModel, type ModelAnswer } from '../src/platform/chatModel/chatProcess.js';
 import { writeLlamaChatGguf, writeTruncatedGguf } from './fixtures/gguf.js';
 
 /** A small schema the generated (nonsense) model answers under: the grammar makes it JSON. */

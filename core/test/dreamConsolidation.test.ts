@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../src/platform/processAlive.js';
 import { applyConsolidation } from '../src/dreaming/consolidation/apply.js';
-import { parseModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
+import { parseModelAnswer } from '../src/platform/chatModel/chatProcess.js';
 import { consolidateWithModel } from '../src/dreaming/consolidation/consolidate.js';
 import { expectedEntryLine } from '../src/dreaming/consolidation/expected.js';
 import { buildConsolidationPrompt, type ConsolidationCandidate, type ConsolidationInput } from '../src/dreaming/consolidation/prompt.js';

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DreamDiary, DreamRun, DreamRunSummary, EngineEvent } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { openDreamDatabase } from '../src/dreaming/dreamDatabase.js';
-import { localDay } from '../src/dreaming/localDay.js';
+import { localDay } from '../src/platform/localDay.js';
 import { compactRecallSignals, KEEP_RAW_SIGNAL_DAYS, MAX_RAW_SIGNALS } from '../src/dreaming/recall/recallCompaction.js';
 import { readRecallStats, type EntryRecall } from '../src/dreaming/recall/recallStats.js';
 import { resolveExistingWorkspace } from '../src/workspace/resolveWorkspace.js';

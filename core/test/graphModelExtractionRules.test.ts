@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChatModelRequest, ModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
+import type { ChatModelRequest, ModelAnswer } from '../src/platform/chatModel/chatProcess.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { graphSnapshot, indexDb } from './helpers/graphSnapshot.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
@@ -16,7 +16,7 @@ const RECOGNISED = [
   { context: /zorblat relay/i, label: 'Zorblat', type: 'tool' },
   { context: /quorvex dashboard/i, label: 'Quorvex', type: 'concept' },
 ];
-vi.mock('../src/dreaming/consolidation/chatProcess.js', async (original) => ({
+vi.mock('../src/platform/chatModel/chatProcess.js', async (original) => ({
   ...(await original<Record<string, unknown>>()),
   // The update's session, answering each prompt with scriptedModel.
   ChatModelSession: (await import('./helpers/scriptedChat.js')).scriptedSession((request) => scriptedModel(request)),

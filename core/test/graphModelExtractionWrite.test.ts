@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChatModelRequest, ModelAnswer } from '../src/dreaming/consolidation/chatProcess.js';
+import type { ChatModelRequest, ModelAnswer } from '../src/platform/chatModel/chatProcess.js';
 import type { GraphEvidence, OperationOutput } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { recordWrittenLines } from '../src/provenance/recordWrites.js';
@@ -19,7 +19,7 @@ const NAMES: Record<string, 'person' | 'tool' | 'place'> = { Ingrid: 'person', B
 const asked: string[] = [];
 /** While set, the scripted model does not answer until it is released (or the caller gives up). */
 let slowModel: { release(): void; answering: Promise<void>; answer(): void } | null = null;
-vi.mock('../src/dreaming/consolidation/chatProcess.js', async (original) => ({
+vi.mock('../src/platform/chatModel/chatProcess.js', async (original) => ({
   ...(await original<Record<string, unknown>>()),
   // The update's session, answering each prompt with scriptedModel.
   ChatModelSession: (await import('./helpers/scriptedChat.js')).scriptedSession((request) => scriptedModel(request)),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCodexMemoryBlocks, parseHermesEntries, parseImportedEntries } from '../src/importers/entries.js';
+import { parseCodexMemoryBlocks, parseHermesEntries, parseImportedEntries } from '../src/workspace/importedEntries.js';
 import { importFixtures } from './fixtures/import-sources/sandbox.js';
 
 const fixture = (...parts: string[]): string => fs.readFileSync(path.join(importFixtures, ...parts), 'utf8');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDreamDatabase } from '../src/dreaming/dreamDatabase.js';
-import { localDay } from '../src/dreaming/localDay.js';
+import { localDay } from '../src/platform/localDay.js';
 import { compactRecallSignals, compactRecallSignalsInSlices, MAX_RAW_SIGNALS } from '../src/dreaming/recall/recallCompaction.js';
 import { countingTurns } from './helpers/eventLoop.js';
 

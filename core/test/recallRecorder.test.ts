@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../src/platform/hash.js';
 import { yieldToEventLoop } from '../src/platform/timeSlices.js';
 import { openDreamDatabase } from '../src/dreaming/dreamDatabase.js';
-import { localDay } from '../src/dreaming/localDay.js';
+import { localDay } from '../src/platform/localDay.js';
 import { entryHash, queryHash } from '../src/dreaming/recall/entryKeys.js';
 import { RecallRecorder, type RecalledEntry, type RecalledResult, type RecallTransport } from '../src/dreaming/recall/recallRecorder.js';
 import { openIndexDatabase } from '../src/index/database.js';

@@ -23,7 +23,10 @@ const run = (root: string) => spawnSync(process.execPath, [script, root], { enco
 describe('layer boundary check', () => {
   const base = {
     'core/src/contract/index.ts': "import { z } from 'zod';\nexport const x = z.string();\n",
-    'core/src/index/db.ts': "import Database from 'better-sqlite3';\n",
+    'core/src/index/db.ts': "import Database from 'better-sqlite3';\nimport { x } from '../contract/index.js';\nimport { h } from '../platform/hash.js';\n",
+    'core/src/platform/hash.ts': "export const h = 1;\n",
+    'core/src/dreaming/sweep.ts': "import { db } from '../index/db.js';\n",
+    'core/src/graph/graph.ts': "export const g = 1;\n",
     'renderer/src/App.tsx': "import { x } from '../../core/src/contract/index.js';\nimport { create } from 'zustand';\n",
     'electron/main/main.ts': "import type * as C from '../../core/src/contract/index.js';\n",
   };
@@ -44,5 +47,25 @@ describe('layer boundary check', () => {
     const r = run(tree({ ...base, 'renderer/src/bad.ts': "import { x } from '../../core/src/index/db.js';\n" }));
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('renderer/src/bad.ts imports core/src/index/db.ts');
+  });
+
+  it('fails on an import upward in the ranks: index importing dreaming', () => {
+    const r = run(tree({ ...base, 'core/src/index/chunker.ts': "import { sweep } from '../dreaming/sweep.js';\n" }));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('core/src/index/chunker.ts imports core/src/dreaming/sweep.ts: index (rank 3) must not import dreaming (rank 5, higher)');
+  });
+
+  it('fails on an import sideways within a rank, and on a folder without a rank', () => {
+    const r = run(tree({ ...base, 'core/src/graph/bad.ts': "import { sweep } from '../dreaming/sweep.js';\n", 'core/src/utils/x.ts': 'export const u = 1;\n' }));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('core/src/graph/bad.ts imports core/src/dreaming/sweep.ts: graph and dreaming share rank 5');
+    expect(r.stderr).toContain('folder core/src/utils has no rank');
+  });
+
+  it('sees dynamic imports and worker URLs, not only static imports', () => {
+    const r = run(tree({ ...base, 'core/src/platform/late.ts': "export const w = new URL('../graph/graph.js', import.meta.url);\nexport const m = () => import('../index/db.js');\n" }));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('core/src/platform/late.ts imports core/src/graph/graph.ts');
+    expect(r.stderr).toContain('core/src/platform/late.ts imports core/src/index/db.ts');
   });
 });

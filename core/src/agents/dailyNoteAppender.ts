@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import type { OperationOutput } from '../contract/index.js';
 import { ReverieError } from '../platform/errors.js';
 import { sha256Hex } from '../platform/hash.js';
-import { localDay } from '../dreaming/localDay.js';
+import { localDay } from '../platform/localDay.js';
 import { normalizeEntryText } from '../workspace/markdownEntries.js';
 import { withAppendLock } from './appendLock.js';
 

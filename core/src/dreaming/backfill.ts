@@ -5,7 +5,7 @@ import { ReverieError, errnoCode } from '../platform/errors.js';
 import { toPosix } from '../workspace/layout.js';
 import { parseMarkdownEntries } from '../workspace/markdownEntries.js';
 import { conceptTags } from './conceptTags.js';
-import { removeStaleTempFiles, writeCuratedFile } from './curatedFileWrite.js';
+import { removeStaleTempFiles, writeCuratedFile } from '../workspace/curatedFiles.js';
 import { classifyBackfillEntry } from './diary/classifyBackfillEntry.js';
 import { appendBackfillEntry } from './diary/writeDiary.js';
 import { readDiarySnapshot } from './diarySnapshot.js';

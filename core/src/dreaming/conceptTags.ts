@@ -1,4 +1,4 @@
-import { STOPWORDS } from '../search/stopwords.js';
+import { STOPWORDS } from '../platform/text/stopwords.js';
 
 const WIKI_LINK = /\[\[([^\]|#]{1,80})(?:[#|][^\]]*)?\]\]/g;
 const HASH_TAG = /(?:^|\s)#([\p{L}\p{N}][\p{L}\p{N}_/-]{1,40})/gu;

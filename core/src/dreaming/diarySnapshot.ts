@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { CuratedFileSnapshot } from './curatedFileWrite.js';
+import type { CuratedFileSnapshot } from '../workspace/curatedFiles.js';
 import { readDreamDiaryFile } from './diary/readDiary.js';
 
 /** DREAMS.md as the sweep read it (at most 16 MB, never through a symlink). */

@@ -5,7 +5,7 @@ import type { ModelStore } from '../models/modelStore.js';
 import { recordWrittenLines } from '../provenance/recordWrites.js';
 import type { PreImageStore } from '../workspace/preImages.js';
 import type { SettingsStore } from '../workspace/settingsStore.js';
-import { writeCuratedFile, readCuratedFile } from './curatedFileWrite.js';
+import { writeCuratedFile, readCuratedFile } from '../workspace/curatedFiles.js';
 import { readDiarySnapshot } from './diarySnapshot.js';
 import { parseDreamDiary } from './diary/parseDiary.js';
 import { runBackfill } from './backfill.js';

@@ -1,5 +1,5 @@
 import { normalizeEntryText } from '../workspace/markdownEntries.js';
-import { STOPWORDS } from '../search/stopwords.js';
+import { STOPWORDS } from '../platform/text/stopwords.js';
 
 /**
  * Lineage: entries about the same thing (the staging database's port, the answer-length

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import type { DreamFileWrite, DreamPromotion, DreamRun } from '../contract/index.js';
 import { ReverieError } from '../platform/errors.js';
 
-import { readCuratedFile, writeCuratedFile, type CuratedFileSnapshot } from './curatedFileWrite.js';
+import { readCuratedFile, writeCuratedFile, type CuratedFileSnapshot } from '../workspace/curatedFiles.js';
 import { promotionHeading } from './curated/memoryFile.js';
 import { joinLines, splitLines, isBlank } from './curated/lines.js';
 import { removeRunChanges } from './curated/undo.js';
 import { applyDirective } from './curated/userFile.js';
 import { appendDiaryEntry, formatDiaryDate } from './diary/writeDiary.js';
 import { readDiarySnapshot } from './diarySnapshot.js';
-import { localDay } from './localDay.js';
+import { localDay } from '../platform/localDay.js';
 import { entryHash } from './recall/entryKeys.js';
 import { setStagedStatus } from './stagedCandidates.js';
 import type { SweepEnvironment } from './sweepEnvironment.js';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { DreamRun } from '../contract/index.js';
-import { daysAgo } from './localDay.js';
+import { daysAgo } from '../platform/localDay.js';
 import type { RankedCandidate } from './phases/deepPhase.js';
 
 /** Staged candidates not seen again for this long are let go. */

@@ -1,13 +1,13 @@
 import type { DreamCandidate, DreamFileWrite, DreamPromotion, DreamRun } from '../contract/index.js';
 import { ReverieError } from '../platform/errors.js';
 import type { PreImageFile } from '../workspace/preImages.js';
-import { readCuratedFile, removeStaleTempFiles, writeCuratedFile, type CuratedFileSnapshot } from './curatedFileWrite.js';
+import { readCuratedFile, removeStaleTempFiles, writeCuratedFile, type CuratedFileSnapshot } from '../workspace/curatedFiles.js';
 import { curatedFacts, promotedKeys } from './curated/memoryFile.js';
 import { isDirective } from './curated/userFile.js';
 import { readDiarySnapshot } from './diarySnapshot.js';
 import { narrateDream } from './diary/narrative.js';
 import { planDiaryEdit } from './diaryUpdate.js';
-import { localDay } from './localDay.js';
+import { localDay } from '../platform/localDay.js';
 import { planMemoryEdit, planUserEdit } from './memoryEdit.js';
 import { runDeepPhase, type RankedCandidate, type Thresholds } from './phases/deepPhase.js';
 import { updateFirstSeen } from './phases/firstSeen.js';

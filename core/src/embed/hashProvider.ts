@@ -1,5 +1,5 @@
 import { stemmer } from 'stemmer';
-import { STOPWORDS } from '../search/stopwords.js';
+import { STOPWORDS } from '../platform/text/stopwords.js';
 import { normalizeInPlace, type EmbeddingGeneration, type EmbeddingProvider } from './provider.js';
 
 export const HASH_DIMS = 384;

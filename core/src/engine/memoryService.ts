@@ -8,7 +8,8 @@ import { invokeOperation, type CallContext, type OperationHandlers } from './inv
 import { DreamService } from '../dreaming/dreamService.js';
 import { AgentService } from '../agents/agentService.js';
 import { GraphService } from '../graph/graphService.js';
-import { isCorruptionError, moveIndexAside, openIndexDatabase } from '../index/database.js';
+import { openIndexDatabase } from '../index/database.js';
+import { isCorruptionError, moveDatabaseAside } from '../platform/sqliteSchema.js';
 import { IndexStore } from '../index/indexStore.js';
 import { syncIndex } from '../index/sync.js';
 import { MemoryWatcher } from '../index/watcher.js';
@@ -41,7 +42,8 @@ import { WorkspaceFiles } from '../workspace/workspaceFiles.js';
 import { PreImageStore } from '../workspace/preImages.js';
 import { boostProject } from '../search/projectBoost.js';
 import { SearchWorkerPool } from '../search/workers/searchWorkerPool.js';
-import type { SearchRequest, WorkerSearchAnswer } from '../search/workers/searchWorkerProtocol.js';
+import type { SearchRequest } from '../search/workers/searchWorkerProtocol.js';
+import { recallAfterSearch, type RecalledEntries } from '../dreaming/recall/searchWorkerRecall.js';
 import { chooseWorkspaceFolder, describeWorkspaceChoice } from '../workspace/workspaceChoice.js';
 
 export interface MemoryServiceOptions {
@@ -87,7 +89,7 @@ export class MemoryService {
   private vectors: VectorStore | null = null;
   private provider: EmbeddingProvider = new HashEmbeddingProvider();
   /** Hosts only: searches on worker threads, in parallel with each other and with indexing. */
-  private searchPool: SearchWorkerPool | null = null;
+  private searchPool: SearchWorkerPool<RecalledEntries> | null = null;
   private searchesOnEngineThread = 0;
   private providerChosen = false;
   private embedState: { embedded: number; total: number; running: boolean; error: string | null } = { embedded: 0, total: 0, running: false, error: null };
@@ -420,10 +422,10 @@ export class MemoryService {
   private startSearchWorkers(): void {
     if (process.env.REVERIE_SEARCH_WORKERS === '0') return;
     const size = process.env.REVERIE_SEARCH_WORKERS ? Number(process.env.REVERIE_SEARCH_WORKERS) : undefined;
-    this.searchPool = new SearchWorkerPool({
+    this.searchPool = new SearchWorkerPool<RecalledEntries>({
       indexPath: this.indexPath,
       vectorBackend: this.vectorBackend,
-      workspaceRoot: this.workspace.root,
+      afterSearch: recallAfterSearch(this.workspace.root),
       size: size !== undefined && Number.isInteger(size) && size > 0 ? size : undefined,
       embedQuery: async (generation, text) => {
         if (generationId(generation) !== generationId(this.provider.generation)) throw new Error('The embedding model changed.');
@@ -457,7 +459,7 @@ export class MemoryService {
    * it would wait for this thread twice and share the cores with it (measured during a first
    * index: round-trip p95 55 ms on a worker, 36 ms here).
    */
-  private async searchChunks({ query, limit, sources }: Omit<SearchRequest, 'settings' | 'generation' | 'indexChanges'>): Promise<{ results: SearchResult[]; recalled: WorkerSearchAnswer['recalled'] | null }> {
+  private async searchChunks({ query, limit, sources }: Omit<SearchRequest, 'settings' | 'generation' | 'indexChanges'>): Promise<{ results: SearchResult[]; recalled: Promise<RecalledEntries> | null }> {
     const startedAt = performance.now();
     const alone = this.searchesInFlight === 0 && startedAt - this.lastSearchStartedAt > LONE_SEARCH_GAP_MS;
     this.lastSearchStartedAt = startedAt;
@@ -470,7 +472,8 @@ export class MemoryService {
           : this.searchPool?.search({ query, limit, sources, settings, generation: this.vectors ? this.provider.generation : null, indexChanges: this.indexChanges });
       if (pooled) {
         try {
-          return await asForeground(pooled);
+          const { results, after } = await asForeground(pooled);
+          return { results, recalled: after };
         } catch {
           // A worker that died or failed: this thread answers (a real error repeats here, and is reported).
         }
@@ -647,7 +650,7 @@ export class MemoryService {
 
   private openIndex(options: { forceMoveAside?: boolean } = {}): void {
     if (options.forceMoveAside) {
-      const movedTo = moveIndexAside(this.indexPath);
+      const movedTo = moveDatabaseAside(this.indexPath);
       this.notices.push(
         `The index ${this.indexPath} was corrupted; it was moved to ${movedTo} and rebuilt from your Markdown files. Nothing you wrote was lost.`,
       );

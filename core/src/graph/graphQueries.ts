@@ -3,7 +3,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { GraphEntity, GraphFilters, GraphSlice, OperationOutput } from '../contract/index.js';
 import { ReverieError } from '../platform/errors.js';
-import { STOPWORDS } from '../search/stopwords.js';
+import { STOPWORDS } from '../platform/text/stopwords.js';
 import { claimCondition, entityCondition, tallyCondition } from './graphFilters.js';
 import { claimRecords, degrees, entityId, entityRecords, parseRecordId, type RecordOptions } from './graphRecords.js';
 import { labelKey } from './labelKey.js';

@@ -1,5 +1,5 @@
 import type { EntityType } from '../contract/index.js';
-import { STOPWORDS } from '../search/stopwords.js';
+import { STOPWORDS } from '../platform/text/stopwords.js';
 import type { EntityMention } from './types.js';
 
 /** An entity named at a place in an entry's body. */

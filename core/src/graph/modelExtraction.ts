@@ -5,7 +5,7 @@
  * model's and less sure than the rules. The entries keep their provenance: untrusted lines
  * stay untrusted whoever read them.
  */
-import type { ChatModelSession } from '../dreaming/consolidation/chatProcess.js';
+import type { ChatModelSession } from '../platform/chatModel/chatProcess.js';
 import { labelKey } from './labelKey.js';
 import { noDrops, validateExtraction, type DropCounts, type ModelEntity, type ModelRelation } from './modelAnswer.js';
 import { buildExtractionPrompt, extractionSchema, type PromptEntry } from './modelPrompt.js';

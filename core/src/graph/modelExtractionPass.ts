@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import { sha256Hex } from '../platform/hash.js';
-import { ChatModelSession } from '../dreaming/consolidation/chatProcess.js';
+import { ChatModelSession } from '../platform/chatModel/chatProcess.js';
 import { inTimeSlices } from '../platform/timeSlices.js';
 import { extractIndexedFile, extractionSteps, rewriteSteps, type IndexedFile } from './extractionSteps.js';
 import type { GraphWriter } from './graphWriter.js';

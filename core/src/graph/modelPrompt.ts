@@ -4,7 +4,7 @@
  * grammar enforces. The entries are framed as data, never as instructions.
  */
 import type { EntityType } from '../contract/index.js';
-import type { AnswerSchema } from '../dreaming/consolidation/chatProtocol.js';
+import type { AnswerSchema } from '../platform/chatModel/chatProtocol.js';
 import type { ExtractedEntry } from './types.js';
 
 /** Types a model may give: tags, URLs, paths and code identifiers are syntax, which the rules already read exactly. */

@@ -1,5 +1,5 @@
 import type { EntityType } from '../contract/index.js';
-import { parseFrontMatterFields, type FrontMatterFields } from '../importers/frontMatter.js';
+import { parseFrontMatterFields, type FrontMatterFields } from '../platform/text/frontMatter.js';
 
 export interface NoteContext {
   /** The note's own subject: its title (first `# heading` or front matter title), else its path. */

@@ -1,5 +1,5 @@
 import type { SourceTool } from '../contract/index.js';
-import { IMPORTS_DIR } from '../importers/importPaths.js';
+import { IMPORTS_DIR } from '../workspace/layout.js';
 
 const TOOLS: readonly SourceTool[] = ['codex', 'claude-code', 'hermes'];
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sha256Hex } from '../platform/hash.js';
-import { writeFileAtomically } from '../workspace/safeWrite.js';
+import { writeFileAtomically } from '../platform/safeWrite.js';
 
 export interface BackedUpFile {
   destination: string;

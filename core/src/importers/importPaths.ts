@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sha256Hex } from '../platform/hash.js';
-import { MEMORY_DIR } from '../workspace/layout.js';
+import { IMPORTS_DIR } from '../workspace/layout.js';
 import type { ImportTool } from './types.js';
-
-/** Where imported memory lives inside the workspace. */
-export const IMPORTS_DIR = `${MEMORY_DIR}/imports`;
 
 /** Longest folder or file name we create; well under the 255-byte limit of common file systems. */
 export const MAX_NAME_BYTES = 200;

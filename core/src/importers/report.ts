@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomically } from '../workspace/safeWrite.js';
+import { writeFileAtomically } from '../platform/safeWrite.js';
 import type { ImportReport, ImportReportItem } from './types.js';
 
 export function importReportsDir(dataDir: string): string {

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { ReverieError, errnoCode } from '../platform/errors.js';
 import { openSqlite } from '../platform/sqliteDriver.js';
+import { isCorruptionError, migrate, moveDatabaseAside, NewerSchemaError } from '../platform/sqliteSchema.js';
 import { useWalMode } from '../platform/walMode.js';
 import { MIGRATIONS } from './migrations/index.js';
-import type { Migration } from './migrations/types.js';
 import { DEFAULT_RECLAIM, describeReclaim, reclaimFreePages, type ReclaimThresholds } from './reclaimSpace.js';
 import { loadVectorExtension, type VectorBackend } from './vectorStore.js';
 
@@ -23,13 +22,6 @@ export interface OpenIndexOptions {
   disableVectorExtension?: boolean;
   /** When free pages are worth giving back to the disk (see reclaimSpace.ts); false never compacts. */
   reclaim?: ReclaimThresholds | false;
-}
-
-const CORRUPTION_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_INDEX']);
-
-export function isCorruptionError(error: unknown): boolean {
-  const code = errnoCode(error);
-  return code !== undefined && (CORRUPTION_CODES.has(code) || code.startsWith('SQLITE_CORRUPT'));
 }
 
 /**
@@ -52,7 +44,7 @@ export function openIndexDatabase(file: string, options: OpenIndexOptions = {}):
     opened = open();
   } catch (error) {
     if (!isCorruptionError(error) && !(error instanceof NewerSchemaError)) throw error;
-    const movedTo = moveIndexAside(file);
+    const movedTo = moveDatabaseAside(file);
     const why = error instanceof NewerSchemaError ? error.message : `corrupted (${(error as Error).message})`;
     const notice = `The index ${file} was ${why}. It was moved to ${movedTo} and is being rebuilt from your Markdown files; nothing you wrote was lost.`;
     return { ...open(), notice };
@@ -60,7 +52,7 @@ export function openIndexDatabase(file: string, options: OpenIndexOptions = {}):
   if (opened.vectorBackend === 'scan' && usesVectorExtension(opened.db)) {
     // Tables built with sqlite-vec cannot even be read without it; the index is derived, so rebuild.
     opened.db.close();
-    const movedTo = moveIndexAside(file);
+    const movedTo = moveDatabaseAside(file);
     return {
       ...open(),
       notice: `${opened.vectorProblem ?? 'sqlite-vec is unavailable'}; the index ${file} used it, so it was moved to ${movedTo} and is being rebuilt with exact vector scans. Keyword search is unaffected.`,
@@ -78,8 +70,6 @@ function usesVectorExtension(db: Database.Database): boolean {
   return (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE sql LIKE '%USING vec0%'").get() as { n: number }).n > 0;
 }
 
-export class NewerSchemaError extends Error {}
-
 function openAndMigrate(file: string, readonly: boolean, beforeMigrate: (db: Database.Database) => void): Database.Database {
   const db = openSqlite(file, { fileMustExist: readonly, timeout: 10_000 });
   try {
@@ -91,7 +81,7 @@ function openAndMigrate(file: string, readonly: boolean, beforeMigrate: (db: Dat
     db.pragma('cache_size = -32000');
     // Touch the schema so a file that is not a database fails here, not later.
     db.prepare('SELECT count(*) FROM sqlite_master').get();
-    migrate(db);
+    migrate(db, MIGRATIONS);
     return db;
   } catch (error) {
     db.close();
@@ -99,36 +89,3 @@ function openAndMigrate(file: string, readonly: boolean, beforeMigrate: (db: Dat
   }
 }
 
-export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  const latest = migrations[migrations.length - 1]!.version;
-  if (current > latest) {
-    throw new NewerSchemaError(`created by a newer version of Reverie (schema ${current}, this version knows ${latest})`);
-  }
-  for (const migration of migrations) {
-    if (migration.version <= current) continue;
-    // BEGIN IMMEDIATE: two processes opening a fresh index at once must not both migrate.
-    db.transaction(() => {
-      const now = db.pragma('user_version', { simple: true }) as number;
-      if (now >= migration.version) return;
-      migration.up(db);
-      db.pragma(`user_version = ${migration.version}`);
-    }).immediate();
-  }
-}
-
-/** Renames a damaged index (and its WAL files) out of the way; returns the new name. */
-export function moveIndexAside(file: string): string {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const target = `${file}.corrupt-${stamp}`;
-  for (const suffix of ['', '-wal', '-shm']) {
-    try {
-      fs.renameSync(file + suffix, target + suffix);
-    } catch (error) {
-      if (errnoCode(error) !== 'ENOENT') {
-        throw new ReverieError('internal', `Could not move the damaged index ${file + suffix} aside: ${(error as Error).message}`);
-      }
-    }
-  }
-  return target;
-}

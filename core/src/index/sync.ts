@@ -6,8 +6,8 @@ import { CHUNKER_VERSION, chunkMarkdown, type Chunk } from './chunker.js';
 import { readMarkdownFile, type ReadBytes } from './fileReader.js';
 import type { FileRow, IndexedChunk, IndexStore } from './indexStore.js';
 import { lineHash } from '../provenance/lineHash.js';
-import { parseImportedEntries } from '../importers/entries.js';
-import type { ImportTool } from '../importers/types.js';
+import { parseImportedEntries } from '../workspace/importedEntries.js';
+import type { ImportTool } from '../contract/index.js';
 import { leastTrusted, type OriginClass } from '../contract/index.js';
 
 export interface SyncProgress {

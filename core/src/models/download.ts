@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
-import { syncDirectory } from '../workspace/safeWrite.js';
+import { syncDirectory } from '../platform/safeWrite.js';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ReverieError } from '../platform/errors.js';
-import { writeFileAtomically } from '../workspace/safeWrite.js';
+import { writeFileAtomically } from '../platform/safeWrite.js';
 import { ModelRegistryFile } from './modelSchema.js';
 
 export const REGISTRY_FILE_NAME = 'models.json';

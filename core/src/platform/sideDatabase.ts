@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { isCorruptionError, migrate, moveIndexAside, NewerSchemaError } from '../index/database.js';
 import { openSqlite } from './sqliteDriver.js';
 import { useWalMode } from './walMode.js';
-import type { Migration } from '../index/migrations/types.js';
+import { isCorruptionError, migrate, moveDatabaseAside, NewerSchemaError, type Migration } from './sqliteSchema.js';
 
 /**
  * Opens one of the small stores that live beside the index (dreaming, agents): WAL, its own
@@ -17,7 +16,7 @@ export function openSideDatabase(file: string, migrations: readonly Migration[],
     return { db: openAndMigrate(file, migrations), notice: null };
   } catch (error) {
     if (!isCorruptionError(error) && !(error instanceof NewerSchemaError)) throw error;
-    const movedTo = moveIndexAside(file);
+    const movedTo = moveDatabaseAside(file);
     return { db: openAndMigrate(file, migrations), notice: describeLoss(file, movedTo, (error as Error).message) };
   }
 }

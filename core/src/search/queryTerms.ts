@@ -1,6 +1,6 @@
 import { stemmer } from 'stemmer';
 import { irregularForms } from './irregular.js';
-import { STOPWORDS } from './stopwords.js';
+import { STOPWORDS } from '../platform/text/stopwords.js';
 
 export interface QueryTerm {
   /** The word as typed, lower-cased. */

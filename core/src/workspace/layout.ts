@@ -11,6 +11,9 @@ export const ROOT_FILES: ReadonlyArray<{ name: string; source: SourceKind }> = [
 
 export const MEMORY_DIR = 'memory';
 
+/** Where imported memory of other agent tools is copied: `memory/imports/<tool>/…`. */
+export const IMPORTS_DIR = `${MEMORY_DIR}/imports`;
+
 /** Long-term files whose rewrites keep a pre-image. */
 export const CURATED_FILES = new Set(['MEMORY.md', 'memory.md', 'USER.md']);
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ReverieError } from '../platform/errors.js';
 import { sha256Hex } from '../platform/hash.js';
-import { writeFileAtomically } from './safeWrite.js';
+import { writeFileAtomically } from '../platform/safeWrite.js';
 
 export type PreImageFile = 'MEMORY.md' | 'USER.md' | 'DREAMS.md';
 

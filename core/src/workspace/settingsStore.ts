@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../contract/index.js';
 import { ReverieError } from '../platform/errors.js';
-import { writeFileAtomically } from './safeWrite.js';
+import { writeFileAtomically } from '../platform/safeWrite.js';
 
 /** `<data-dir>/settings.json`: read leniently (unknown keys dropped), written atomically. */
 export class SettingsStore {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ReverieError, errnoCode } from '../platform/errors.js';
 import { sha256Hex } from '../platform/hash.js';
 import { CURATED_FILES, MEMORY_DIR, ROOT_FILES, isIgnoredDirName, isMarkdownName, toPosix } from './layout.js';
-import { writeFileAtomically } from './safeWrite.js';
+import { writeFileAtomically } from '../platform/safeWrite.js';
 import { type PreImageStore } from './preImages.js';
 
 export interface FileSnapshot {

@@ -1,4 +1,4 @@
-import type { ChatModelOptions, ChatModelRequest, ChatPrompt, ModelAnswer } from '../../src/dreaming/consolidation/chatProcess.js';
+import type { ChatModelOptions, ChatModelRequest, ChatPrompt, ModelAnswer } from '../../src/platform/chatModel/chatProcess.js';
 
 /** A stand-in for ChatModelSession whose every prompt `answer` answers (hand-written answers in place of the model process). */
 export function scriptedSession(answer: (request: ChatModelRequest) => Promise<ModelAnswer>) {

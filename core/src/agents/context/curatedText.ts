@@ -1,5 +1,5 @@
 import { ReverieError } from '../../platform/errors.js';
-import { readCuratedFile } from '../../dreaming/curatedFileWrite.js';
+import { readCuratedFile } from '../../workspace/curatedFiles.js';
 
 export type CuratedName = 'MEMORY.md' | 'USER.md';
 

@@ -1,6 +1,6 @@
 import { irregularForms } from '../../search/irregular.js';
 import { stemWord } from '../../search/queryTerms.js';
-import { STOPWORDS } from '../../search/stopwords.js';
+import { STOPWORDS } from '../../platform/text/stopwords.js';
 
 /** A text as stems, in order: the form trigger phrases and intent keywords are compared in ("deploying" is "deploy"). */
 export interface StemmedText {

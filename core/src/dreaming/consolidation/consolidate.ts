@@ -4,13 +4,21 @@
  */
 import type { ConsolidationOperation } from '../types.js';
 import { applyConsolidation, type ConsolidationEdit } from './apply.js';
-import { runModelConsolidation, type ModelConsolidationRequest } from './chatProcess.js';
-import { MAX_CONSOLIDATION_CANDIDATES } from './prompt.js';
+import { runChatModel, type ChatModelRequest, type ModelAnswer } from '../../platform/chatModel/chatProcess.js';
+import { buildConsolidationPrompt, CONSOLIDATION_SCHEMA, MAX_CONSOLIDATION_CANDIDATES, type ConsolidationInput } from './prompt.js';
 import { validateConsolidation } from './validate.js';
+
+export interface ModelConsolidationRequest extends Omit<ChatModelRequest, 'prompt' | 'schema' | 'signal'> {
+  input: ConsolidationInput;
+}
 
 export type ConsolidationResult =
   | { mode: 'model'; edit: ConsolidationEdit; operations: ConsolidationOperation[] }
   | { mode: 'fallback'; reason: string };
+
+function runModelConsolidation({ input, ...request }: ModelConsolidationRequest): Promise<ModelAnswer> {
+  return runChatModel({ ...request, prompt: buildConsolidationPrompt(input), schema: CONSOLIDATION_SCHEMA });
+}
 
 export async function consolidateWithModel(request: ModelConsolidationRequest): Promise<ConsolidationResult> {
   const { input } = request;

@@ -1,7 +1,7 @@
 import type { DreamCandidate, DreamComponents, DreamGate } from '../../contract/index.js';
 import { estimateTokens } from '../../index/chunker.js';
 import { normalizeEntryText } from '../../workspace/markdownEntries.js';
-import { ageInDays } from '../localDay.js';
+import { ageInDays } from '../../platform/localDay.js';
 import { isStatementWorthKeeping } from '../conversationTurn.js';
 import type { GatheredEntry } from './gatheredEntry.js';
 import { candidateBase, signalsOf } from '../runRecord.js';

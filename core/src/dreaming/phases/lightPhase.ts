@@ -4,7 +4,7 @@ import { CURATED_FILES } from '../../workspace/layout.js';
 import type { MarkdownEntry } from '../../workspace/markdownEntries.js';
 import { conceptTags } from '../conceptTags.js';
 import { withoutTranscriptPrefix } from '../conversationTurn.js';
-import { daysAgo, localDay } from '../localDay.js';
+import { daysAgo, localDay } from '../../platform/localDay.js';
 import type { DocumentReader } from '../recall/documentLines.js';
 import { candidateKey, entryHash } from '../recall/entryKeys.js';
 import { entryRef, type EntryRecall } from '../recall/recallStats.js';

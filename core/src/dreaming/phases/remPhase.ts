@@ -1,5 +1,5 @@
 import type { DreamTheme } from '../../contract/index.js';
-import { daysAgo, localDay } from '../localDay.js';
+import { daysAgo, localDay } from '../../platform/localDay.js';
 import type { GatheredEntry } from './gatheredEntry.js';
 
 export const REM_LOOKBACK_DAYS = 7;

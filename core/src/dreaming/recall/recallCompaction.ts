@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { inTimeSlices } from '../../platform/timeSlices.js';
-import { daysAgo } from '../localDay.js';
+import { daysAgo } from '../../platform/localDay.js';
 
 export const KEEP_RAW_SIGNAL_DAYS = 30;
 export const MAX_RAW_SIGNALS = 200_000;

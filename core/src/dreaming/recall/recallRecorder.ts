@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { inTimeSlices, SLICE_MS } from '../../platform/timeSlices.js';
 import { CURATED_FILES } from '../../workspace/layout.js';
-import { localDay } from '../localDay.js';
+import { localDay } from '../../platform/localDay.js';
 import { DocumentReader, entriesWithin } from './documentLines.js';
 import { entryHashOf, queryHash } from './entryKeys.js';
 import { compactRecallSignals, compactRecallSignalsInSlices } from './recallCompaction.js';

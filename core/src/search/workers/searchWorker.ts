@@ -5,15 +5,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import { openSqlite } from '../../platform/sqliteDriver.js';
-import { DocumentReader, KEPT_CHARS } from '../../dreaming/recall/documentLines.js';
-import { queryStems } from '../../dreaming/recall/queryMatch.js';
-import { isRecordedResult, recalledEntries } from '../../dreaming/recall/recallRecorder.js';
 import { HashEmbeddingProvider } from '../../embed/hashProvider.js';
 import { generationId, type EmbeddingGeneration, type EmbeddingProvider } from '../../embed/provider.js';
 import { loadVectorExtension, VectorStore } from '../../index/vectorStore.js';
 import { HybridSearcher, DEFAULT_HYBRID, type HybridSettings } from '../hybridSearch.js';
 import { KeywordSearcher } from '../keywordSearch.js';
-import type { FromSearchWorker, RecalledEntries, SearchRequest, SearchWorkerData, ToSearchWorker } from './searchWorkerProtocol.js';
+import type { CreateAfterSearch, FromSearchWorker, SearchRequest, SearchWorkerData, ToSearchWorker } from './searchWorkerProtocol.js';
 
 const port = parentPort!;
 const post = (message: FromSearchWorker): void => port.postMessage(message);
@@ -84,14 +81,15 @@ function useGeneration(generation: EmbeddingGeneration | null): void {
 
 const keyword = new KeywordSearcher(db);
 const hybrid = new HybridSearcher(db, keyword, () => active, () => settings);
-// Resolving which entries answered is most of recording a recall: done here, in parallel, the
-// engine thread only writes the rows. Each worker keeps as many parsed notes as the engine: with
-// half (4M chars) a 12 MB workspace re-parsed a note for most results, 1.1 ms of a 5 ms search.
-const notes = new DocumentReader(db, data.workspaceRoot, KEPT_CHARS);
+// Work that follows every search (dreaming's recall resolution) runs here, in parallel, after the
+// answer is sent: the engine thread only writes what it returns.
+const afterSearch = data.afterSearch
+  ? ((await import(data.afterSearch.url)) as { createAfterSearch: CreateAfterSearch<unknown> }).createAfterSearch(db, data.afterSearch.options)
+  : null;
 
 let seenIndexChanges = -1;
 
-/** Posts the results, then which entries each recalled (dreaming's signals, off the search's path). */
+/** Posts the results, then what the after-search module made of them (off the search's path). */
 async function search(id: number, request: SearchRequest): Promise<void> {
   settings = request.settings;
   // Other connections' writes are looked at once a second; a change the engine finished is seen now.
@@ -100,10 +98,8 @@ async function search(id: number, request: SearchRequest): Promise<void> {
   useGeneration(request.generation);
   const results = await hybrid.search({ query: request.query, limit: request.limit, sources: request.sources });
   post({ type: 'result', id, results });
-  const recalled: RecalledEntries = {};
-  const wanted = queryStems(request.query);
-  for (const r of results) if (isRecordedResult(r)) recalled[r.id] = recalledEntries(notes, wanted, r);
-  post({ type: 'recalled', id, recalled });
+  // Sent even without a module: it settles the search on the engine side.
+  post({ type: 'after', id, value: afterSearch ? afterSearch(request.query, results) : null });
 }
 
 // One search at a time, in arrival order: a search sets the settings and generation it runs with.

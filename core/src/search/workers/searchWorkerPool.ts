@@ -3,7 +3,7 @@ import type { Worker } from 'node:worker_threads';
 import { siblingModule, startModuleWorker } from '../../platform/moduleWorker.js';
 import type { SearchResult } from '../../contract/index.js';
 import type { EmbeddingGeneration } from '../../embed/provider.js';
-import type { FromSearchWorker, RecalledEntries, SearchRequest, SearchWorkerData, ToSearchWorker, WorkerSearchAnswer } from './searchWorkerProtocol.js';
+import type { FromSearchWorker, SearchRequest, SearchWorkerData, ToSearchWorker, WorkerSearchAnswer } from './searchWorkerProtocol.js';
 
 export interface SearchWorkerPoolOptions extends SearchWorkerData {
   /** Worker threads; default: one per core, at most 4. */
@@ -14,18 +14,18 @@ export interface SearchWorkerPoolOptions extends SearchWorkerData {
   onDidGiveUp?(message: string): void;
 }
 
-/** A search sent to a worker: answered first, then its recalled entries arrive (or it fails; settling twice is a no-op). */
+/** A search sent to a worker: answered first, then its after-search value arrives (or it fails; settling twice is a no-op). */
 interface Pending {
   resolve(results: SearchResult[]): void;
   reject(error: Error): void;
-  resolveRecalled(recalled: RecalledEntries): void;
-  rejectRecalled(error: Error): void;
+  resolveAfter(value: unknown): void;
+  rejectAfter(error: Error): void;
 }
 
 interface PooledWorker {
   worker: Worker;
   ready: boolean;
-  /** Searches sent to this worker whose recalled entries (or error) have not arrived. */
+  /** Searches sent to this worker whose after-search value (or error) has not arrived. */
   pending: Map<number, Pending>;
   /** Of those, the ones not answered yet: the worker is searching (or about to). */
   searching: number;
@@ -61,7 +61,7 @@ export function defaultSearchWorkers(): number {
  * worker is free. `search` returns null while no worker is ready, and a worker that dies fails its searches with an error — in both cases the caller
  * searches on its own thread. Dead workers are replaced after a growing pause.
  */
-export class SearchWorkerPool {
+export class SearchWorkerPool<After = null> {
   private readonly workers: PooledWorker[] = [];
   private readonly queue: Queued[] = [];
   private nextId = 1;
@@ -93,14 +93,15 @@ export class SearchWorkerPool {
     return this.readyWorkers > 0;
   }
 
-  search(request: SearchRequest): Promise<WorkerSearchAnswer> | null {
+  search(request: SearchRequest): Promise<WorkerSearchAnswer<After>> | null {
     if (this.readyWorkers === 0) return null;
     const id = this.nextId++;
-    let settleRecalled!: Pick<Pending, 'resolveRecalled' | 'rejectRecalled'>;
-    const recalled = new Promise<RecalledEntries>((resolveRecalled, rejectRecalled) => (settleRecalled = { resolveRecalled, rejectRecalled }));
-    recalled.catch(() => undefined); // nobody has to wait for the signals
-    return new Promise<WorkerSearchAnswer>((resolve, reject) => {
-      this.queue.push({ id, request, pending: { resolve: (results) => resolve({ results, recalled }), reject, ...settleRecalled } });
+    let settleAfter!: Pick<Pending, 'resolveAfter' | 'rejectAfter'>;
+    // The worker's after-search module returns this pool's After: the thread boundary is untyped.
+    const after = new Promise<After>((resolveAfter, rejectAfter) => (settleAfter = { resolveAfter: (value) => resolveAfter(value as After), rejectAfter }));
+    after.catch(() => undefined); // nobody has to wait for it
+    return new Promise<WorkerSearchAnswer<After>>((resolve, reject) => {
+      this.queue.push({ id, request, pending: { resolve: (results) => resolve({ results, after }), reject, ...settleAfter } });
       this.dispatch();
     });
   }
@@ -147,7 +148,7 @@ export class SearchWorkerPool {
   }
 
   private spawn(): void {
-    const data: SearchWorkerData = { indexPath: this.options.indexPath, vectorBackend: this.options.vectorBackend, workspaceRoot: this.options.workspaceRoot };
+    const data: SearchWorkerData = { indexPath: this.options.indexPath, vectorBackend: this.options.vectorBackend, afterSearch: this.options.afterSearch };
     const worker = startModuleWorker(siblingModule(import.meta.url, 'searchWorker'), { workerData: data });
     worker.unref();
     const pooled: PooledWorker = { worker, ready: false, pending: new Map(), searching: 0 };
@@ -165,7 +166,7 @@ export class SearchWorkerPool {
           this.lastFailure = message.message;
           return;
         case 'result':
-        case 'recalled':
+        case 'after':
         case 'error': {
           const pending = pooled.pending.get(message.id);
           if (!pending) return;
@@ -182,7 +183,7 @@ export class SearchWorkerPool {
             return;
           }
           pooled.pending.delete(message.id);
-          if (message.type === 'recalled') pending.resolveRecalled(message.recalled);
+          if (message.type === 'after') pending.resolveAfter(message.value);
           else {
             pooled.searching--;
             this.fail(pending, new Error(message.message));
@@ -232,7 +233,7 @@ export class SearchWorkerPool {
 
   private fail(pending: Pending, error: Error): void {
     pending.reject(error);
-    pending.rejectRecalled(error);
+    pending.rejectAfter(error);
   }
 
   private failAll(pooled: PooledWorker, why: string): void {

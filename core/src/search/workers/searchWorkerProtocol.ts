@@ -1,5 +1,5 @@
 import type { SearchResult, SourceKind } from '../../contract/index.js';
-import type { RecalledEntry } from '../../dreaming/recall/recallRecorder.js';
+import type Database from 'better-sqlite3';
 import type { EmbeddingGeneration } from '../../embed/provider.js';
 import type { VectorBackend } from '../../index/vectorStore.js';
 import type { HybridSettings } from '../hybridSearch.js';
@@ -8,20 +8,32 @@ import type { HybridSettings } from '../hybridSearch.js';
 export interface SearchWorkerData {
   indexPath: string;
   vectorBackend: VectorBackend;
-  /** Where the notes are read from, to resolve which entries each result recalled (dreaming's signals). */
-  workspaceRoot: string;
+  /** Work each worker does after a search's answer is sent; null: none. */
+  afterSearch: AfterSearchModule | null;
 }
 
-/** The entries that answered, by result id (results that are not recorded are absent). */
-export type RecalledEntries = Record<string, RecalledEntry[]>;
+/**
+ * A module a worker loads to run after each search, off the search's path (dreaming resolves
+ * which entries the results recalled there). The module exports `createAfterSearch`; what it
+ * returns for a search travels back to the engine by structured clone.
+ */
+export interface AfterSearchModule {
+  /** file: URL of the module. */
+  url: string;
+  /** Passed to `createAfterSearch` (structured-cloneable). */
+  options: unknown;
+}
+
+/** The export an after-search module provides: called once per worker with its connection. */
+export type CreateAfterSearch<After> = (db: Database.Database, options: unknown) => (query: string, results: readonly SearchResult[]) => After;
 
 /**
- * Chunk results, and then the entries each recalled: worked out after the answer is sent, so
- * dreaming's signals never delay a search (rejects when the worker died before sending them).
+ * Chunk results, and then what the after-search module made of them: worked out after the
+ * answer is sent, so it never delays a search (rejects when the worker died before sending it).
  */
-export interface WorkerSearchAnswer {
+export interface WorkerSearchAnswer<After> {
   results: SearchResult[];
-  recalled: Promise<RecalledEntries>;
+  after: Promise<After>;
 }
 
 export interface SearchRequest {
@@ -46,6 +58,6 @@ export type FromSearchWorker =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
   | { type: 'result'; id: number; results: SearchResult[] }
-  | { type: 'recalled'; id: number; recalled: RecalledEntries }
+  | { type: 'after'; id: number; value: unknown }
   | { type: 'error'; id: number; message: string }
   | { type: 'embed'; id: number; generation: EmbeddingGeneration; text: string };

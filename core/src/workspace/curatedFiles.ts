@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ReverieError, errnoCode } from '../platform/errors.js';
 import { sha256Hex } from '../platform/hash.js';
-import type { PreImageFile, PreImageStore } from '../workspace/preImages.js';
-import { writeFileAtomically } from '../workspace/safeWrite.js';
+import type { PreImageFile, PreImageStore } from './preImages.js';
+import { writeFileAtomically } from '../platform/safeWrite.js';
 import { isProcessAlive } from '../platform/processAlive.js';
 
 /** A curated file as read when the sweep began: later writes are checked against its hash. */

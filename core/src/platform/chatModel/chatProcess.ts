@@ -11,7 +11,6 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isChatWorkerMessage, type AnswerSchema, type ChatWorkerMessage, type CloseRequest, type GenerateRequest } from './chatProtocol.js';
-import { buildConsolidationPrompt, CONSOLIDATION_SCHEMA, type ConsolidationInput } from './prompt.js';
 
 const STDERR_TAIL_CHARS = 2000;
 const MAX_THREADS = 4;
@@ -39,10 +38,6 @@ export interface ChatPrompt {
 }
 
 export type ChatModelRequest = ChatModelOptions & ChatPrompt;
-
-export interface ModelConsolidationRequest extends Omit<ChatModelRequest, 'prompt' | 'schema' | 'signal'> {
-  input: ConsolidationInput;
-}
 
 /** `answered`: the model did answer, but not with JSON (the process itself worked). */
 export type ModelAnswer = { ok: true; json: unknown; raw: string } | { ok: false; reason: string; answered?: true };
@@ -87,10 +82,6 @@ export function parseModelAnswer(raw: string, stopReason: string, maxTokens: num
 function toAnswer(message: ChatWorkerMessage): ModelAnswer {
   if (message.type === 'failure') return { ok: false, reason: `the chat model could not answer: ${message.message}` };
   return parseModelAnswer(message.raw, message.stopReason, message.maxTokens);
-}
-
-export function runModelConsolidation({ input, ...request }: ModelConsolidationRequest): Promise<ModelAnswer> {
-  return runChatModel({ ...request, prompt: buildConsolidationPrompt(input), schema: CONSOLIDATION_SCHEMA });
 }
 
 /** One prompt in a process of its own, gone when this resolves. */

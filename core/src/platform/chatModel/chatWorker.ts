@@ -6,7 +6,7 @@
  */
 import type { GbnfJsonObjectSchema, Llama, LlamaContext, LlamaContextSequence, LlamaModel } from 'node-llama-cpp';
 import { isCloseRequest, isGenerateRequest, type ChatWorkerMessage, type GenerateRequest } from './chatProtocol.js';
-import { disposeAndExit } from '../../platform/llamaChildExit.js';
+import { disposeAndExit } from '../llamaChildExit.js';
 
 /** Prompt tokens must leave at least this many for the answer, or the model cannot answer. */
 const MIN_ANSWER_TOKENS = 32;

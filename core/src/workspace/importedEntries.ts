@@ -1,5 +1,5 @@
-import { fieldText, isFenceLine, looksLikeFrontMatter, parseFrontMatterFields, splitList, type FrontMatterFields } from './frontMatter.js';
-import type { ImportTool } from './types.js';
+import { fieldText, isFenceLine, looksLikeFrontMatter, parseFrontMatterFields, splitList, type FrontMatterFields } from '../platform/text/frontMatter.js';
+import type { ImportTool } from '../contract/index.js';
 
 /** One searchable unit of an imported file, with 1-based inclusive line numbers. */
 export interface ImportedEntry {
