@@ -1,14 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { TokenRefusedError } from '../../agents/mcp/agentCaller.js';
 import { AgentRoute } from '../../agents/mcp/agentRoute.js';
 import { createReverieMcpServer } from '../../agents/mcp/mcpServer.js';
 import { claimStdoutForProtocol } from '../../agents/mcp/protocolStdout.js';
-import { findPackageRoot } from '../../platform/packageRoot.js';
+import { packageVersion } from '../../platform/packageRoot.js';
 import { openService, type CliContext } from '../context.js';
 import { info } from '../output.js';
 import { chooseWorkspace } from '../workspaceChoice.js';
+import { processLogger } from '../../platform/log/processLog.js';
+
+const log = processLogger('cli/mcp');
 
 export const AGENT_TOKEN_ENV = 'REVERIE_AGENT_TOKEN';
 
@@ -39,7 +40,8 @@ export async function mcpCommand(ctx: CliContext): Promise<number> {
   const server = createReverieMcpServer({ caller: route, version: packageVersion() });
   await server.connect(new StdioServerTransport(process.stdin, protocolOut));
   await untilClientLeaves();
-  await server.close().catch(() => undefined);
+  // The client left already; closing the server is clean-up.
+  await server.close().catch((error: unknown) => log.debug('The MCP server could not be closed', { error }));
   await route.close();
   return 0;
 }
@@ -54,12 +56,4 @@ function untilClientLeaves(): Promise<void> {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
-}
-
-function packageVersion(): string {
-  try {
-    return (JSON.parse(fs.readFileSync(path.join(findPackageRoot(), 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
 }
