@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { toPosix } from '../workspace/layout.js';
 import type { TranscriptTool } from './types.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('sessions/discovery');
 
 export interface TranscriptSources {
   /** Each tool's home folder (`~/.codex`, `~/.claude`, `~/.openclaw`), or null when not ingested. */
@@ -48,8 +51,9 @@ export function discoverTranscripts(sources: TranscriptSources): DiscoveredTrans
       let stat: fs.Stats;
       try {
         stat = fs.lstatSync(absPath);
-      } catch {
-        continue; // vanished since listing
+      } catch (error) {
+        log.debug('A transcript vanished since listing', { path: absPath, error });
+        continue;
       }
       found.push({
         tool,
@@ -67,8 +71,10 @@ export function discoverTranscripts(sources: TranscriptSources): DiscoveredTrans
 function readDir(dir: string): fs.Dirent[] {
   try {
     return fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return []; // a missing or vanished folder holds no transcripts
+  } catch (error) {
+    // A missing or vanished folder holds no transcripts.
+    log.debug('A transcript folder could not be listed', { dir, error });
+    return [];
   }
 }
 

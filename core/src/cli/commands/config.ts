@@ -3,6 +3,9 @@ import { ReverieError } from '../../platform/errors.js';
 import { describeIssues } from '../../engine/invoke.js';
 import type { CliContext } from '../context.js';
 import { printJson } from '../output.js';
+import { processLogger } from '../../platform/log/processLog.js';
+
+const log = processLogger('cli/config');
 
 const KEYS = Object.keys(Settings.shape) as Array<keyof Settings>;
 
@@ -47,7 +50,9 @@ function checkKey(key: string): keyof Settings {
 function parseValue(raw: string): unknown {
   try {
     return JSON.parse(raw);
-  } catch {
+  } catch (error) {
+    // Not JSON: the value is the text itself (`config set workspace ~/notes`).
+    log.debug('A config value is plain text', { error });
     return raw;
   }
 }

@@ -8,6 +8,9 @@ import { startHttpHost } from '../../host/http/httpHost.js';
 import { openService, type CliContext } from '../context.js';
 import { createProgressReporter, info, printJson } from '../output.js';
 import { printReport } from './index.js';
+import { processLogger } from '../../platform/log/processLog.js';
+
+const log = processLogger('cli/serve');
 
 /** `reverie serve`: host the workspace and serve the UI on 127.0.0.1 until interrupted. */
 export async function serveCommand(ctx: CliContext): Promise<number> {
@@ -65,9 +68,13 @@ function openInBrowser(url: string): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   try {
     const child = spawn(command, [url], { stdio: 'ignore', detached: true });
-    child.on('error', () => info(`Could not open a browser (${command}); open the URL above yourself.`));
+    child.on('error', (error) => {
+      log.warn('A browser could not be opened', { command, error });
+      info(`Could not open a browser (${command}); open the URL above yourself.`);
+    });
     child.unref();
-  } catch {
+  } catch (error) {
+    log.warn('A browser could not be opened', { command, error });
     info('Could not open a browser; open the URL above yourself.');
   }
 }
