@@ -33,6 +33,9 @@ export interface CliOptions {
   /** `search --graph`: also print matching graph entities. */
   graph: boolean;
   hops?: string;
+  /** `logs`: the lowest level shown, and whether to keep printing new records. */
+  level?: string;
+  follow?: boolean;
 }
 
 export interface CliContext {

@@ -16,6 +16,7 @@ import { searchCommand } from './commands/search.js';
 import { serveCommand } from './commands/serve.js';
 import { statusCommand } from './commands/status.js';
 import { graphCommand } from './commands/graph.js';
+import { logsCommand } from './commands/logs.js';
 import type { CliContext } from './context.js';
 
 const USAGE = `Usage: reverie <command> [options]
@@ -37,6 +38,7 @@ Commands:
   daemon [--json]                          a headless host: watcher, dreaming schedule, agent socket
   agents add <name> [--write] | agents list | agents revoke <name> | agents log [name]   tokens for local agents
   mcp [--token T]                          MCP server on stdio for one agent (token also from env REVERIE_AGENT_TOKEN)
+  logs [--follow] [--level debug|info|warn|error] [--limit N] [--json]   the engine log (last N records; --follow: new ones until Ctrl-C, JSON lines with --json)
 
 Global options:
   --workspace DIR   workspace folder (env REVERIE_WORKSPACE; default: the one chosen at first run)
@@ -60,6 +62,7 @@ const COMMANDS: Record<string, (ctx: CliContext) => Promise<number>> = {
   agents: agentsCommand,
   mcp: mcpCommand,
   graph: graphCommand,
+  logs: logsCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -98,6 +101,8 @@ export async function main(argv: string[]): Promise<number> {
         'min-unique-queries': { type: 'string' },
         graph: { type: 'boolean', default: false },
         hops: { type: 'string' },
+        level: { type: 'string' },
+        follow: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -145,6 +150,8 @@ export async function main(argv: string[]): Promise<number> {
     minUniqueQueries: values['min-unique-queries'],
     graph: values.graph,
     hops: values.hops,
+    level: values.level,
+    follow: values.follow,
   };
   try {
     return await run(createContext(options, rest));

@@ -11,6 +11,8 @@ export interface FollowLogOptions {
   /** Called with each complete new line, in order. */
   onLine(line: string): void;
   signal: AbortSignal;
+  /** Called once the current end of today's file is known: lines appended from then on are followed. */
+  onReady?: () => void;
   pollMs?: number;
   now?: () => Date;
 }
@@ -22,6 +24,7 @@ export async function followLog(dir: string, options: FollowLogOptions): Promise
   const now = options.now ?? (() => new Date());
   let file = logFileFor(dir, now());
   let offset = await sizeOf(file);
+  options.onReady?.();
   // Bytes after the last newline seen: a line still being written (decoded only once whole).
   let carry: Buffer = Buffer.alloc(0);
   const emit = (bytes: Buffer) => {
