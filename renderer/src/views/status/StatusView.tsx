@@ -3,6 +3,7 @@ import type { DreamRunStatus, StatusOutput } from '../../../../core/src/contract
 import { STATUS_BADGE, STATUS_LABEL } from '../dreams/dreamText.js';
 import { formatTime } from '../format.js';
 import { CoverageTable } from './CoverageTable.js';
+import { EngineLogPanel } from './EngineLogPanel.js';
 
 export function StatusView() {
   const status = useReverie((s) => s.status);
@@ -134,6 +135,8 @@ export function StatusView() {
       </dl>
 
       {data.dreaming && <DreamingCard dreaming={data.dreaming} />}
+
+      <EngineLogPanel />
 
       <CoverageTable files={data.files} />
     </section>
