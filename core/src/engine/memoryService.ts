@@ -50,6 +50,7 @@ import type { Logger } from '../platform/log/logger.js';
 import { setProcessLogDestination } from '../platform/log/processLog.js';
 import { redactSecrets } from '../sessions/redact.js';
 import { logHandlers } from '../diagnostics/logHandlers.js';
+import { packageVersion } from '../platform/packageRoot.js';
 
 export interface MemoryServiceOptions {
   dataDir: string;
@@ -295,6 +296,7 @@ export class MemoryService {
   /** Become the host of this workspace: take the lock, watch files, index in the background. */
   async startHosting(info: Omit<HostInfo, 'pid' | 'startedAt'>): Promise<void> {
     this.hostInfo = { ...info, pid: process.pid, startedAt: new Date().toISOString() };
+    this.logger.info('Hosting the workspace', { kind: info.kind, workspace: this.workspace.root, version: packageVersion() });
     this.lock.acquire(this.hostInfo, this.workspace.root);
     const settings = this.settings.read();
     if (settings.watch) {
