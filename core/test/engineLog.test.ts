@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LogRecord } from '../src/contract/index.js';
 import { EngineLog, logLevelFromEnvironment, type EngineLogOptions } from '../src/platform/log/engineLog.js';
+import { readRecentLogRecords } from '../src/platform/log/readLog.js';
 import { secret } from '../src/platform/log/redaction.js';
 import { redactSecrets } from '../src/sessions/redact.js';
 
@@ -96,6 +97,17 @@ describe('engine log', () => {
     // The newest records come back first, across the parts.
     const recent = await log.recent(12, 'info');
     expect(recent.map((r) => r.message)).toEqual(Array.from({ length: 12 }, (_, i) => `record ${59 - i}`));
+  });
+
+  it('reads back every record of a large file, newest first, whole lines across its read chunks', async () => {
+    const log = open({ now: () => onDay('2026-12-02') });
+    const total = 3000;
+    for (let i = 0; i < total; i++) log.logger('index').info(`Zürich ✓ record ${i}`, { note: 'ä'.repeat(i % 97) });
+    await log.flush();
+    expect(fs.statSync(path.join(dir(), 'reverie-2026-12-02.log')).size).toBeGreaterThan(4 * 64 * 1024);
+    const all = await readRecentLogRecords(dir(), { limit: total + 10 });
+    expect(all.map((r) => r.message)).toEqual(Array.from({ length: total }, (_, i) => `Zürich ✓ record ${total - 1 - i}`));
+    expect(all.every((r, i) => r.fields!.note === 'ä'.repeat((total - 1 - i) % 97))).toBe(true);
   });
 
   it('never writes secrets: agent tokens, bearer credentials, token parameters, secret fields and registered values', async () => {

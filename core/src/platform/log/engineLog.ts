@@ -14,6 +14,7 @@ import { Redactor } from './redaction.js';
 export const DEFAULT_LOG_LEVEL: LogLevel = 'info';
 /** Warnings and errors kept in memory (newest last). */
 const RECENT_TROUBLE = 200;
+const RECENT_READ_BYTES = 4 * 1024 * 1024;
 
 export interface EngineLogOptions {
   dir: string;
@@ -85,7 +86,8 @@ export class EngineLog implements LogDestination {
     await this.sink.flush();
     const fromMemory = () => this.trouble.filter((r) => LEVEL_RANK[r.level] >= LEVEL_RANK[minLevel]).reverse().slice(0, limit);
     if (this.sink.problem) return fromMemory();
-    return readRecentLogRecords(this.dir, { limit, minLevel });
+    // Asked at every Status refresh: a few MB from the end of the newest files is plenty.
+    return readRecentLogRecords(this.dir, { limit, minLevel, maxBytes: RECENT_READ_BYTES });
   }
 
   flush(): Promise<void> {

@@ -1,6 +1,6 @@
 /** Reading the log back: the newest records across days, read from the end of each file, bounded. */
 import fs from 'node:fs';
-import { LogRecord, type LogLevel } from '../../contract/index.js';
+import { LOG_LEVELS, LogRecord, type LogLevel } from '../../contract/index.js';
 import { LEVEL_RANK } from './logger.js';
 import { listLogFiles } from './logFiles.js';
 import { processLogger } from './processLog.js';
@@ -22,12 +22,17 @@ export async function readRecentLogRecords(dir: string, options: ReadLogOptions)
   const found: LogRecord[] = [];
   const budget = { bytes: options.maxBytes ?? 16 * 1024 * 1024 };
   const minRank = LEVEL_RANK[options.minLevel ?? 'debug'];
+  // Records are written by JSON.stringify with `level` first after `time`: lines of other levels are skipped unparsed.
+  const wanted = LOG_LEVELS.filter((level) => LEVEL_RANK[level] >= minRank).map((level) => `"level":"${level}"`);
   for (const file of await listLogFiles(dir)) {
-    for await (const line of linesFromEnd(file.path, budget)) {
-      const record = parseLogLine(line);
-      if (!record || LEVEL_RANK[record.level] < minRank) continue;
-      found.push(record);
-      if (found.length >= options.limit) return found;
+    for await (const lines of linesFromEnd(file.path, budget)) {
+      for (const line of lines) {
+        if (!wanted.some((marker) => line.includes(marker))) continue;
+        const record = parseLogLine(line);
+        if (!record || LEVEL_RANK[record.level] < minRank) continue;
+        found.push(record);
+        if (found.length >= options.limit) return found;
+      }
     }
     if (budget.bytes <= 0) break;
   }
@@ -49,8 +54,8 @@ export function parseLogLine(line: string): LogRecord | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The lines of a file, last first, reading backwards in chunks while `budget` lasts. */
-async function* linesFromEnd(file: string, budget: { bytes: number }): AsyncGenerator<string> {
+/** The lines of a file, last first, reading backwards while `budget` lasts: one batch per chunk read. */
+async function* linesFromEnd(file: string, budget: { bytes: number }): AsyncGenerator<string[]> {
   let handle: fs.promises.FileHandle;
   try {
     handle = await fs.promises.open(file, 'r');
@@ -69,16 +74,20 @@ async function* linesFromEnd(file: string, budget: { bytes: number }): AsyncGene
       const chunk = Buffer.alloc(length);
       await handle.read(chunk, 0, length, position);
       const data = carry.length > 0 ? Buffer.concat([chunk, carry]) : chunk;
-      let end = data.length;
-      while (end > 0) {
-        const newline = data.lastIndexOf(10, end - 1);
-        if (newline === -1) break;
-        if (newline + 1 < end) yield data.subarray(newline + 1, end).toString('utf8');
-        end = newline;
+      // Everything after the chunk's first newline is whole lines; what comes before it waits for the next chunk.
+      const first = position === 0 ? -1 : data.indexOf(10);
+      if (first === -1 && position > 0) {
+        carry = data;
+        continue;
       }
-      carry = data.subarray(0, end);
+      yield data
+        .subarray(first + 1)
+        .toString('utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+        .reverse();
+      carry = first === -1 ? Buffer.alloc(0) : data.subarray(0, first);
     }
-    if (position === 0 && carry.length > 0) yield carry.toString('utf8');
   } finally {
     await handle.close();
   }
