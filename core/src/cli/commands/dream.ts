@@ -15,34 +15,37 @@ export async function dreamCommand(ctx: CliContext): Promise<number> {
   const service = await openService(ctx);
   try {
     if (sub === 'runs') {
-      const { runs, schedule } = (await service.invoke('dream.runs', { limit: 50 })) as { runs: DreamRunSummary[]; schedule: { time: string | null; nextRunAt: string | null } };
+      const { runs, schedule } = await service.invoke('dream.runs', { limit: 50 });
       if (ctx.options.json) printJson({ runs, schedule });
       else printRuns(runs, schedule.time);
       return 0;
     }
     if (sub === 'show' || sub === 'review') {
       const [runId, candidateKey, decision] = args;
-      if (!runId || (sub === 'review' && (!candidateKey || (decision !== 'approve' && decision !== 'reject')))) throw new ReverieError('invalid-input', USAGE);
-      const run = (
-        sub === 'show' ? await service.invoke('dream.get', { runId }) : await service.invoke('dream.review', { runId, candidateKey, decision })
-      ) as DreamRun;
+      if (!runId) throw new ReverieError('invalid-input', USAGE);
+      let run: DreamRun;
+      if (sub === 'show') run = await service.invoke('dream.get', { runId });
+      else {
+        if (!candidateKey || (decision !== 'approve' && decision !== 'reject')) throw new ReverieError('invalid-input', USAGE);
+        run = await service.invoke('dream.review', { runId, candidateKey, decision });
+      }
       if (ctx.options.json) printJson(withRunId(run));
       else printRun(run);
       return 0;
     }
     if (ctx.options.rollback) {
-      const run = (await service.invoke('dream.rollback', { runId: ctx.options.rollback })) as DreamRun;
+      const run = await service.invoke('dream.rollback', { runId: ctx.options.rollback });
       if (ctx.options.json) printJson(withRunId(run));
       else process.stdout.write(`Rolled back ${run.id} (${run.rolledBack?.mode === 'restored' ? 'files restored from their pre-images' : "the run's lines removed; later edits kept"}).\n`);
       return 0;
     }
     // Without a host keeping the index fresh, catch up first so the sweep sees today's notes.
     if (!service.lock.readHolder()) await service.invoke('index.sync', { force: false });
-    const run = (await service.invoke('dream.run', {
+    const run = await service.invoke('dream.run', {
       dryRun: ctx.options.dryRun,
       ...(ctx.options.backfill ? { backfill: ctx.options.backfill } : {}),
       ...(Object.keys(thresholds).length > 0 ? { thresholds } : {}),
-    })) as DreamRun;
+    });
     if (ctx.options.json) printJson(withRunId(run));
     else printRun(run);
     return run.status === 'failed' ? 1 : 0;

@@ -1,4 +1,3 @@
-import type { ForgetReport } from '../../contract/index.js';
 import { ReverieError } from '../../platform/errors.js';
 import { openService, type CliContext } from '../context.js';
 import { printJson } from '../output.js';
@@ -11,7 +10,7 @@ export async function forgetCommand(ctx: CliContext): Promise<number> {
   }
   const service = await openService(ctx);
   try {
-    const report = (await service.invoke('forget', { ...(session ? { session } : { path }), dryRun: ctx.options.dryRun })) as ForgetReport;
+    const report = await service.invoke('forget', { ...(session ? { session } : { path }), dryRun: ctx.options.dryRun });
     if (ctx.options.json) printJson(report);
     else {
       const verb = report.dryRun ? 'Would remove' : 'Removed';

@@ -1,4 +1,4 @@
-import type { GraphClaim, GraphEntity, GraphEvidence, GraphSlice, OperationOutput } from '../../contract/index.js';
+import type { GraphClaim, GraphEntity, GraphEvidence, GraphSlice } from '../../contract/index.js';
 import { ReverieError } from '../../platform/errors.js';
 import { openService, type CliContext } from '../context.js';
 import { printJson } from '../output.js';
@@ -17,12 +17,12 @@ export async function graphCommand(ctx: CliContext): Promise<number> {
     // Without a host keeping the index (and graph) fresh, catch up first.
     if (!service.lock.readHolder()) await service.invoke('index.sync', { force: false });
     if (action === 'search') {
-      const { entities } = (await service.invoke('graph.search', { text, limit: whole(ctx.options.limit, 20, 200) })) as { entities: GraphEntity[] };
+      const { entities } = await service.invoke('graph.search', { text, limit: whole(ctx.options.limit, 20, 200) });
       if (ctx.options.json) printJson(entities);
       else printEntities(entities);
     } else if (action === 'neighbors') {
       const hops = whole(ctx.options.hops, 1, 3, '--hops');
-      const slice = (await service.invoke('graph.neighbors', { entity: text, hops, limit: whole(ctx.options.limit, 200, 5000) })) as OperationOutput<'graph.neighbors'>;
+      const slice = await service.invoke('graph.neighbors', { entity: text, hops, limit: whole(ctx.options.limit, 200, 5000) });
       if (ctx.options.json) printJson(slice);
       else {
         printSlice(slice, slice.center);
@@ -30,7 +30,7 @@ export async function graphCommand(ctx: CliContext): Promise<number> {
         for (const f of slice.facts) process.stdout.write(`  ${f.predicate}: ${f.literal ?? ''}  [${f.id}, ${f.evidence[0] ? where(f.evidence[0]) : 'no evidence'}]\n`);
       }
     } else if (action === 'explain') {
-      const claim = (await service.invoke('graph.explain', { claimId: text })) as OperationOutput<'graph.explain'>;
+      const claim = await service.invoke('graph.explain', { claimId: text });
       if (ctx.options.json) printJson(claim);
       else {
         process.stdout.write(`${claim.id}  ${claim.subjectLabel} —${claim.predicate}→ ${claim.objectLabel ?? JSON.stringify(claim.literal)}\n`);
@@ -38,7 +38,7 @@ export async function graphCommand(ctx: CliContext): Promise<number> {
         for (const l of claim.lines) process.stdout.write(`  ${l.path}:${l.line}  ${l.text}\n`);
       }
     } else {
-      const slice = (await service.invoke('graph.overview', { limit: whole(ctx.options.limit, 2000, 20_000) })) as GraphSlice;
+      const slice = await service.invoke('graph.overview', { limit: whole(ctx.options.limit, 2000, 20_000) });
       if (ctx.options.json) printJson(slice);
       else printSlice(slice, null);
     }

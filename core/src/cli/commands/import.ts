@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { ImportPlan, ImportTool, type ImportReport } from '../../contract/index.js';
+import { ImportPlan, ImportTool } from '../../contract/index.js';
 import { describeIssues } from '../../engine/invoke.js';
 import { ReverieError } from '../../platform/errors.js';
 import { openService, type CliContext } from '../context.js';
@@ -18,7 +18,7 @@ export async function importCommand(ctx: CliContext): Promise<number> {
   });
   try {
     if (action === 'detect') {
-      const { sources: found } = (await service.invoke('import.detect', { ...(sources ? { sources } : {}) })) as { sources: Array<{ tool: string; home: string; exists: boolean; collections: Array<{ name: string; files: unknown[] }>; notes: string[] }> };
+      const { sources: found } = await service.invoke('import.detect', { ...(sources ? { sources } : {}) });
       if (ctx.options.json) printJson(found);
       else {
         for (const s of found) {
@@ -30,7 +30,7 @@ export async function importCommand(ctx: CliContext): Promise<number> {
       return 0;
     }
     if (action === 'plan') {
-      const plan = (await service.invoke('import.plan', { ...(sources ? { sources } : {}) })) as ImportPlan;
+      const plan = await service.invoke('import.plan', { ...(sources ? { sources } : {}) });
       if (ctx.options.json) printJson(plan);
       else {
         for (const item of plan.items) process.stdout.write(`${item.status.padEnd(9)} ${item.destination ?? item.sourcePath}${item.reason ? `  (${item.reason})` : ''}\n`);
@@ -39,7 +39,7 @@ export async function importCommand(ctx: CliContext): Promise<number> {
       return 0;
     }
     const plan = ctx.options.plan ? readPlan(ctx.options.plan) : undefined;
-    const report = (await service.invoke('import.apply', { ...(plan ? { plan } : {}), ...(sources && !plan ? { sources } : {}), replace: ctx.options.replace })) as ImportReport;
+    const report = await service.invoke('import.apply', { ...(plan ? { plan } : {}), ...(sources && !plan ? { sources } : {}), replace: ctx.options.replace });
     if (ctx.options.json) printJson({ copied: report.copied, skipped: report.skipped, replaced: report.replaced, unchanged: report.unchanged, outcome: report.outcome, error: report.error, report: report.reportPath });
     else {
       for (const item of report.items.filter((i) => i.action === 'skipped').slice(0, 30)) info(`skipped: ${item.sourcePath} — ${item.reason ?? ''}`);

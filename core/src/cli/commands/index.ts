@@ -7,7 +7,7 @@ export async function indexCommand(ctx: CliContext): Promise<number> {
   const progress = createProgressReporter();
   const unsubscribe = service.onDidEmitEvent((e) => e.type === 'index-progress' && progress.update(e));
   try {
-    const report = (await service.invoke('index.sync', { force: ctx.options.force })) as SyncReport;
+    const report = await service.invoke('index.sync', { force: ctx.options.force });
     progress.done();
     if (ctx.options.json) printJson(report);
     else printReport(report);

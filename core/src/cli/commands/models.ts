@@ -1,4 +1,4 @@
-import { ModelRole, type ModelInfo } from '../../contract/index.js';
+import { ModelRole } from '../../contract/index.js';
 import { ReverieError } from '../../platform/errors.js';
 import { describeProgress } from '../../models/downloadProgress.js';
 import { openService, type CliContext } from '../context.js';
@@ -8,10 +8,11 @@ const USAGE = 'Usage: reverie models list | pull <uri-or-path> [--role embedding
 
 /** `reverie models list|pull|add|use|remove`: the model files in the data folder, by role. */
 export async function modelsCommand(ctx: CliContext): Promise<number> {
-  const [action, target] = ctx.positionals;
+  const [action, given] = ctx.positionals;
   const role = ctx.options.role === undefined ? undefined : ModelRole.safeParse(ctx.options.role);
   if (role && !role.success) throw new ReverieError('invalid-input', `--role must be embedding or chat (got "${ctx.options.role}").`);
   if (!action || !['list', 'pull', 'add', 'use', 'remove'].includes(action)) throw new ReverieError('invalid-input', USAGE);
+  const target = given ?? '';
   if (action !== 'list' && !target) throw new ReverieError('invalid-input', USAGE);
 
   const service = await openService(ctx);
@@ -34,7 +35,7 @@ export async function modelsCommand(ctx: CliContext): Promise<number> {
     const r = role?.data;
     switch (action) {
       case 'list': {
-        const list = (await service.invoke('models.list', {})) as { models: ModelInfo[]; active: Record<string, string | null>; defaultEmbeddingUri: string };
+        const list = await service.invoke('models.list', {});
         if (ctx.options.json) printJson(list);
         else if (list.models.length === 0) process.stdout.write(`No models installed; search uses the built-in hash embeddings.\nInstall the default: reverie models pull ${list.defaultEmbeddingUri}\n`);
         else for (const m of list.models) process.stdout.write(`${m.active ? '*' : ' '} ${m.role.padEnd(9)} ${m.file}  ${(m.size / 1e6).toFixed(1)} MB  ${m.id}  (${m.source})\n`);
@@ -42,7 +43,7 @@ export async function modelsCommand(ctx: CliContext): Promise<number> {
       }
       case 'pull':
       case 'add': {
-        const model = (await service.invoke('models.pull', { uri: target, ...(r ? { role: r } : {}) })) as ModelInfo;
+        const model = await service.invoke('models.pull', { uri: target, ...(r ? { role: r } : {}) });
         if (ctx.options.json) printJson(model);
         else process.stdout.write(`Installed ${model.file} (${model.role}${model.active ? ', active' : ''}) as ${model.id}.\n`);
         if (model.active && model.role === 'embedding') await service.switchEmbeddingProvider();
@@ -52,13 +53,13 @@ export async function modelsCommand(ctx: CliContext): Promise<number> {
         const result = await service.invoke('models.use', { model: target, ...(r ? { role: r } : {}) });
         await service.switchEmbeddingProvider();
         if (ctx.options.json) printJson(result);
-        else process.stdout.write(`Active models: ${JSON.stringify((result as { active: unknown }).active)}\n`);
+        else process.stdout.write(`Active models: ${JSON.stringify(result.active)}\n`);
         return 0;
       }
       case 'remove': {
         const result = await service.invoke('models.remove', { model: target });
         if (ctx.options.json) printJson(result);
-        else process.stdout.write(`Removed ${(result as { removed: string }).removed}.\n`);
+        else process.stdout.write(`Removed ${result.removed}.\n`);
         return 0;
       }
     }

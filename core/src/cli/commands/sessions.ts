@@ -1,4 +1,3 @@
-import type { IngestReport } from '../../contract/index.js';
 import { ReverieError } from '../../platform/errors.js';
 import { openService, type CliContext } from '../context.js';
 import { createProgressReporter, info, printJson } from '../output.js';
@@ -12,11 +11,11 @@ export async function sessionsCommand(ctx: CliContext): Promise<number> {
   const progress = createProgressReporter();
   const unsubscribe = service.onDidEmitEvent((e) => e.type === 'index-progress' && progress.update(e));
   try {
-    const report = (await service.invoke('sessions.ingest', {
+    const report = await service.invoke('sessions.ingest', {
       ...(codex ? { codex } : {}),
       ...(claude ? { claude } : {}),
       ...(openclaw ? { openclaw } : {}),
-    })) as IngestReport;
+    });
     progress.done();
     if (ctx.options.json) printJson(report);
     else {

@@ -6,7 +6,7 @@ import { printJson } from '../output.js';
 export async function statusCommand(ctx: CliContext): Promise<number> {
   const service = await openService(ctx);
   try {
-    const status = (await service.invoke('status', {})) as StatusOutput;
+    const status = await service.invoke('status', {});
     if (ctx.options.json) printJson(status);
     else process.stdout.write(formatStatus(status));
     return 0;

@@ -9,7 +9,7 @@ export async function whyCommand(ctx: CliContext): Promise<number> {
   if (!ref) throw new ReverieError('invalid-input', 'Usage: reverie why <path:line | path:start-end | chunk:N> [--json]');
   const service = await openService(ctx);
   try {
-    const chain = (await service.invoke('provenance.get', { ref })) as ProvenanceChain;
+    const chain = await service.invoke('provenance.get', { ref });
     if (ctx.options.json) printJson(chain);
     else process.stdout.write(formatChain(chain));
     return 0;
