@@ -19,6 +19,7 @@ import { runGraphBench } from './bench/graph.js';
 import { runDesktopBench } from './bench/desktop.js';
 import { runDreamingBench } from './bench/dreaming.js';
 import { runSessionsBench } from './bench/sessions.js';
+import { runImportersBench } from './bench/importers.js';
 import { log, percentile, round, summarizeLatency, table, type LatencySummary } from './bench/stats.js';
 import { SyntheticCorpus, makeQuestions, type QuestionKind } from './bench/synthetic.js';
 
@@ -43,19 +44,21 @@ interface Options {
   graph: boolean;
   /** The window's API round-trips during a first index, and cold start (on unless another part is run alone). */
   desktop: boolean;
+  /** Plan and apply of a 50 MB import, and its repeats (on unless another part is run alone). */
+  importers: boolean;
 }
 
-const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop] [--locomo FILE]';
+const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only importers] [--locomo FILE]';
 
 function parseArgs(argv: readonly string[]): Options {
-  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true };
+  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, importers: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') opts.quick = true;
     else if (arg === '--skip-synthetic') opts.skipSynthetic = true;
     else if (arg === '--only') {
       const what = argv[++i];
-      if (!['locomo', 'sessions', 'dreaming', 'agents', 'vectors768', 'graph', 'desktop'].includes(what ?? '')) throw new Error(`--only takes "locomo", "sessions", "dreaming", "agents", "vectors768", "graph" or "desktop"\n${USAGE}`);
+      if (!['locomo', 'sessions', 'dreaming', 'agents', 'vectors768', 'graph', 'desktop', 'importers'].includes(what ?? '')) throw new Error(`--only takes "locomo", "sessions", "dreaming", "agents", "vectors768", "graph", "desktop" or "importers"\n${USAGE}`);
       opts.skipSynthetic = true;
       opts.sessions = what === 'sessions';
       opts.dreaming = what === 'dreaming';
@@ -63,6 +66,7 @@ function parseArgs(argv: readonly string[]): Options {
       opts.vectors768 = what === 'vectors768';
       opts.graph = what === 'graph';
       opts.desktop = what === 'desktop';
+      opts.importers = what === 'importers';
     }
     else if (arg === '--locomo') {
       const file = argv[++i];
@@ -287,7 +291,7 @@ async function runSynthetic(quick: boolean): Promise<SyntheticReport> {
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const started = performance.now();
-  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents && !opts.vectors768 && !opts.graph && !opts.desktop) log('Nothing to run: --skip-synthetic without --locomo FILE.');
+  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents && !opts.vectors768 && !opts.graph && !opts.desktop && !opts.importers) log('Nothing to run: --skip-synthetic without --locomo FILE.');
 
   const out: Record<string, unknown> = {
     mode: opts.quick ? 'quick' : 'full',
@@ -302,6 +306,7 @@ async function main(): Promise<void> {
   if (opts.vectors768) Object.assign(out, await runVectors768Bench(opts.quick));
   if (opts.graph && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runGraphBench(opts.quick));
   if (opts.desktop && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runDesktopBench(opts.quick));
+  if (opts.importers && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runImportersBench(opts.quick));
   let locomo: LocomoReport | null = null;
   if (opts.locomo) {
     locomo = await runLocomo(opts.locomo);

@@ -9,7 +9,23 @@ import { prepareMessage, scoreTrigger } from '../src/agents/context/triggerScore
 import { frameMemory, UNTRUSTED_MEMORY_NOTICE } from '../src/agents/framing.js';
 import { stripRecalledText } from '../src/sessions/recalled.js';
 
-const FIXTURE = '/work/shared/fixtures/openclaw-workspace';
+/** A MEMORY.md as OpenClaw writes it: annotations, a promotion block with its score tail, a consolidated block with lineage. */
+const OPENCLAW_MEMORY_MD = [
+  '# Long-Term Memory',
+  '',
+  '- Keep the gateway on loopback. <!-- trigger: gateway setup, network safety --> <!-- importance: 9 -->',
+  '- Use the release helper for package validation. <!-- project: github.com/dana/ledgerd -->',
+  '',
+  '## Promoted From Short-Term Memory (2026-04-05)',
+  '<!-- openclaw-memory-promotion:memory:memory/2026-04-04.md:3:3 -->',
+  '- Moved the production deploy target to a box named ledgerd-prod-2. [score=0.812 (signals=5) recalls=3 avg=0.700 source=memory/2026-04-04.md:3-3]',
+  '',
+  '## Consolidated Memory (2026-04-06)',
+  '<!-- openclaw-memory-lineage:staging-db-port -->',
+  '<!-- openclaw-memory-promotion:memory:memory/2026-04-05.md:3:3 -->',
+  '- The staging database is ledgerd-staging on port 5433. Source: memory/2026-04-05.md#L3-L3 <!-- trigger: staging, database, port --> <!-- importance: 8 -->',
+  '',
+].join('\n');
 const roots: string[] = [];
 
 function workspace(files: Record<string, string | Uint8Array> = {}): string {
@@ -77,7 +93,7 @@ describe('truncateHeadTail', () => {
 
 describe('buildBootstrapContext', () => {
   it('gives the notice, then USER.md without superseded directives, then MEMORY.md, each framed', () => {
-    const root = workspace({ 'USER.md': USER_MD, 'MEMORY.md': fs.readFileSync(path.join(FIXTURE, 'MEMORY.md')) });
+    const root = workspace({ 'USER.md': USER_MD, 'MEMORY.md': OPENCLAW_MEMORY_MD });
     const context = buildBootstrapContext({ workspaceRoot: root });
     expect(context.text.startsWith(UNTRUSTED_MEMORY_NOTICE)).toBe(true);
     expect(context.text).toContain('<reverie-memory source="USER.md">\n# User');
@@ -139,7 +155,7 @@ describe('buildBootstrapContext', () => {
 
   it("adds the project's entries from MEMORY.md and memory/**, each with path:line, skipping symlinks and dot folders", () => {
     const root = workspace({
-      'MEMORY.md': fs.readFileSync(path.join(FIXTURE, 'MEMORY.md')),
+      'MEMORY.md': OPENCLAW_MEMORY_MD,
       'memory/2026-04-05.md': '# 2026-04-05\n\n- Staging port moved to 5433. <!-- project: GitHub.com/dana/ledgerd -->\n- Unrelated errand.\n',
       'memory/projects/ledgerd.md': 'Intro line.\n<!-- project: github.com/dana/ledgerd -->\n- Release every second Tuesday.\n',
       'memory/other.md': '- Another project. <!-- project: github.com/dana/other -->\n- Old ledgerd fact. <!-- project: github.com/dana/ledgerd --> <!-- status: superseded -->\n',
@@ -187,7 +203,7 @@ describe('triggerScore', () => {
 });
 
 describe('matchCuratedEntries', () => {
-  const files = () => ({ 'USER.md': USER_MD, 'MEMORY.md': fs.readFileSync(path.join(FIXTURE, 'MEMORY.md')) });
+  const files = () => ({ 'USER.md': USER_MD, 'MEMORY.md': OPENCLAW_MEMORY_MD });
 
   it('returns entries whose trigger phrase the message contains, with line, body and triggers', () => {
     const root = workspace(files());

@@ -51,7 +51,7 @@ describe('reverie logs', () => {
     expect(JSON.parse(warnings.stdout)).toEqual([]);
     const bad = await runCli(['logs', '--level', 'loud'], env);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('--level "loud" is not a level; use debug, info, warn or error.');
+    expect(bad.stderr).toContain('--level must be debug or info or warn or error (got "loud").');
   });
 
   it('--follow prints new records as they are written until Ctrl-C', async () => {

@@ -10,6 +10,8 @@ const CANDIDATES = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'];
 export const chromiumPath: string | null = CANDIDATES.find((p) => fs.existsSync(p)) ?? null;
 
 if (!chromiumPath) {
+  // On CI a missing browser must fail the run: a skipped suite would pass without testing the window.
+  if (process.env.CI === 'true') throw new Error(`e2e: CI=true but there is no Chromium at ${CANDIDATES.join(' or ')} (apt-get install -y chromium).`);
   console.warn(`e2e: skipping browser tests: no Chromium at ${CANDIDATES.join(' or ')} (apt-get install -y chromium).`);
 }
 

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { EngineEvent, HostInfo, IndexState, OperationName, OriginClass, SearchResult, SessionKind, StatusOutput, SyncReport } from '../contract/index.js';
+import type { EngineEvent, HostInfo, IndexState, OperationInput, OperationName, OperationOutput, OriginClass, SearchResult, SessionKind, StatusOutput, SyncReport } from '../contract/index.js';
 import { Emitter } from '../platform/events.js';
 import { asForeground } from '../platform/timeSlices.js';
 import { ReverieError } from '../platform/errors.js';
-import { invokeOperation, type CallContext, type OperationHandlers } from './invoke.js';
+import { invokeOperation, invokeTypedOperation, type CallContext, type OperationHandlers } from './invoke.js';
 import { DreamService } from '../dreaming/dreamService.js';
 import { AgentService } from '../agents/agentService.js';
 import { GraphService } from '../graph/graphService.js';
@@ -283,14 +283,25 @@ export class MemoryService {
     return this.options.workspace;
   }
 
-  invoke(name: OperationName | string, input: unknown, context?: CallContext): Promise<unknown> {
+  /** An operation named in code: input and result typed by the contract (and still checked at run time). */
+  invoke<N extends OperationName>(name: N, input: OperationInput<N>, context?: CallContext): Promise<OperationOutput<N>> {
     if (this.closed) return Promise.reject(new ReverieError('internal', 'The engine is shutting down.'));
-    return invokeOperation(this.handlers, name, input, context).catch((error: unknown) => {
-      // What the caller can fix (bad input, not found) is theirs to see; anything else is ours and logged as an error.
+    return invokeTypedOperation(this.handlers, name, input, context).catch(this.operationFailed(name, context));
+  }
+
+  /** A name and input that arrived from outside (HTTP, IPC, the agent socket, MCP): validated against the contract. */
+  invokeUnchecked(name: string, input: unknown, context?: CallContext): Promise<unknown> {
+    if (this.closed) return Promise.reject(new ReverieError('internal', 'The engine is shutting down.'));
+    return invokeOperation(this.handlers, name, input, context).catch(this.operationFailed(name, context));
+  }
+
+  /** What the caller can fix (bad input, not found) is theirs to see (debug); anything else is ours, logged as an error. */
+  private operationFailed(name: string, context: CallContext | undefined): (error: unknown) => never {
+    return (error) => {
       const expected = error instanceof ReverieError && error.code !== 'internal';
       this.logger[expected ? 'debug' : 'error'](`Operation ${name} failed`, { transport: context?.transport ?? 'cli', error });
       throw error;
-    });
+    };
   }
 
   /** Become the host of this workspace: take the lock, watch files, index in the background. */
@@ -312,7 +323,7 @@ export class MemoryService {
     this.dreams.startSchedule();
     this.startSearchWorkers();
     try {
-      await this.agents.startSocket((name, input, context) => this.invoke(name, input, context));
+      await this.agents.startSocket((name, input, context) => this.invokeUnchecked(name, input, context));
     } catch (error) {
       // Search and the UI work without it; agents are told why they cannot connect.
       this.notices.push(`The agent socket could not start: ${(error as Error).message}`);

@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   service.onDidEmitEvent((event) => send({ type: 'event', event }));
   onMessage((data) => {
     if (!isCallMessage(data)) return;
-    service.invoke(data.name, data.input, { transport: 'ui' }).then(
+    service.invokeUnchecked(data.name, data.input, { transport: 'ui' }).then(
       (result) => send({ type: 'result', id: data.id, ok: true, result }),
       (error: unknown) => send({ type: 'result', id: data.id, ok: false, error: toErrorPayload(error) }),
     );

@@ -1,25 +1,32 @@
-import type { LogLevel, LogRecord } from '../../contract/index.js';
-import { ReverieError } from '../../platform/errors.js';
+import { LOG_LEVELS, type LogRecord } from '../../contract/index.js';
 import { logDirOf } from '../../platform/log/engineLog.js';
 import { followLog } from '../../platform/log/followLog.js';
-import { isLogLevel, LEVEL_RANK } from '../../platform/log/logger.js';
+import { LEVEL_RANK } from '../../platform/log/logger.js';
 import { parseLogLine, readRecentLogRecords } from '../../platform/log/readLog.js';
-import type { CliContext } from '../context.js';
+import { defineCommand } from '../command.js';
 import { info, printJson } from '../output.js';
-
-const DEFAULT_LINES = 200;
-const MAX_LINES = 100_000;
 
 /**
  * `reverie logs [--follow] [--level L] [--limit N] [--json]`: the last N records of the engine
  * log across days (oldest first, like tail), then with --follow every new one until Ctrl-C.
  * Needs no engine: it reads `<data>/logs/` directly, so it works while a host runs.
  */
-export async function logsCommand(ctx: CliContext): Promise<number> {
-  const dir = logDirOf(ctx.dataDir);
-  const minLevel = parseLevel(ctx.options.level);
-  const limit = parseLimit(ctx.options.limit);
-  const { json, follow = false } = ctx.options;
+export const logsCommand = defineCommand({
+  name: 'logs',
+  summary: 'The engine log (<data>/logs): the last records across days, or new ones as they are written.',
+  usage: [
+    { line: 'logs [--level debug|info|warn|error] [--limit N] [--json]', summary: 'the last N records, oldest first (--json: one array)' },
+    { line: 'logs --follow [--level L] [--json]', summary: 'then every new record until Ctrl-C (--json: one JSON line each)' },
+  ],
+  flags: {
+    follow: { type: 'boolean', description: 'keep printing new records until Ctrl-C' },
+    level: { type: 'string', choices: LOG_LEVELS, value: 'LEVEL', description: 'leave out records below this level' },
+    limit: { type: 'number', integer: true, min: 1, max: 100_000, default: 200, value: 'N', description: 'how many of the last records' },
+  },
+  run: async (ctx, { follow, level, limit }) => showLog(logDirOf(ctx.dataDir), { json: ctx.json, follow, minLevel: level, limit }),
+});
+
+async function showLog(dir: string, { json, follow, minLevel, limit }: { json: boolean; follow: boolean; minLevel: LogRecord['level'] | undefined; limit: number }): Promise<number> {
   const show = (record: LogRecord) => process.stdout.write(json ? JSON.stringify(record) + '\n' : formatLogRecord(record));
 
   const records = (await readRecentLogRecords(dir, { limit, minLevel })).reverse();
@@ -52,20 +59,6 @@ export async function logsCommand(ctx: CliContext): Promise<number> {
     process.off('SIGTERM', stop);
   }
   return 0;
-}
-
-function parseLevel(raw: string | undefined): LogLevel | undefined {
-  if (raw === undefined) return undefined;
-  const level = raw.trim().toLowerCase();
-  if (!isLogLevel(level)) throw new ReverieError('invalid-input', `--level "${raw}" is not a level; use debug, info, warn or error.`);
-  return level;
-}
-
-function parseLimit(raw: string | undefined): number {
-  if (raw === undefined) return DEFAULT_LINES;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_LINES) throw new ReverieError('invalid-input', `--limit "${raw}" must be a whole number from 1 to ${MAX_LINES}.`);
-  return n;
 }
 
 /** One record for a terminal: local time, level, area, message, fields; the error below (with its stack for errors). */

@@ -83,7 +83,7 @@ export async function startHttpHost({ service, port, staticDir }: HttpHostOption
       const name = url.pathname.slice('/api/'.length);
       if (!isOperationName(name)) throw new ReverieError('not-found', `Unknown operation "${name}".`);
       const input = await readJsonBody(req);
-      const result = await service.invoke(name, input, { transport: 'ui' });
+      const result = await service.invokeUnchecked(name, input, { transport: 'ui' });
       sendJson(res, 200, { ok: true, result });
       return;
     }

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LogRecord } from '../../../../core/src/contract/index.js';
+import { Badge, type BadgeTone } from '../../components/Badge.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { copyText } from '../agents/CopyBox.js';
 import { formatTime } from '../format.js';
@@ -8,7 +10,7 @@ import './engineLogPanel.css';
 
 /** Records listed in the panel; the bug report carries all that logs.recent returned. */
 const SHOWN = 50;
-const LEVEL_BADGE: Record<LogRecord['level'], string> = { debug: '', info: '', warn: 'badge-skipped', error: 'badge-failed' };
+const LEVEL_TONE: Record<LogRecord['level'], BadgeTone> = { debug: 'neutral', info: 'neutral', warn: 'warn', error: 'error' };
 
 /**
  * The engine log in the Status view: whether the engine can write it, its recent warnings and
@@ -35,11 +37,7 @@ export function EngineLogPanel() {
   return (
     <section className="card engine-log" aria-labelledby="engine-log-heading" data-testid="engine-log">
       <h2 id="engine-log-heading">Engine log</h2>
-      {loadError && (
-        <div className="banner banner-error" role="alert" data-testid="engine-log-load-error">
-          Could not read the engine log: {loadError}
-        </div>
-      )}
+      {loadError && <ErrorNotice title="Could not read the engine log" error={loadError} testId="engine-log-load-error" onRetry={() => void loadEngineLog()} />}
       {log?.problem && (
         <div className="banner banner-warn" data-testid="engine-log-problem">
           {log.problem}
@@ -50,7 +48,7 @@ export function EngineLogPanel() {
         <ul className="engine-log-records" data-testid="engine-log-records" aria-label="Recent warnings and errors">
           {log.records.slice(0, SHOWN).map((record, i) => (
             <li key={`${record.time}-${i}`} className="engine-log-record" data-level={record.level}>
-              <span className={`badge ${LEVEL_BADGE[record.level]}`}>{record.level}</span>
+              <Badge tone={LEVEL_TONE[record.level]}>{record.level}</Badge>
               <span className="engine-log-area">{record.area}</span>
               <span>
                 {record.message} <span className="muted">· {formatTime(record.time)}</span>
