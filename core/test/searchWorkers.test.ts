@@ -36,7 +36,7 @@ async function searchAll(s: MemoryService): Promise<SearchResult[][]> {
   return out;
 }
 
-const poolOf = (s: MemoryService) => (s as unknown as { searchPool: SearchWorkerPool }).searchPool;
+const poolOf = (s: MemoryService) => (s as unknown as { search: { pool: SearchWorkerPool } }).search.pool;
 
 /** Indexes the notes, searches them on the engine thread, then starts hosting (with search workers): what the workers must answer. */
 async function hostedAfterSearchingOnTheEngineThread(): Promise<{ hosted: MemoryService; expected: SearchResult[][] }> {
