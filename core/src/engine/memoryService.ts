@@ -104,10 +104,6 @@ export class MemoryService {
       graphEntities: (query, limit) => this.graph.entitiesFor(query, limit),
     });
     this.sessions = new SessionService({ settings: this.settings, index: this.index, emit });
-    const onDidForget = (paths: string[]): void => {
-      this.index.noteChanged();
-      emit({ type: 'files-changed', paths });
-    };
     this.handlers = {
       ...this.dreams.handlers,
       ...this.agents.handlers,
@@ -119,7 +115,7 @@ export class MemoryService {
       ...new FilesService(files, this.index).handlers,
       ...this.sessions.handlers,
       ...new ImportService({ workspaceRoot: workspace.root, dataDir, index: this.index, emit }).handlers,
-      ...new ProvenanceService({ indexDb, onDidForget }).handlers,
+      ...new ProvenanceService({ indexDb, onDidForget: (paths) => this.index.entriesForgotten(paths) }).handlers,
       ...new ModelService(this.models, { switchEmbeddingProvider: () => this.switchEmbeddingProvider() }).handlers,
     };
   }

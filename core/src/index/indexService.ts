@@ -65,7 +65,7 @@ export class IndexService {
   private indexingPaused = false;
   private syncPendingOnResume = false;
 
-  /** This engine changed the index (a sync, or `noteChanged`): caches of it refresh. */
+  /** This engine changed the index (a sync, or `forget`): caches of it refresh. */
   readonly onDidChange = this.changeEmitter.event;
   /** The index file was moved aside and a new one opened: connections to it must be made again. */
   readonly onDidReopen = this.reopenEmitter.event;
@@ -93,9 +93,10 @@ export class IndexService {
     return this.syncsRunning > 0;
   }
 
-  /** Something besides a sync changed the index (forget): caches of it refresh. */
-  noteChanged(): void {
+  /** `forget` removed entries outside a sync: caches of the index refresh, and the window is told which files lost some. */
+  entriesForgotten(paths: string[]): void {
     this.changeEmitter.fire();
+    this.options.emit({ type: 'files-changed', paths });
   }
 
   /** Files written by an edit, an agent or dreaming: the window is told, and they are indexed. */
@@ -190,12 +191,12 @@ export class IndexService {
         },
       );
       report.notices.unshift(...this.options.notices.take());
-      this.noteChanged();
+      this.changeEmitter.fire();
       const sessions = await this.options.steps.ingestSessions(settings);
       if (sessions) {
         report.sessions = sessions;
         ({ files: report.files, chunks: report.chunks } = this.store.counts());
-        this.noteChanged();
+        this.changeEmitter.fire();
       }
       report.embedding = await this.embeddings.embedPending();
       if (report.embedding.error) report.notices.push(`Embedding failed: ${report.embedding.error}. Keyword search keeps working.`);
