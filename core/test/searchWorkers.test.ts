@@ -36,7 +36,7 @@ async function searchAll(s: MemoryService): Promise<SearchResult[][]> {
   return out;
 }
 
-const poolOf = (s: MemoryService) => (s as unknown as { searchPool: SearchWorkerPool }).searchPool;
+const poolOf = (s: MemoryService) => (s as unknown as { search: { pool: SearchWorkerPool } }).search.pool;
 
 /** Indexes the notes, searches them on the engine thread, then starts hosting (with search workers): what the workers must answer. */
 async function hostedAfterSearchingOnTheEngineThread(): Promise<{ hosted: MemoryService; expected: SearchResult[][] }> {
@@ -45,7 +45,7 @@ async function hostedAfterSearchingOnTheEngineThread(): Promise<{ hosted: Memory
   await hosted.invoke('index.sync', {});
   const expected = await searchAll(hosted);
   await hosted.startHosting({ kind: 'daemon', url: null });
-  expect(await hosted.whenSearchWorkersReady()).toBe(true);
+  expect(await hosted.search.whenWorkersReady()).toBe(true);
   return { hosted, expected };
 }
 
@@ -54,16 +54,16 @@ describe('search workers (hosts)', () => {
     ws = createTempWorkspace(notes());
     service = openService(ws);
     await service.invoke('index.sync', {});
-    expect(service.searchWorkers()).toBeNull(); // a one-shot engine (CLI) searches on its own thread
+    expect(service.search.workers()).toBeNull(); // a one-shot engine (CLI) searches on its own thread
     const onEngineThread = await searchAll(service);
     expect(onEngineThread.every((r) => r.length > 0)).toBe(true);
 
     await service.startHosting({ kind: 'daemon', url: null });
-    expect(await service.whenSearchWorkersReady()).toBe(true);
-    const before = service.searchWorkers()!;
+    expect(await service.search.whenWorkersReady()).toBe(true);
+    const before = service.search.workers()!;
     const onWorkers = await searchAll(service);
     expect(onWorkers).toEqual(onEngineThread);
-    const after = service.searchWorkers()!;
+    const after = service.search.workers()!;
     expect(after.answered - before.answered).toBe(QUERIES.length);
     expect(after.onEngineThread).toBe(before.onEngineThread);
 
@@ -76,7 +76,7 @@ describe('search workers (hosts)', () => {
     await service.invoke('index.sync', {});
     const found = (await service.invoke('memory.search', { query: 'zeppelin hangar' })).results;
     expect(found[0]?.path).toBe('memory/2026-04-09.md');
-    expect(service.searchWorkers()!.onEngineThread).toBe(before.onEngineThread);
+    expect(service.search.workers()!.onEngineThread).toBe(before.onEngineThread);
   }, 60_000);
 
   it("resolve the entries each result recalled on the worker: dreaming gets the same signals as from the engine thread", async () => {
@@ -98,10 +98,10 @@ describe('search workers (hosts)', () => {
     expect(onEngineThread.length).toBeGreaterThan(QUERIES.length);
 
     await service.startHosting({ kind: 'daemon', url: null });
-    expect(await service.whenSearchWorkersReady()).toBe(true);
-    const answered = service.searchWorkers()!.answered;
+    expect(await service.search.whenWorkersReady()).toBe(true);
+    const answered = service.search.workers()!.answered;
     await searchAll(service);
-    expect(service.searchWorkers()!.answered).toBe(answered + QUERIES.length);
+    expect(service.search.workers()!.answered).toBe(answered + QUERIES.length);
     // Two workers may send their recalled entries in either order: compare the rows, not their order.
     const sorted = (rows: unknown[]): string[] => rows.map((r) => JSON.stringify(r)).sort();
     expect(sorted(await signals())).toEqual(sorted([...onEngineThread, ...onEngineThread]));
@@ -121,11 +121,11 @@ describe('search workers (hosts)', () => {
         post(message);
       };
     }
-    const answered = hosted.searchWorkers()!.answered;
+    const answered = hosted.search.workers()!.answered;
     const rounds = 4;
     const all = await Promise.all(Array.from({ length: rounds }, () => QUERIES.map((query) => hosted.invoke('memory.search', { query, limit: 8 }))).flat());
     expect(all.map((r) => r.results)).toEqual(Array.from({ length: rounds }, () => expected).flat());
-    expect(hosted.searchWorkers()!.answered).toBe(answered + rounds * QUERIES.length);
+    expect(hosted.search.workers()!.answered).toBe(answered + rounds * QUERIES.length);
     expect(mostHeld).toBeLessThanOrEqual(2);
     expect(mostQueued).toBeGreaterThan(0); // more searches than room: some waited in the shared queue
     expect(pool.queue).toHaveLength(0);
@@ -142,15 +142,15 @@ describe('search workers (hosts)', () => {
     for (const w of (pool as unknown as { workers: Array<{ worker: { terminate(): Promise<number> } }> }).workers) void w.worker.terminate();
     expect((await Promise.all(inFlight)).map((r) => r.results)).toEqual(expected);
     expect(await searchAll(hosted)).toEqual(expected);
-    expect(hosted.searchWorkers()!.onEngineThread).toBeGreaterThan(0);
+    expect(hosted.search.workers()!.onEngineThread).toBeGreaterThan(0);
 
     // Replacements start after a short pause and answer again.
     const deadline = Date.now() + 20_000;
-    while (hosted.searchWorkers()!.ready < size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(hosted.searchWorkers()!.ready).toBe(size);
-    const answered = hosted.searchWorkers()!.answered;
+    while (hosted.search.workers()!.ready < size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(hosted.search.workers()!.ready).toBe(size);
+    const answered = hosted.search.workers()!.answered;
     expect(await searchAll(hosted)).toEqual(expected);
-    expect(hosted.searchWorkers()!.answered).toBe(answered + QUERIES.length);
+    expect(hosted.search.workers()!.answered).toBe(answered + QUERIES.length);
   }, 60_000);
 
   it('search with a local GGUF embedding model: the worker asks the engine for query vectors', async () => {
@@ -163,10 +163,10 @@ describe('search workers (hosts)', () => {
     expect(expected.flat().some((r) => r.matchedBy.includes('vector'))).toBe(true);
 
     await service.startHosting({ kind: 'daemon', url: null });
-    expect(await service.whenSearchWorkersReady()).toBe(true);
-    const answered = service.searchWorkers()!.answered;
+    expect(await service.search.whenWorkersReady()).toBe(true);
+    const answered = service.search.workers()!.answered;
     expect(await searchAll(service)).toEqual(expected);
-    expect(service.searchWorkers()!.answered).toBe(answered + QUERIES.length);
+    expect(service.search.workers()!.answered).toBe(answered + QUERIES.length);
   }, 90_000);
 
   it('while the engine indexes, a lone search (a person typing) runs between its slices; overlapping searches go to the workers', async () => {
@@ -175,7 +175,7 @@ describe('search workers (hosts)', () => {
     ws = createTempWorkspace(files);
     service = openService(ws);
     await service.startHosting({ kind: 'daemon', url: null });
-    expect(await service.whenSearchWorkersReady()).toBe(true);
+    expect(await service.search.whenWorkersReady()).toBe(true);
     let synced = false;
     const sync = service.invoke('index.sync', {}).then(() => (synced = true));
     await new Promise<void>((resolve) => {
@@ -186,23 +186,23 @@ describe('search workers (hosts)', () => {
         }
       });
     });
-    const before = service.searchWorkers()!;
+    const before = service.search.workers()!;
     await service.invoke('memory.search', { query: 'canary rollout', limit: 8 });
     const stillIndexing = !synced; // indexing, or extracting the graph
-    const afterLone = service.searchWorkers()!;
+    const afterLone = service.search.workers()!;
     if (stillIndexing) {
       expect(afterLone.onEngineThread).toBe(before.onEngineThread + 1);
       expect(afterLone.answered).toBe(before.answered);
     }
     await Promise.all(QUERIES.map((query) => service!.invoke('memory.search', { query, limit: 8 })));
-    expect(service.searchWorkers()!.answered).toBeGreaterThanOrEqual(afterLone.answered + QUERIES.length - 1);
+    expect(service.search.workers()!.answered).toBeGreaterThanOrEqual(afterLone.answered + QUERIES.length - 1);
     await sync;
 
     // With the engine idle, even a lone search goes to a worker.
     await new Promise((r) => setTimeout(r, 50));
-    const idle = service.searchWorkers()!;
+    const idle = service.search.workers()!;
     await service.invoke('memory.search', { query: 'canary rollout', limit: 8 });
-    expect(service.searchWorkers()!.answered).toBe(idle.answered + 1);
+    expect(service.search.workers()!.answered).toBe(idle.answered + 1);
     expect(stillIndexing).toBe(true); // the workspace is large enough for the search to land mid-sync
   }, 90_000);
 });

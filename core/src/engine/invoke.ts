@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ReverieError } from '../platform/errors.js';
+import type { Logger } from '../platform/log/logger.js';
 import { isOperationName, operations, type CallContext, type OperationHandlers, type OperationInput, type OperationName, type OperationOutput } from '../contract/index.js';
 
 export type { CallContext, OperationHandlers } from '../contract/index.js';
@@ -40,4 +41,24 @@ export function describeIssues(name: string, error: z.ZodError): string {
       return `${name}: field "${field}": ${issue.message}`;
     })
     .join('; ');
+}
+
+/** How the engine takes calls: both entries refuse while it closes and log failures. */
+export interface OperationDispatch {
+  typed<N extends OperationName>(name: N, input: OperationInput<N>, context?: CallContext): Promise<OperationOutput<N>>;
+  unchecked(name: string, input: unknown, context?: CallContext): Promise<unknown>;
+}
+
+export function operationDispatch(handlers: OperationHandlers, logger: Logger, isClosed: () => boolean): OperationDispatch {
+  // What the caller can fix (bad input, not found) is theirs to see (debug); anything else is ours, logged as an error.
+  const failed = (name: string, context: CallContext | undefined) => (error: unknown): never => {
+    const expected = error instanceof ReverieError && error.code !== 'internal';
+    logger[expected ? 'debug' : 'error'](`Operation ${name} failed`, { transport: context?.transport ?? 'cli', error });
+    throw error;
+  };
+  const closing = (): Promise<never> => Promise.reject(new ReverieError('internal', 'The engine is shutting down.'));
+  return {
+    typed: (name, input, context) => (isClosed() ? closing() : invokeTypedOperation(handlers, name, input, context).catch(failed(name, context))),
+    unchecked: (name, input, context) => (isClosed() ? closing() : invokeOperation(handlers, name, input, context).catch(failed(name, context))),
+  };
 }

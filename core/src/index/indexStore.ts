@@ -31,6 +31,13 @@ export interface ChunkRow {
   text: string;
 }
 
+/** A chunk's provenance columns, as the search results' summary needs them. */
+export interface ChunkProvenance {
+  id: number;
+  origin: OriginClass;
+  session_kind: SessionKind | null;
+}
+
 /** Typed SQL over the index: every statement the engine runs lives here, prepared once. */
 export class IndexStore {
   private readonly stmts;
@@ -71,6 +78,8 @@ export class IndexStore {
       lineProvenance: db.prepare<[], { path: string; line_hash: string; origin: OriginClass }>('SELECT path, line_hash, origin FROM line_provenance'),
       forgottenPaths: db.prepare<[], { key: string }>("SELECT key FROM tombstones WHERE kind = 'path'"),
       setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
+      // Every search asks: prepared once per connection.
+      chunkProvenance: db.prepare<[string], ChunkProvenance>('SELECT id, origin, session_kind FROM chunks WHERE id IN (SELECT value FROM json_each(?))'),
     };
   }
 
@@ -148,6 +157,17 @@ export class IndexStore {
       lines.set(r.line_hash, r.origin);
     }
     return byPath;
+  }
+
+  /** The origin and session kind of the chunks with these ids (a JSON array of them). */
+  chunkProvenance(idsJson: string): ChunkProvenance[] {
+    return this.stmts.chunkProvenance.all(idsJson);
+  }
+
+  /** The text of up to `limit` chunks of the `memory` source (the workspace's own files, not transcripts). */
+  memoryChunkTexts(limit: number): string[] {
+    const rows = this.db.prepare<[number], { text: string }>("SELECT text FROM chunks WHERE source = 'memory' LIMIT ?").all(limit);
+    return rows.map((r) => r.text);
   }
 
   forgottenPaths(): Set<string> {

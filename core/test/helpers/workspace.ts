@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MemoryService, type MemoryServiceOptions } from '../../src/engine/memoryService.js';
+import { MemoryService } from '../../src/engine/memoryService.js';
+import type { MemoryServiceOptions } from '../../src/engine/memoryServiceOptions.js';
 import { resolveExistingWorkspace } from '../../src/workspace/resolveWorkspace.js';
 
 export interface TempWorkspace {

@@ -1,0 +1,301 @@
+import type Database from 'better-sqlite3';
+import type { EngineEvent, HandlersFor, IndexState, IngestReport, Settings, StatusOutput, SyncReport } from '../contract/index.js';
+import type { ModelStore } from '../models/modelStore.js';
+import { Emitter } from '../platform/events.js';
+import type { Logger } from '../platform/log/logger.js';
+import type { Notices } from '../platform/notices.js';
+import { isCorruptionError, moveDatabaseAside } from '../platform/sqliteSchema.js';
+import type { SettingsStore } from '../workspace/settingsStore.js';
+import { openIndexDatabase } from './database.js';
+import { Embeddings } from './embeddings.js';
+import type { ReadBytes } from './fileReader.js';
+import { IndexStore } from './indexStore.js';
+import { syncIndex } from './sync.js';
+import { MemoryWatcher } from './watcher.js';
+
+/** Steps of every sync that features above the index own; the engine connects them. */
+export interface SyncSteps {
+  /** After the Markdown files, before embedding: the transcripts' report, or null when no tool's folder is set. */
+  ingestSessions(settings: Settings): Promise<IngestReport | null>;
+  /** After `index-ready` (search is ready): derived, slower work (the knowledge graph) that adds to the report and never fails it. */
+  afterReady(report: SyncReport, run: SyncRun): Promise<void>;
+}
+
+/** What a step of a running sync may ask about it. */
+export interface SyncRun {
+  force: boolean;
+  /** The engine is closing: stop at the next safe point. */
+  shouldStop: () => boolean;
+  /** Another sync waits to start (an edit): long work lets it go first. */
+  syncWaiting: () => boolean;
+}
+
+export interface IndexServiceOptions {
+  indexPath: string;
+  workspaceRoot: string;
+  settings: SettingsStore;
+  models: Pick<ModelStore, 'activeModel'>;
+  notices: Notices;
+  /** The engine log's `index` area. */
+  logger: Logger;
+  emit(event: EngineEvent): void;
+  steps: SyncSteps;
+  /** Test seam for file reads during indexing. */
+  readBytes?: ReadBytes;
+  watchDebounceMs?: number;
+}
+
+/**
+ * The index of one workspace and how it is kept current: serialised syncs (files, then the
+ * steps of the features above, then vectors), pausing, the file watcher, and a rebuild when
+ * the index file turns out corrupted. `index.sync` and `index.pause` are its operations.
+ */
+export class IndexService {
+  readonly handlers: HandlersFor<'index.sync' | 'index.pause'>;
+  readonly embeddings: Embeddings;
+  private current!: IndexStore;
+  private readonly changeEmitter = new Emitter<void>({ onListenerError: (error) => this.listenerFailed(error) });
+  private readonly reopenEmitter = new Emitter<void>({ onListenerError: (error) => this.listenerFailed(error) });
+  private readonly logger: Logger;
+  private syncChain: Promise<unknown> = Promise.resolve();
+  /** The sync queued behind the running one, not started yet: later requests join it. */
+  private queuedSync: { force: boolean; run: Promise<SyncReport> } | null = null;
+  /** Syncs (indexing, then the graph) running on this thread: background work a lone search cuts into. */
+  private syncsRunning = 0;
+  private state: IndexState = 'idle';
+  private lastError: string | null = null;
+  private watcher: MemoryWatcher | null = null;
+  private closing = false;
+  private indexingPaused = false;
+  private syncPendingOnResume = false;
+
+  /** This engine changed the index (a sync, or `forget`): caches of it refresh. */
+  readonly onDidChange = this.changeEmitter.event;
+  /** The index file was moved aside and a new one opened: connections to it must be made again. */
+  readonly onDidReopen = this.reopenEmitter.event;
+
+  constructor(private readonly options: IndexServiceOptions) {
+    this.logger = options.logger;
+    this.embeddings = new Embeddings({ models: options.models, notices: options.notices, logger: options.logger.child('embedding'), emit: options.emit, isClosing: () => this.closing });
+    this.openIndex();
+    this.handlers = {
+      'index.sync': async ({ force }) => this.sync(force),
+      'index.pause': async ({ paused }) => this.setIndexingPaused(paused),
+    };
+  }
+
+  private listenerFailed(error: unknown): void {
+    this.logger.error('An index listener failed', { error });
+  }
+
+  get store(): IndexStore {
+    return this.current;
+  }
+
+  /** The index connection (a new one after a corruption rebuild: read it each time). */
+  get db(): Database.Database {
+    return this.current.db;
+  }
+
+  /** A sync is running on this thread. */
+  get syncing(): boolean {
+    return this.syncsRunning > 0;
+  }
+
+  /** `forget` removed entries outside a sync: caches of the index refresh, and the window is told which files lost some. */
+  entriesForgotten(paths: string[]): void {
+    this.changeEmitter.fire();
+    this.options.emit({ type: 'files-changed', paths });
+  }
+
+  /** Files written by an edit, an agent or dreaming: the window is told, and they are indexed. */
+  filesWritten(paths: string[]): void {
+    this.options.emit({ type: 'files-changed', paths });
+    this.syncInBackground();
+  }
+
+  /** Hosts: re-index when the memory files or transcripts change on disk. */
+  async startWatching(): Promise<void> {
+    const settings = this.options.settings.read();
+    if (!settings.watch) return;
+    this.watcher = new MemoryWatcher({
+      workspaceRoot: this.options.workspaceRoot,
+      extraPaths: settings.extraPaths,
+      transcriptRoots: Object.values(settings.sessions).filter((d): d is string => d !== null),
+      debounceMs: this.options.watchDebounceMs ?? 1500,
+      onDidChangeFiles: () => this.syncInBackground(),
+    });
+    await this.watcher.start();
+  }
+
+  /** File changes seen by the watcher, an edit or an agent: indexed now, or on resume when paused. */
+  syncInBackground(): void {
+    if (this.indexingPaused) {
+      this.syncPendingOnResume = true;
+      return;
+    }
+    void this.sync(false).catch(this.backgroundSyncFailed);
+  }
+
+  /** A sync nobody waits for failed: syncOnce logged it and set the index state; noted here for the trail. */
+  private readonly backgroundSyncFailed = (error: unknown): void => this.logger.debug('A background sync failed', { error });
+
+  private setIndexingPaused(paused: boolean): { paused: boolean } {
+    if (this.indexingPaused !== paused) {
+      this.indexingPaused = paused;
+      this.options.emit({ type: 'index-paused', paused });
+      if (!paused && this.syncPendingOnResume) {
+        this.syncPendingOnResume = false;
+        void this.sync(false).catch(this.backgroundSyncFailed);
+      }
+    }
+    return { paused };
+  }
+
+  /** Syncs are serialised: a watcher burst during a manual sync queues one more run. */
+  sync(force: boolean): Promise<SyncReport> {
+    // A burst of requests (watcher events, 1,000 agent notes) shares the one sync still waiting to start.
+    if (this.queuedSync && (!force || this.queuedSync.force)) return this.queuedSync.run;
+    const queued: { force: boolean; run: Promise<SyncReport> } = { force, run: Promise.resolve(null as unknown as SyncReport) };
+    queued.run = this.syncChain.then(() => {
+      if (this.queuedSync === queued) this.queuedSync = null;
+      return this.runSync(force);
+    });
+    this.queuedSync = queued;
+    // The caller has the error through `queued.run`; the chain only has to move on.
+    this.syncChain = queued.run.catch((error: unknown) => this.logger.debug('The next sync starts after a failed one', { error }));
+    return queued.run;
+  }
+
+  /**
+   * Makes the active embedding model (or the hash provider when none is installed) the one
+   * used for new vectors and for queries; vectors of the new generation are built in the
+   * background while search keeps using keywords (and whatever vectors exist) meanwhile.
+   */
+  async switchEmbeddingProvider(): Promise<void> {
+    this.embeddings.chooseAgain();
+    await this.embeddings.ensureProvider();
+    await this.sync(false);
+  }
+
+  private async runSync(force: boolean, retried = false): Promise<SyncReport> {
+    this.syncsRunning++;
+    try {
+      if (!retried) this.logger.info('Indexing started', { workspace: this.options.workspaceRoot, force });
+      const report = await this.syncOnce(force, retried);
+      if (!retried) this.logger.info('Indexing finished', syncSummary(report));
+      return report;
+    } finally {
+      this.syncsRunning--;
+    }
+  }
+
+  private async syncOnce(force: boolean, retried: boolean): Promise<SyncReport> {
+    this.state = 'indexing';
+    await this.embeddings.ensureProvider();
+    const settings = this.options.settings.read();
+    try {
+      const report = await syncIndex(
+        this.store,
+        { workspaceRoot: this.options.workspaceRoot, extraPaths: settings.extraPaths },
+        {
+          force,
+          maxFileBytes: settings.maxFileSizeMB * 1024 * 1024,
+          readBytes: this.options.readBytes,
+          onProgress: (p) => this.options.emit({ type: 'index-progress', ...p }),
+          shouldStop: () => this.closing, // quitting: committed files stay, the rest waits for the next start
+        },
+      );
+      report.notices.unshift(...this.options.notices.take());
+      this.changeEmitter.fire();
+      const sessions = await this.options.steps.ingestSessions(settings);
+      if (sessions) {
+        report.sessions = sessions;
+        ({ files: report.files, chunks: report.chunks } = this.store.counts());
+        this.changeEmitter.fire();
+      }
+      report.embedding = await this.embeddings.embedPending();
+      if (report.embedding.error) report.notices.push(`Embedding failed: ${report.embedding.error}. Keyword search keeps working.`);
+      this.state = 'ready';
+      this.lastError = null;
+      // Search is ready now; the graph (derived, slower) follows, yielding to searches between batches.
+      this.options.emit({ type: 'index-ready', report });
+      await this.options.steps.afterReady(report, { force, shouldStop: () => this.closing, syncWaiting: () => this.queuedSync !== null });
+      return report;
+    } catch (error) {
+      if (isCorruptionError(error) && !retried) {
+        // The index is derived: rebuild it rather than fail.
+        this.logger.warn('The index is corrupted; it is moved aside and rebuilt', { indexPath: this.options.indexPath, error });
+        this.db.close();
+        this.openIndex({ forceMoveAside: true });
+        return this.runSync(true, true);
+      }
+      this.state = 'error';
+      this.lastError = (error as Error).message;
+      this.logger.error('Indexing failed', { workspace: this.options.workspaceRoot, error });
+      this.options.emit({ type: 'index-error', message: this.lastError });
+      throw error;
+    }
+  }
+
+  /** The `index`, `embedding` and `files` parts of `status`. */
+  describe(): Pick<StatusOutput, 'index' | 'embedding' | 'files'> {
+    const counts = this.store.counts();
+    return {
+      index: {
+        state: this.state === 'idle' && counts.files > 0 ? 'ready' : this.state,
+        files: counts.files,
+        chunks: counts.chunks,
+        indexed: counts.indexed,
+        skipped: counts.skipped,
+        failed: counts.failed,
+        lastSyncAt: this.store.getMeta('last_sync_at'),
+        lastError: this.lastError,
+        paused: this.indexingPaused,
+      },
+      embedding: this.embeddings.describe(counts.chunks),
+      files: this.store.coverage(),
+    };
+  }
+
+  /** Closing begins: the running sync stops at its next file, embedding between batches; the watcher stops. */
+  async stop(): Promise<void> {
+    this.closing = true;
+    await this.watcher?.close();
+  }
+
+  /** Resolves when the syncs queued so far have finished (their transactions committed). */
+  async whenSyncsDone(): Promise<void> {
+    await this.syncChain;
+  }
+
+  /** After `stop` and `whenSyncsDone`: the embedding model and the index connection close. */
+  async close(): Promise<void> {
+    await this.embeddings.close();
+    this.db.close();
+    this.changeEmitter.dispose();
+    this.reopenEmitter.dispose();
+  }
+
+  private openIndex(options: { forceMoveAside?: boolean } = {}): void {
+    const { indexPath, notices } = this.options;
+    if (options.forceMoveAside) {
+      const movedTo = moveDatabaseAside(indexPath);
+      notices.push(`The index ${indexPath} was corrupted; it was moved to ${movedTo} and rebuilt from your Markdown files. Nothing you wrote was lost.`);
+    }
+    const opened = openIndexDatabase(indexPath, { disableVectorExtension: process.env.REVERIE_DISABLE_SQLITE_VEC === '1' });
+    if (opened.notice) {
+      notices.push(opened.notice);
+      this.logger.warn(opened.notice);
+    }
+    this.current = new IndexStore(opened.db);
+    this.embeddings.attach(this.current, opened.vectorBackend, opened.vectorProblem);
+    if (options.forceMoveAside) this.reopenEmitter.fire(); // searches and their workers still read the file that was moved aside
+  }
+}
+
+/** What the log keeps of a sync: counts and times, no file contents. */
+function syncSummary(report: SyncReport): Record<string, unknown> {
+  const { files, chunks, added, updated, removed, unchanged, skipped, failed, durationMs } = report;
+  return { files, chunks, added, updated, removed, unchanged, skipped, failed, durationMs: Math.round(durationMs), embedded: report.embedding?.embedded ?? 0, graphMs: report.graph ? Math.round(report.graph.durationMs) : null };
+}

@@ -1,0 +1,173 @@
+import type { CallContext, GraphEntity, HandlersFor, SearchResult } from '../contract/index.js';
+import { generationId } from '../embed/provider.js';
+import type { Embeddings } from '../index/embeddings.js';
+import type { IndexService } from '../index/indexService.js';
+import type { Logger } from '../platform/log/logger.js';
+import type { Notices } from '../platform/notices.js';
+import { asForeground } from '../platform/timeSlices.js';
+import type { SettingsStore } from '../workspace/settingsStore.js';
+import { DEFAULT_HYBRID, HybridSearcher } from './hybridSearch.js';
+import { KeywordSearcher } from './keywordSearch.js';
+import { boostProject } from './projectBoost.js';
+import { SearchWorkerPool } from './workers/searchWorkerPool.js';
+import type { AfterSearchModule, SearchRequest } from './workers/searchWorkerProtocol.js';
+
+export interface SearchServiceOptions<After> {
+  index: IndexService;
+  indexPath: string;
+  settings: SettingsStore;
+  notices: Notices;
+  logger: Logger;
+  /** What search workers run after each search (dreaming's recall resolution); null: nothing. */
+  afterSearch: AfterSearchModule | null;
+  /** Every answered search: `after` is what a worker's after-search module made of it, null when this thread answered. */
+  onDidSearch(query: string, results: SearchResult[], transport: CallContext['transport'], after: Promise<After> | null): void;
+  /** The graph group of `memory.search {graph: true}`. */
+  graphEntities(query: string, limit: number): GraphEntity[];
+}
+
+/** A search this long after the previous one started, with none running, has the engine to itself (see searchChunks). */
+const LONE_SEARCH_GAP_MS = 30;
+
+/**
+ * `memory.search`: hybrid chunk search with each result's provenance summary, on a search
+ * worker when a host runs them, else on the engine thread. What else a search feeds (recall
+ * signals, the graph group) is the engine's to connect.
+ */
+export class SearchService<After = null> {
+  readonly handlers: HandlersFor<'memory.search'>;
+  private readonly index: IndexService;
+  private readonly embeddings: Embeddings;
+  private keyword!: KeywordSearcher;
+  private hybrid!: HybridSearcher;
+  /** Hosts only: searches on worker threads, in parallel with each other and with indexing. */
+  private pool: SearchWorkerPool<After> | null = null;
+  /** Times this engine changed the index (syncs, forget): search workers refresh their caches when it moves. */
+  private indexChanges = 0;
+  /** Searches running now, on this thread or a worker. */
+  private searchesInFlight = 0;
+  private lastSearchStartedAt = -Infinity;
+  private searchesOnEngineThread = 0;
+
+  constructor(private readonly options: SearchServiceOptions<After>) {
+    this.index = options.index;
+    this.embeddings = options.index.embeddings;
+    this.openSearchers();
+    this.index.onDidChange(() => this.indexChanged());
+    this.index.onDidReopen(() => {
+      this.pool?.restart(); // their connections still read the file that was moved aside
+      this.openSearchers();
+    });
+    this.handlers = {
+      'memory.search': async ({ query, limit, sources, project, graph }, context) => {
+        await this.embeddings.ensureProvider();
+        const started = performance.now();
+        const { results: chunks, after } = await this.searchChunks({ query, limit, sources });
+        const found = this.withProvenance(chunks);
+        const results = project ? boostProject(this.index.db, found, project) : found;
+        const tookMs = Math.round((performance.now() - started) * 100) / 100;
+        options.onDidSearch(query, results, context.transport, after);
+        // Graph hits are a separate group: chunk results stay as they are.
+        if (graph) return { results, tookMs, graph: options.graphEntities(query, Math.min(limit, 20)) };
+        return { results, tookMs };
+      },
+    };
+  }
+
+  /** Hosts: searches go to worker threads (REVERIE_SEARCH_WORKERS sets how many; 0: none). */
+  startWorkers(): void {
+    if (process.env.REVERIE_SEARCH_WORKERS === '0') return;
+    const size = process.env.REVERIE_SEARCH_WORKERS ? Number(process.env.REVERIE_SEARCH_WORKERS) : undefined;
+    this.pool = new SearchWorkerPool<After>({
+      indexPath: this.options.indexPath,
+      vectorBackend: this.embeddings.vectorBackend,
+      afterSearch: this.options.afterSearch,
+      size: size !== undefined && Number.isInteger(size) && size > 0 ? size : undefined,
+      embedQuery: async (generation, text) => {
+        if (generationId(generation) !== generationId(this.embeddings.provider.generation)) throw new Error('The embedding model changed.');
+        return this.embeddings.provider.embedQuery(text);
+      },
+      onDidGiveUp: (message) => {
+        this.options.notices.push(message);
+        this.options.logger.warn(message);
+      },
+    });
+  }
+
+  /** Hosts: how searches are being answered (workers ready, searches they answered, searches this thread took back). */
+  workers(): { ready: number; answered: number; onEngineThread: number } | null {
+    return this.pool ? { ready: this.pool.readyWorkers, answered: this.pool.answered, onEngineThread: this.searchesOnEngineThread } : null;
+  }
+
+  /** Resolves when a search worker can answer (false: none could start, or this is not a host). */
+  async whenWorkersReady(timeoutMs?: number): Promise<boolean> {
+    return (await this.pool?.whenReady(timeoutMs)) ?? false;
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+  }
+
+  /** This engine changed the index: keyword caches here and on the search workers refresh at their next search. */
+  private indexChanged(): void {
+    this.keyword.invalidate();
+    this.indexChanges++;
+  }
+
+  private openSearchers(): void {
+    const db = this.index.db;
+    this.keyword = new KeywordSearcher(db);
+    this.hybrid = new HybridSearcher(
+      db,
+      this.keyword,
+      () => (this.embeddings.vectors ? { store: this.embeddings.vectors, provider: this.embeddings.provider } : null),
+      () => ({ ...DEFAULT_HYBRID, fusion: this.options.settings.read().fusion }),
+    );
+  }
+
+  /**
+   * Chunk results of the hybrid search, on a search worker when one is ready, else on this
+   * thread. One exception: while a sync runs here (indexing, then the graph), a search that
+   * has the engine to itself (none running, none started in the last LONE_SEARCH_GAP_MS: a
+   * person typing, not agents under load) runs on this thread between two slices. On a worker
+   * it would wait for this thread twice and share the cores with it (measured during a first
+   * index: round-trip p95 55 ms on a worker, 36 ms here).
+   */
+  private async searchChunks({ query, limit, sources }: Omit<SearchRequest, 'settings' | 'generation' | 'indexChanges'>): Promise<{ results: SearchResult[]; after: Promise<After> | null }> {
+    const startedAt = performance.now();
+    const alone = this.searchesInFlight === 0 && startedAt - this.lastSearchStartedAt > LONE_SEARCH_GAP_MS;
+    this.lastSearchStartedAt = startedAt;
+    this.searchesInFlight++;
+    try {
+      const settings = { ...DEFAULT_HYBRID, fusion: this.options.settings.read().fusion };
+      const pooled =
+        alone && this.index.syncing
+          ? null
+          : this.pool?.search({ query, limit, sources, settings, generation: this.embeddings.vectors ? this.embeddings.provider.generation : null, indexChanges: this.indexChanges });
+      if (pooled) {
+        try {
+          return await asForeground(pooled);
+        } catch (error) {
+          // A worker that died or failed: this thread answers (a real error repeats here, and is reported).
+          this.options.logger.warn('A search worker failed; the engine thread answers instead', { error });
+        }
+      }
+      if (this.pool) this.searchesOnEngineThread++;
+      return { results: await this.hybrid.search({ query, limit, sources }), after: null };
+    } finally {
+      this.searchesInFlight--;
+    }
+  }
+
+  /** Adds each result's provenance summary (origin class, session kind), read from the chunk's columns. */
+  private withProvenance(results: SearchResult[]): SearchResult[] {
+    const ids = results.map((r) => Number(r.id.slice('chunk:'.length)));
+    if (ids.length === 0) return results;
+    const rows = this.index.store.chunkProvenance(JSON.stringify(ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return results.map((r) => {
+      const row = byId.get(Number(r.id.slice('chunk:'.length)));
+      return row ? { ...r, origin: row.origin, sessionKind: row.session_kind } : r;
+    });
+  }
+}
