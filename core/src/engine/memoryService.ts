@@ -21,12 +21,11 @@ import { ModelStore } from '../models/modelStore.js';
 import { getProvenance, parseProvenanceRef } from '../provenance/provenanceQuery.js';
 import { forget } from '../provenance/forget.js';
 import { ingestTranscripts } from '../sessions/ingestTranscripts.js';
-import { detectImportSources } from '../importers/detect.js';
+import { allImportSources, detectImportSources } from '../importers/detect.js';
 import { planImport } from '../importers/plan.js';
 import { applyImport } from '../importers/apply.js';
 import { listImportReports } from '../importers/report.js';
 import { recordImportProvenance } from '../importers/importProvenance.js';
-import { IMPORT_TOOLS } from '../importers/types.js';
 import { recalledLineMatcher, type RecalledTextCheck } from '../sessions/recalled.js';
 import { defaultToolHomes, emptyIngestReport } from '../sessions/toolHomes.js';
 import fs from 'node:fs';
@@ -205,23 +204,22 @@ export class MemoryService {
       },
       'settings.get': async () => this.settings.read(),
       'settings.set': async ({ patch }) => this.settings.update(patch),
-      'sessions.ingest': async (input) => {
-        const current = this.settings.read().sessions;
-        const chosen = { ...current };
-        const given = (['codex', 'claude', 'openclaw'] as const).filter((k) => input[k] !== undefined);
+      'sessions.ingest': async ({ homes }) => {
+        const chosen = { ...this.settings.read().sessions };
+        const given = Object.entries(homes);
         if (given.length === 0) {
           // No folders named: every tool whose default home exists.
-          for (const [k, dir] of Object.entries(defaultToolHomes()) as Array<[keyof typeof chosen, string]>) if (fs.existsSync(dir)) chosen[k] = dir;
-        } else for (const k of given) chosen[k] = input[k] === null ? null : path.resolve(input[k]!);
+          for (const [tool, dir] of Object.entries(defaultToolHomes())) if (fs.existsSync(dir)) chosen[tool] = dir;
+        } else for (const [tool, dir] of given) chosen[tool] = dir ? path.resolve(dir) : null;
         this.settings.update({ sessions: chosen });
         const report = await this.sync(false);
         return report.sessions ?? emptyIngestReport();
       },
       'import.detect': async ({ sources }) => ({ sources: detectImportSources(sources) }),
-      'import.plan': async ({ sources }) => planImport({ workspaceRoot: this.workspace.root, sources: sources ?? IMPORT_TOOLS.map((tool) => ({ tool })) }),
+      'import.plan': async ({ sources }) => planImport({ workspaceRoot: this.workspace.root, sources: sources ?? allImportSources() }),
       'import.apply': async ({ plan, sources, replace, exclude }) => {
         // A saved plan is checked against the disk (fingerprint); a fresh one was just read from it.
-        const chosen = plan ?? (await planImport({ workspaceRoot: this.workspace.root, sources: sources ?? IMPORT_TOOLS.map((tool) => ({ tool })) }));
+        const chosen = plan ?? (await planImport({ workspaceRoot: this.workspace.root, sources: sources ?? allImportSources() }));
         const report = await applyImport(chosen, {
           workspaceRoot: this.workspace.root,
           dataDir: this.options.dataDir,
@@ -365,7 +363,7 @@ export class MemoryService {
       report.notices.unshift(...this.notices.splice(0));
       this.indexChanged();
       const sources = settings.sessions;
-      if (sources.codex || sources.claude || sources.openclaw) {
+      if (Object.values(sources).some((home) => home !== null)) {
         report.sessions = await ingestTranscripts(this.db, this.store, sources, {
           maxBytes: settings.maxTranscriptSizeMB * 1024 * 1024,
           isRecalledText: this.recalledMatcher(),

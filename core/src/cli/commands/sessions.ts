@@ -1,4 +1,4 @@
-import type { IngestReport } from '../../contract/index.js';
+import { transcriptTools, type IngestReport } from '../../contract/index.js';
 import { ReverieError } from '../../platform/errors.js';
 import { openService, type CliContext } from '../context.js';
 import { createProgressReporter, info, printJson } from '../output.js';
@@ -12,11 +12,9 @@ export async function sessionsCommand(ctx: CliContext): Promise<number> {
   const progress = createProgressReporter();
   const unsubscribe = service.onDidEmitEvent((e) => e.type === 'index-progress' && progress.update(e));
   try {
-    const report = (await service.invoke('sessions.ingest', {
-      ...(codex ? { codex } : {}),
-      ...(claude ? { claude } : {}),
-      ...(openclaw ? { openclaw } : {}),
-    })) as IngestReport;
+    const flags: Record<string, string | undefined> = { codex, claude, openclaw };
+    const homes = Object.fromEntries(transcriptTools().flatMap((tool) => (flags[tool.cliFlag] ? [[tool.id, flags[tool.cliFlag]!]] : [])));
+    const report = (await service.invoke('sessions.ingest', { homes })) as IngestReport;
     progress.done();
     if (ctx.options.json) printJson(report);
     else {
