@@ -10,6 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Type-only imports are erased: they load nothing before the registration.
+import type { OperationInput, OperationName, OperationOutput } from '../src/contract/index.js';
 import { registerAgentTool } from '../src/contract/tools.js';
 
 const TOOL = 'quill';
@@ -38,8 +40,8 @@ let dataDir: string;
 let service: Service;
 
 /** The typed result of one call (the engine's invoke answers `unknown`). */
-async function call<N extends keyof typeof contract.operations>(name: N, input: contract.OperationInput<N>): Promise<contract.OperationOutput<N>> {
-  return (await service.invoke(name, input)) as contract.OperationOutput<N>;
+async function call<N extends OperationName>(name: N, input: OperationInput<N>): Promise<OperationOutput<N>> {
+  return (await service.invoke(name, input)) as OperationOutput<N>;
 }
 
 const transcriptLine = (type: 'user' | 'assistant', text: string, at: string) =>
