@@ -16,6 +16,22 @@ export default tseslint.config(
     },
   },
   {
+    // The engine never loses an error without a trace: a caught error is named, then logged,
+    // rethrown or reported (see core/src/platform/log).
+    files: ['core/src/**/*.ts'],
+    rules: {
+      'no-empty': ['error', { allowEmptyCatch: false }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'CatchClause[param=null]', message: 'Name the caught error and log it (platform/log), rethrow it, or report it in a result: errors must not vanish.' },
+        {
+          selector: "CallExpression[callee.property.name='catch'] > :matches(ArrowFunctionExpression, FunctionExpression)[params.length=0]",
+          message: 'A .catch handler that ignores its error loses it: take the error and log it (platform/log).',
+        },
+      ],
+    },
+  },
+  {
     files: ['renderer/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, newAppPage, saveScreenshot, waitForIndexReady } from './support/browser.js';
 import { useServedApp } from './support/suite.js';
 
 /** Daily notes from the last few days: what the searches below keep recalling. */
 const STAGING_NOTE = 'memory/2026-11-28.md';
-const STAGING_LINE = 'The staging database is ledgerd-staging on port 5433.';
+/** Its long #tags make a wide Signals cell: the candidates table must still show Gates and Outcome whole. */
+const STAGING_LINE = 'The staging database is ledgerd-staging on port 5433. #infrastructure/database-failover-runbooks #observability/replication-lag-alerts';
 const NOTES: Record<string, string[]> = {
   [STAGING_NOTE]: ['# 2026-11-28', '', `- ${STAGING_LINE}`, '- Lunch with Priya about the ledgerd migration plan.', ''],
   'memory/2026-11-29.md': ['# 2026-11-29', '', '- The nightly backup of ledgerd runs at 02:30 UTC and keeps seven days.', ''],
@@ -25,6 +26,36 @@ interface RunResult {
   status: string;
   dryRun: boolean;
   promoted: Array<{ candidateKey: string; lines: string[]; decision: string }>;
+}
+
+/** `#main`'s sideways overflow in px: more than 0 means the page scrolls horizontally. Runs in the page (e2e has no DOM types). */
+const MAIN_OVERFLOW = '(() => { const main = document.querySelector("#main"); return main.scrollWidth - main.clientWidth; })()';
+
+/**
+ * At this window width the candidates table shows its Gates and Outcome columns whole, inside
+ * the run card and the window, and the page does not scroll sideways.
+ */
+async function expectGatesAndOutcomeShown(page: Page, card: Locator, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  const table = card.locator('[data-testid=dream-candidates]');
+  await table.waitFor();
+  const cardBox = (await card.boundingBox())!;
+  const right = Math.min(cardBox.x + cardBox.width, width) + 0.5;
+  const row = table.locator('[data-testid=dream-candidate]').first();
+  const cells: Array<[string, Locator]> = [
+    ['the Gates header', table.locator('thead th', { hasText: /^Gates$/ })],
+    ['the Outcome header', table.locator('thead th', { hasText: /^Outcome$/ })],
+    ['a gate', row.locator('[data-testid=dream-gate]').first()],
+    ['an outcome', row.locator('[data-testid=dream-candidate-outcome]')],
+  ];
+  for (const [what, cell] of cells) {
+    expect(await cell.isVisible(), `${what} at ${width} px`).toBe(true);
+    const box = (await cell.boundingBox())!;
+    expect(box.width, `${what} at ${width} px has room`).toBeGreaterThan(10);
+    expect(box.x, `${what} at ${width} px starts inside the card`).toBeGreaterThanOrEqual(cardBox.x);
+    expect(box.x + box.width, `${what} at ${width} px ends inside the card and the window`).toBeLessThanOrEqual(right);
+  }
+  expect(await page.evaluate(MAIN_OVERFLOW), `no sideways scrolling at ${width} px`).toBeLessThanOrEqual(0);
 }
 
 describe.skipIf(!chromiumPath)('Dreams view', () => {
@@ -107,6 +138,14 @@ describe.skipIf(!chromiumPath)('Dreams view', () => {
     expect(await dryCandidate.locator('[data-testid=dream-evidence]').getAttribute('data-ref')).toMatch(/^memory\/2026-11-28\.md:3-3$/);
     expect(await dryCard.locator('[data-testid=dream-chart-bar]').count()).toBeGreaterThan(0);
     expect(await dryCard.locator('[data-testid=dream-chart-threshold]').count()).toBe(1);
+    // The candidates' Gates and Outcome are never clipped; on a wide window the view uses the width.
+    await expectGatesAndOutcomeShown(page, dryCard, 1280);
+    await dryCandidate.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'dreams-candidates-1280');
+    await expectGatesAndOutcomeShown(page, dryCard, 1920);
+    expect((await page.locator('[data-testid=dreams-view]').boundingBox())!.width).toBeGreaterThan(1600);
+    await saveScreenshot(page, 'dreams-candidates-1920');
+    await page.setViewportSize({ width: 1280, height: 800 });
     // What it would write is shown as such, with no Approve / Reject.
     const wouldBe = dryCard.locator('[data-testid=dream-promotion]', { has: page.locator('[data-testid=dream-diff-add]', { hasText: 'ledgerd-staging' }) });
     await wouldBe.waitFor();

@@ -28,6 +28,12 @@ describe.skipIf(!chromiumPath)('Status view', () => {
     expect(await page.locator('[data-testid=coverage-row]').count()).toBe(6);
     await saveScreenshot(page, 'status');
 
+    // On a wide window the coverage table uses the width (no ~1000 px cap), without sideways scrolling.
+    await page.setViewportSize({ width: 1920, height: 900 });
+    expect((await page.locator('[data-testid=coverage-table]').boundingBox())!.width).toBeGreaterThan(1500);
+    expect(await page.evaluate('(() => { const main = document.querySelector("#main"); return main.scrollWidth - main.clientWidth; })()')).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // The filter leaves only files that are not indexed.
     await page.check('[data-testid=filter-problems]');
     expect(await page.locator('[data-testid=coverage-row]').count()).toBe(1);

@@ -15,7 +15,7 @@ export const RANKS = [
   ['workspace', 'provenance', 'embed', 'models'],
   ['index'],
   ['search'],
-  ['sessions', 'importers', 'dreaming', 'graph', 'agents'],
+  ['sessions', 'importers', 'dreaming', 'graph', 'agents', 'diagnostics'],
   ['engine'],
   ['host'],
   ['cli'],

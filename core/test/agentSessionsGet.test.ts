@@ -35,7 +35,7 @@ describe('sessions.get over the agent socket', () => {
     service = openService(ws);
     await service.invoke('sessions.ingest', { homes: { 'claude-code': home } });
     await service.startHosting({ kind: 'serve', url: null });
-    const { token } = (await service.invoke('agents.add', { name: 'reader' })) as { token: string };
+    const { token } = await service.invoke('agents.add', { name: 'reader' });
     client = await AgentSocketClient.connect(service.agents.socketPath);
     await client.call('auth', { token });
 

@@ -49,7 +49,7 @@ async function hostedService(ws = workspace()): Promise<MemoryService> {
 }
 
 async function addAgent(service: MemoryService, name: string, write = false): Promise<string> {
-  return ((await service.invoke('agents.add', { name, write })) as { token: string }).token;
+  return (await service.invoke('agents.add', { name, write })).token;
 }
 
 async function connect(service: MemoryService): Promise<AgentSocketClient> {
@@ -141,7 +141,7 @@ function answers(file: string): Promise<boolean> {
 }
 
 async function agentLog(service: MemoryService, agent: string): Promise<AccessLogEntry[]> {
-  return ((await service.invoke('agents.log', { agent })) as { entries: AccessLogEntry[] }).entries;
+  return (await service.invoke('agents.log', { agent })).entries;
 }
 
 describe('agent socket: malformed and oversized requests', () => {
@@ -309,7 +309,7 @@ describe('agent socket: the socket file', () => {
     expect(fs.lstatSync(file).isSocket()).toBe(true);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
-    expect(((await service.invoke('status', {})) as StatusOutput).agentSocket).toBe(file);
+    expect((await service.invoke('status', {})).agentSocket).toBe(file);
     // A non-hosting process (a CLI command) sees the running host's socket too.
     const viewer = track(openService(workspaces[0]!));
     expect(viewer.status().agentSocket).toBe(file);
@@ -442,7 +442,7 @@ describe('agent socket: answers and the access log', () => {
       { method: 'nope', detail: null, results: null, ok: false, transport: 'socket' },
     ]);
     expect(entries.every((e) => typeof e.at === 'string' && e.durationMs >= 0)).toBe(true);
-    const agents = (await service.invoke('agents.list', {})) as { agents: Array<{ name: string; calls: number; lastUsedAt: string | null }> };
+    const agents = await service.invoke('agents.list', {});
     expect(agents.agents.find((a) => a.name === 'claude-code')).toMatchObject({ calls: 4, lastUsedAt: expect.any(String) });
   });
 });

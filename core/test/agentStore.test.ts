@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProvenanceChain } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { AgentSocketClient } from '../src/agents/socket/agentSocketClient.js';
 import { localDay } from '../src/platform/localDay.js';
@@ -41,7 +40,7 @@ async function host(files: Record<string, string> = SAMPLE_NOTES): Promise<Memor
 
 /** A connection authenticated as a new agent. */
 async function agentClient(s: MemoryService, name: string, write = true): Promise<AgentSocketClient> {
-  const { token } = (await s.invoke('agents.add', { name, write })) as { token: string };
+  const { token } = await s.invoke('agents.add', { name, write });
   const client = await AgentSocketClient.connect(s.agents.socketPath);
   clients.push(client);
   await client.call('auth', { token });
@@ -124,13 +123,13 @@ describe('memory.store over the agent socket', () => {
     const s = await host();
     const client = await agentClient(s, 'hermes');
     const byAgent = await client.call<Stored>('memory.store', { text: 'Marek prefers espresso after lunch.', kind: 'preference' });
-    const byPerson = (await s.invoke('memory.store', { text: 'Garden hose needs a new washer.' })) as Stored;
+    const byPerson = await s.invoke('memory.store', { text: 'Garden hose needs a new washer.' });
     await s.invoke('index.sync', { force: false });
-    const agentChain = (await s.invoke('provenance.get', { ref: `${byAgent.path}:${byAgent.line}` })) as ProvenanceChain;
+    const agentChain = await s.invoke('provenance.get', { ref: `${byAgent.path}:${byAgent.line}` });
     expect(agentChain.origin).toBe('agent');
     expect(agentChain.lines).toEqual([{ line: byAgent.line, origin: 'agent', writtenBy: { via: 'agent', actor: 'hermes', writtenAt: expect.any(String), detail: 'preference' } }]);
     expect(agentChain.text).toContain('Marek prefers espresso after lunch.');
-    const personChain = (await s.invoke('provenance.get', { ref: `${byPerson.path}:${byPerson.line}` })) as ProvenanceChain;
+    const personChain = await s.invoke('provenance.get', { ref: `${byPerson.path}:${byPerson.line}` });
     expect(personChain.lines).toEqual([{ line: byPerson.line, origin: 'owner', writtenBy: null }]);
     // Search results carry the class too.
     const found = await client.call<{ results: Array<{ path: string; origin?: string; snippet: string }> }>('memory.search', { query: 'Marek espresso lunch' });

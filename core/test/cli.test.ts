@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cliEnv, runCli, startServe, stopProcess } from './helpers/cli.js';
+import { cliEnv, repoRoot, runCli, startServe, stopProcess } from './helpers/cli.js';
 import { createTempWorkspace, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 import type { ChildProcess } from 'node:child_process';
 
@@ -51,6 +51,29 @@ describe('reverie CLI', () => {
     expect((await runCli(['search', 'x', '--limit', 'lots', '--workspace', ws.root], env)).code).toBe(1);
     expect((await runCli(['frobnicate'], env)).code).toBe(1);
     expect((await runCli(['status', '--bogus'], env)).code).toBe(1);
+  });
+
+  it('prints per-command help, the version, and names a bad or unknown flag', async () => {
+    ws = createTempWorkspace();
+    const env = cliEnv(ws.dataDir);
+    const version = await runCli(['--version'], env);
+    expect(version).toMatchObject({ code: 0, stdout: `${JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version}\n` });
+
+    const help = await runCli(['search', '--help'], env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage:\n  reverie search <query>');
+    expect(help.stdout).toMatch(/--limit N +how many results \(1–100, default 10\)/);
+    expect((await runCli(['help', 'search'], env)).stdout).toBe(help.stdout);
+
+    const unknown = await runCli(['status', '--limit', '3', '--workspace', ws.root], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('reverie status: unknown option --limit.');
+    expect(unknown.stderr).toContain('Usage: reverie status');
+    const badNumber = await runCli(['search', 'x', '--limit', '0', '--workspace', ws.root], env);
+    expect(badNumber).toMatchObject({ code: 1, stdout: '' });
+    expect(badNumber.stderr).toBe('reverie search: --limit must be a whole number from 1 to 100 (got "0").\n');
+    // Nothing was opened for a flag that failed its check: no index in the data folder.
+    expect(fs.existsSync(path.join(ws.dataDir, 'index'))).toBe(false);
   });
 
   it('reads and writes settings with config get/set', async () => {

@@ -22,11 +22,11 @@ describe('closing during a first index', () => {
     await sync;
     const reopened = openService(ws);
     try {
-      const stopped = ((await reopened.invoke('status', {})) as { index: { files: number } }).index.files;
+      const stopped = (await reopened.invoke('status', {})).index.files;
       expect(seen).toBeGreaterThanOrEqual(32);
       expect(stopped).toBeGreaterThan(0);
       expect(stopped).toBeLessThan(2000);
-      const report = (await reopened.invoke('index.sync', {})) as { files: number; added: number };
+      const report = await reopened.invoke('index.sync', {});
       expect(report.files).toBe(2000);
       expect(report.added).toBe(2000 - stopped);
     } finally {

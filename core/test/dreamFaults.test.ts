@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DreamDiary, DreamRun, DreamRunSummary, EngineEvent } from '../src/contract/index.js';
+import type { EngineEvent } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { openDreamDatabase } from '../src/dreaming/dreamDatabase.js';
 import { localDay } from '../src/platform/localDay.js';
@@ -58,7 +58,7 @@ async function setup(files: Record<string, string> = NOTES, clockStart = new Dat
 const abs = (rel: string) => path.join(ws!.root, rel);
 const read = (rel: string) => fs.readFileSync(abs(rel), 'utf8');
 const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-const runs = async (s: MemoryService) => ((await s.invoke('dream.runs', {})) as { runs: DreamRunSummary[] }).runs;
+const runs = async (s: MemoryService) => (await s.invoke('dream.runs', {})).runs;
 
 function lockFileOf(w: TempWorkspace): string {
   return path.join(w.dataDir, 'locks', `${resolveExistingWorkspace(w.root).id}.dream.lock`);
@@ -146,7 +146,7 @@ describe('dreaming faults: DREAMS.md', () => {
     expect(sizeBefore).toBeGreaterThan(17 * 1024 * 1024);
     const hashBefore = sha256(diaryFile);
 
-    const diary = (await service.invoke('dream.diary', {})) as DreamDiary;
+    const diary = await service.invoke('dream.diary', {});
     expect(diary.exists).toBe(true);
     expect(diary.problems.some((p) => /16 MB/.test(p))).toBe(true);
 
@@ -215,7 +215,7 @@ describe('dreaming faults: DREAMS.md', () => {
     ].join('\n');
     const { service, clock } = await setup({ ...NOTES, 'DREAMS.md': handEdited });
 
-    const beforeDiary = (await service.invoke('dream.diary', {})) as DreamDiary;
+    const beforeDiary = await service.invoke('dream.diary', {});
     const oldDates = ['November 20, 2026, 3:00 AM CET', 'November 21, 2026, 3:00 AM CET'];
     // Lenient: both dated entries, and the stray undated paragraph as an entry of its own.
     expect(beforeDiary.entries.map((e) => e.dateLine)).toEqual([...oldDates, '']);
@@ -239,7 +239,7 @@ describe('dreaming faults: DREAMS.md', () => {
     expect(afterSecond).toContain(`<!-- reverie:dream-run ${second.id} -->`);
 
     // The old entries read back exactly as before (same text, same lines), then the new ones.
-    const diary = (await service.invoke('dream.diary', {})) as DreamDiary;
+    const diary = await service.invoke('dream.diary', {});
     expect(diary.entries.slice(0, 3)).toEqual(beforeDiary.entries);
     expect(diary.entries.slice(3).map((e) => e.runId)).toEqual([first.id, second.id]);
   });
@@ -416,7 +416,7 @@ describe('dreaming faults: backfill', () => {
     expect(diary.match(/^### (What Happened|Reflections|Candidates|Possible Lasting Updates)$/gm)).toHaveLength(12);
     expect(diary).toContain('- Moved the production deploy target from fly.io to a Hetzner box named ledgerd-prod-2. [memory/2026-11-27.md:3]');
     expect(diary).toMatch(/^- \[likely_(durable|situational)\] .* \[memory\/2026-11-28\.md:3\]$/m);
-    const parsed = (await service.invoke('dream.diary', {})) as DreamDiary;
+    const parsed = await service.invoke('dream.diary', {});
     expect(parsed.entries.filter((e) => e.kind === 'backfill').map((e) => e.dateLine)).toEqual(days);
 
     const again = await dream(service, { backfill: 'memory' });
@@ -425,7 +425,7 @@ describe('dreaming faults: backfill', () => {
     expect(again.writes).toEqual([]);
     expect(read('DREAMS.md')).toBe(diary);
 
-    const rolled = (await service.invoke('dream.rollback', { runId: run.id })) as DreamRun;
+    const rolled = await service.invoke('dream.rollback', { runId: run.id });
     expect(rolled.rolledBack?.mode).toBe('restored');
     expect(fs.existsSync(abs('DREAMS.md'))).toBe(false);
   });

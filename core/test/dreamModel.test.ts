@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DreamRun, ModelInfo } from '../src/contract/index.js';
+import type { DreamRun } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { writeLlamaChatGguf } from './fixtures/gguf.js';
 import { dream, recallOver, testClock } from './helpers/dreaming.js';
@@ -50,7 +50,7 @@ async function setupWithModel(model: string) {
   ws = createTempWorkspace(NOTES);
   const clock = testClock(new Date(2026, 10, 29, 3, 0, 0).getTime());
   service = openService(ws, { now: clock.now });
-  const installed = (await service.invoke('models.pull', { uri: model, role: 'chat' })) as ModelInfo;
+  const installed = await service.invoke('models.pull', { uri: model, role: 'chat' });
   expect(installed).toMatchObject({ role: 'chat', active: true, source: model, file: path.basename(model) });
   // Copied into the data folder: that copy is what the sweep loads.
   expect(fs.existsSync(path.join(ws.dataDir, 'models', installed.file))).toBe(true);
@@ -81,7 +81,7 @@ describe('dreaming with a chat model (node-llama-cpp, generated GGUF)', () => {
     expect(run.consolidation.fallbackReason).toMatch(/^the chat model('s answer was rejected: .+| returned invalid JSON: .+)$/);
     expectFallbackWrite(run);
     // The reason is kept with the run, as stored.
-    expect(((await service.invoke('dream.get', { runId: run.id })) as DreamRun).consolidation).toEqual(run.consolidation);
+    expect((await service.invoke('dream.get', { runId: run.id })).consolidation).toEqual(run.consolidation);
   }, 60_000);
 
   it('a model that does not answer within modelTimeoutSeconds is given up on; the sweep still completes', async () => {

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DreamRunSummary, EngineEvent } from '../src/contract/index.js';
+import type { EngineEvent } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { dreamDatabasePath } from '../src/dreaming/dreamDatabase.js';
 import { DreamScheduler, lastOccurrence, nextOccurrence, type SchedulerHooks } from '../src/dreaming/schedule.js';
@@ -224,7 +224,7 @@ describe('the schedule in a hosting service', () => {
     });
     await service.startHosting({ kind: 'serve', url: null });
     const event = await complete;
-    const { runs, schedule } = (await service.invoke('dream.runs', {})) as { runs: DreamRunSummary[]; schedule: { enabled: boolean; nextRunAt: string | null } };
+    const { runs, schedule } = await service.invoke('dream.runs', {});
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ id: event.runId, trigger: 'catch-up', status: event.status, dryRun: false });
     expect(['ok', 'nothing-to-do']).toContain(event.status);
@@ -250,7 +250,7 @@ describe('the schedule in a hosting service', () => {
     await service.startHosting({ kind: 'serve', url: null });
     // Sweeps are single-flight: this one queues behind a catch-up, if start() fired one.
     await service.invoke('dream.run', { dryRun: true });
-    const { runs } = (await service.invoke('dream.runs', {})) as { runs: DreamRunSummary[] };
+    const { runs } = await service.invoke('dream.runs', {});
     expect(runs.map((r) => r.trigger)).toContain('catch-up');
   });
 
@@ -266,11 +266,11 @@ describe('the schedule in a hosting service', () => {
     service = openService(ws);
     await service.startHosting({ kind: 'serve', url: null });
     // The catch-up decision is synchronous in start(): had it fired, the run would already be queued.
-    const { runs, schedule } = (await service.invoke('dream.runs', {})) as { runs: DreamRunSummary[]; schedule: { enabled: boolean; nextRunAt: string | null } };
+    const { runs, schedule } = await service.invoke('dream.runs', {});
     expect(runs).toEqual([]);
     expect(schedule).toMatchObject({ enabled: false, nextRunAt: null });
     await service.close();
     service = openService(ws);
-    expect(((await service.invoke('dream.runs', {})) as { runs: DreamRunSummary[] }).runs).toEqual([]);
+    expect((await service.invoke('dream.runs', {})).runs).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DreamRun, ProvenanceChain } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
 import { dream, recallOver, testClock } from './helpers/dreaming.js';
@@ -70,7 +69,7 @@ describe('dreaming sweep', () => {
     // The written line says it came from dreaming, from which run.
     await service.sync(false);
     const line = memory.split('\n').findIndex((l) => l.startsWith('- Moved the production')) + 1;
-    const chain = (await service.invoke('provenance.get', { ref: `MEMORY.md:${line}` })) as ProvenanceChain;
+    const chain = await service.invoke('provenance.get', { ref: `MEMORY.md:${line}` });
     expect(chain.lines[0]!.writtenBy).toMatchObject({ via: 'dreaming', actor: run.id });
 
     // Promoted once: the next sweep does not write it again.
@@ -146,13 +145,13 @@ describe('dreaming sweep', () => {
     expect(keys).toContain('memory/2026-11-27.md:3:3');
     expect(keys).toContain('memory/2026-11-28.md:3:3');
 
-    const rejected = (await service.invoke('dream.review', { runId: run.id, candidateKey: 'memory/2026-11-28.md:3:3', decision: 'reject' })) as DreamRun;
+    const rejected = await service.invoke('dream.review', { runId: run.id, candidateKey: 'memory/2026-11-28.md:3:3', decision: 'reject' });
     expect(rejected.promoted.find((p) => p.candidateKey === 'memory/2026-11-28.md:3:3')?.decision).toBe('rejected');
     expect(read('MEMORY.md')).not.toContain('staging database');
     expect(read('DREAMS.md')).toContain('You rejected “The staging database is ledgerd-staging on port 5433.”');
 
     await service.invoke('dream.review', { runId: run.id, candidateKey: 'memory/2026-11-27.md:3:3', decision: 'approve' });
-    const rolled = (await service.invoke('dream.rollback', { runId: run.id })) as DreamRun;
+    const rolled = await service.invoke('dream.rollback', { runId: run.id });
     expect(rolled.rolledBack?.mode).toBe('lines-removed');
     expect(read('MEMORY.md')).toContain('ledgerd-prod-2');
 
@@ -167,7 +166,7 @@ describe('dreaming sweep', () => {
     const before = read('MEMORY.md');
     const run = await dream(service);
     expect(read('MEMORY.md')).not.toBe(before);
-    const rolled = (await service.invoke('dream.rollback', { runId: run.id })) as DreamRun;
+    const rolled = await service.invoke('dream.rollback', { runId: run.id });
     expect(rolled.rolledBack?.mode).toBe('restored');
     expect(read('MEMORY.md')).toBe(before);
     expect(fs.existsSync(path.join(ws!.root, 'DREAMS.md')) ? read('DREAMS.md') : '').not.toContain(run.id);
@@ -180,7 +179,7 @@ describe('dreaming sweep', () => {
     const run = await dream(service);
     const edited = read('MEMORY.md').replace('- Keep the gateway on loopback.', '- Keep the gateway on loopback, always.') + '- A note the person added afterwards.\n';
     fs.writeFileSync(path.join(ws!.root, 'MEMORY.md'), edited);
-    const rolled = (await service.invoke('dream.rollback', { runId: run.id })) as DreamRun;
+    const rolled = await service.invoke('dream.rollback', { runId: run.id });
     expect(rolled.rolledBack?.mode).toBe('lines-removed');
     expect(read('MEMORY.md')).toBe('# Long-Term Memory\n\n- Keep the gateway on loopback, always. <!-- importance: 9 -->\n\n- A note the person added afterwards.\n');
   });
@@ -190,13 +189,13 @@ describe('dreaming sweep', () => {
     await recallOver(service, clock, PRODUCTION_RECALLS);
     await dream(service);
     const after = read('MEMORY.md');
-    const { preImages } = (await service.invoke('dream.preimages', { file: 'MEMORY.md' })) as { preImages: Array<{ id: string; runId: string | null }> };
+    const { preImages } = await service.invoke('dream.preimages', { file: 'MEMORY.md' });
     expect(preImages).toHaveLength(1);
-    const restored = (await service.invoke('dream.restore', { preImageId: preImages[0]!.id })) as { savedAs: string };
+    const restored = await service.invoke('dream.restore', { preImageId: preImages[0]!.id });
     expect(read('MEMORY.md')).toBe(NOTES['MEMORY.md']);
-    const list = (await service.invoke('dream.preimages', {})) as { preImages: Array<{ id: string }> };
+    const list = await service.invoke('dream.preimages', {});
     expect(list.preImages.map((p) => p.id)).toContain(restored.savedAs);
-    await service.invoke('dream.restore', { preImageId: restored.savedAs });
+    await service.invoke('dream.restore', { preImageId: restored.savedAs! });
     expect(read('MEMORY.md')).toBe(after);
     await expect(service.invoke('dream.restore', { preImageId: 'preimage:nope.md' })).rejects.toThrow(/No pre-image/);
   });
@@ -240,7 +239,7 @@ describe('dreaming sweep', () => {
     expect(read('MEMORY.md')).toBe(NOTES['MEMORY.md']);
     await service.invoke('dream.review', { runId: run.id, candidateKey: 'memory/2026-11-27.md:3:3', decision: 'approve' });
     expect(read('MEMORY.md')).toContain('- Moved the production deploy target');
-    const got = (await service.invoke('dream.get', { runId: run.id })) as DreamRun;
+    const got = await service.invoke('dream.get', { runId: run.id });
     expect(got.promoted[0]!.decision).toBe('approved');
   });
 
@@ -265,7 +264,7 @@ describe('dreaming sweep', () => {
     await recallOver(service, clock, PRODUCTION_RECALLS);
     const first = await dream(service, { dryRun: true });
     const second = await dream(service);
-    const { runs, schedule } = (await service.invoke('dream.runs', {})) as { runs: Array<{ id: string }>; schedule: { time: string | null; enabled: boolean } };
+    const { runs, schedule } = await service.invoke('dream.runs', {});
     expect(runs.map((r) => r.id)).toEqual([second.id, first.id]);
     expect(schedule).toMatchObject({ enabled: true, time: '03:00' });
     await expect(service.invoke('dream.get', { runId: 'dream:missing' })).rejects.toThrow(/No dream run dream:missing/);

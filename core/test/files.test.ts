@@ -12,8 +12,7 @@ afterEach(async () => {
   ws?.cleanup();
 });
 
-type Snapshot = { path: string; text: string; sha256: string };
-const read = async (p: string) => (await service.invoke('files.read', { path: p })) as Snapshot;
+const read = (p: string) => service.invoke('files.read', { path: p });
 const write = (p: string, text: string, expectedSha256: string | null) => service.invoke('files.write', { path: p, text, expectedSha256 });
 
 describe('memory files', () => {
@@ -23,7 +22,7 @@ describe('memory files', () => {
     const snap = await read('memory/2026-04-05.md');
     expect(snap.sha256).toBe(sha256Hex(SAMPLE_NOTES['memory/2026-04-05.md']!));
     const edited = snap.text + '- Added from the editor.\n';
-    const saved = (await write('memory/2026-04-05.md', edited, snap.sha256)) as { sha256: string };
+    const saved = await write('memory/2026-04-05.md', edited, snap.sha256);
     expect(fs.readFileSync(path.join(ws.root, 'memory/2026-04-05.md'), 'utf8')).toBe(edited);
     expect(saved.sha256).toBe(sha256Hex(edited));
     // No temp files left behind.

@@ -45,7 +45,7 @@ async function indexed(files: Record<string, string>): Promise<MemoryService> {
 }
 
 async function search(s: MemoryService, text: string, filters?: object): Promise<GraphEntity[]> {
-  return ((await s.invoke('graph.search', { text, ...(filters ? { filters } : {}) })) as { entities: GraphEntity[] }).entities;
+  return (await s.invoke('graph.search', { text, ...(filters ? { filters } : {}) })).entities;
 }
 
 async function entity(s: MemoryService, label: string): Promise<GraphEntity> {
@@ -56,7 +56,7 @@ async function entity(s: MemoryService, label: string): Promise<GraphEntity> {
 
 /** Claims of an entity (as subject), through neighbors. */
 async function claimsOf(s: MemoryService, label: string, filters?: object): Promise<{ slice: OperationOutput<'graph.neighbors'>; labels: Map<string, string> }> {
-  const slice = (await s.invoke('graph.neighbors', { entity: label, ...(filters ? { filters } : {}) })) as OperationOutput<'graph.neighbors'>;
+  const slice = await s.invoke('graph.neighbors', { entity: label, ...(filters ? { filters } : {}) });
   return { slice, labels: new Map(slice.entities.map((e) => [e.id, e.label])) };
 }
 
@@ -133,7 +133,7 @@ describe('knowledge graph extraction', () => {
 
     const robert = await entity(s, 'Robert Smith');
     expect((await entity(s, 'Bobby')).id).toBe(robert.id);
-    const merged = (await s.invoke('graph.neighbors', { entity: 'Bobby' })) as OperationOutput<'graph.neighbors'>;
+    const merged = await s.invoke('graph.neighbors', { entity: 'Bobby' });
     expect(merged.center.id).toBe(robert.id);
     expect(merged.center.aliases).toEqual(expect.arrayContaining(['Bobby', 'Rob']));
     expect(merged.center.evidence.map((e) => e.path)).toEqual(expect.arrayContaining(['memory/2026-04-07.md', 'memory/people/robert.md']));
@@ -156,7 +156,7 @@ describe('knowledge graph extraction', () => {
     expect(marek).toHaveLength(1);
     expect(marek[0]!.evidence.every((ev) => ev.path.startsWith('memory/imports/codex/'))).toBe(true);
     expect((await entity(s, 'Marek Nowak')).sources).toEqual(['codex', 'workspace']);
-    const owned = (await s.invoke('graph.overview', { limit: 500, filters: { tools: ['workspace'] } })) as GraphSlice;
+    const owned = await s.invoke('graph.overview', { limit: 500, filters: { tools: ['workspace'] } });
     expect(owned.entities.some((x) => x.label === 'Eve Mallory')).toBe(false);
   });
 
@@ -170,7 +170,7 @@ describe('knowledge graph extraction', () => {
 
     db(s).exec('DROP TABLE graph_files');
     ws.write('MEMORY.md', '# Memory\n\n- Farah Khan moved to Oslo.\n');
-    const report = (await s.invoke('index.sync', {})) as { notices: string[] };
+    const report = await s.invoke('index.sync', {});
     expect(report.notices.some((n) => n.startsWith('The knowledge graph could not be updated'))).toBe(true);
   });
 
@@ -189,7 +189,7 @@ describe('knowledge graph neighbours past the budget', () => {
       'memory/hub.md': `# 2026-01-02\n\n- [[Hub Project]] met [[Pop One]], [[Pop Two]] and [[Pop Three]] once.\n${quiet}\n- [[Hub Project]] runs on [[Tiny Box]].\n`,
     });
     const labels = async (limit: number) =>
-      ((await s.invoke('graph.neighbors', { entity: 'Hub Project', limit })) as OperationOutput<'graph.neighbors'>).entities.map((e) => e.label).sort();
+      (await s.invoke('graph.neighbors', { entity: 'Hub Project', limit })).entities.map((e) => e.label).sort();
     // The stated relation first, then five shared entries beat one; the popular names come last.
     expect(await labels(2)).toEqual(['Hub Project', 'Tiny Box']);
     expect(await labels(3)).toEqual(['Hub Project', 'Quiet Friend', 'Tiny Box']);
@@ -199,7 +199,7 @@ describe('knowledge graph neighbours past the budget', () => {
 
 /** The entity's facts as graph.neighbors gives them, checked against the index: every literal claim, each with evidence. */
 async function literalClaims(s: MemoryService, id: string): Promise<GraphClaim[]> {
-  const { facts } = (await s.invoke('graph.neighbors', { entity: id })) as OperationOutput<'graph.neighbors'>;
+  const { facts } = await s.invoke('graph.neighbors', { entity: id });
   const stored = db(s).prepare('SELECT id FROM graph_claims WHERE subject_id = ? AND literal IS NOT NULL').pluck().all(Number(id.split(':')[1])) as number[];
   expect(facts.map((f) => f.id).sort()).toEqual(stored.map((n) => `claim:${n}`).sort());
   for (const f of facts) expect(f.evidence.length).toBeGreaterThan(0);
@@ -212,7 +212,7 @@ describe('knowledge graph bad input', () => {
     const s = await indexed({
       'MEMORY.md': `# Memory\n\n- ${links}\n- Alpha Service uses Beta Service.\n- Beta Service uses Alpha Service.\n- Gamma Service uses Gamma Service.\n`,
     });
-    const overview = (await s.invoke('graph.overview', { limit: 20_000 })) as GraphSlice;
+    const overview = await s.invoke('graph.overview', { limit: 20_000 });
     expect(overview.totals.entities).toBeLessThan(200);
     expect(overview.edges.every((c) => c.subject !== c.object)).toBe(true);
     const alpha = await claimsOf(s, 'Alpha Service');
@@ -298,22 +298,22 @@ describe('knowledge graph updates and queries', () => {
   it('answers neighbors by id, label or alias with hops, explains claims with their lines, and fits overview into a budget', async () => {
     const s = await indexed(NOTES);
     const dana = await entity(s, 'Dana');
-    const byId = (await s.invoke('graph.neighbors', { entity: dana.id })) as OperationOutput<'graph.neighbors'>;
-    const byLabel = (await s.invoke('graph.neighbors', { entity: 'dana' })) as OperationOutput<'graph.neighbors'>;
+    const byId = await s.invoke('graph.neighbors', { entity: dana.id });
+    const byLabel = await s.invoke('graph.neighbors', { entity: 'dana' });
     expect(byLabel.center.id).toBe(byId.center.id);
-    const two = (await s.invoke('graph.neighbors', { entity: 'Dana', hops: 2 })) as OperationOutput<'graph.neighbors'>;
+    const two = await s.invoke('graph.neighbors', { entity: 'Dana', hops: 2 });
     expect(two.entities.length).toBeGreaterThanOrEqual(byId.entities.length);
-    const budget = (await s.invoke('graph.neighbors', { entity: 'Dana', hops: 2, limit: 2 })) as OperationOutput<'graph.neighbors'>;
+    const budget = await s.invoke('graph.neighbors', { entity: 'Dana', hops: 2, limit: 2 });
     expect(budget.entities).toHaveLength(2);
 
     const claim = relation(byId.entities.length ? byId : byId, new Map(byId.entities.map((e) => [e.id, e.label])), 'Dana', 'moved_to', 'Lisbon')!;
-    const explained = (await s.invoke('graph.explain', { claimId: claim.id })) as OperationOutput<'graph.explain'>;
+    const explained = await s.invoke('graph.explain', { claimId: claim.id });
     expect(explained).toMatchObject({ subjectLabel: 'Dana', objectLabel: 'Lisbon', predicate: 'moved_to' });
     expect(explained.lines).toEqual([{ path: 'memory/2026-04-06.md', line: 3, text: '- Lunch with Dana; she moved to Lisbon in March.' }]);
 
-    const full = (await s.invoke('graph.overview', { limit: 20_000 })) as GraphSlice;
+    const full = await s.invoke('graph.overview', { limit: 20_000 });
     expect(full.omitted).toEqual({ entities: 0, edges: 0 });
-    const small = (await s.invoke('graph.overview', { limit: 3 })) as GraphSlice;
+    const small = await s.invoke('graph.overview', { limit: 3 });
     expect(small.entities).toHaveLength(3);
     expect(small.omitted.entities).toBe(full.totals.entities - 3);
     expect(small.omitted.edges).toBe(full.edges.length - small.edges.length);
@@ -335,7 +335,7 @@ describe('knowledge graph updates and queries', () => {
     const s = await indexed({
       'memory/2026-05-01.md': `# 2026-05-01\n\n- ${names.map((n) => `[[${n}]]`).join(' ')}\n- [[Alpha]] and [[Bravo]] again.\n- [[Alpha]] and [[Bravo]] once more.\n- [[Lima]] and [[Kilo]] again.\n`,
     });
-    const all = (await s.invoke('graph.overview', { limit: 100 })) as GraphSlice;
+    const all = await s.invoke('graph.overview', { limit: 100 });
     expect(all.entities).toHaveLength(12);
     // 66 pairs among 12 entities; the budget is 4 per entity.
     expect(all.edges).toHaveLength(48);
@@ -348,7 +348,7 @@ describe('knowledge graph updates and queries', () => {
     for (const e of all.entities) expect(all.edges.filter((c) => c.subject === e.id || c.object === e.id).length).toBeGreaterThanOrEqual(4);
 
     // A neighbourhood keeps all of its centre's relations (the detail card lists them), with evidence.
-    const alpha = (await s.invoke('graph.neighbors', { entity: 'Alpha', limit: 3 })) as OperationOutput<'graph.neighbors'>;
+    const alpha = await s.invoke('graph.neighbors', { entity: 'Alpha', limit: 3 });
     expect(alpha.entities).toHaveLength(3);
     expect(alpha.edges.filter((c) => c.subject === alpha.center.id || c.object === alpha.center.id)).toHaveLength(2);
     expect(alpha.edges.every((c) => c.evidence.length > 0)).toBe(true);
@@ -356,10 +356,10 @@ describe('knowledge graph updates and queries', () => {
 
   it('adds graph entities to memory.search only when asked', async () => {
     const s = await indexed(NOTES);
-    const plain = (await s.invoke('memory.search', { query: 'where did Dana move' })) as Record<string, unknown>;
+    const plain = await s.invoke('memory.search', { query: 'where did Dana move' });
     expect(plain).not.toHaveProperty('graph');
-    const withGraph = (await s.invoke('memory.search', { query: 'where did Dana move', graph: true })) as { results: unknown[]; graph: GraphEntity[] };
+    const withGraph = await s.invoke('memory.search', { query: 'where did Dana move', graph: true });
     expect(withGraph.results.length).toBeGreaterThan(0);
-    expect(withGraph.graph.map((e) => e.label)).toContain('Dana');
+    expect(withGraph.graph?.map((e) => e.label)).toContain('Dana');
   });
 });

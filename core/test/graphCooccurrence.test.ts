@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import type { GraphClaim, GraphFilters, GraphSlice, OperationOutput } from '../src/contract/index.js';
+import type { GraphClaim, GraphFilters } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { Cooccurrence } from '../src/graph/cooccurrence.js';
 import { migration0004 } from '../src/index/migrations/0004-graph.js';
@@ -30,7 +30,7 @@ async function indexed(files: Record<string, string>): Promise<MemoryService> {
 
 /** The mentioned_with edge between two labels (either direction), through neighbors of the first. */
 async function pair(s: MemoryService, a: string, b: string, filters?: GraphFilters): Promise<GraphClaim | undefined> {
-  const slice = (await s.invoke('graph.neighbors', { entity: a, limit: 5000, ...(filters ? { filters } : {}) })) as OperationOutput<'graph.neighbors'>;
+  const slice = await s.invoke('graph.neighbors', { entity: a, limit: 5000, ...(filters ? { filters } : {}) });
   const label = new Map(slice.entities.map((e) => [e.id, e.label]));
   return slice.edges.find((c) => c.predicate === 'mentioned_with' && new Set([label.get(c.subject), label.get(c.object!)]).size === 2 && [a, b].every((x) => [label.get(c.subject), label.get(c.object!)].includes(x)));
 }
@@ -117,7 +117,7 @@ describe('mentioned_with: weights and evidence', () => {
     expect(await pair(s, 'Marek Nowak', 'Priya Rao')).toBeUndefined();
     // Dana and Porto are still named together, but nothing says she moved there any more.
     expect(await pair(s, 'Dana Silva', 'Porto')).toMatchObject({ weight: 1, validFrom: '2026-02-10' });
-    const dana = (await s.invoke('graph.neighbors', { entity: 'Dana Silva' })) as OperationOutput<'graph.neighbors'>;
+    const dana = await s.invoke('graph.neighbors', { entity: 'Dana Silva' });
     expect(dana.edges.filter((c) => c.predicate === 'moved_to')).toEqual([]);
     expectConsistent(d);
 
@@ -157,7 +157,7 @@ describe('mentioned_with: weights and evidence', () => {
   it('explains a mentioned_with claim with the lines of the entries naming both entities', async () => {
     const s = await indexed(DAYS);
     const md = (await pair(s, 'Marek Nowak', 'Dana Silva'))!;
-    const explained = (await s.invoke('graph.explain', { claimId: md.id })) as OperationOutput<'graph.explain'>;
+    const explained = await s.invoke('graph.explain', { claimId: md.id });
     expect(explained).toMatchObject({ predicate: 'mentioned_with', weight: 4 });
     expect([explained.subjectLabel, explained.objectLabel].sort()).toEqual(['Dana Silva', 'Marek Nowak']);
     expect(explained.lines).toEqual([
@@ -177,7 +177,7 @@ describe('mentioned_with: weights and evidence', () => {
     expect(await pair(s, 'Node 1', 'Node 25')).toMatchObject({ weight: 1 });
     expect(where(await pair(s, 'Node 1', 'Node 25'))).toEqual(['memory/2026-01-05.md:4']);
     expect(await pair(s, 'Node 2', 'Node 25')).toBeUndefined();
-    expect((await s.invoke('graph.overview', { limit: 100 })) as GraphSlice).toMatchObject({ totals: { claims: (20 * 19) / 2 + 1 } });
+    expect(await s.invoke('graph.overview', { limit: 100 })).toMatchObject({ totals: { claims: (20 * 19) / 2 + 1 } });
     expectConsistent(db(s));
   });
 
@@ -223,14 +223,14 @@ describe('mentioned_with: filters', () => {
     expect(await pair(s, 'Marek Nowak', 'Dana Silva', { validAt: '2026-01-31', tools: ['codex'] })).toBeUndefined();
 
     // The same filters decide which edges the overview draws and counts.
-    const claimsOf = async (filters: GraphFilters) => ((await s.invoke('graph.overview', { limit: 100, filters })) as GraphSlice).edges;
+    const claimsOf = async (filters: GraphFilters) => (await s.invoke('graph.overview', { limit: 100, filters })).edges;
     const pairs = (edges: GraphClaim[]) => edges.filter((c) => c.predicate === 'mentioned_with').length;
-    const all = pairs(((await s.invoke('graph.overview', { limit: 100 })) as GraphSlice).edges);
+    const all = pairs((await s.invoke('graph.overview', { limit: 100 })).edges);
     expect(pairs(await claimsOf({ tools: ['codex'] }))).toBe(1);
     expect(pairs(await claimsOf({ origins: ['untrusted'] }))).toBe(1);
     expect(pairs(await claimsOf({ validAt: '2026-01-31' }))).toBe(2); // Marek–Dana and Dana–Porto, on 01-05
     expect(all).toBe(3); // and Marek–Porto (02-10)
-    expect(((await s.invoke('graph.overview', { limit: 100, filters: { tools: ['codex'] } })) as GraphSlice).totals.claims).toBe(1);
+    expect((await s.invoke('graph.overview', { limit: 100, filters: { tools: ['codex'] } })).totals.claims).toBe(1);
   });
 });
 
@@ -277,12 +277,12 @@ describe('mentioned_with: incremental upkeep', () => {
       ws!.write(moved!.replace('memory/', 'memory/archive/'), read(ws!.root, moved!));
       ws!.remove(moved!);
       if (round === 1) ws!.write('memory/people/dana.md', '---\naliases: [Danny]\n---\n# Dana Silva\n\n- Dana Silva lives in Lisbon.\n');
-      const report = (await s.invoke('index.sync', {})) as { graph?: { extracted: number }; notices: string[] };
+      const report = await s.invoke('index.sync', {});
       expect(report.notices).toEqual([]);
       expectConsistent(d);
     }
     // Danny was merged into Dana Silva: one entity, every entry naming either counted once.
-    expect((await s.invoke('graph.search', { text: 'Danny' })) as { entities: Array<{ label: string }> }).toMatchObject({ entities: [{ label: 'Dana Silva' }] });
+    expect(await s.invoke('graph.search', { text: 'Danny' })).toMatchObject({ entities: [{ label: 'Dana Silva' }] });
 
     // Most files rewritten at once: pairs are recounted from the mentions instead.
     for (const [p, text] of Object.entries(notes(9, 55))) ws!.write(p, text);
@@ -411,7 +411,7 @@ describe('graph schema migration', () => {
     expect(d.prepare("SELECT name FROM sqlite_master WHERE name = 'graph_evidence'").get()).toBeUndefined();
     expect(d.prepare('SELECT count(*) FROM graph_files').pluck().get()).toBe(0);
     await s.invoke('index.sync', {});
-    expect((await s.invoke('graph.search', { text: 'Stale Person' })) as { entities: unknown[] }).toEqual({ entities: [] });
+    expect(await s.invoke('graph.search', { text: 'Stale Person' })).toEqual({ entities: [] });
     expect(await pair(s, 'Marek Nowak', 'Dana Silva')).toMatchObject({ weight: 4, validFrom: '2026-01-05' });
     expectConsistent(d);
   });

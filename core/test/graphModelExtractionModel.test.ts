@@ -51,7 +51,7 @@ async function setup(model: string | null, modelTimeoutSeconds = 60) {
 }
 
 async function sync(s: MemoryService): Promise<{ report: SyncReport; model: ModelExtractionReport }> {
-  const report = (await s.invoke('index.sync', {})) as SyncReport;
+  const report = await s.invoke('index.sync', {});
   const model = s.graph.lastUpdate?.model;
   expect(model, 'the update reports its model phase').toBeTruthy();
   return { report, model: model! };
@@ -113,7 +113,7 @@ describe('graph extraction with a chat model (node-llama-cpp, generated GGUF)', 
     expect(model.reason).toMatch(/^the chat model (could not answer: .+|process .+); the graph keeps what the rules extracted$/);
     expect(graphSnapshot(indexDb(service))).toEqual(rules);
     // The engine is still here and answers.
-    expect(((await service.invoke('graph.search', { text: 'Marek Nowak' })) as { entities: unknown[] }).entities.length).toBeGreaterThan(0);
+    expect((await service.invoke('graph.search', { text: 'Marek Nowak' })).entities.length).toBeGreaterThan(0);
   }, 60_000);
 
   it('with no chat model installed, says how to add one and builds the graph by the rules', async () => {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatModelRequest, ModelAnswer } from '../src/platform/chatModel/chatProcess.js';
-import type { GraphEvidence, OperationOutput } from '../src/contract/index.js';
+import type { GraphEvidence } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { recordWrittenLines } from '../src/provenance/recordWrites.js';
 import { graphSnapshot, indexDb, modelItems } from './helpers/graphSnapshot.js';
@@ -114,18 +114,18 @@ describe('writing what the chat model extracted', () => {
     const { s } = await setup();
     let asking!: () => void;
     slowModel = { release: () => undefined, answering: new Promise<void>((resolve) => (asking = resolve)), answer: () => asking() };
-    const first = s.invoke('index.sync', {}) as Promise<OperationOutput<'index.sync'>>;
+    const first = s.invoke('index.sync', {});
     await slowModel.answering; // the model phase is waiting for its first answer
     fs.appendFileSync(path.join(ws!.root, 'memory/2026-03-01.md'), '- Quillmoss joined the standup.\n');
     const started = performance.now();
-    const edit = s.invoke('index.sync', {}) as Promise<OperationOutput<'index.sync'>>;
+    const edit = s.invoke('index.sync', {});
     const report = await first;
     expect(report.notices.filter((n) => n.startsWith('Graph model extraction'))).toEqual([]);
     expect(s.graph.lastUpdate!.model).toMatchObject({ status: 'ok', files: 0, pending: 2 });
     slowModel = null;
     await edit;
     expect(performance.now() - started).toBeLessThan(10_000); // not the prompt's 60 s timeout
-    const found = (await s.invoke('memory.search', { query: 'Quillmoss' })) as { results: unknown[] };
+    const found = await s.invoke('memory.search', { query: 'Quillmoss' });
     expect(found.results.length).toBeGreaterThan(0);
     // The waiting sync's own model phase read both files.
     expect(s.graph.lastUpdate!.model).toMatchObject({ status: 'ok', files: 2, pending: 0 });
@@ -134,7 +134,7 @@ describe('writing what the chat model extracted', () => {
   it('says on each evidence line whether the model or the rules extracted it (graph.neighbors, graph.explain)', async () => {
     const { s } = await setup();
     await s.invoke('index.sync', {});
-    const near = (await s.invoke('graph.neighbors', { entity: 'Ingrid' })) as OperationOutput<'graph.neighbors'>;
+    const near = await s.invoke('graph.neighbors', { entity: 'Ingrid' });
     const label = new Map(near.entities.map((e) => [e.id, e.label]));
     const lines = (item: { evidence: GraphEvidence[] }) => item.evidence.map((e) => `${e.path}:${e.startLine} ${e.byModel}`);
     // Only the model named Ingrid; the rules named Tromsø (in the same line).
@@ -146,11 +146,11 @@ describe('writing what the chat model extracted', () => {
     expect(lines(edge('relies_on', 'Ingrid', 'borgbackup'))).toEqual(['MEMORY.md:3 true']);
     expect(lines(edge('mentioned_with', 'Ingrid', 'Tromsø'))).toEqual(['MEMORY.md:3 true']);
     expect(lines(edge('mentioned_with', 'Long-Term Memory', 'Tromsø'))).toEqual(['MEMORY.md:3 false']);
-    const explained = (await s.invoke('graph.explain', { claimId: edge('relies_on', 'Ingrid', 'borgbackup').id })) as OperationOutput<'graph.explain'>;
+    const explained = await s.invoke('graph.explain', { claimId: edge('relies_on', 'Ingrid', 'borgbackup').id });
     expect(explained.evidence.map((e) => e.byModel)).toEqual([true]);
 
     // The rules' relation and pair, in a line the model read too.
-    const marek = (await s.invoke('graph.neighbors', { entity: 'Marek Nowak' })) as OperationOutput<'graph.neighbors'>;
+    const marek = await s.invoke('graph.neighbors', { entity: 'Marek Nowak' });
     expect(lines(marek.center)).toEqual(['MEMORY.md:4 false']);
     expect(marek.edges.length).toBeGreaterThan(0);
     for (const c of marek.edges) expect(lines(c), c.predicate).toEqual(['MEMORY.md:4 false']);

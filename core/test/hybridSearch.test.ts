@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SearchResult, StatusOutput } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { HashEmbeddingProvider } from '../src/embed/hashProvider.js';
 import { normalizeInPlace } from '../src/embed/provider.js';
@@ -18,9 +17,9 @@ afterEach(async () => {
   ws?.cleanup();
 });
 
-const status = async (s: MemoryService) => (await s.invoke('status', {})) as StatusOutput;
+const status = (s: MemoryService) => s.invoke('status', {});
 const search = async (s: MemoryService, query: string, extra: object = {}) =>
-  ((await s.invoke('memory.search', { query, ...extra })) as { results: SearchResult[] }).results;
+  (await s.invoke('memory.search', { query, ...extra })).results;
 
 describe('hash embeddings', () => {
   it('are deterministic, unit length, fixed-size, and close for spelling variants', async () => {
@@ -92,7 +91,7 @@ describe('hybrid search', () => {
     await service.close();
     process.env.REVERIE_DISABLE_SQLITE_VEC = '1';
     service = openService(ws);
-    const report = (await service.invoke('index.sync', {})) as { notices: string[] };
+    const report = await service.invoke('index.sync', {});
     expect(report.notices.join(' ')).toMatch(/sqlite-vec.*rebuilt with exact vector scans/);
     const st = await status(service);
     expect(st.embedding).toMatchObject({ vectorBackend: 'scan', vectorBackendProblem: expect.stringContaining('disabled') });
@@ -107,14 +106,14 @@ describe('hybrid search', () => {
     service = openService(ws);
     await service.invoke('index.sync', {});
     const model = writeBertGguf(path.join(ws.dataDir, '..', 'tiny-bert.gguf'), { embeddingLength: 32, seed: 7 });
-    const installed = (await service.invoke('models.pull', { uri: model, role: 'embedding' })) as { id: string; active: boolean };
+    const installed = await service.invoke('models.pull', { uri: model, role: 'embedding' });
     expect(installed.active).toBe(true);
     await service.switchEmbeddingProvider();
     let st = await status(service);
     expect(st.embedding).toMatchObject({ provider: 'llama', dims: 32, lastError: null });
     expect(st.embedding.embedded).toBe(st.index.chunks);
     expect((await search(service, 'restic backups'))[0]?.path).toBe('MEMORY.md');
-    const list = (await service.invoke('models.list', {})) as { models: Array<{ id: string }> };
+    const list = await service.invoke('models.list', {});
     expect(list.models.map((m) => m.id)).toEqual([installed.id]);
 
     await service.invoke('models.remove', { model: installed.id });

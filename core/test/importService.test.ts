@@ -2,7 +2,6 @@ import type Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ImportPlan, ImportReport, ProvenanceChain, SearchResult, StatusOutput } from '../src/contract/index.js';
 import { MemoryService } from '../src/engine/memoryService.js';
 import { resolveExistingWorkspace } from '../src/workspace/resolveWorkspace.js';
 import { cliEnv, runCli } from './helpers/cli.js';
@@ -26,30 +25,30 @@ describe('imports through the contract', () => {
     ];
     const before = [box.codexHome, box.claudeHome, box.hermesHome].map((h) => JSON.stringify(hashTree(h)));
     service = new MemoryService({ dataDir: box.dataDir, workspace: resolveExistingWorkspace(box.workspace) });
-    const plan = (await service.invoke('import.plan', { sources })) as ImportPlan;
+    const plan = await service.invoke('import.plan', { sources });
     expect(plan.items.filter((i) => i.status === 'new').length).toBeGreaterThan(3);
 
-    const report = (await service.invoke('import.apply', { plan })) as ImportReport;
+    const report = await service.invoke('import.apply', { plan });
     expect(report).toMatchObject({ outcome: 'completed', replaced: 0 });
     expect(report.copied).toBe(plan.items.filter((i) => i.status === 'new').length);
     expect([box.codexHome, box.claudeHome, box.hermesHome].map((h) => JSON.stringify(hashTree(h)))).toEqual(before);
 
-    const st = (await service.invoke('status', {})) as StatusOutput;
+    const st = await service.invoke('status', {});
     const imported = st.files.filter((f) => f.path.startsWith('memory/imports/'));
     expect(imported.length).toBe(report.copied);
     const copiedItem = report.items.find((i) => i.action === 'copied' && i.destination?.endsWith('.md'))!;
-    const chain = (await service.invoke('provenance.get', { ref: `${copiedItem.destination}:1-3` })) as ProvenanceChain;
+    const chain = await service.invoke('provenance.get', { ref: `${copiedItem.destination}:1-3` });
     expect(chain.origin).toBe('agent');
     const written = chain.lines.find((l) => l.writtenBy)!;
     expect(written.writtenBy).toMatchObject({ via: 'import', actor: copiedItem.tool });
     expect(JSON.parse(written.writtenBy!.detail!)).toMatchObject({ originalPath: copiedItem.sourcePath, collection: copiedItem.collection });
 
-    const { results } = (await service.invoke('memory.search', { query: 'ledgerd', sources: ['memory'], limit: 20 })) as { results: SearchResult[] };
+    const { results } = await service.invoke('memory.search', { query: 'ledgerd', sources: ['memory'], limit: 20 });
     expect(results.some((r) => r.path.startsWith('memory/imports/') && r.origin === 'agent')).toBe(true);
 
-    const again = (await service.invoke('import.apply', { sources })) as ImportReport;
+    const again = await service.invoke('import.apply', { sources });
     expect(again).toMatchObject({ copied: 0, replaced: 0 });
-    expect(((await service.invoke('import.reports', {})) as { reports: unknown[] }).reports).toHaveLength(2);
+    expect((await service.invoke('import.reports', {})).reports).toHaveLength(2);
   });
 
   it('indexes imported Hermes memory by entry: a hit is one § entry, not the whole file', async () => {
@@ -62,7 +61,7 @@ describe('imports through the contract', () => {
     const goose = rows.find((r) => r.text.includes('goose'))!;
     expect(goose.text).not.toContain('Ubuntu');
     expect(goose.text).not.toContain('emojis');
-    const { results } = (await service.invoke('memory.search', { query: 'goose duplicate version', sources: ['memory'] })) as { results: SearchResult[] };
+    const { results } = await service.invoke('memory.search', { query: 'goose duplicate version', sources: ['memory'] });
     expect(results[0]?.snippet).toContain('goose');
     expect(results[0]?.snippet).not.toContain('Ubuntu');
   });
@@ -70,7 +69,7 @@ describe('imports through the contract', () => {
   it('refuses a saved plan that no longer matches the disk', async () => {
     box = makeImportSandbox();
     service = new MemoryService({ dataDir: box.dataDir, workspace: resolveExistingWorkspace(box.workspace) });
-    const plan = (await service.invoke('import.plan', { sources: [{ tool: 'hermes', home: box.hermesHome }] })) as ImportPlan;
+    const plan = await service.invoke('import.plan', { sources: [{ tool: 'hermes', home: box.hermesHome }] });
     const item = plan.items.find((i) => i.status === 'new')!;
     fs.appendFileSync(item.sourcePath, '\n§\nA new entry written after planning.\n');
     await expect(service.invoke('import.apply', { plan })).rejects.toMatchObject({ code: 'conflict' });

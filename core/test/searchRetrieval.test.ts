@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResult } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { parseQueryDates } from '../src/search/queryDates.js';
 import { asks } from '../src/search/snippet.js';
@@ -58,7 +57,7 @@ afterAll(async () => {
 });
 
 const search = async (query: string, extra: object = {}) =>
-  ((await service.invoke('memory.search', { query, ...extra })) as { results: SearchResult[] }).results;
+  (await service.invoke('memory.search', { query, ...extra })).results;
 
 describe('line-focused snippets', () => {
   it('shows the answer after a matching question line', async () => {

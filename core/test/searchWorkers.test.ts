@@ -32,7 +32,7 @@ function notes(): Record<string, string> {
 
 async function searchAll(s: MemoryService): Promise<SearchResult[][]> {
   const out: SearchResult[][] = [];
-  for (const query of QUERIES) out.push(((await s.invoke('memory.search', { query, limit: 8 })) as { results: SearchResult[] }).results);
+  for (const query of QUERIES) out.push((await s.invoke('memory.search', { query, limit: 8 })).results);
   return out;
 }
 
@@ -69,12 +69,12 @@ describe('search workers (hosts)', () => {
 
     // Concurrent searches spread over the workers and all come back right.
     const concurrent = await Promise.all(QUERIES.flatMap((query) => [query, query]).map((query) => service!.invoke('memory.search', { query, limit: 8 })));
-    expect(concurrent.map((r) => (r as { results: SearchResult[] }).results)).toEqual(QUERIES.flatMap((_, i) => [onEngineThread[i], onEngineThread[i]]));
+    expect(concurrent.map((r) => r.results)).toEqual(QUERIES.flatMap((_, i) => [onEngineThread[i], onEngineThread[i]]));
 
     // A note the engine indexes is found by the workers' own connections.
     ws.write('memory/2026-04-09.md', '# 2026-04-09\n\n- The zeppelin hangar lease ends in June.\n');
     await service.invoke('index.sync', {});
-    const found = ((await service.invoke('memory.search', { query: 'zeppelin hangar' })) as { results: SearchResult[] }).results;
+    const found = (await service.invoke('memory.search', { query: 'zeppelin hangar' })).results;
     expect(found[0]?.path).toBe('memory/2026-04-09.md');
     expect(service.searchWorkers()!.onEngineThread).toBe(before.onEngineThread);
   }, 60_000);
@@ -124,7 +124,7 @@ describe('search workers (hosts)', () => {
     const answered = hosted.searchWorkers()!.answered;
     const rounds = 4;
     const all = await Promise.all(Array.from({ length: rounds }, () => QUERIES.map((query) => hosted.invoke('memory.search', { query, limit: 8 }))).flat());
-    expect(all.map((r) => (r as { results: SearchResult[] }).results)).toEqual(Array.from({ length: rounds }, () => expected).flat());
+    expect(all.map((r) => r.results)).toEqual(Array.from({ length: rounds }, () => expected).flat());
     expect(hosted.searchWorkers()!.answered).toBe(answered + rounds * QUERIES.length);
     expect(mostHeld).toBeLessThanOrEqual(2);
     expect(mostQueued).toBeGreaterThan(0); // more searches than room: some waited in the shared queue
@@ -140,7 +140,7 @@ describe('search workers (hosts)', () => {
     // Every worker dies while searches are in flight: each search still gets its answer.
     const inFlight = QUERIES.map((query) => hosted.invoke('memory.search', { query, limit: 8 }));
     for (const w of (pool as unknown as { workers: Array<{ worker: { terminate(): Promise<number> } }> }).workers) void w.worker.terminate();
-    expect((await Promise.all(inFlight)).map((r) => (r as { results: SearchResult[] }).results)).toEqual(expected);
+    expect((await Promise.all(inFlight)).map((r) => r.results)).toEqual(expected);
     expect(await searchAll(hosted)).toEqual(expected);
     expect(hosted.searchWorkers()!.onEngineThread).toBeGreaterThan(0);
 

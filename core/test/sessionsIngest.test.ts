@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ForgetReport, IngestReport, ProvenanceChain, SearchResult, StatusOutput } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { sha256Hex } from '../src/platform/hash.js';
 import { cliEnv, runCli } from './helpers/cli.js';
@@ -42,7 +41,7 @@ function hashTree(dir: string): string {
 }
 
 const search = async (s: MemoryService, query: string, extra: object = {}) =>
-  ((await s.invoke('memory.search', { query, limit: 20, ...extra })) as { results: SearchResult[] }).results;
+  (await s.invoke('memory.search', { query, limit: 20, ...extra })).results;
 
 describe('transcript ingestion', () => {
   it('ingests Codex, Claude Code and OpenClaw transcripts as the sessions source, read-only, incrementally', async () => {
@@ -50,16 +49,16 @@ describe('transcript ingestion', () => {
     const homes = toolHomes();
     const before = Object.values(homes).map(hashTree);
     service = openService(ws);
-    const report = (await service.invoke('sessions.ingest', { homes })) as IngestReport;
+    const report = await service.invoke('sessions.ingest', { homes });
     expect(report.failed).toBe(0);
     expect(report.added).toBeGreaterThanOrEqual(4);
     expect(report.messages).toBeGreaterThan(5);
     expect(Object.values(homes).map(hashTree)).toEqual(before); // sources never modified
 
-    const settings = (await service.invoke('settings.get', {})) as { sessions: Record<string, string | null> };
+    const settings = await service.invoke('settings.get', {});
     expect(settings.sessions).toEqual(homes);
 
-    const st = (await service.invoke('status', {})) as StatusOutput;
+    const st = await service.invoke('status', {});
     const transcripts = st.files.filter((f) => f.source === 'sessions');
     expect(transcripts.length).toBe(report.transcripts);
     expect(st.sessions).toMatchObject({ transcripts: report.added, messages: report.messages });
@@ -72,14 +71,14 @@ describe('transcript ingestion', () => {
     expect(hit).toBeDefined();
     expect(hit!.origin).toMatch(/^(owner|agent|untrusted|system)$/);
     expect(hit!.sessionKind).not.toBeNull();
-    const chain = (await service.invoke('provenance.get', { ref: hit!.id })) as ProvenanceChain;
+    const chain = await service.invoke('provenance.get', { ref: hit!.id });
     expect(chain.transcript).toMatchObject({ tool: 'claude-code', sessionId: expect.any(String) });
     expect(chain.transcript!.originalPath.startsWith(homes['claude-code'])).toBe(true);
     expect(chain.transcript!.lines[0]!.sourceLine).toBeGreaterThan(0);
     expect((await search(service, 'currency backfill archived rows', { sources: ['memory'] })).every((r) => r.source === 'memory')).toBe(true);
 
     // Nothing changed: nothing read.
-    const again = (await service.invoke('index.sync', {})) as { sessions: IngestReport };
+    const again = await service.invoke('index.sync', {});
     expect(again.sessions).toMatchObject({ added: 0, appended: 0, unchanged: report.transcripts - report.skipped });
 
     // Appended lines are ingested incrementally.
@@ -89,7 +88,7 @@ describe('transcript ingestion', () => {
       type: 'user', message: { role: 'user', content: 'Remember the pelican migration window is Thursday night.' }, uuid: 'u-new', timestamp: '2026-03-05T11:00:00.000Z',
     });
     fs.appendFileSync(file, line + '\n');
-    const grown = (await service.invoke('index.sync', {})) as { sessions: IngestReport };
+    const grown = await service.invoke('index.sync', {});
     expect(grown.sessions).toMatchObject({ appended: 1, messages: 1 });
     const pelican = (await search(service, 'pelican migration window')).find((r) => r.source === 'sessions');
     expect(pelican?.origin).toBe('owner');
@@ -108,7 +107,7 @@ describe('transcript ingestion', () => {
     fs.mkdirSync(path.join(openclaw, 'agents', 'main', 'sessions'), { recursive: true });
     fs.copyFileSync(path.join(fixtures, 'poisoning', 'openclaw.jsonl'), path.join(openclaw, 'agents', 'main', 'sessions', 'poison.jsonl'));
     service = openService(ws);
-    const report = (await service.invoke('sessions.ingest', { homes: { 'claude-code': claude, codex, openclaw } })) as IngestReport;
+    const report = await service.invoke('sessions.ingest', { homes: { 'claude-code': claude, codex, openclaw } });
     expect(report.added).toBe(3);
     const db = (service as unknown as { db: Database.Database }).db;
     const poisoned = db.prepare("SELECT origin, text FROM chunks WHERE source = 'sessions' AND (text LIKE '%99-1234%' OR text LIKE '%note this as important%')").all() as Array<{ origin: string }>;
@@ -122,9 +121,9 @@ describe('transcript ingestion', () => {
     service = openService(ws);
     await service.invoke('sessions.ingest', { homes });
     const hit = (await search(service, 'currency backfill archived rows')).find((r) => r.source === 'sessions')!;
-    const chain = (await service.invoke('provenance.get', { ref: hit.id })) as ProvenanceChain;
+    const chain = await service.invoke('provenance.get', { ref: hit.id });
     const sessionId = chain.transcript!.sessionId;
-    const report = (await service.invoke('forget', { session: sessionId })) as ForgetReport;
+    const report = await service.invoke('forget', { session: sessionId });
     expect(report.removed.files.length).toBeGreaterThan(0);
     expect(report.removed.chunks).toBeGreaterThan(0);
     expect((await search(service, 'currency backfill archived rows')).filter((r) => r.source === 'sessions' && report.removed.files.includes(r.path))).toEqual([]);
@@ -148,7 +147,7 @@ describe('transcript ingestion', () => {
     fs.symlinkSync(path.join(project, 'garbage.jsonl'), path.join(project, 'link.jsonl'));
     service = openService(ws);
     await service.invoke('settings.set', { patch: { maxTranscriptSizeMB: 1 } });
-    const report = (await service.invoke('sessions.ingest', { homes: { 'claude-code': claude, codex: path.join(base, 'missing-codex') } })) as IngestReport;
+    const report = await service.invoke('sessions.ingest', { homes: { 'claude-code': claude, codex: path.join(base, 'missing-codex') } });
     const reasons = Object.fromEntries(report.problems.map((p) => [path.basename(p.path), p.reason]));
     expect(reasons['big.jsonl']).toMatch(/^too large/);
     expect(reasons['link.jsonl']).toBe('symlink (not followed)');

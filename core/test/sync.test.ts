@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SearchResult, StatusOutput, SyncReport } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
@@ -13,10 +12,10 @@ afterEach(async () => {
   ws?.cleanup();
 });
 
-const sync = async (s: MemoryService, force = false) => (await s.invoke('index.sync', { force })) as SyncReport;
-const status = async (s: MemoryService) => (await s.invoke('status', {})) as StatusOutput;
+const sync = (s: MemoryService, force = false) => s.invoke('index.sync', { force });
+const status = (s: MemoryService) => s.invoke('status', {});
 const search = async (s: MemoryService, query: string, extra: object = {}) =>
-  ((await s.invoke('memory.search', { query, ...extra })) as { results: SearchResult[] }).results;
+  (await s.invoke('memory.search', { query, ...extra })).results;
 
 describe('index sync', () => {
   it('indexes a workspace, then skips unchanged files, re-chunks changed ones and drops deleted ones', async () => {

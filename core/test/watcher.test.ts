@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EngineEvent, SearchResult } from '../src/contract/index.js';
+import type { EngineEvent } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
@@ -33,7 +33,7 @@ describe('watcher', () => {
     ws.remove('memory/2026-04-01.md');
     const event = await ready;
     expect(event).toMatchObject({ type: 'index-ready', report: { added: 2, removed: 1 } });
-    const { results } = (await service.invoke('memory.search', { query: 'heron' })) as { results: SearchResult[] };
+    const { results } = await service.invoke('memory.search', { query: 'heron' });
     expect(results.map((r) => r.path).sort()).toEqual(['memory/2026-04-08.md', 'memory/2026-04-09.md']);
   });
 });

@@ -73,13 +73,13 @@ describe('index.pause', () => {
       await service.startHosting({ kind: 'daemon', url: null });
       await service.sync(false);
       expect(await service.invoke('index.pause', { paused: true })).toEqual({ paused: true });
-      expect(((await service.invoke('status', {})) as { index: { paused: boolean } }).index.paused).toBe(true);
+      expect((await service.invoke('status', {})).index.paused).toBe(true);
 
-      const { sha256 } = (await service.invoke('files.read', { path: 'MEMORY.md' })) as { sha256: string };
+      const { sha256 } = await service.invoke('files.read', { path: 'MEMORY.md' });
       await service.invoke('files.write', { path: 'MEMORY.md', text: '# Memory\n\n- The heat pump replaced the boiler in October.\n', expectedSha256: sha256 });
       ws.write('memory/2026-11-30.md', '# 2026-11-30\n\n- Ordered a spare heat pump filter.\n');
       await new Promise((r) => setTimeout(r, 800)); // longer than the watcher's debounce
-      const search = async (q: string): Promise<number> => ((await service.invoke('memory.search', { query: q, sources: ['memory'] })) as { results: unknown[] }).results.length;
+      const search = async (q: string): Promise<number> => (await service.invoke('memory.search', { query: q, sources: ['memory'] })).results.length;
       expect(await search('heat pump')).toBe(0);
       expect(events.filter((e) => e === 'index-ready')).toHaveLength(1);
 

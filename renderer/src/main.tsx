@@ -2,6 +2,7 @@ import './zodConfig.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/app.css';
+import './styles/controls.css';
 import { createMemoryClient } from './client/memoryClient.js';
 import { connectStore, createReverieStore } from './store/store.js';
 import { StoreContext } from './store/useReverie.js';

@@ -88,7 +88,7 @@ describe('score breakdown', () => {
 
   it('renders a compact table with one row per component', () => {
     const html = renderToStaticMarkup(createElement(ScoreBreakdown, { result: result(), id: 'why-1' }));
-    expect(html).toMatch(/^<table id="why-1" class="breakdown" data-testid="score-breakdown"/);
+    expect(html).toMatch(/^<table id="why-1" class="data-table breakdown" data-testid="score-breakdown"/);
     const rows = renderedRows(html);
     expect(rows.map((r) => r[0])).toEqual(['keyword', 'vector', 'fusion', 'decay', 'importance', 'trigger', 'mmr', 'score']);
     expect(rows.find((r) => r[0] === 'fusion')).toEqual(['fusion', 'Fused (weighted)', '0.750', 'weighted sum of keyword and vector']);

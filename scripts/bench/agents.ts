@@ -71,7 +71,7 @@ function benchNote(client: number, n: number): string {
 
 /** 10 clients storing 100 notes each, concurrently; then every note is looked for in the daily note(s). */
 async function storeLoad(service: MemoryService, workspaceRoot: string): Promise<Pick<AgentsFigures, 'agents_store_notes' | 'agents_store_s' | 'agents_store_missing_or_duplicated' | 'agents_store_torn_lines'>> {
-  const { token } = (await service.invoke('agents.add', { name: 'bench-writer', write: true })) as { token: string };
+  const { token } = await service.invoke('agents.add', { name: 'bench-writer', write: true });
   const connections = await Promise.all(Array.from({ length: STORE_CLIENTS }, () => connectAs(service.agents.socketPath, token)));
   const paths = new Set<string>();
   const started = performance.now();
@@ -125,7 +125,7 @@ export async function runAgentsBench(quick: boolean): Promise<AgentsFigures> {
     log(`  built in ${round((performance.now() - buildStarted) / 1000, 1)} s`);
     await service.startHosting({ kind: 'daemon', url: null });
     if (!service.agents.socketListening) throw new Error(`agent socket not listening: ${service.status().notices.join('; ')}`);
-    const { token } = (await service.invoke('agents.add', { name: 'bench-reader' })) as { token: string };
+    const { token } = await service.invoke('agents.add', { name: 'bench-reader' });
     const queries = makeQuestions(corpus, 777).map((q) => q.query);
     const load = (clients: number, seconds: number) => runSearchLoad({ socketPath: service.agents.socketPath, token, clients, seconds, queries });
     await load(2, 1); // warm-up: statement and page caches, every search worker

@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DreamRun, SearchResult } from '../../core/src/contract/index.js';
 import { MemoryService } from '../../core/src/engine/memoryService.js';
 import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
 import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
@@ -64,7 +63,7 @@ export async function runDreamingBench(quick: boolean): Promise<DreamingFigures>
       for (let k = 0; k < 100; k++) {
         clock = now - rng.int(days) * DAY_MS - rng.int(DAY_MS);
         const query = `${TOPICS[rng.int(TOPICS.length)]} ${TOPICS[rng.int(TOPICS.length)]} ${rng.chance(0.5) ? NAMES[rng.int(NAMES.length)] : 'host'}`;
-        (await service.invoke('memory.search', { query, limit: 10 })) as { results: SearchResult[] };
+        await service.invoke('memory.search', { query, limit: 10 });
         searches++;
       }
       service.dreams.recorder.flush();
@@ -73,7 +72,7 @@ export async function runDreamingBench(quick: boolean): Promise<DreamingFigures>
     const signals = countSignals();
     log(`  dreaming: ${signals} signals from ${searches} searches; sweeping …`);
     const started = performance.now();
-    const run = (await service.invoke('dream.run', {})) as DreamRun;
+    const run = await service.invoke('dream.run', {});
     const sweepS = round((performance.now() - started) / 1000, 2);
     if (run.status === 'failed') throw new Error(`dream sweep failed: ${run.reason}`);
     log(`  dreaming: sweep ${sweepS} s, ${run.candidates.length} candidates, ${run.phases.deep.promoted} promoted (${run.status})`);

@@ -71,21 +71,18 @@ export class BenchEngine {
   async sync(): Promise<{ report: SyncReport; seconds: number }> {
     this.lastProgressAt = performance.now();
     const started = performance.now();
-    const report = (await this.service.invoke('index.sync', { force: false })) as SyncReport;
+    const report = await this.service.invoke('index.sync', { force: false });
     return { report, seconds: (performance.now() - started) / 1000 };
   }
 
   async search(query: string, limit = 10): Promise<{ results: SearchResult[]; tookMs: number; wallMs: number }> {
     const started = performance.now();
-    const out = (await this.service.invoke('memory.search', { query, limit, sources: ['memory'] })) as {
-      results: SearchResult[];
-      tookMs: number;
-    };
+    const out = await this.service.invoke('memory.search', { query, limit, sources: ['memory'] });
     return { ...out, wallMs: performance.now() - started };
   }
 
   async status(): Promise<StatusOutput> {
-    return (await this.service.invoke('status', {})) as StatusOutput;
+    return await this.service.invoke('status', {});
   }
 
   /** Size of the SQLite index with its WAL, in bytes. */

@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { GraphSlice } from '../../core/src/contract/index.js';
 import { MemoryService } from '../../core/src/engine/memoryService.js';
 import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
 import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
@@ -95,7 +94,7 @@ export async function runGraphBench(quick: boolean): Promise<GraphFigures> {
     log(`graph: incremental update after editing one file ${update.durationMs} ms`);
 
     const t0 = performance.now();
-    const overview = (await service.invoke('graph.overview', { limit: 2_000 })) as GraphSlice;
+    const overview = await service.invoke('graph.overview', { limit: 2_000 });
     const overviewMs = performance.now() - t0;
     log(`graph: overview 2,000 nodes in ${round(overviewMs)} ms (${overview.entities.length} nodes, ${overview.edges.length} edges)`);
     return {
@@ -190,8 +189,8 @@ export async function runGraphScaleBench(files: number): Promise<GraphScaleFigur
       return [label, round(Math.min(...samples), 1)];
     };
     // The most connected entity, and its heaviest mentioned_with edge.
-    const top = ((await service.invoke('graph.overview', { limit: 1 })) as GraphSlice).entities[0]!;
-    const near = (await service.invoke('graph.neighbors', { entity: top.id, limit: 20 })) as GraphSlice;
+    const top = (await service.invoke('graph.overview', { limit: 1 })).entities[0]!;
+    const near = await service.invoke('graph.neighbors', { entity: top.id, limit: 20 });
     const heaviest = near.edges.filter((c) => c.predicate === 'mentioned_with').sort((a, b) => b.weight - a.weight)[0];
     const validAt = corpus.dayString(Math.floor(corpus.daySpan / 2));
     const queries = Object.fromEntries([

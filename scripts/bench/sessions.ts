@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { IngestReport } from '../../core/src/contract/index.js';
 import { MemoryService } from '../../core/src/engine/memoryService.js';
 import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
 import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
@@ -82,7 +81,7 @@ export async function runSessionsBench(quick: boolean): Promise<SessionsFigures>
     log(`  sessions: generated ${files} transcripts, ${(total / MB).toFixed(1)} MB`);
     const service = new MemoryService({ dataDir: ws.dataDir, workspace: resolveExistingWorkspace(ws.workspace) });
     let t = performance.now();
-    const first = (await service.invoke('sessions.ingest', { homes: { 'claude-code': home } })) as IngestReport;
+    const first = await service.invoke('sessions.ingest', { homes: { 'claude-code': home } });
     const ingestS = (performance.now() - t) / 1000;
     t = performance.now();
     await service.invoke('sessions.ingest', { homes: { 'claude-code': home } });

@@ -608,9 +608,9 @@ export async function runVectors768Bench(quick: boolean, options: Vectors768Opti
     let t = performance.now();
     const modelBytes = writeProxyBertGguf(modelSource, vocabulary, shape);
     const modelWriteS = (performance.now() - t) / 1000;
-    const installed = (await engine.service.invoke('models.pull', { uri: modelSource, role: 'embedding' })) as { id: string; sha256: string };
+    const installed = await engine.service.invoke('models.pull', { uri: modelSource, role: 'embedding' });
     fs.rmSync(path.dirname(modelSource), { recursive: true, force: true });
-    const { active } = (await engine.service.invoke('models.list', {})) as { active: { embedding: string | null } };
+    const { active } = await engine.service.invoke('models.list', {});
     if (active.embedding !== installed.id) throw new Error(`models.pull did not make ${installed.id} the active embedding model`);
     log(`  model ${installed.id}: ${(modelBytes / MB).toFixed(1)} MB (${shape.blockCount} layers, ${shape.weights}), ${vocabulary.length + 5} tokens, written in ${modelWriteS.toFixed(1)} s`);
     const indexPath = engine.service.indexPath;

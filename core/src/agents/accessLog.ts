@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { AccessLogEntry } from '../contract/index.js';
 import type { AgentRegistry } from './agentRegistry.js';
+import type { Logger } from '../platform/log/logger.js';
+import { processLogger } from '../platform/log/processLog.js';
 
 const FLUSH_DELAY_MS = 200;
 const MAX_ROWS = 100_000;
@@ -24,6 +26,7 @@ export class AccessLog {
   constructor(
     private readonly db: Database.Database,
     private readonly registry: AgentRegistry,
+    private readonly logger: Logger = processLogger('agents/accessLog'),
   ) {}
 
   record(entry: AccessRecord): void {
@@ -42,8 +45,9 @@ export class AccessLog {
   private flushQuietly(): void {
     try {
       this.flush();
-    } catch {
-      // The log is a record for the person, not part of the answer: a failed batch never takes the host down.
+    } catch (error) {
+      // The access log is a record for the person, not part of the answer: a failed batch never takes the host down.
+      this.logger.warn('Agent calls could not be written to the access log', { error });
     }
   }
 

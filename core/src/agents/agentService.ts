@@ -18,6 +18,8 @@ import { AgentSocketServer } from './socket/agentSocketServer.js';
 import type { Invoke } from './socket/agentCall.js';
 import { agentSocketPath } from './socket/socketPath.js';
 import { mcpLaunchCommand } from './mcp/mcpLaunch.js';
+import type { Logger } from '../platform/log/logger.js';
+import { processLogger } from '../platform/log/processLog.js';
 
 export interface AgentServiceOptions {
   dataDir: string;
@@ -28,6 +30,7 @@ export interface AgentServiceOptions {
   /** A daily note changed: the host re-indexes it. */
   onDidWriteFiles(paths: string[]): void;
   now?: () => number;
+  logger?: Logger;
 }
 
 type AgentOps =
@@ -60,13 +63,15 @@ export class AgentService {
   private readonly db: Database.Database;
   private readonly appender: DailyNoteAppender;
   private socket: AgentSocketServer | null = null;
+  private readonly logger: Logger;
 
   constructor(private readonly options: AgentServiceOptions) {
+    this.logger = options.logger ?? processLogger('agents');
     const opened = openAgentDatabase(agentDatabasePath(options.dataDir, options.workspaceId));
     this.db = opened.db;
     this.notice = opened.notice;
     this.registry = new AgentRegistry(this.db);
-    this.log = new AccessLog(this.db, this.registry);
+    this.log = new AccessLog(this.db, this.registry, this.logger.child('accessLog'));
     const now = options.now ?? Date.now;
     this.intents = new IntentStore(this.db, now);
     this.socketPath = agentSocketPath(options.dataDir);
@@ -108,7 +113,7 @@ export class AgentService {
 
   /** Hosts only: serve the agent socket for this workspace. */
   async startSocket(invoke: Invoke): Promise<string> {
-    this.socket = new AgentSocketServer({ socketPath: this.socketPath, workspaceRoot: this.options.workspaceRoot, registry: this.registry, log: this.log, invoke });
+    this.socket = new AgentSocketServer({ socketPath: this.socketPath, workspaceRoot: this.options.workspaceRoot, registry: this.registry, log: this.log, invoke, logger: this.logger.child('socket') });
     await this.socket.start();
     return this.socketPath;
   }

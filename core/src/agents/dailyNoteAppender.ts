@@ -7,6 +7,9 @@ import { sha256Hex } from '../platform/hash.js';
 import { localDay } from '../platform/localDay.js';
 import { normalizeEntryText } from '../workspace/markdownEntries.js';
 import { withAppendLock } from './appendLock.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('agents/notes');
 
 /** The same note stored again within this window is recognised and not appended twice. */
 export const DUPLICATE_WINDOW_DAYS = 7;
@@ -38,7 +41,8 @@ export class DailyNoteAppender {
   /** The answer for the caller, and the exact line appended (null for a duplicate) for its provenance record. */
   append(note: NoteToStore): Promise<{ result: OperationOutput<'memory.store'>; written: string | null }> {
     const run = this.queue.then(() => withAppendLock(this.lockFile, () => this.appendLocked(note)));
-    this.queue = run.catch(() => undefined);
+    // The caller has the error through `run`; the queue only has to move on.
+    this.queue = run.catch((error: unknown) => log.debug('A note could not be stored; the next one goes ahead', { error }));
     return run;
   }
 
@@ -81,7 +85,9 @@ export class DailyNoteAppender {
       const lines = fs.readFileSync(path.join(this.workspaceRoot, ...rel.split('/')), 'utf8').split('\n');
       const target = normalizeEntryText(words);
       return normalizeEntryText(lines[line - 1] ?? '') === target || lines.some((l) => normalizeEntryText(l) === target);
-    } catch {
+    } catch (error) {
+      // The daily note is gone or unreadable: the earlier copy is no longer there, so the note is stored again.
+      log.debug('An earlier daily note could not be read', { path: rel, error });
       return false;
     }
   }

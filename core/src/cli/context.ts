@@ -3,59 +3,41 @@ import { resolveDataDir } from '../workspace/dataDir.js';
 import { SettingsStore } from '../workspace/settingsStore.js';
 import { chooseWorkspace } from './workspaceChoice.js';
 
-export interface CliOptions {
+/** The flags every command accepts (declared in GLOBAL_FLAGS); a command's own flags come typed to its `run`. */
+export interface GlobalFlags {
   workspace?: string;
   dataDir?: string;
   json: boolean;
-  limit?: string;
-  source?: string[];
-  force: boolean;
-  port?: string;
-  open: boolean;
-  demo: boolean;
-  role?: string;
-  session?: string;
-  path?: string;
-  dryRun: boolean;
-  codex?: string;
-  claude?: string;
-  openclaw?: string;
-  from?: string;
-  plan?: string;
-  replace: boolean;
-  backfill?: string;
-  write: boolean;
-  token?: string;
-  rollback?: string;
-  minScore?: string;
-  minRecallCount?: string;
-  minUniqueQueries?: string;
-  /** `search --graph`: also print matching graph entities. */
-  graph: boolean;
-  hops?: string;
 }
 
 export interface CliContext {
-  options: CliOptions;
+  /** --json: stdout carries exactly one JSON value. */
+  json: boolean;
+  /** --workspace, when given. */
+  workspace?: string;
   positionals: string[];
   dataDir: string;
   settings: SettingsStore;
   canPrompt: boolean;
+  /** The command's usage lines (from its table), for its own "say it this way" errors. */
+  usage: string;
 }
 
-export function createContext(options: CliOptions, positionals: string[]): CliContext {
-  const dataDir = resolveDataDir(options.dataDir);
+export function createContext(global: GlobalFlags, positionals: string[], usage: string): CliContext {
+  const dataDir = resolveDataDir(global.dataDir);
   return {
-    options,
+    json: global.json,
+    workspace: global.workspace,
     positionals,
     dataDir,
     settings: new SettingsStore(dataDir),
-    canPrompt: Boolean(process.stdin.isTTY && process.stderr.isTTY) && !options.json,
+    canPrompt: Boolean(process.stdin.isTTY && process.stderr.isTTY) && !global.json,
+    usage,
   };
 }
 
 export async function openService(ctx: CliContext, workspaceOverride?: string): Promise<MemoryService> {
-  const explicit = workspaceOverride ?? ctx.options.workspace ?? (process.env.REVERIE_WORKSPACE || undefined);
+  const explicit = workspaceOverride ?? ctx.workspace ?? (process.env.REVERIE_WORKSPACE || undefined);
   const workspace = await chooseWorkspace(explicit, ctx.settings, ctx.canPrompt);
   return new MemoryService({ dataDir: ctx.dataDir, workspace });
 }

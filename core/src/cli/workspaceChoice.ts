@@ -21,10 +21,11 @@ export async function chooseWorkspace(
   if (saved) {
     try {
       return resolveExistingWorkspace(saved);
-    } catch {
+    } catch (error) {
       throw new ReverieError(
         'workspace-missing',
         `The workspace chosen earlier, ${saved}, no longer exists. Restore it, pass --workspace DIR, or choose another with \`reverie config set workspace DIR\`.`,
+        { cause: error },
       );
     }
   }

@@ -15,6 +15,7 @@ export * from './records/importRecords.js';
 export * from './records/dreamRecords.js';
 export * from './records/agentRecords.js';
 export * from './records/graphRecords.js';
+export * from './records/logRecords.js';
 export * from './operations/index.js';
 export * from './events.js';
 export * from './errors.js';

@@ -123,7 +123,7 @@ function readUtf8(abs: string, ref: string): string {
   const bytes = fs.readFileSync(abs);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new ReverieError('invalid-input', `${ref} is not UTF-8; re-save it as UTF-8 to backfill it.`);
+  } catch (error) {
+    throw new ReverieError('invalid-input', `${ref} is not UTF-8; re-save it as UTF-8 to backfill it.`, { cause: error });
   }
 }

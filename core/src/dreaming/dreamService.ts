@@ -17,6 +17,8 @@ import { DreamScheduler } from './schedule.js';
 import { runDreamSweep } from './sweep.js';
 import type { SweepEnvironment, SweepOptions } from './sweepEnvironment.js';
 import { SweepLock } from './sweepLock.js';
+import type { Logger } from '../platform/log/logger.js';
+import { processLogger } from '../platform/log/processLog.js';
 
 export interface DreamServiceOptions {
   dataDir: string;
@@ -30,6 +32,7 @@ export interface DreamServiceOptions {
   /** Curated files changed on disk: the host re-indexes them. */
   onDidWriteFiles(paths: string[]): void;
   now?: () => number;
+  logger?: Logger;
 }
 
 type DreamOps = 'dream.run' | 'dream.runs' | 'dream.get' | 'dream.review' | 'dream.rollback' | 'dream.preimages' | 'dream.restore' | 'dream.diary';
@@ -48,6 +51,7 @@ export class DreamService {
   private readonly runs: DreamRunStore;
   private readonly lock: SweepLock;
   private readonly now: () => number;
+  private readonly log: Logger;
   private scheduler: DreamScheduler | null = null;
   private current: Promise<DreamRun> | null = null;
 
@@ -58,6 +62,7 @@ export class DreamService {
     this.runs = new DreamRunStore(this.db);
     this.lock = SweepLock.forWorkspace(options.dataDir, options.workspaceId);
     this.now = options.now ?? Date.now;
+    this.log = options.logger ?? processLogger('dreaming');
     this.recorder = new RecallRecorder(this.db, options.indexDb, options.workspaceRoot, this.now);
     this.handlers = {
       'dream.run': async ({ dryRun, backfill, thresholds }) =>
@@ -80,7 +85,7 @@ export class DreamService {
   /** One sweep at a time in this process; the lock file keeps other processes out. */
   run(options: SweepOptions): Promise<DreamRun> {
     const previous = this.current ?? Promise.resolve(null);
-    const next = previous.catch(() => null).then(async () => {
+    const next = previous.catch(this.previousRunFailed).then(async () => {
       // Every search answered before the sweep counts, its recalled entries included.
       await this.recorder.whenResolved();
       this.recorder.flush();
@@ -92,10 +97,16 @@ export class DreamService {
 
   backfill(target: string, dryRun: boolean): Promise<DreamRun> {
     const previous = this.current ?? Promise.resolve(null);
-    const next = previous.catch(() => null).then(() => this.afterWrite(runBackfill(this.environment(), target, dryRun)));
+    const next = previous.catch(this.previousRunFailed).then(() => this.afterWrite(runBackfill(this.environment(), target, dryRun)));
     this.current = next;
     return next;
   }
+
+  /** The run before this one failed: its caller has the error (and the run records it); this one starts regardless. */
+  private readonly previousRunFailed = (error: unknown): null => {
+    this.log.debug('The previous dream run failed; the next one starts', { error });
+    return null;
+  };
 
   /** Hosts only: the daily sweep, with catch-up for a missed one. */
   startSchedule(): void {
@@ -108,6 +119,7 @@ export class DreamService {
       armedSince: () => this.scheduleArmedSince(),
       runSweep: (trigger) => this.run({ trigger, dryRun: false }),
       now: this.now,
+      logger: this.log.child('schedule'),
     });
     this.scheduler.start();
   }
@@ -157,7 +169,7 @@ export class DreamService {
 
   async close(): Promise<void> {
     this.scheduler?.stop();
-    await this.current?.catch(() => undefined);
+    await this.current?.catch((error: unknown) => this.log.debug('The dream run still going at close failed', { error }));
     this.recorder.close();
     this.db.close();
   }

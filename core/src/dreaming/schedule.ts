@@ -1,3 +1,7 @@
+import type { Logger } from '../platform/log/logger.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('dreaming/schedule');
 const HOUR_MS = 3_600_000;
 
 /** The next local time `HH:MM` strictly after `from`. */
@@ -25,6 +29,7 @@ export interface SchedulerHooks {
   armedSince(): number;
   runSweep(trigger: 'schedule' | 'catch-up'): Promise<unknown>;
   now(): number;
+  logger?: Logger;
 }
 
 /**
@@ -89,8 +94,9 @@ export class DreamScheduler {
   private async fire(trigger: 'schedule' | 'catch-up'): Promise<void> {
     try {
       await this.hooks.runSweep(trigger);
-    } catch {
+    } catch (error) {
       // The run records its own failure; the schedule carries on.
+      (this.hooks.logger ?? log).warn('A scheduled dream sweep failed', { trigger, error });
     }
     this.arm();
   }

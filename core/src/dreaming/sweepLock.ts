@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createLockFile, inspectLockFile, parseJsonWithPid } from '../platform/pidLockFile.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('dreaming');
 
 export interface SweepLockHolder {
   pid: number;
@@ -43,7 +46,8 @@ export class SweepLock {
   readHolder(): SweepLockHolder | null {
     try {
       return parseJsonWithPid<SweepLockHolder>(fs.readFileSync(this.file, 'utf8'));
-    } catch {
+    } catch (error) {
+      log.debug('No sweep lock holder', { file: this.file, error });
       return null;
     }
   }

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { EngineEvent, HostInfo, IndexState, OperationName, OriginClass, SearchResult, SessionKind, StatusOutput, SyncReport } from '../contract/index.js';
+import type { EngineEvent, HostInfo, IndexState, OperationInput, OperationName, OperationOutput, OriginClass, SearchResult, SessionKind, StatusOutput, SyncReport } from '../contract/index.js';
 import { Emitter } from '../platform/events.js';
 import { asForeground } from '../platform/timeSlices.js';
 import { ReverieError } from '../platform/errors.js';
-import { invokeOperation, type CallContext, type OperationHandlers } from './invoke.js';
+import { invokeOperation, invokeTypedOperation, type CallContext, type OperationHandlers } from './invoke.js';
 import { DreamService } from '../dreaming/dreamService.js';
 import { AgentService } from '../agents/agentService.js';
 import { GraphService } from '../graph/graphService.js';
@@ -44,6 +44,12 @@ import { SearchWorkerPool } from '../search/workers/searchWorkerPool.js';
 import type { SearchRequest } from '../search/workers/searchWorkerProtocol.js';
 import { recallAfterSearch, type RecalledEntries } from '../dreaming/recall/searchWorkerRecall.js';
 import { chooseWorkspaceFolder, describeWorkspaceChoice } from '../workspace/workspaceChoice.js';
+import { openEngineLog, type EngineLog } from '../platform/log/engineLog.js';
+import type { Logger } from '../platform/log/logger.js';
+import { setProcessLogDestination } from '../platform/log/processLog.js';
+import { redactSecrets } from '../sessions/redact.js';
+import { logHandlers } from '../diagnostics/logHandlers.js';
+import { packageVersion } from '../platform/packageRoot.js';
 
 export interface MemoryServiceOptions {
   dataDir: string;
@@ -94,7 +100,7 @@ export class MemoryService {
   private embedState: { embedded: number; total: number; running: boolean; error: string | null } = { embedded: 0, total: 0, running: false, error: null };
   private readonly files: WorkspaceFiles;
   private readonly notices: string[] = [];
-  private readonly eventEmitter = new Emitter<EngineEvent>();
+  private readonly eventEmitter = new Emitter<EngineEvent>({ onListenerError: (error) => this.logger.error('An engine event listener failed', { error }) });
   private syncChain: Promise<unknown> = Promise.resolve();
   /** The sync queued behind the running one, not started yet: later requests join it. */
   private queuedSync: { force: boolean; run: Promise<SyncReport> } | null = null;
@@ -110,6 +116,10 @@ export class MemoryService {
   readonly onDidEmitEvent = this.eventEmitter.event;
 
   readonly handlers: OperationHandlers;
+  /** The engine's log (`<data>/logs/`): handed to the parts below as loggers with an area name. */
+  readonly log: EngineLog;
+  private readonly logger: Logger;
+  private readonly restoreProcessLog: () => void;
   readonly models: ModelStore;
   readonly dreams: DreamService;
   readonly agents: AgentService;
@@ -117,6 +127,10 @@ export class MemoryService {
 
   constructor(private readonly options: MemoryServiceOptions) {
     const { dataDir, workspace } = options;
+    // Told once, in Status, when the log folder cannot be written; the engine works on regardless.
+    this.log = openEngineLog(dataDir, { redact: (text) => redactSecrets(text).text, onProblem: (problem) => this.notices.push(problem) });
+    this.logger = this.log.logger('engine');
+    this.restoreProcessLog = setProcessLogDestination(this.log);
     this.settings = new SettingsStore(dataDir);
     this.preImages = new PreImageStore(path.join(dataDir, 'backups', 'pre-images', workspace.id));
     this.indexPath = path.join(dataDir, 'index', `${workspace.id}.sqlite`);
@@ -126,7 +140,7 @@ export class MemoryService {
       () => this.settings.read().extraPaths,
       this.preImages,
     );
-    this.models = new ModelStore({ dataDir });
+    this.models = new ModelStore({ dataDir, logger: this.log.logger('models') });
     this.models.onDidProgressDownload((e) =>
       this.eventEmitter.fire({ type: 'model-download', uri: e.uri, bytes: e.bytes, total: e.total, rate: e.rate, etaSeconds: e.etaSeconds, done: e.done }),
     );
@@ -141,6 +155,7 @@ export class MemoryService {
       models: this.models,
       emit: (event) => this.eventEmitter.fire(event),
       now: options.now,
+      logger: this.log.logger('dreaming'),
       onDidWriteFiles: (paths) => {
         this.eventEmitter.fire({ type: 'files-changed', paths });
         this.syncInBackground();
@@ -155,6 +170,7 @@ export class MemoryService {
       indexDb: () => this.db,
       files: this.files,
       now: options.now,
+      logger: this.log.logger('agents'),
       onDidWriteFiles: (paths) => {
         this.eventEmitter.fire({ type: 'files-changed', paths });
         this.syncInBackground();
@@ -166,6 +182,7 @@ export class MemoryService {
       ...this.dreams.handlers,
       ...this.agents.handlers,
       ...this.graph.handlers,
+      ...logHandlers(this.log),
       status: async () => this.status(),
       'index.sync': async ({ force }) => this.sync(force),
       'index.pause': async ({ paused }) => this.setIndexingPaused(paused),
@@ -249,12 +266,12 @@ export class MemoryService {
       'models.pull': async ({ uri, role }) => (await this.models.pull(uri, role)).model,
       'models.use': async ({ model, role }) => {
         const used = this.models.use(model, role);
-        if (used.role === 'embedding') void this.switchEmbeddingProvider().catch(() => undefined);
+        if (used.role === 'embedding') void this.switchEmbeddingProvider().catch((error: unknown) => this.logger.warn('Switching the embedding model failed', { error }));
         return { active: this.models.list().active };
       },
       'models.remove': async ({ model }) => {
         const { removed, deactivated } = this.models.remove(model);
-        if (deactivated.includes('embedding')) void this.switchEmbeddingProvider().catch(() => undefined);
+        if (deactivated.includes('embedding')) void this.switchEmbeddingProvider().catch((error: unknown) => this.logger.warn('Switching the embedding model failed', { error }));
         return { removed: removed.id };
       },
     };
@@ -264,14 +281,31 @@ export class MemoryService {
     return this.options.workspace;
   }
 
-  invoke(name: OperationName | string, input: unknown, context?: CallContext): Promise<unknown> {
+  /** An operation named in code: input and result typed by the contract (and still checked at run time). */
+  invoke<N extends OperationName>(name: N, input: OperationInput<N>, context?: CallContext): Promise<OperationOutput<N>> {
     if (this.closed) return Promise.reject(new ReverieError('internal', 'The engine is shutting down.'));
-    return invokeOperation(this.handlers, name, input, context);
+    return invokeTypedOperation(this.handlers, name, input, context).catch(this.operationFailed(name, context));
+  }
+
+  /** A name and input that arrived from outside (HTTP, IPC, the agent socket, MCP): validated against the contract. */
+  invokeUnchecked(name: string, input: unknown, context?: CallContext): Promise<unknown> {
+    if (this.closed) return Promise.reject(new ReverieError('internal', 'The engine is shutting down.'));
+    return invokeOperation(this.handlers, name, input, context).catch(this.operationFailed(name, context));
+  }
+
+  /** What the caller can fix (bad input, not found) is theirs to see (debug); anything else is ours, logged as an error. */
+  private operationFailed(name: string, context: CallContext | undefined): (error: unknown) => never {
+    return (error) => {
+      const expected = error instanceof ReverieError && error.code !== 'internal';
+      this.logger[expected ? 'debug' : 'error'](`Operation ${name} failed`, { transport: context?.transport ?? 'cli', error });
+      throw error;
+    };
   }
 
   /** Become the host of this workspace: take the lock, watch files, index in the background. */
   async startHosting(info: Omit<HostInfo, 'pid' | 'startedAt'>): Promise<void> {
     this.hostInfo = { ...info, pid: process.pid, startedAt: new Date().toISOString() };
+    this.logger.info('Hosting the workspace', { kind: info.kind, workspace: this.workspace.root, version: packageVersion() });
     this.lock.acquire(this.hostInfo, this.workspace.root);
     const settings = this.settings.read();
     if (settings.watch) {
@@ -287,10 +321,11 @@ export class MemoryService {
     this.dreams.startSchedule();
     this.startSearchWorkers();
     try {
-      await this.agents.startSocket((name, input, context) => this.invoke(name, input, context));
+      await this.agents.startSocket((name, input, context) => this.invokeUnchecked(name, input, context));
     } catch (error) {
       // Search and the UI work without it; agents are told why they cannot connect.
       this.notices.push(`The agent socket could not start: ${(error as Error).message}`);
+      this.logger.warn('The agent socket could not start', { error });
     }
   }
 
@@ -306,8 +341,11 @@ export class MemoryService {
       this.syncPendingOnResume = true;
       return;
     }
-    void this.sync(false).catch(() => undefined);
+    void this.sync(false).catch(this.backgroundSyncFailed);
   }
+
+  /** A sync nobody waits for failed: syncOnce logged it and set the index state; noted here for the trail. */
+  private readonly backgroundSyncFailed = (error: unknown): void => this.logger.debug('A background sync failed', { error });
 
   private setIndexingPaused(paused: boolean): { paused: boolean } {
     if (this.indexingPaused !== paused) {
@@ -315,7 +353,7 @@ export class MemoryService {
       this.eventEmitter.fire({ type: 'index-paused', paused });
       if (!paused && this.syncPendingOnResume) {
         this.syncPendingOnResume = false;
-        void this.sync(false).catch(() => undefined);
+        void this.sync(false).catch(this.backgroundSyncFailed);
       }
     }
     return { paused };
@@ -331,14 +369,18 @@ export class MemoryService {
       return this.runSync(force);
     });
     this.queuedSync = queued;
-    this.syncChain = queued.run.catch(() => undefined);
+    // The caller has the error through `queued.run`; the chain only has to move on.
+    this.syncChain = queued.run.catch((error: unknown) => this.logger.debug('The next sync starts after a failed one', { error }));
     return queued.run;
   }
 
   private async runSync(force: boolean, retried = false): Promise<SyncReport> {
     this.syncsRunning++;
     try {
-      return await this.syncOnce(force, retried);
+      if (!retried) this.logger.info('Indexing started', { workspace: this.workspace.root, force });
+      const report = await this.syncOnce(force, retried);
+      if (!retried) this.logger.info('Indexing finished', syncSummary(report));
+      return report;
     } finally {
       this.syncsRunning--;
     }
@@ -391,17 +433,20 @@ export class MemoryService {
       } catch (error) {
         // The graph is derived and optional: a failed update never fails the sync.
         report.notices.push(`The knowledge graph could not be updated: ${(error as Error).message}`);
+        this.logger.warn('The knowledge graph could not be updated', { error });
       }
       return report;
     } catch (error) {
       if (isCorruptionError(error) && !retried) {
         // The index is derived: rebuild it rather than fail.
+        this.logger.warn('The index is corrupted; it is moved aside and rebuilt', { indexPath: this.indexPath, error });
         this.db.close();
         this.openIndex({ forceMoveAside: true });
         return this.runSync(true, true);
       }
       this.state = 'error';
       this.lastError = (error as Error).message;
+      this.logger.error('Indexing failed', { workspace: this.workspace.root, error });
       this.eventEmitter.fire({ type: 'index-error', message: this.lastError });
       throw error;
     }
@@ -429,7 +474,10 @@ export class MemoryService {
         if (generationId(generation) !== generationId(this.provider.generation)) throw new Error('The embedding model changed.');
         return this.provider.embedQuery(text);
       },
-      onDidGiveUp: (message) => this.notices.push(message),
+      onDidGiveUp: (message) => {
+        this.notices.push(message);
+        this.logger.warn(message);
+      },
     });
   }
 
@@ -472,8 +520,9 @@ export class MemoryService {
         try {
           const { results, after } = await asForeground(pooled);
           return { results, recalled: after };
-        } catch {
+        } catch (error) {
           // A worker that died or failed: this thread answers (a real error repeats here, and is reported).
+          this.logger.warn('A search worker failed; the engine thread answers instead', { error });
         }
       }
       if (this.searchPool) this.searchesOnEngineThread++;
@@ -547,6 +596,7 @@ export class MemoryService {
       return await LlamaEmbeddingProvider.open({ modelPath: model.path, modelId: model.sha256.slice(0, 16) });
     } catch (error) {
       this.notices.push(`The embedding model ${model.file} could not be used (${(error as Error).message}); using the built-in hash embeddings instead.`);
+      this.logger.warn('The embedding model could not be opened; using hash embeddings', { model: model.file, error });
       return new HashEmbeddingProvider();
     }
   }
@@ -583,6 +633,7 @@ export class MemoryService {
     } catch (error) {
       // Embedding problems never take keyword search down: report and carry on.
       this.embedState.error = (error as Error).message;
+      this.logger.warn('Embedding failed; keyword search keeps working', { error });
       result.error = this.embedState.error;
     } finally {
       this.embedState.running = false;
@@ -644,6 +695,8 @@ export class MemoryService {
     this.db.close();
     this.lock.release();
     this.eventEmitter.dispose();
+    await this.log.close();
+    this.restoreProcessLog();
   }
 
   private openIndex(options: { forceMoveAside?: boolean } = {}): void {
@@ -654,7 +707,10 @@ export class MemoryService {
       );
     }
     const opened = openIndexDatabase(this.indexPath, { disableVectorExtension: process.env.REVERIE_DISABLE_SQLITE_VEC === '1' });
-    if (opened.notice) this.notices.push(opened.notice);
+    if (opened.notice) {
+      this.notices.push(opened.notice);
+      this.logger.warn(opened.notice);
+    }
     this.db = opened.db;
     this.store = new IndexStore(this.db);
     this.searcher = new KeywordSearcher(this.db);
@@ -669,4 +725,10 @@ export class MemoryService {
       () => ({ ...DEFAULT_HYBRID, fusion: this.settings.read().fusion }),
     );
   }
+}
+
+/** What the log keeps of a sync: counts and times, no file contents. */
+function syncSummary(report: SyncReport): Record<string, unknown> {
+  const { files, chunks, added, updated, removed, unchanged, skipped, failed, durationMs } = report;
+  return { files, chunks, added, updated, removed, unchanged, skipped, failed, durationMs: Math.round(durationMs), embedded: report.embedding?.embedded ?? 0, graphMs: report.graph ? Math.round(report.graph.durationMs) : null };
 }

@@ -5,6 +5,9 @@ import { extractFile } from './extractFile.js';
 import type { GraphWriter } from './graphWriter.js';
 import { sourceToolOf } from './sourceTool.js';
 import type { ExtractedEntry } from './types.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('graph');
 
 /** A memory file as the index has it. */
 export interface IndexedFile {
@@ -27,8 +30,9 @@ export function* extractionSteps(db: Database.Database, writer: GraphWriter, fil
       forget?.(file.path); // evidence of an earlier version, or of a cut-off extraction
       try {
         read.text = fs.readFileSync(file.abs_path, 'utf8');
-      } catch {
-        // vanished since indexing: the next sync removes it from the index, and then from here
+      } catch (error) {
+        // Vanished since indexing: the next sync removes it from the index, and then from here.
+        log.debug('A file for graph extraction could not be read', { path: file.path, error });
       }
     };
     if (read.text === null) continue;

@@ -10,6 +10,9 @@ import { labelKey } from './labelKey.js';
 import { pairTallies, type PairTallies } from './pairTallies.js';
 import { pickRelations, RELATIONS_PER_ENTITY, visibleRelations, type Relation } from './relationBudget.js';
 import { MENTIONED_WITH } from './types.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('graph');
 
 const MAX_CANDIDATES = 1000;
 const MAX_QUERY_WORDS = 200;
@@ -243,7 +246,9 @@ export function explainClaim(db: Database.Database, workspaceRoot: string, ref: 
 function readLines(file: string): string[] | null {
   try {
     return fs.readFileSync(file, 'utf8').split(/\r?\n/);
-  } catch {
-    return null; // moved or deleted since: the evidence is reported without its text
+  } catch (error) {
+    // Moved or deleted since: the evidence is reported without its text.
+    log.debug('An evidence file could not be read', { file, error });
+    return null;
   }
 }

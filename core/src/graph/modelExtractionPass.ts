@@ -16,6 +16,9 @@ import { DROP_RULES, noDrops, type DropCounts, type DropRule } from './modelAnsw
 import { addModelItems, askModel, type ChatModelChoice } from './modelExtraction.js';
 import { ModelFiles } from './modelFiles.js';
 import { batchEntries } from './modelPrompt.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('graph/model');
 
 /** A model at tens of seconds per prompt must not hold the index's queue for long: the rest waits for the next update. */
 export const MAX_PROMPTS_PER_UPDATE = 8;
@@ -169,7 +172,9 @@ function readVersion(file: IndexedFile): string | null {
   try {
     const bytes = fs.readFileSync(file.abs_path);
     return sha256Hex(bytes) === file.sha256 ? bytes.toString('utf8') : null;
-  } catch {
+  } catch (error) {
+    // Gone since indexing: the next sync removes it; nothing to extract now.
+    log.debug('A file for model extraction could not be read', { path: file.path, error });
     return null;
   }
 }

@@ -9,6 +9,9 @@ import { toErrorPayload } from '../platform/errors.js';
 import { resolveDataDir } from '../workspace/dataDir.js';
 import { SettingsStore } from '../workspace/settingsStore.js';
 import { openHostWorkspace } from '../workspace/workspaceChoice.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('host');
 
 interface MessagePortLike {
   on(event: 'message', listener: (message: { data: unknown }) => void): void;
@@ -54,7 +57,7 @@ async function main(): Promise<void> {
   service.onDidEmitEvent((event) => send({ type: 'event', event }));
   onMessage((data) => {
     if (!isCallMessage(data)) return;
-    service.invoke(data.name, data.input, { transport: 'ui' }).then(
+    service.invokeUnchecked(data.name, data.input, { transport: 'ui' }).then(
       (result) => send({ type: 'result', id: data.id, ok: true, result }),
       (error: unknown) => send({ type: 'result', id: data.id, ok: false, error: toErrorPayload(error) }),
     );
@@ -69,7 +72,8 @@ async function main(): Promise<void> {
 
   await service.startHosting({ kind: 'desktop', url: null });
   send({ type: 'ready', workspace: workspace.root });
-  if (!restartRequested) await service.sync(false).catch(() => undefined); // index-error tells the window why
+  // index-error tells the window why; the engine log has the details.
+  if (!restartRequested) await service.sync(false).catch((error: unknown) => log.debug('The first sync failed', { error }));
 }
 
 main().catch((error: unknown) => {

@@ -11,6 +11,9 @@ import { destinationStatus, planImport, yieldToEventLoop } from './plan.js';
 import { readSourceFile } from './readSource.js';
 import { newReportId, writeImportReport } from './report.js';
 import type { ImportPlan, ImportPlanItem, ImportProgress, ImportReport, ImportReportItem } from './types.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('importers');
 
 export interface ApplyImportOptions {
   workspaceRoot: string;
@@ -192,8 +195,9 @@ function rollBack(root: string, committed: readonly StagedCopy[], backups: reado
     try {
       if (backup) writeFileAtomically(dest, fs.readFileSync(backup.backupPath));
       else fs.rmSync(dest, { force: true });
-    } catch {
-      /* best effort: the backup stays in the data folder */
+    } catch (error) {
+      // Best effort: the backup stays in the data folder.
+      log.error('An import could not be undone for one file; its backup stays in the data folder', { destination: copy.item.destination, backup: backup?.backupPath ?? null, error });
     }
   }
 }

@@ -4,6 +4,9 @@ import { sha256Hex } from '../platform/hash.js';
 import type { DetectedCollection, DetectedFile, DetectedSource } from './types.js';
 import { fileEntry, homeProblem, isMarkdownFileName, listFolder, lstatOrNull, resolveHomePath } from './sourceFolders.js';
 import { safeNameSegment } from './importPaths.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('importers/claudeCode');
 
 export const CLAUDE_USER_COLLECTION = 'user';
 export const CLAUDE_AUTO_MEMORY_COLLECTION = 'auto-memory';
@@ -120,7 +123,8 @@ function firstCwd(file: string): string | null {
     } finally {
       fs.closeSync(fd);
     }
-  } catch {
+  } catch (error) {
+    log.debug('A Claude Code transcript could not be read', { file, error });
     return null;
   }
   const lines = text.split('\n');
@@ -133,8 +137,9 @@ function firstCwd(file: string): string | null {
         const cwd = (value as { cwd: unknown }).cwd;
         if (typeof cwd === 'string' && cwd.trim() !== '') return cwd;
       }
-    } catch {
-      /* a malformed line: keep looking */
+    } catch (error) {
+      // A malformed line: keep looking.
+      log.debug('A Claude Code transcript line is not JSON', { file, error });
     }
   }
   return null;
@@ -145,7 +150,8 @@ function autoMemoryDirectory(home: string, userHome: string, notes: string[]): s
   let raw: string;
   try {
     raw = fs.readFileSync(settingsFile, 'utf8');
-  } catch {
+  } catch (error) {
+    log.debug('No Claude Code settings', { file: settingsFile, error });
     return null;
   }
   try {
@@ -157,7 +163,8 @@ function autoMemoryDirectory(home: string, userHome: string, notes: string[]): s
       return null;
     }
     return path.resolve(home, resolveHomePath(value.trim(), userHome));
-  } catch {
+  } catch (error) {
+    log.debug('The Claude Code settings are not JSON', { file: settingsFile, error });
     notes.push(`${settingsFile} is not valid JSON; autoMemoryDirectory was not read.`);
     return null;
   }
@@ -167,7 +174,8 @@ function samePath(a: string, b: string): boolean {
   if (path.resolve(a) === path.resolve(b)) return true;
   try {
     return fs.realpathSync(a) === fs.realpathSync(b);
-  } catch {
+  } catch (error) {
+    log.debug('Two paths could not be compared', { a, b, error });
     return false;
   }
 }

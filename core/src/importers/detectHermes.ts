@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { DetectedCollection, DetectedFile, DetectedSource } from './types.js';
 import { fileEntry, homeProblem, listFolder } from './sourceFolders.js';
 import { safeNameSegment } from './importPaths.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('importers/hermes');
 
 /** Hermes' implicit profile is the home folder itself. */
 export const HERMES_DEFAULT_COLLECTION = 'default';
@@ -60,7 +63,8 @@ function activeProfile(home: string): string | null {
   try {
     const name = fs.readFileSync(path.join(home, 'active_profile'), 'utf8').trim();
     return name === '' ? null : name;
-  } catch {
+  } catch (error) {
+    log.debug('Hermes records no active profile', { home, error });
     return null;
   }
 }

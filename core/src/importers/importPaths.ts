@@ -3,6 +3,9 @@ import path from 'node:path';
 import { sha256Hex } from '../platform/hash.js';
 import { IMPORTS_DIR } from '../workspace/layout.js';
 import type { ImportTool } from './types.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('importers');
 
 /** Longest folder or file name we create; well under the 255-byte limit of common file systems. */
 export const MAX_NAME_BYTES = 200;
@@ -64,8 +67,10 @@ export function symlinkedFolderOnPath(workspaceRoot: string, destination: string
     let stat: fs.Stats;
     try {
       stat = fs.lstatSync(current);
-    } catch {
-      return null; // does not exist yet: we will create it
+    } catch (error) {
+      // Does not exist yet: the import creates it.
+      log.debug('An import folder does not exist yet', { folder: current, error });
+      return null;
     }
     if (stat.isSymbolicLink()) return `folder ${path.relative(workspaceRoot, current)} is a symlink; imports never write through symlinks`;
     if (!stat.isDirectory()) return `${path.relative(workspaceRoot, current)} is a file, not a folder`;

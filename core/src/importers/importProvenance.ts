@@ -3,6 +3,9 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { recordWrittenLines } from '../provenance/recordWrites.js';
 import type { ImportReport } from './types.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('importers');
 
 /**
  * Imported files are memory an agent wrote: every line of a copied or replaced file gets
@@ -16,8 +19,10 @@ export function recordImportProvenance(db: Database.Database, workspaceRoot: str
     let text: string;
     try {
       text = fs.readFileSync(path.join(workspaceRoot, ...item.destination.split('/')), 'utf8');
-    } catch {
-      continue; // removed since the apply: nothing to attribute
+    } catch (error) {
+      // Removed since the apply: nothing to attribute.
+      log.debug('An imported file is gone before its provenance was recorded', { path: item.destination, error });
+      continue;
     }
     recordWrittenLines(db, item.destination, text.split('\n'), {
       origin: 'agent',

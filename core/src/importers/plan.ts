@@ -6,6 +6,9 @@ import { detectImportSource, type DetectOptions } from './detect.js';
 import { destinationProblem, importDestination, symlinkedFolderOnPath } from './importPaths.js';
 import { readSourceFile } from './readSource.js';
 import type { ImportItemStatus, ImportPlan, ImportPlanItem, ImportSourceSpec } from './types.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('importers');
 
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_MAX_FILES_PER_COLLECTION = 2000;
@@ -85,7 +88,8 @@ export function destinationStatus(workspaceRoot: string, destination: string, by
   let stat: fs.Stats;
   try {
     stat = fs.lstatSync(abs);
-  } catch {
+  } catch (error) {
+    log.debug('An import destination does not exist yet', { destination, error });
     return { status: 'new', reason: null };
   }
   if (stat.isSymbolicLink()) return { status: 'skipped', reason: 'destination is a symlink; imports never write through symlinks' };
@@ -93,7 +97,8 @@ export function destinationStatus(workspaceRoot: string, destination: string, by
   if (stat.size === bytes.length) {
     try {
       if (Buffer.from(bytes).equals(fs.readFileSync(abs))) return { status: 'unchanged', reason: 'already imported with identical content' };
-    } catch {
+    } catch (error) {
+      log.debug('An import destination cannot be read', { destination, error });
       return { status: 'skipped', reason: 'destination exists and cannot be read' };
     }
   }

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import { errnoCode } from '../platform/errors.js';
 import { firstInvalidUtf8Offset } from '../index/fileReader.js';
 import { SYMLINK_REASON } from './sourceFolders.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('importers');
 
 export type SourceRead =
   | { kind: 'text'; bytes: Buffer; size: number }
@@ -34,7 +37,9 @@ export function readSourceFile(absPath: string, maxFileBytes: number): SourceRea
   if (bytes.includes(0)) return { kind: 'skipped', reason: 'binary content (contains NUL bytes)', size: bytes.length };
   try {
     utf8.decode(bytes);
-  } catch {
+  } catch (error) {
+    // The plan item's reason says so.
+    log.debug('An import source is not UTF-8', { error });
     return { kind: 'skipped', reason: `not UTF-8 (invalid byte at offset ${firstInvalidUtf8Offset(bytes)})`, size: bytes.length };
   }
   return { kind: 'text', bytes, size: bytes.length };

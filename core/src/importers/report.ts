@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomically } from '../platform/safeWrite.js';
 import type { ImportReport, ImportReportItem } from './types.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('importers');
 
 export function importReportsDir(dataDir: string): string {
   return path.join(dataDir, 'imports', 'reports');
@@ -22,7 +25,9 @@ export function writeImportReport(dataDir: string, report: ImportReport): { repo
     writeFileAtomically(reportPath, JSON.stringify({ ...report, reportPath, markdownPath }, null, 2) + '\n');
     writeFileAtomically(markdownPath, renderImportReportMarkdown({ ...report, reportPath, markdownPath }));
     return { reportPath, markdownPath };
-  } catch {
+  } catch (error) {
+    // The import itself is done; the report says it has no saved copy (null paths).
+    log.warn('The import report could not be saved', { dir, error });
     return { reportPath: null, markdownPath: null };
   }
 }
@@ -84,7 +89,8 @@ export function listImportReports(dataDir: string): ImportReportSummary[] {
   let names: string[];
   try {
     names = fs.readdirSync(dir).filter((n) => n.endsWith('.json'));
-  } catch {
+  } catch (error) {
+    log.debug('No import reports yet', { dir, error });
     return [];
   }
   const summaries: ImportReportSummary[] = [];
@@ -98,8 +104,9 @@ export function listImportReports(dataDir: string): ImportReportSummary[] {
         unchanged: r.unchanged, backupDir: r.backupDir ?? null, startedAt: r.startedAt, finishedAt: r.finishedAt,
         reportPath, markdownPath: fs.existsSync(md) ? md : null,
       });
-    } catch {
-      /* a damaged report is not worth failing the list for */
+    } catch (error) {
+      // A damaged report is not worth failing the list for.
+      log.warn('An import report could not be read; left out of the list', { file: name, error });
     }
   }
   return summaries.sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : a.id < b.id ? 1 : -1));

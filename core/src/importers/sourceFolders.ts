@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { errnoCode } from '../platform/errors.js';
 import type { DetectedFile } from './types.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('importers');
 
 export const SYMLINK_REASON = 'symlink (not followed)';
 
@@ -24,7 +27,8 @@ export function listFolder(dir: string, notes: string[]): fs.Dirent[] {
 export function lstatOrNull(p: string): fs.Stats | null {
   try {
     return fs.lstatSync(p);
-  } catch {
+  } catch (error) {
+    log.debug('An import source path could not be read', { path: p, error });
     return null;
   }
 }
@@ -42,7 +46,8 @@ export function homeProblem(home: string): { exists: boolean; note: string | nul
     // A home given as a symlink (common with dotfile managers) is resolved once, explicitly.
     try {
       if (fs.statSync(home).isDirectory()) return { exists: true, note: null };
-    } catch {
+    } catch (error) {
+      log.debug('An import source is a broken symlink', { home, error });
       return { exists: false, note: `${home} is a broken symlink; nothing to import from it.` };
     }
   }

@@ -1,5 +1,8 @@
 import fs from 'node:fs/promises';
 import { errnoCode } from '../platform/errors.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('index');
 
 export type ReadOutcome =
   | { kind: 'text'; text: string; bytes: Buffer }
@@ -28,7 +31,9 @@ export async function readMarkdownFile(absPath: string, readBytes: ReadBytes = (
   let text: string;
   try {
     text = utf8.decode(bytes);
-  } catch {
+  } catch (error) {
+    // Reported as the file's coverage reason; the log has the decoder's word for it.
+    log.debug('A file is not UTF-8', { error });
     return { kind: 'skipped', reason: `not UTF-8 (invalid byte at offset ${firstInvalidUtf8Offset(bytes)}); re-save it as UTF-8`, bytes };
   }
   return { kind: 'text', text, bytes };

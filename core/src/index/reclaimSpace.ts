@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('index');
 
 /**
  * Dropping a table (migration 0005 dropped the old graph evidence, most of an index) leaves
@@ -26,7 +29,8 @@ function freeDiskBytes(file: string): number | null {
   try {
     const stats = fs.statfsSync(path.dirname(file));
     return stats.bavail * stats.bsize;
-  } catch {
+  } catch (error) {
+    log.debug('Free disk space is unknown', { file, error });
     return null;
   }
 }

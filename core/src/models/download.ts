@@ -16,6 +16,9 @@ import {
   writeError,
 } from './downloadErrors.js';
 import { ProgressMeter, type DownloadProgress } from './downloadProgress.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('models/download');
 
 /** The file a download writes into: the one step tests replace to simulate a full disk. */
 export interface PartFile {
@@ -193,7 +196,8 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
     } finally {
       signal?.removeEventListener('abort', stopOnAbort);
       response.destroy();
-      await file.close().catch(() => undefined);
+      // The outcome is decided above (a failure is reported there); a failed close adds nothing the person can act on.
+      await file.close().catch((error: unknown) => log.debug('A partial download could not be closed', { file: partPath, error }));
     }
 
     if (!failure) break;
@@ -367,7 +371,8 @@ function parseTotalFromContentRange(value: string | undefined): number | null {
 function sizeOf(file: string): number {
   try {
     return fs.statSync(file).size;
-  } catch {
+  } catch (error) {
+    log.debug('No partial download yet', { file, error });
     return 0;
   }
 }

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { errnoCode, ReverieError } from '../platform/errors.js';
 import { nodeDownloadFileSystem, type DownloadFileSystem, type PartFile } from './download.js';
 import { ProgressMeter, type DownloadProgress } from './downloadProgress.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('models');
 
 export const GGUF_MAGIC = 'GGUF';
 
@@ -71,7 +74,8 @@ export async function copyAndHash(source: string, dest: string, options: CopyOpt
     await file.sync();
     meter.finish();
   } catch (error) {
-    await file?.close().catch(() => undefined);
+    // The copy failed already (reported below); closing its file is clean-up.
+    await file?.close().catch((closeError: unknown) => log.debug('A model copy could not be closed', { file: dest, error: closeError }));
     file = null;
     fs.rmSync(dest, { force: true });
     throw copyError(error, source, path.dirname(dest), options.signal);

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ReverieError } from '../platform/errors.js';
 import { Emitter } from '../platform/events.js';
+import type { Logger } from '../platform/log/logger.js';
+import { processLogger } from '../platform/log/processLog.js';
 import { sha256Hex } from '../platform/hash.js';
 import { downloadFile, partPathFor, type DownloadOptions } from './download.js';
 import type { DownloadProgress } from './downloadProgress.js';
@@ -20,6 +22,7 @@ export interface ModelStoreOptions {
   /** Download tuning and test seams (timeouts, resumes, progress rate, the file-writing step). */
   download?: Pick<DownloadOptions, 'timeoutMs' | 'maxRedirects' | 'maxResumes' | 'progressIntervalMs' | 'fileSystem'>;
   now?: () => Date;
+  logger?: Logger;
 }
 
 export interface InstallOptions {
@@ -52,8 +55,9 @@ export class ModelStore {
   private readonly hfEndpoint: string;
   private readonly hfToken: string | undefined;
   private readonly pulls = new Map<string, { controller: AbortController; done: Promise<InstallResult> }>();
-  private readonly changeEmitter = new Emitter<ModelList>();
-  private readonly progressEmitter = new Emitter<ModelDownloadEvent>();
+  private readonly log: Logger;
+  private readonly changeEmitter = new Emitter<ModelList>({ onListenerError: (error) => this.log.error('A model-list listener failed', { error }) });
+  private readonly progressEmitter = new Emitter<ModelDownloadEvent>({ onListenerError: (error) => this.log.error('A download-progress listener failed', { error }) });
 
   /** Fires with the new list after a model is added, activated or removed. */
   readonly onDidChangeModels = this.changeEmitter.event;
@@ -62,6 +66,7 @@ export class ModelStore {
 
   constructor(private readonly options: ModelStoreOptions) {
     const env = options.env ?? process.env;
+    this.log = options.logger ?? processLogger('models');
     this.dir = path.join(options.dataDir, 'models');
     this.registryFile = path.join(this.dir, REGISTRY_FILE_NAME);
     this.hfEndpoint = resolveHfEndpoint(options.hfEndpoint, env);
@@ -277,7 +282,9 @@ export class ModelStore {
     try {
       const parsed = parseModelSource(text, { hfEndpoint: this.hfEndpoint });
       canonical = parsed.kind === 'local' ? parsed.path : parsed.uri;
-    } catch {
+    } catch (error) {
+      // Not a model source either: no model matches (the caller says which are installed).
+      this.log.debug('A model reference is no model source', { ref: text, error });
       return null;
     }
     return newest(registry.models.filter((m) => m.source === canonical || this.pathOf(m) === canonical));
@@ -313,7 +320,8 @@ export class ModelStore {
   private isInsideModelsDir(file: string): boolean {
     try {
       return fs.realpathSync(path.dirname(file)) === fs.realpathSync(this.dir);
-    } catch {
+    } catch (error) {
+      this.log.debug('A model path could not be resolved', { file, error });
       return false;
     }
   }
@@ -322,7 +330,8 @@ export class ModelStore {
     try {
       const parsed = parseModelSource(ref, { hfEndpoint: this.hfEndpoint });
       return parsed.kind === 'remote' && this.fileNameForDownload(readRegistry(this.registryFile), parsed.fileName, parsed.uri) === file;
-    } catch {
+    } catch (error) {
+      this.log.debug('A model reference is no download source', { ref, error });
       return false;
     }
   }

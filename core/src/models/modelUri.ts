@@ -24,8 +24,8 @@ export function resolveHfEndpoint(explicit?: string, env: NodeJS.ProcessEnv = pr
   let url: URL;
   try {
     url = new URL(chosen);
-  } catch {
-    throw new ReverieError('invalid-input', `The Hugging Face endpoint "${chosen}" is not a URL (set REVERIE_HF_ENDPOINT to e.g. https://huggingface.co).`);
+  } catch (error) {
+    throw new ReverieError('invalid-input', `The Hugging Face endpoint "${chosen}" is not a URL (set REVERIE_HF_ENDPOINT to e.g. https://huggingface.co).`, { cause: error });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ReverieError('invalid-input', `The Hugging Face endpoint "${chosen}" must be an http(s) URL.`);
@@ -85,8 +85,8 @@ function parseUrl(text: string): ModelSource & { kind: 'remote' } {
   let url: URL;
   try {
     url = new URL(text);
-  } catch {
-    throw new ReverieError('invalid-input', `"${text}" is not a valid URL.`);
+  } catch (error) {
+    throw new ReverieError('invalid-input', `"${text}" is not a valid URL.`, { cause: error });
   }
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
     // A model file is parsed by native code: never fetch one over a connection anyone on the path can rewrite.

@@ -2,11 +2,13 @@ import type { ErrorCode, ErrorPayload } from '../contract/index.js';
 
 /** An error the person can act on: it names the file or field and says what to do. */
 export class ReverieError extends Error {
+  /** `options.cause`: the error this one explains (kept for the log, never shown as the message). */
   constructor(
     readonly code: ErrorCode,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ReverieError';
   }
 

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { errnoCode } from './errors.js';
 import { isProcessAlive } from './processAlive.js';
+import { processLogger } from './log/processLog.js';
+
+const log = processLogger('platform/locks');
 
 /**
  * Lock files that name their owner's pid (host, dreaming sweep, daily-note appends): created
@@ -31,7 +34,8 @@ export function inspectLockFile<T extends { pid: number }>(file: string, parse: 
   let raw: string;
   try {
     raw = fs.readFileSync(file, 'utf8');
-  } catch {
+  } catch (error) {
+    log.debug('A lock file could not be read; treated as gone', { file, error });
     return { state: 'stale', holder: null }; // gone already: nothing to wait for
   }
   const holder = parse(raw);
@@ -42,7 +46,8 @@ export function inspectLockFile<T extends { pid: number }>(file: string, parse: 
 export function lockFileAgeMs(file: string): number {
   try {
     return Date.now() - fs.statSync(file).mtimeMs;
-  } catch {
+  } catch (error) {
+    log.debug('A lock file could not be read; treated as old', { file, error });
     return Infinity;
   }
 }
@@ -51,7 +56,9 @@ export function parseJsonWithPid<T extends { pid: number }>(raw: string): T | nu
   try {
     const value = JSON.parse(raw) as T;
     return typeof value === 'object' && value !== null && Number.isInteger(value.pid) && value.pid > 0 ? value : null;
-  } catch {
+  } catch (error) {
+    // A lock file cut short (its writer died mid-write) names no holder.
+    log.debug('A lock file is not JSON', { error });
     return null;
   }
 }

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { processLogger } from './log/processLog.js';
+
+const log = processLogger('platform');
 
 /**
  * Write through a temporary file in the same folder, fsync, then rename: a crash leaves
@@ -36,7 +39,8 @@ export function syncDirectory(dir: string): void {
     } finally {
       fs.closeSync(fd);
     }
-  } catch {
-    /* best effort */
+  } catch (error) {
+    // Best effort: the file itself was synced; some file systems cannot sync a folder.
+    log.debug('A folder could not be synced after a write', { error });
   }
 }

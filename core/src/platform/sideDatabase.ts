@@ -4,6 +4,9 @@ import type Database from 'better-sqlite3';
 import { openSqlite } from './sqliteDriver.js';
 import { useWalMode } from './walMode.js';
 import { isCorruptionError, migrate, moveDatabaseAside, NewerSchemaError, type Migration } from './sqliteSchema.js';
+import { processLogger } from './log/processLog.js';
+
+const log = processLogger('platform');
 
 /**
  * Opens one of the small stores that live beside the index (dreaming, agents): WAL, its own
@@ -30,8 +33,9 @@ function openAndMigrate(file: string, migrations: readonly Migration[]): Databas
     migrate(db, migrations);
     try {
       fs.chmodSync(file, 0o600);
-    } catch {
-      /* best effort: the folder is private anyway */
+    } catch (error) {
+      // Best effort: the folder is private anyway.
+      log.debug('A database file could not be made private', { file, error });
     }
     return db;
   } catch (error) {

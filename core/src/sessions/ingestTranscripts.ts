@@ -11,6 +11,9 @@ import { chunkTranscriptLines, renderMessages } from './transcriptDocument.js';
 import { discoverTranscripts, type DiscoveredTranscript, type TranscriptSources } from './transcriptDiscovery.js';
 import type { TranscriptMessage, TranscriptResumeState, TranscriptStats } from './types.js';
 import { emptyIngestReport } from './toolHomes.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('sessions');
 
 export interface IngestOptions {
   maxBytes: number;
@@ -235,7 +238,7 @@ async function sessionKindFor(t: DiscoveredTranscript, cache: Map<string, Map<st
   if (t.format !== 'openclaw-jsonl') return undefined;
   const dir = path.dirname(t.absPath);
   let kinds = cache.get(dir);
-  if (!kinds) cache.set(dir, (kinds = await readOpenClawSessionKinds(dir).catch(() => new Map<string, SessionKind>())));
+  if (!kinds) cache.set(dir, (kinds = await readOpenClawSessionKinds(dir).catch((error: unknown) => noSessionKinds(dir, error))));
   return kinds.get(path.basename(t.absPath, '.jsonl'));
 }
 
@@ -244,4 +247,10 @@ function addStats(a: TranscriptStats | null, b: TranscriptStats): TranscriptStat
   const sum = { ...a };
   for (const k of Object.keys(b) as Array<keyof TranscriptStats>) sum[k] = a[k] + b[k];
   return sum;
+}
+
+/** The session index could not be read: its transcripts are ingested without kinds. */
+function noSessionKinds(dir: string, error: unknown): Map<string, SessionKind> {
+  log.warn('The OpenClaw session kinds could not be read', { dir, error });
+  return new Map();
 }

@@ -1,4 +1,7 @@
 import fs from 'node:fs';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('sessions');
 
 export interface JsonlLine {
   /** The decoded line without its newline; null when it is not valid UTF-8 or is longer than the limit. */
@@ -33,7 +36,9 @@ export async function* readJsonlLines(filePath: string, options: LineReadOptions
     const end = bytes.length > 0 && bytes[bytes.length - 1] === CARRIAGE_RETURN ? bytes.length - 1 : bytes.length;
     try {
       return decoder.decode(bytes.subarray(0, end));
-    } catch {
+    } catch (error) {
+      // Counted by the caller as a malformed line.
+      log.debug('A transcript line is not UTF-8', { error });
       return null;
     }
   };

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SessionKind } from '../contract/index.js';
 import { isRecord, stringField } from './jsonFields.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('sessions/openclaw');
 
 /*
  * OpenClaw keeps an index beside the transcripts (agents/<agent>/sessions/sessions.json) keyed by
@@ -28,7 +31,9 @@ export async function readOpenClawSessionKinds(sessionsDir: string): Promise<Map
   let index: unknown;
   try {
     index = JSON.parse(await fs.promises.readFile(path.join(sessionsDir, 'sessions.json'), 'utf8'));
-  } catch {
+  } catch (error) {
+    // No index (older OpenClaw) or a damaged one: the transcripts are read without their kinds.
+    log.debug('The OpenClaw session index could not be read', { dir: sessionsDir, error });
     return kinds;
   }
   if (!isRecord(index)) return kinds;

@@ -9,6 +9,9 @@ import type { RecalledTextCheck } from './recalled.js';
 import type { TranscriptParser } from './transcriptParser.js';
 import { emptyStats, TranscriptSession, type SessionState } from './transcriptSession.js';
 import type { TranscriptFormat, TranscriptMessage, TranscriptReadOutcome, TranscriptResumeState } from './types.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('sessions');
 
 /** Issue 4's default size cap for one transcript. */
 export const DEFAULT_MAX_TRANSCRIPT_BYTES = 512 * 1024 * 1024;
@@ -142,7 +145,9 @@ export async function* readTranscript(
     let record: unknown;
     try {
       record = JSON.parse(line.text);
-    } catch {
+    } catch (error) {
+      // Counted in the transcript's stats (malformedLines), shown in Status.
+      log.debug('A transcript line is not JSON', { endsAtByte: line.nextOffset, error });
       stats.malformedLines += 1;
       continue;
     }

@@ -1,5 +1,8 @@
 import { isRecord } from './jsonFields.js';
 import type { TranscriptFormat } from './types.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('sessions/tools');
 
 /**
  * Where a tool's result comes from. `network` results taint the rest of the turn (issue 4's taint
@@ -141,7 +144,9 @@ export function shellCommandOf(input: unknown): string | null {
   if (typeof value === 'string') {
     try {
       value = JSON.parse(value);
-    } catch {
+    } catch (error) {
+      // A plain command line, not JSON: that is the command.
+      log.debug('A shell tool input is plain text', { error });
       return value as string;
     }
   }

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { transcriptTools, type SessionHomes } from '../contract/index.js';
 import { toPosix } from '../workspace/layout.js';
 import type { TranscriptFormat, TranscriptTool } from './types.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('sessions/discovery');
 
 /** Each transcript tool's home folder by tool id (`~/.codex`, `~/.claude`, …), or null/absent when not ingested. */
 export type TranscriptSources = Partial<SessionHomes>;
@@ -40,8 +43,9 @@ export function discoverTranscripts(sources: TranscriptSources): DiscoveredTrans
       let stat: fs.Stats;
       try {
         stat = fs.lstatSync(absPath);
-      } catch {
-        continue; // vanished since listing
+      } catch (error) {
+        log.debug('A transcript vanished since listing', { path: absPath, error });
+        continue;
       }
       found.push({
         tool,
@@ -60,8 +64,10 @@ export function discoverTranscripts(sources: TranscriptSources): DiscoveredTrans
 function readDir(dir: string): fs.Dirent[] {
   try {
     return fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return []; // a missing or vanished folder holds no transcripts
+  } catch (error) {
+    // A missing or vanished folder holds no transcripts.
+    log.debug('A transcript folder could not be listed', { dir, error });
+    return [];
   }
 }
 

@@ -5,6 +5,9 @@ import { sha256Hex } from '../platform/hash.js';
 import type { PreImageFile, PreImageStore } from './preImages.js';
 import { writeFileAtomically } from '../platform/safeWrite.js';
 import { isProcessAlive } from '../platform/processAlive.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('workspace');
 
 /** A curated file as read when the sweep began: later writes are checked against its hash. */
 export interface CuratedFileSnapshot {
@@ -31,8 +34,8 @@ export function readCuratedFile(workspaceRoot: string, name: PreImageFile): Cura
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new ReverieError('invalid-input', `${name} is not UTF-8; re-save it as UTF-8 so dreaming can update it.`);
+  } catch (error) {
+    throw new ReverieError('invalid-input', `${name} is not UTF-8; re-save it as UTF-8 so dreaming can update it.`, { cause: error });
   }
   return { name, abs, exists: true, text, sha256: sha256Hex(bytes) };
 }
@@ -90,7 +93,8 @@ export function removeStaleTempFiles(workspaceRoot: string): number {
 function safeReaddir(dir: string): string[] {
   try {
     return fs.readdirSync(dir);
-  } catch {
+  } catch (error) {
+    log.debug('A folder could not be listed; read as empty', { dir, error });
     return [];
   }
 }

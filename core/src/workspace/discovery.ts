@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { SourceKind } from '../contract/index.js';
 import { errnoCode } from '../platform/errors.js';
 import { MEMORY_DIR, ROOT_FILES, displayPath, isIgnoredDirName, isMarkdownName } from './layout.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('workspace/discovery');
 
 export interface DiscoveredFile {
   /** Workspace-relative with `/` (absolute for extra paths outside the workspace). */
@@ -42,8 +45,9 @@ export function discoverWorkspace({ workspaceRoot, extraPaths }: DiscoveryOption
     if (!stat.isSymbolicLink()) {
       try {
         real = fs.realpathSync.native(absPath);
-      } catch {
-        /* vanished since readdir: keep the listed path */
+      } catch (error) {
+        // Vanished since readdir: keep the listed path.
+        log.debug('A file vanished during discovery', { path: absPath, error });
       }
     }
     if (seenRealPaths.has(real)) return;
@@ -129,7 +133,8 @@ function walk(root: string, source: SourceKind, add: AddFile, warnings: string[]
 function lstatOrNull(p: string): fs.Stats | null {
   try {
     return fs.lstatSync(p);
-  } catch {
+  } catch (error) {
+    log.debug('A path could not be read during discovery', { path: p, error });
     return null;
   }
 }
@@ -139,7 +144,8 @@ function sameFile(a: string, b: string): boolean {
     const sa = fs.statSync(a);
     const sb = fs.statSync(b);
     return sa.ino === sb.ino && sa.dev === sb.dev;
-  } catch {
+  } catch (error) {
+    log.debug('Two paths could not be compared', { a, b, error });
     return false;
   }
 }

@@ -3,6 +3,9 @@ import path from 'node:path';
 import { HostInfo } from '../contract/index.js';
 import { ReverieError } from '../platform/errors.js';
 import { createLockFile, inspectLockFile } from '../platform/pidLockFile.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('workspace/hostLock');
 
 /**
  * One host (desktop app, `reverie serve`, `reverie daemon`) owns a workspace at a time.
@@ -63,8 +66,8 @@ export class HostLock {
     try {
       const holder = parseHostInfo(fs.readFileSync(this.file, 'utf8'));
       if (!holder || holder.pid === process.pid) fs.rmSync(this.file, { force: true });
-    } catch {
-      /* already gone */
+    } catch (error) {
+      log.debug('The host lock was gone already at release', { file: this.file, error });
     }
   }
 }
@@ -77,7 +80,8 @@ function parseHostInfo(raw: string): HostInfo | null {
   try {
     const parsed = HostInfo.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
-  } catch {
+  } catch (error) {
+    log.debug('The host lock is not JSON; no holder', { error });
     return null;
   }
 }

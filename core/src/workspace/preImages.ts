@@ -4,6 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { ReverieError } from '../platform/errors.js';
 import { sha256Hex } from '../platform/hash.js';
 import { writeFileAtomically } from '../platform/safeWrite.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('workspace/preImages');
 
 export type PreImageFile = 'MEMORY.md' | 'USER.md' | 'DREAMS.md';
 
@@ -43,7 +46,8 @@ export class PreImageStore {
     let names: string[];
     try {
       names = fs.readdirSync(this.dir);
-    } catch {
+    } catch (error) {
+      log.debug('No pre-image folder yet', { dir: this.dir, error });
       return [];
     }
     const records: PreImageRecord[] = [];
@@ -70,15 +74,19 @@ export class PreImageStore {
     const legacy = /^(.*)-(MEMORY\.md|USER\.md|memory\.md)$/.exec(name);
     try {
       return JSON.parse(fs.readFileSync(path.join(this.dir, `${name}.json`), 'utf8')) as PreImageRecord;
-    } catch {
+    } catch (sidecarError) {
       // Pre-images saved by earlier versions have no sidecar: describe them from the file.
-      if (!legacy) return null;
+      if (!legacy) {
+        log.debug('A pre-image has no readable description', { file: name, error: sidecarError });
+        return null;
+      }
       try {
         const bytes = fs.readFileSync(path.join(this.dir, name));
         const stat = fs.statSync(path.join(this.dir, name));
         const file = legacy[2] === 'USER.md' ? 'USER.md' : 'MEMORY.md';
         return { id: ID_PREFIX + name, file, createdAt: stat.mtime.toISOString(), sha256: sha256Hex(bytes), size: bytes.length, reason: 'edit', runId: null };
-      } catch {
+      } catch (error) {
+        log.warn('An older pre-image could not be read; left out of the list', { file: name, error });
         return null;
       }
     }

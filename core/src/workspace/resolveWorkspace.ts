@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sha256Hex } from '../platform/hash.js';
-import { ReverieError } from '../platform/errors.js';
+import { errnoCode, ReverieError } from '../platform/errors.js';
 import { defaultWorkspaceDir } from './dataDir.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('workspace');
 
 export interface ResolvedWorkspace {
   root: string;
@@ -20,10 +23,11 @@ export function resolveExistingWorkspace(dir: string): ResolvedWorkspace {
   let stat: fs.Stats;
   try {
     stat = fs.statSync(abs);
-  } catch {
+  } catch (error) {
     throw new ReverieError(
       'workspace-missing',
       `Workspace folder ${abs} does not exist. Create it (mkdir -p "${abs}") or choose another with --workspace.`,
+      { cause: error },
     );
   }
   if (!stat.isDirectory()) {
@@ -61,7 +65,9 @@ export function createStarterWorkspace(dir = defaultWorkspaceDir()): ResolvedWor
 function writeIfAbsent(file: string, content: string): void {
   try {
     fs.writeFileSync(file, content, { flag: 'wx' });
-  } catch {
-    /* exists: keep the person's file */
+  } catch (error) {
+    // Exists: keep the person's file. Anything else is worth a warning (the starter stays incomplete).
+    if (errnoCode(error) === 'EEXIST') log.debug('A starter file exists already; kept', { file });
+    else log.warn('A starter file could not be written', { file, error });
   }
 }

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { agentTool, agentTools, DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../contract/index.js';
-import { ReverieError } from '../platform/errors.js';
+import { errnoCode, ReverieError } from '../platform/errors.js';
 import { writeFileAtomically } from '../platform/safeWrite.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('workspace/settings');
 
 /** `<data-dir>/settings.json`: read leniently (unknown keys dropped), written atomically. */
 export class SettingsStore {
@@ -20,7 +23,9 @@ export class SettingsStore {
     try {
       const stat = fs.statSync(this.file, { bigint: true });
       stamp = `${stat.ino}:${stat.size}:${stat.mtimeNs}`;
-    } catch {
+    } catch (error) {
+      // No settings file yet is the normal first run (read on every call: not logged); anything else is trouble.
+      if (errnoCode(error) !== 'ENOENT') log.warn('The settings file cannot be read; using the defaults', { file: this.file, error });
       return structuredClone(DEFAULT_SETTINGS);
     }
     // A copy: callers may change what they get; the file (edited by hand or by `update`) decides.
@@ -34,7 +39,9 @@ export class SettingsStore {
     let raw: string;
     try {
       raw = fs.readFileSync(this.file, 'utf8');
-    } catch {
+    } catch (error) {
+      // Removed between the stat and the read: the defaults, as above.
+      if (errnoCode(error) !== 'ENOENT') log.warn('The settings file cannot be read; using the defaults', { file: this.file, error });
       return structuredClone(DEFAULT_SETTINGS);
     }
     let json: unknown;

@@ -5,6 +5,9 @@ import { ReverieError } from '../platform/errors.js';
 import { defaultWorkspaceDir, openClawWorkspaceDir } from './dataDir.js';
 import { createStarterWorkspace, resolveExistingWorkspace, type ResolvedWorkspace } from './resolveWorkspace.js';
 import type { SettingsStore } from './settingsStore.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('workspace');
 
 /** What the first-run welcome offers: keep this workspace, open the OpenClaw one, or another folder. */
 export function describeWorkspaceChoice(settings: SettingsStore, current: ResolvedWorkspace, canPickFolder: boolean): WorkspaceInfo {
@@ -44,7 +47,8 @@ export function openHostWorkspace(explicit: string | undefined, settings: Settin
   if (saved) {
     try {
       return { workspace: resolveExistingWorkspace(saved), notice: null };
-    } catch {
+    } catch (error) {
+      log.warn('The saved workspace is gone; the starter workspace opens instead', { saved, error });
       const starter = createDefaultWorkspace(settings, { firstRunDone: false });
       return { workspace: starter, notice: `The workspace chosen earlier, ${saved}, no longer exists; opened ${starter.root} instead. Restore the folder, or choose another with File › Open Workspace….` };
     }

@@ -41,8 +41,8 @@ export class WorkspaceFiles {
     let text: string;
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      throw new ReverieError('invalid-input', `${displayPath} is not UTF-8; re-save it as UTF-8 to open it here.`);
+    } catch (error) {
+      throw new ReverieError('invalid-input', `${displayPath} is not UTF-8; re-save it as UTF-8 to open it here.`, { cause: error });
     }
     return { path: displayPath, text, sha256: sha256Hex(bytes), mtimeMs: stat.mtimeMs, size: bytes.length };
   }

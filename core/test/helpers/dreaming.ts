@@ -23,7 +23,7 @@ export async function recallOver(
   const all: SearchResult[][] = [];
   for (const { query, daysAgo } of queries) {
     clock.set(start - daysAgo * DAY_MS);
-    const { results } = (await service.invoke('memory.search', { query, limit: 5 })) as { results: SearchResult[] };
+    const { results } = await service.invoke('memory.search', { query, limit: 5 });
     service.dreams.recorder.flush();
     all.push(results);
   }
@@ -32,5 +32,5 @@ export async function recallOver(
 }
 
 export async function dream(service: MemoryService, input: Record<string, unknown> = {}): Promise<DreamRun> {
-  return (await service.invoke('dream.run', input)) as DreamRun;
+  return await service.invoke('dream.run', input);
 }

@@ -1,4 +1,4 @@
-import type { StatusOutput, SyncReport } from '../../../core/src/contract/index.js';
+import type { RecentLogs, StatusOutput, SyncReport } from '../../../core/src/contract/index.js';
 import { MemoryClientError, errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';
 
@@ -18,6 +18,9 @@ export interface StatusSlice {
   showOnlyProblems: boolean;
   pathFilter: string;
   page: number;
+  /** The engine log's recent warnings and errors (`logs.recent`), for the panel and bug reports. */
+  engineLog: RecentLogs | null;
+  engineLogError: string | null;
 
   refresh(): Promise<void>;
   reindex(force: boolean): Promise<void>;
@@ -26,10 +29,12 @@ export interface StatusSlice {
   setShowOnlyProblems(value: boolean): void;
   setPathFilter(value: string): void;
   setPage(page: number): void;
+  loadEngineLog(): Promise<void>;
 }
 
 export function createStatusSlice({ set, get, client }: SliceContext<'status'>): StatusSlice {
   let latestRequest = 0;
+  let latestLogRequest = 0;
 
   return {
     data: null,
@@ -43,6 +48,8 @@ export function createStatusSlice({ set, get, client }: SliceContext<'status'>):
     showOnlyProblems: false,
     pathFilter: '',
     page: 0,
+    engineLog: null,
+    engineLogError: null,
 
     async refresh() {
       const request = ++latestRequest;
@@ -98,6 +105,17 @@ export function createStatusSlice({ set, get, client }: SliceContext<'status'>):
 
     setPage(page) {
       set({ page: Math.max(0, page) });
+    },
+
+    async loadEngineLog() {
+      const request = ++latestLogRequest;
+      try {
+        const engineLog = await client.call('logs.recent', {});
+        if (request === latestLogRequest) set({ engineLog, engineLogError: null });
+      } catch (error) {
+        // The last answer stays on screen; the panel says why it could not be refreshed.
+        if (request === latestLogRequest) set({ engineLogError: errorMessage(error) });
+      }
     },
   };
 }

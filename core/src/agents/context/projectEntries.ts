@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import { discoverWorkspace } from '../../workspace/discovery.js';
 import { activeEntries, sameProject } from './activeEntries.js';
 import { readCuratedText } from './curatedText.js';
+import { processLogger } from '../../platform/log/processLog.js';
+
+const log = processLogger('agents/context');
 
 export interface ProjectEntry {
   /** Workspace-relative, `/`-separated. */
@@ -37,7 +40,9 @@ export function collectProjectEntries(workspaceRoot: string, project: string): P
 function readUtf8OrNull(absPath: string): string | null {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(fs.readFileSync(absPath));
-  } catch {
+  } catch (error) {
+    // Gone or not UTF-8: its coverage says so; the context leaves it out.
+    log.debug('A project note could not be read', { path: absPath, error });
     return null;
   }
 }

@@ -1,5 +1,8 @@
 import type { Intent } from '../../contract/index.js';
 import { intentStatus } from './intentStatus.js';
+import { processLogger } from '../../platform/log/processLog.js';
+
+const log = processLogger('agents/intents');
 
 /** A row of the `intents` table (agents migration 0001). */
 export interface IntentRow {
@@ -40,7 +43,8 @@ export function parseKeywords(json: string): string[] {
   try {
     const value: unknown = JSON.parse(json);
     return Array.isArray(value) ? value.filter((k): k is string => typeof k === 'string') : [];
-  } catch {
+  } catch (error) {
+    log.warn('An intent has damaged keywords; it will not fire', { keywords: json.slice(0, 200), error });
     return [];
   }
 }

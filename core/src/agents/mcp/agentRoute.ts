@@ -3,6 +3,9 @@ import { agentSocketPath } from '../socket/socketPath.js';
 import { RouteLostError, type AgentCaller, type CallerIdentity } from './agentCaller.js';
 import { InProcessAgentCaller, type AgentEngine } from './inProcessAgentCaller.js';
 import { SocketAgentCaller } from './socketAgentCaller.js';
+import { processLogger } from '../../platform/log/processLog.js';
+
+const log = processLogger('agents/mcp');
 
 export interface RouteTarget {
   dataDir: string;
@@ -57,7 +60,8 @@ export class AgentRoute implements AgentCaller {
 
   call(method: string, params: Record<string, unknown>): Promise<unknown> {
     const run = this.queue.then(() => this.callOnce(method, params));
-    this.queue = run.catch(() => undefined);
+    // The caller has the error through `run`; the queue only has to move on.
+    this.queue = run.catch((error: unknown) => log.debug('An agent call failed; the next one goes ahead', { method, error }));
     return run;
   }
 
@@ -93,7 +97,7 @@ export class AgentRoute implements AgentCaller {
     const previous = this.current;
     this.lost = true;
     // Close first: an in-process service must not hold the index while another route opens it.
-    if (previous.route === 'socket') await previous.close().catch(() => undefined);
+    if (previous.route === 'socket') await previous.close().catch((error: unknown) => log.debug('The lost socket route could not be closed', { error }));
     this.current = await openAgentCaller(this.target, this.token);
     this.lost = false;
     if (this.current.route !== previous.route) this.target.note(this.describe());

@@ -1,4 +1,4 @@
-import type { CallContext } from '../../contract/index.js';
+import type { CallContext, OperationInput, OperationName, OperationOutput } from '../../contract/index.js';
 import { ReverieError } from '../../platform/errors.js';
 import type { AgentService } from '../agentService.js';
 import type { AuthenticatedAgent } from '../agentRegistry.js';
@@ -13,7 +13,9 @@ const CATCH_UP_EVERY_MS = 5_000;
 /** What the in-process route needs of an opened workspace (the engine satisfies it). */
 export interface AgentEngine {
   readonly agents: Pick<AgentService, 'registry' | 'log'>;
-  invoke(name: string, input: unknown, context?: CallContext): Promise<unknown>;
+  invoke<N extends OperationName>(name: N, input: OperationInput<N>, context?: CallContext): Promise<OperationOutput<N>>;
+  /** Agent calls name their method at run time; the contract still validates them. */
+  invokeUnchecked(name: string, input: unknown, context?: CallContext): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -58,7 +60,7 @@ export class InProcessAgentCaller implements AgentCaller {
       throw new AgentCallError(rpc.code, rpc.message);
     }
     try {
-      return await callAsAgent({ registry, log, invoke: (name, input, context) => this.service.invoke(name, input, context) }, this.agent, method, params, 'mcp');
+      return await callAsAgent({ registry, log, invoke: (name, input, context) => this.service.invokeUnchecked(name, input, context) }, this.agent, method, params, 'mcp');
     } catch (error) {
       const rpc = asRpcError(error);
       throw new AgentCallError(rpc.code, rpc.message);

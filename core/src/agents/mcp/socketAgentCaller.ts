@@ -2,6 +2,9 @@ import type { AgentScope } from '../../contract/index.js';
 import { AgentSocketClient, type RpcFailure } from '../socket/agentSocketClient.js';
 import { RPC_ERRORS } from '../socket/rpcErrors.js';
 import { AgentCallError, RouteLostError, TokenRefusedError, type AgentCaller, type CallerIdentity } from './agentCaller.js';
+import { processLogger } from '../../platform/log/processLog.js';
+
+const log = processLogger('agents/mcp');
 
 /** Forwards each call to the running host's agent socket, under the same method name. */
 export class SocketAgentCaller implements AgentCaller {
@@ -18,7 +21,9 @@ export class SocketAgentCaller implements AgentCaller {
     let client: AgentSocketClient;
     try {
       client = await AgentSocketClient.connect(socketPath);
-    } catch {
+    } catch (error) {
+      // Nothing answers: the caller serves the workspace in this process instead.
+      log.debug('No host answers on the agent socket', { socketPath, error });
       return null;
     }
     try {

@@ -5,6 +5,7 @@ import { AGENT_METHODS } from '../agentMethods.js';
 import type { AgentRegistry, AuthenticatedAgent } from '../agentRegistry.js';
 import { RPC_ERRORS, rpcCodeFor } from './rpcErrors.js';
 
+/** The engine's unchecked entry (`invokeUnchecked`): an agent names its method at run time, and the contract validates it. */
 export type Invoke = (name: string, input: unknown, context: CallContext) => Promise<unknown>;
 
 export class RpcError extends Error {

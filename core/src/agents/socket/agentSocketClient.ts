@@ -1,5 +1,8 @@
 import net from 'node:net';
 import { ReverieError } from '../../platform/errors.js';
+import { processLogger } from '../../platform/log/processLog.js';
+
+const log = processLogger('agents/socket');
 
 export interface RpcFailure {
   code: number;
@@ -86,8 +89,9 @@ export class AgentSocketClient {
       let message: { id?: number | null; result?: unknown; error?: RpcFailure };
       try {
         message = JSON.parse(line) as typeof message;
-      } catch {
+      } catch (error) {
         // Not from a Reverie host: drop the line rather than crash the client.
+        log.debug('The agent socket sent a line that is not JSON; dropped', { error });
         continue;
       }
       const waiting = typeof message.id === 'number' ? this.pending.get(message.id) : undefined;

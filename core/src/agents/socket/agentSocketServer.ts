@@ -7,6 +7,10 @@ import { RevokedTokenError, type AgentRegistry } from '../agentRegistry.js';
 import { asRpcError, callAsAgent, RpcError, type Invoke } from './agentCall.js';
 import { LineSplitter, MAX_REQUEST_BYTES } from './lineSplitter.js';
 import { RPC_ERRORS } from './rpcErrors.js';
+import type { Logger } from '../../platform/log/logger.js';
+import { processLogger } from '../../platform/log/processLog.js';
+
+const log = processLogger('agents/socket');
 
 export interface AgentSocketOptions {
   socketPath: string;
@@ -15,6 +19,7 @@ export interface AgentSocketOptions {
   registry: AgentRegistry;
   log: AccessLog;
   invoke: Invoke;
+  logger?: Logger;
 }
 
 type JsonRpcId = string | number | null;
@@ -133,7 +138,9 @@ export class AgentSocketServer {
     let request: unknown;
     try {
       request = JSON.parse(line);
-    } catch {
+    } catch (error) {
+      // The client is told (a JSON-RPC parse error); the log keeps a trace.
+      (this.options.logger ?? log).debug('An agent sent a line that is not JSON', { error });
       return errorReply(null, RPC_ERRORS.parseError, 'Parse error: each line must be one JSON-RPC 2.0 request object.');
     }
     if (!isRequest(request)) return errorReply(idOf(request), RPC_ERRORS.invalidRequest, 'Invalid request: expected {"jsonrpc":"2.0","id":…,"method":"…","params":{…}}.');
@@ -188,7 +195,8 @@ async function removeStaleSocket(file: string): Promise<void> {
   let stat: fs.Stats;
   try {
     stat = fs.lstatSync(file);
-  } catch {
+  } catch (error) {
+    log.debug('No agent socket file to remove', { file, error });
     return;
   }
   if (!stat.isSocket()) throw new ReverieError('conflict', `${file} exists and is not a socket; move it away so Reverie can create its agent socket there.`);

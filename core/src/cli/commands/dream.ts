@@ -1,78 +1,81 @@
-import type { DreamRun, DreamRunSummary, DreamThresholds } from '../../contract/index.js';
+import { operations, type DreamRun, type DreamRunSummary, type DreamThresholds } from '../../contract/index.js';
 import { ReverieError } from '../../platform/errors.js';
-import { openService, type CliContext } from '../context.js';
+import { defineCommand } from '../command.js';
+import { openService } from '../context.js';
 import { printJson } from '../output.js';
 
-const USAGE =
-  'Usage: reverie dream [--dry-run] [--backfill PATH] [--rollback RUN] [--min-score X] [--min-recall-count N] [--min-unique-queries N] [--json]\n' +
-  '       reverie dream runs [--json] | dream show <runId> [--json] | dream review <runId> <candidateKey> approve|reject [--json]';
-
-/** `reverie dream …`: one sweep now (never a scheduled one), the runs, review and rollback. */
-export async function dreamCommand(ctx: CliContext): Promise<number> {
-  const [sub, ...args] = ctx.positionals;
-  if (sub !== undefined && !['runs', 'show', 'review'].includes(sub)) throw new ReverieError('invalid-input', `Unknown dream command "${sub}".\n${USAGE}`);
-  const thresholds = readThresholds(ctx);
-  const service = await openService(ctx);
-  try {
-    if (sub === 'runs') {
-      const { runs, schedule } = (await service.invoke('dream.runs', { limit: 50 })) as { runs: DreamRunSummary[]; schedule: { time: string | null; nextRunAt: string | null } };
-      if (ctx.options.json) printJson({ runs, schedule });
-      else printRuns(runs, schedule.time);
-      return 0;
-    }
-    if (sub === 'show' || sub === 'review') {
-      const [runId, candidateKey, decision] = args;
-      if (!runId || (sub === 'review' && (!candidateKey || (decision !== 'approve' && decision !== 'reject')))) throw new ReverieError('invalid-input', USAGE);
-      const run = (
-        sub === 'show' ? await service.invoke('dream.get', { runId }) : await service.invoke('dream.review', { runId, candidateKey, decision })
-      ) as DreamRun;
-      if (ctx.options.json) printJson(withRunId(run));
+export const dreamCommand = defineCommand({
+  name: 'dream',
+  summary: 'One dreaming sweep now (never a scheduled one), the runs, review and rollback.',
+  usage: [
+    { line: 'dream [--dry-run] [--backfill PATH] [--min-score X] [--min-recall-count N] [--min-unique-queries N] [--json]', summary: operations['dream.run'].summary },
+    { line: 'dream --rollback RUN [--json]', summary: operations['dream.rollback'].summary },
+    { line: 'dream runs [--json]', summary: operations['dream.runs'].summary },
+    { line: 'dream show <runId> [--json]', summary: operations['dream.get'].summary },
+    { line: 'dream review <runId> <candidateKey> approve|reject [--json]', summary: operations['dream.review'].summary },
+  ],
+  flags: {
+    dryRun: { type: 'boolean', description: 'show what the sweep would promote; write nothing' },
+    backfill: { type: 'string', value: 'PATH', description: 'sweep old daily notes (a file or folder in the workspace) instead of recent recall' },
+    rollback: { type: 'string', value: 'RUN', description: 'undo that run instead of sweeping' },
+    minScore: { type: 'number', value: 'X', min: 0, max: 1, description: 'promote only candidates scoring at least this' },
+    minRecallCount: { type: 'number', integer: true, min: 0, max: 1000, description: 'promote only entries recalled at least this often' },
+    minUniqueQueries: { type: 'number', integer: true, min: 0, max: 1000, description: 'promote only entries found by at least this many different queries' },
+  },
+  async run(ctx, flags) {
+    const [sub, ...args] = ctx.positionals;
+    if (sub !== undefined && sub !== 'runs' && sub !== 'show' && sub !== 'review') throw new ReverieError('invalid-input', `Unknown dream command "${sub}".\n${ctx.usage}`);
+    const thresholds: DreamThresholds = {
+      ...(flags.minScore !== undefined ? { minScore: flags.minScore } : {}),
+      ...(flags.minRecallCount !== undefined ? { minRecallCount: flags.minRecallCount } : {}),
+      ...(flags.minUniqueQueries !== undefined ? { minUniqueQueries: flags.minUniqueQueries } : {}),
+    };
+    const service = await openService(ctx);
+    try {
+      if (sub === 'runs') {
+        const { runs, schedule } = await service.invoke('dream.runs', { limit: 50 });
+        if (ctx.json) printJson({ runs, schedule });
+        else printRuns(runs, schedule.time);
+        return 0;
+      }
+      if (sub === 'show' || sub === 'review') {
+        const [runId, candidateKey, decision] = args;
+        if (!runId) throw new ReverieError('invalid-input', ctx.usage);
+        let run: DreamRun;
+        if (sub === 'show') run = await service.invoke('dream.get', { runId });
+        else {
+          if (!candidateKey || (decision !== 'approve' && decision !== 'reject')) throw new ReverieError('invalid-input', ctx.usage);
+          run = await service.invoke('dream.review', { runId, candidateKey, decision });
+        }
+        if (ctx.json) printJson(withRunId(run));
+        else printRun(run);
+        return 0;
+      }
+      if (flags.rollback) {
+        const run = await service.invoke('dream.rollback', { runId: flags.rollback });
+        if (ctx.json) printJson(withRunId(run));
+        else process.stdout.write(`Rolled back ${run.id} (${run.rolledBack?.mode === 'restored' ? 'files restored from their pre-images' : "the run's lines removed; later edits kept"}).\n`);
+        return 0;
+      }
+      // Without a host keeping the index fresh, catch up first so the sweep sees today's notes.
+      if (!service.lock.readHolder()) await service.invoke('index.sync', { force: false });
+      const run = await service.invoke('dream.run', {
+        dryRun: flags.dryRun,
+        ...(flags.backfill ? { backfill: flags.backfill } : {}),
+        ...(Object.keys(thresholds).length > 0 ? { thresholds } : {}),
+      });
+      if (ctx.json) printJson(withRunId(run));
       else printRun(run);
-      return 0;
+      return run.status === 'failed' ? 1 : 0;
+    } finally {
+      await service.close();
     }
-    if (ctx.options.rollback) {
-      const run = (await service.invoke('dream.rollback', { runId: ctx.options.rollback })) as DreamRun;
-      if (ctx.options.json) printJson(withRunId(run));
-      else process.stdout.write(`Rolled back ${run.id} (${run.rolledBack?.mode === 'restored' ? 'files restored from their pre-images' : "the run's lines removed; later edits kept"}).\n`);
-      return 0;
-    }
-    // Without a host keeping the index fresh, catch up first so the sweep sees today's notes.
-    if (!service.lock.readHolder()) await service.invoke('index.sync', { force: false });
-    const run = (await service.invoke('dream.run', {
-      dryRun: ctx.options.dryRun,
-      ...(ctx.options.backfill ? { backfill: ctx.options.backfill } : {}),
-      ...(Object.keys(thresholds).length > 0 ? { thresholds } : {}),
-    })) as DreamRun;
-    if (ctx.options.json) printJson(withRunId(run));
-    else printRun(run);
-    return run.status === 'failed' ? 1 : 0;
-  } finally {
-    await service.close();
-  }
-}
+  },
+});
 
 /** Scripts read `runId` first, as the issue's JSON shape names it; the record keeps its typed `id`. */
 function withRunId(run: DreamRun): DreamRun & { runId: string } {
   return { runId: run.id, ...run };
-}
-
-function readThresholds(ctx: CliContext): DreamThresholds {
-  const t: DreamThresholds = {};
-  const number = (flag: string, raw: string | undefined, integer: boolean, max: number): number | undefined => {
-    if (raw === undefined) return undefined;
-    const n = Number(raw);
-    if (!Number.isFinite(n) || n < 0 || n > max || (integer && !Number.isInteger(n))) {
-      throw new ReverieError('invalid-input', `${flag} must be ${integer ? 'a whole number' : 'a number'} from 0 to ${max} (got "${raw}").`);
-    }
-    return n;
-  };
-  const minScore = number('--min-score', ctx.options.minScore, false, 1);
-  const minRecallCount = number('--min-recall-count', ctx.options.minRecallCount, true, 1000);
-  const minUniqueQueries = number('--min-unique-queries', ctx.options.minUniqueQueries, true, 1000);
-  if (minScore !== undefined) t.minScore = minScore;
-  if (minRecallCount !== undefined) t.minRecallCount = minRecallCount;
-  if (minUniqueQueries !== undefined) t.minUniqueQueries = minUniqueQueries;
-  return t;
 }
 
 function printRuns(runs: DreamRunSummary[], schedule: string | null): void {

@@ -1,59 +1,71 @@
-import type { GraphClaim, GraphEntity, GraphEvidence, GraphSlice, OperationOutput } from '../../contract/index.js';
+import { operations, type GraphClaim, type GraphEntity, type GraphEvidence, type GraphSlice } from '../../contract/index.js';
 import { ReverieError } from '../../platform/errors.js';
-import { openService, type CliContext } from '../context.js';
+import { defineCommand, numberError } from '../command.js';
+import { openService } from '../context.js';
 import { printJson } from '../output.js';
 
-const USAGE =
-  'Usage: reverie graph search <text> [--limit N] [--json] | graph neighbors <entity> [--hops N] [--limit N] [--json] | graph explain <claimId> [--json] | graph overview [--limit N] [--json]';
+/** Each form's default and largest --limit (the node budget differs: a list, a neighbourhood, the whole view). */
+const LIMITS = { search: [20, 200], neighbors: [200, 5000], overview: [2000, 20_000] } as const;
 
-/** `reverie graph …`: the knowledge graph, every item with the lines that support it. */
-export async function graphCommand(ctx: CliContext): Promise<number> {
-  const [action, ...words] = ctx.positionals;
-  const text = words.join(' ').trim();
-  if (!action || !['search', 'neighbors', 'explain', 'overview'].includes(action)) throw new ReverieError('invalid-input', USAGE);
-  if (action !== 'overview' && !text) throw new ReverieError('invalid-input', `Say what to look up. ${USAGE}`);
-  const service = await openService(ctx);
-  try {
-    // Without a host keeping the index (and graph) fresh, catch up first.
-    if (!service.lock.readHolder()) await service.invoke('index.sync', { force: false });
-    if (action === 'search') {
-      const { entities } = (await service.invoke('graph.search', { text, limit: whole(ctx.options.limit, 20, 200) })) as { entities: GraphEntity[] };
-      if (ctx.options.json) printJson(entities);
-      else printEntities(entities);
-    } else if (action === 'neighbors') {
-      const hops = whole(ctx.options.hops, 1, 3, '--hops');
-      const slice = (await service.invoke('graph.neighbors', { entity: text, hops, limit: whole(ctx.options.limit, 200, 5000) })) as OperationOutput<'graph.neighbors'>;
-      if (ctx.options.json) printJson(slice);
-      else {
-        printSlice(slice, slice.center);
-        if (slice.facts.length > 0) process.stdout.write('Facts:\n');
-        for (const f of slice.facts) process.stdout.write(`  ${f.predicate}: ${f.literal ?? ''}  [${f.id}, ${f.evidence[0] ? where(f.evidence[0]) : 'no evidence'}]\n`);
+export const graphCommand = defineCommand({
+  name: 'graph',
+  summary: 'The knowledge graph, every item with the lines that support it.',
+  usage: [
+    { line: 'graph search <text> [--limit N] [--json]', summary: operations['graph.search'].summary },
+    { line: 'graph neighbors <entity> [--hops N] [--limit N] [--json]', summary: operations['graph.neighbors'].summary },
+    { line: 'graph explain <claimId> [--json]', summary: operations['graph.explain'].summary },
+    { line: 'graph overview [--limit N] [--json]', summary: operations['graph.overview'].summary },
+  ],
+  flags: {
+    limit: { type: 'number', integer: true, min: 1, description: 'node budget: search 20 (at most 200), neighbors 200 (5000), overview 2000 (20000)' },
+    hops: { type: 'number', integer: true, min: 1, max: 3, default: 1, description: 'how far neighbors reaches from the entity' },
+  },
+  async run(ctx, flags) {
+    const [action, ...words] = ctx.positionals;
+    const text = words.join(' ').trim();
+    if (action !== 'search' && action !== 'neighbors' && action !== 'explain' && action !== 'overview') throw new ReverieError('invalid-input', ctx.usage);
+    if (action !== 'overview' && !text) throw new ReverieError('invalid-input', `Say what to look up. ${ctx.usage}`);
+    const limit = (form: keyof typeof LIMITS): number => {
+      const [fallback, max] = LIMITS[form];
+      if (flags.limit === undefined) return fallback;
+      if (flags.limit > max) throw numberError('limit', { integer: true, min: 1, max }, flags.limit);
+      return flags.limit;
+    };
+    const service = await openService(ctx);
+    try {
+      // Without a host keeping the index (and graph) fresh, catch up first.
+      if (!service.lock.readHolder()) await service.invoke('index.sync', { force: false });
+      if (action === 'search') {
+        const { entities } = await service.invoke('graph.search', { text, limit: limit('search') });
+        if (ctx.json) printJson(entities);
+        else printEntities(entities);
+      } else if (action === 'neighbors') {
+        const slice = await service.invoke('graph.neighbors', { entity: text, hops: flags.hops, limit: limit('neighbors') });
+        if (ctx.json) printJson(slice);
+        else {
+          printSlice(slice, slice.center);
+          if (slice.facts.length > 0) process.stdout.write('Facts:\n');
+          for (const f of slice.facts) process.stdout.write(`  ${f.predicate}: ${f.literal ?? ''}  [${f.id}, ${f.evidence[0] ? where(f.evidence[0]) : 'no evidence'}]\n`);
+        }
+      } else if (action === 'explain') {
+        const claim = await service.invoke('graph.explain', { claimId: text });
+        if (ctx.json) printJson(claim);
+        else {
+          process.stdout.write(`${claim.id}  ${claim.subjectLabel} —${claim.predicate}→ ${claim.objectLabel ?? JSON.stringify(claim.literal)}\n`);
+          process.stdout.write(`  confidence ${claim.confidence}, weight ${claim.weight}, origin ${claim.origin}, valid ${claim.validFrom ?? '?'} – ${claim.validUntil ?? 'now'}\n`);
+          for (const l of claim.lines) process.stdout.write(`  ${l.path}:${l.line}  ${l.text}\n`);
+        }
+      } else {
+        const slice = await service.invoke('graph.overview', { limit: limit('overview') });
+        if (ctx.json) printJson(slice);
+        else printSlice(slice, null);
       }
-    } else if (action === 'explain') {
-      const claim = (await service.invoke('graph.explain', { claimId: text })) as OperationOutput<'graph.explain'>;
-      if (ctx.options.json) printJson(claim);
-      else {
-        process.stdout.write(`${claim.id}  ${claim.subjectLabel} —${claim.predicate}→ ${claim.objectLabel ?? JSON.stringify(claim.literal)}\n`);
-        process.stdout.write(`  confidence ${claim.confidence}, weight ${claim.weight}, origin ${claim.origin}, valid ${claim.validFrom ?? '?'} – ${claim.validUntil ?? 'now'}\n`);
-        for (const l of claim.lines) process.stdout.write(`  ${l.path}:${l.line}  ${l.text}\n`);
-      }
-    } else {
-      const slice = (await service.invoke('graph.overview', { limit: whole(ctx.options.limit, 2000, 20_000) })) as GraphSlice;
-      if (ctx.options.json) printJson(slice);
-      else printSlice(slice, null);
+      return 0;
+    } finally {
+      await service.close();
     }
-    return 0;
-  } finally {
-    await service.close();
-  }
-}
-
-function whole(value: string | undefined, fallback: number, max: number, flag = '--limit'): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new ReverieError('invalid-input', `${flag} must be a whole number from 1 to ${max} (got "${value}").`);
-  return n;
-}
+  },
+});
 
 const where = (e: GraphEvidence) => `${e.path}:${e.startLine}${e.endLine > e.startLine ? `-${e.endLine}` : ''}${e.byModel ? ' (chat model)' : ''}`;
 

@@ -1,65 +1,78 @@
 import fs from 'node:fs';
-import { ImportPlan, ImportTool, type ImportReport } from '../../contract/index.js';
+import { ImportPlan, ImportTool, operations } from '../../contract/index.js';
 import { describeIssues } from '../../engine/invoke.js';
 import { ReverieError } from '../../platform/errors.js';
-import { openService, type CliContext } from '../context.js';
+import { defineCommand } from '../command.js';
+import { openService } from '../context.js';
 import { info, printJson } from '../output.js';
 
-const USAGE = 'Usage: reverie import detect|plan|apply [--source codex|claude-code|hermes] [--from HOME] [--plan FILE] [--replace] [--json]';
-
 /** `reverie import …`: copy the memory coding agents already wrote into memory/imports/. */
-export async function importCommand(ctx: CliContext): Promise<number> {
-  const [action] = ctx.positionals;
-  if (action !== 'detect' && action !== 'plan' && action !== 'apply') throw new ReverieError('invalid-input', USAGE);
-  const sources = sourcesFrom(ctx);
-  const service = await openService(ctx);
-  const unsubscribe = service.onDidEmitEvent((e) => {
-    if (e.type === 'import-progress' && !ctx.options.json && e.phase !== 'done' && e.total > 0 && e.done === e.total) info(`${e.phase}: ${e.done}/${e.total}`);
-  });
-  try {
-    if (action === 'detect') {
-      const { sources: found } = (await service.invoke('import.detect', { ...(sources ? { sources } : {}) })) as { sources: Array<{ tool: string; home: string; exists: boolean; collections: Array<{ name: string; files: unknown[] }>; notes: string[] }> };
-      if (ctx.options.json) printJson(found);
-      else {
-        for (const s of found) {
-          const files = s.collections.reduce((n, c) => n + c.files.length, 0);
-          process.stdout.write(`${s.tool.padEnd(12)} ${s.exists ? `${files} files in ${s.collections.length} collection(s)` : 'not found'}  ${s.home}\n`);
-          for (const note of s.notes) process.stdout.write(`    ${note}\n`);
+export const importCommand = defineCommand({
+  name: 'import',
+  summary: 'Copy the memory coding agents already wrote into memory/imports/.',
+  usage: [
+    { line: 'import detect [--source TOOL] [--from HOME] [--json]', summary: operations['import.detect'].summary },
+    { line: 'import plan [--source TOOL] [--from HOME] [--json]', summary: operations['import.plan'].summary },
+    { line: 'import apply [--source TOOL] [--from HOME] [--plan FILE] [--replace] [--json]', summary: operations['import.apply'].summary },
+  ],
+  flags: {
+    source: { type: 'multiple', value: 'TOOL', description: `which tools: ${ImportTool.options.join(', ')}; default all` },
+    from: { type: 'string', value: 'HOME', description: "the tool's home folder, when it is not the default (needs --source)" },
+    plan: { type: 'string', value: 'FILE', description: 'import apply: a plan saved with `reverie import plan --json > FILE`' },
+    replace: { type: 'boolean', description: 'import apply: replace conflicting files (backed up first) instead of skipping them' },
+  },
+  async run(ctx, flags) {
+    const [action] = ctx.positionals;
+    if (action !== 'detect' && action !== 'plan' && action !== 'apply') throw new ReverieError('invalid-input', ctx.usage);
+    const sources = sourcesFrom(flags.source, flags.from);
+    const service = await openService(ctx);
+    const unsubscribe = service.onDidEmitEvent((e) => {
+      if (e.type === 'import-progress' && !ctx.json && e.phase !== 'done' && e.total > 0 && e.done === e.total) info(`${e.phase}: ${e.done}/${e.total}`);
+    });
+    try {
+      if (action === 'detect') {
+        const { sources: found } = await service.invoke('import.detect', { ...(sources ? { sources } : {}) });
+        if (ctx.json) printJson(found);
+        else {
+          for (const s of found) {
+            const files = s.collections.reduce((n, c) => n + c.files.length, 0);
+            process.stdout.write(`${s.tool.padEnd(12)} ${s.exists ? `${files} files in ${s.collections.length} collection(s)` : 'not found'}  ${s.home}\n`);
+            for (const note of s.notes) process.stdout.write(`    ${note}\n`);
+          }
         }
+        return 0;
       }
-      return 0;
-    }
-    if (action === 'plan') {
-      const plan = (await service.invoke('import.plan', { ...(sources ? { sources } : {}) })) as ImportPlan;
-      if (ctx.options.json) printJson(plan);
+      if (action === 'plan') {
+        const plan = await service.invoke('import.plan', { ...(sources ? { sources } : {}) });
+        if (ctx.json) printJson(plan);
+        else {
+          for (const item of plan.items) process.stdout.write(`${item.status.padEnd(9)} ${item.destination ?? item.sourcePath}${item.reason ? `  (${item.reason})` : ''}\n`);
+          process.stdout.write(`\n${plan.items.length} items · fingerprint ${plan.fingerprint.slice(0, 16)} · save it with --json > plan.json and apply with --plan plan.json\n`);
+        }
+        return 0;
+      }
+      const plan = flags.plan ? readPlan(flags.plan) : undefined;
+      const report = await service.invoke('import.apply', { ...(plan ? { plan } : {}), ...(sources && !plan ? { sources } : {}), replace: flags.replace });
+      if (ctx.json) printJson({ copied: report.copied, skipped: report.skipped, replaced: report.replaced, unchanged: report.unchanged, outcome: report.outcome, error: report.error, report: report.reportPath });
       else {
-        for (const item of plan.items) process.stdout.write(`${item.status.padEnd(9)} ${item.destination ?? item.sourcePath}${item.reason ? `  (${item.reason})` : ''}\n`);
-        process.stdout.write(`\n${plan.items.length} items · fingerprint ${plan.fingerprint.slice(0, 16)} · save it with --json > plan.json and apply with --plan plan.json\n`);
+        for (const item of report.items.filter((i) => i.action === 'skipped').slice(0, 30)) info(`skipped: ${item.sourcePath} — ${item.reason ?? ''}`);
+        process.stdout.write(`${report.outcome === 'failed' ? `Import failed: ${report.error}. Nothing was half-copied.\n` : ''}Copied ${report.copied}, replaced ${report.replaced}, unchanged ${report.unchanged}, skipped ${report.skipped}. Report: ${report.markdownPath ?? report.reportPath}\n`);
       }
-      return 0;
+      return report.outcome === 'failed' ? 2 : 0;
+    } finally {
+      unsubscribe();
+      await service.close();
     }
-    const plan = ctx.options.plan ? readPlan(ctx.options.plan) : undefined;
-    const report = (await service.invoke('import.apply', { ...(plan ? { plan } : {}), ...(sources && !plan ? { sources } : {}), replace: ctx.options.replace })) as ImportReport;
-    if (ctx.options.json) printJson({ copied: report.copied, skipped: report.skipped, replaced: report.replaced, unchanged: report.unchanged, outcome: report.outcome, error: report.error, report: report.reportPath });
-    else {
-      for (const item of report.items.filter((i) => i.action === 'skipped').slice(0, 30)) info(`skipped: ${item.sourcePath} — ${item.reason ?? ''}`);
-      process.stdout.write(`${report.outcome === 'failed' ? `Import failed: ${report.error}. Nothing was half-copied.\n` : ''}Copied ${report.copied}, replaced ${report.replaced}, unchanged ${report.unchanged}, skipped ${report.skipped}. Report: ${report.markdownPath ?? report.reportPath}\n`);
-    }
-    return report.outcome === 'failed' ? 2 : 0;
-  } finally {
-    unsubscribe();
-    await service.close();
-  }
-}
+  },
+});
 
-function sourcesFrom(ctx: CliContext): Array<{ tool: ImportTool; home?: string }> | undefined {
-  const { source, from } = ctx.options;
-  if (!source || source.length === 0) {
+function sourcesFrom(source: readonly string[], from: string | undefined): Array<{ tool: ImportTool; home?: string }> | undefined {
+  if (source.length === 0) {
     if (from) throw new ReverieError('invalid-input', '--from needs --source to say which tool the folder belongs to.');
     return undefined;
   }
-  return source.flatMap((s) => s.split(',')).map((s) => {
-    const tool = ImportTool.safeParse(s.trim());
+  return source.map((s) => {
+    const tool = ImportTool.safeParse(s);
     if (!tool.success) throw new ReverieError('invalid-input', `--source "${s}" is not one of codex, claude-code, hermes.`);
     return { tool: tool.data, ...(from ? { home: from } : {}) };
   });

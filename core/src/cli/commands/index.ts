@@ -1,22 +1,31 @@
-import type { SyncReport } from '../../contract/index.js';
-import { openService, type CliContext } from '../context.js';
+import { operations, type SyncReport } from '../../contract/index.js';
+import { defineCommand } from '../command.js';
+import { openService } from '../context.js';
 import { createProgressReporter, info, printJson } from '../output.js';
 
-export async function indexCommand(ctx: CliContext): Promise<number> {
-  const service = await openService(ctx);
-  const progress = createProgressReporter();
-  const unsubscribe = service.onDidEmitEvent((e) => e.type === 'index-progress' && progress.update(e));
-  try {
-    const report = (await service.invoke('index.sync', { force: ctx.options.force })) as SyncReport;
-    progress.done();
-    if (ctx.options.json) printJson(report);
-    else printReport(report);
-    return 0;
-  } finally {
-    unsubscribe();
-    await service.close();
-  }
-}
+export const indexCommand = defineCommand({
+  name: 'index',
+  summary: operations['index.sync'].summary,
+  usage: ['index [--force] [--json]'],
+  flags: {
+    force: { type: 'boolean', description: 're-read every file, changed or not' },
+  },
+  async run(ctx, flags) {
+    const service = await openService(ctx);
+    const progress = createProgressReporter();
+    const unsubscribe = service.onDidEmitEvent((e) => e.type === 'index-progress' && progress.update(e));
+    try {
+      const report = await service.invoke('index.sync', { force: flags.force });
+      progress.done();
+      if (ctx.json) printJson(report);
+      else printReport(report);
+      return 0;
+    } finally {
+      unsubscribe();
+      await service.close();
+    }
+  },
+});
 
 export function printReport(r: SyncReport): void {
   for (const notice of r.notices) info(`Note: ${notice}`);

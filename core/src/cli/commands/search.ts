@@ -1,39 +1,49 @@
-import { SourceKind, type GraphEntity, type SearchResult } from '../../contract/index.js';
+import { operations, SourceKind, type SearchResult } from '../../contract/index.js';
 import { ReverieError } from '../../platform/errors.js';
-import { openService, type CliContext } from '../context.js';
+import { defineCommand } from '../command.js';
+import { openService } from '../context.js';
 import { printJson } from '../output.js';
 import { printEntities } from './graph.js';
 
-export async function searchCommand(ctx: CliContext): Promise<number> {
-  const query = ctx.positionals.join(' ').trim();
-  if (!query) throw new ReverieError('invalid-input', 'Nothing to search for. Usage: reverie search <query> [--json] [--limit N] [--source memory|dreams] [--graph]');
-  const limit = ctx.options.limit === undefined ? 10 : Number(ctx.options.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new ReverieError('invalid-input', `--limit must be a whole number from 1 to 100 (got "${ctx.options.limit}").`);
-  const sources = (ctx.options.source ?? ['memory']).flatMap((s) => s.split(',')).map((s) => s.trim());
-  for (const s of sources) {
-    if (!SourceKind.safeParse(s).success) throw new ReverieError('invalid-input', `--source "${s}" is not a source; use ${SourceKind.options.join(' or ')}.`);
-  }
+export const searchCommand = defineCommand({
+  name: 'search',
+  summary: operations['memory.search'].summary,
+  usage: ['search <query> [--json] [--limit N] [--source memory|dreams|sessions] [--graph]'],
+  flags: {
+    limit: { type: 'number', integer: true, min: 1, max: 100, default: 10, description: 'how many results' },
+    source: { type: 'multiple', value: 'KIND', description: `where to search: ${SourceKind.options.join(', ')}; default memory` },
+    graph: { type: 'boolean', description: 'also list the knowledge-graph entities that match' },
+  },
+  async run(ctx, flags) {
+    const query = ctx.positionals.join(' ').trim();
+    if (!query) throw new ReverieError('invalid-input', `Nothing to search for. ${ctx.usage}`);
+    const sources = (flags.source.length > 0 ? flags.source : ['memory']).map((s) => {
+      const kind = SourceKind.safeParse(s);
+      if (!kind.success) throw new ReverieError('invalid-input', `--source "${s}" is not a source; use ${SourceKind.options.join(' or ')}.`);
+      return kind.data;
+    });
 
-  const service = await openService(ctx);
-  try {
-    // Without a host keeping the index fresh, catch up first (a no-op sync is cheap).
-    if (!service.lock.readHolder()) await service.invoke('index.sync', { force: false });
-    const withGraph = ctx.options.graph;
-    const { results, graph } = (await service.invoke('memory.search', { query, limit, sources, graph: withGraph })) as { results: SearchResult[]; graph?: GraphEntity[] };
-    // Plain --json keeps its shape (an array); with --graph the entities come beside the results.
-    if (ctx.options.json) printJson(withGraph ? { results, graph: graph ?? [] } : results);
-    else {
-      printResults(results);
-      if (withGraph) {
-        process.stdout.write('\nGraph\n');
-        printEntities(graph ?? []);
+    const service = await openService(ctx);
+    try {
+      // Without a host keeping the index fresh, catch up first (a no-op sync is cheap).
+      if (!service.lock.readHolder()) await service.invoke('index.sync', { force: false });
+      const withGraph = flags.graph;
+      const { results, graph } = await service.invoke('memory.search', { query, limit: flags.limit, sources, graph: withGraph });
+      // Plain --json keeps its shape (an array); with --graph the entities come beside the results.
+      if (ctx.json) printJson(withGraph ? { results, graph: graph ?? [] } : results);
+      else {
+        printResults(results);
+        if (withGraph) {
+          process.stdout.write('\nGraph\n');
+          printEntities(graph ?? []);
+        }
       }
+      return 0;
+    } finally {
+      await service.close();
     }
-    return 0;
-  } finally {
-    await service.close();
-  }
-}
+  },
+});
 
 function printResults(results: SearchResult[]): void {
   if (results.length === 0) {

@@ -5,53 +5,66 @@ import { spawn } from 'node:child_process';
 import { ReverieError } from '../../platform/errors.js';
 import { findPackageRoot } from '../../platform/packageRoot.js';
 import { startHttpHost } from '../../host/http/httpHost.js';
-import { openService, type CliContext } from '../context.js';
+import { defineCommand } from '../command.js';
+import { openService } from '../context.js';
 import { createProgressReporter, info, printJson } from '../output.js';
 import { printReport } from './index.js';
+import { processLogger } from '../../platform/log/processLog.js';
+
+const log = processLogger('cli/serve');
 
 /** `reverie serve`: host the workspace and serve the UI on 127.0.0.1 until interrupted. */
-export async function serveCommand(ctx: CliContext): Promise<number> {
-  const port = ctx.options.port === undefined ? 0 : Number(ctx.options.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ReverieError('invalid-input', `--port must be 0–65535 (got "${ctx.options.port}").`);
-  const root = findPackageRoot();
-  const demoDir = ctx.options.demo ? copyDemoWorkspace(root) : undefined;
-  const service = await openService(ctx, demoDir);
-  await service.startHosting({ kind: 'serve', url: null }).catch(async (error) => {
+export const serveCommand = defineCommand({
+  name: 'serve',
+  summary: 'The UI in your browser, on 127.0.0.1, hosting the workspace until interrupted.',
+  usage: ['serve [--port P] [--open] [--demo] [--json]'],
+  flags: {
+    port: { type: 'number', value: 'P', integer: true, min: 0, max: 65535, default: 0, description: 'the port to listen on; 0 picks a free one' },
+    open: { type: 'boolean', description: 'open the UI in the default browser' },
+    demo: { type: 'boolean', description: 'serve a fresh copy of the sample workspace instead of yours' },
+  },
+  async run(ctx, flags) {
+    const { port } = flags;
+    const root = findPackageRoot();
+    const demoDir = flags.demo ? copyDemoWorkspace(root) : undefined;
+    const service = await openService(ctx, demoDir);
+    await service.startHosting({ kind: 'serve', url: null }).catch(async (error) => {
+      await service.close();
+      throw error;
+    });
+    const host = await startHttpHost({ service, port, staticDir: path.join(root, 'out', 'renderer') }).catch(async (error) => {
+      await service.close();
+      throw error;
+    });
+    service.setHostUrl(host.url);
+
+    const agentSocket = service.agents.socketListening ? service.agents.socketPath : null;
+    if (ctx.json) printJson({ url: host.url, launchUrl: host.launchUrl, workspace: service.workspace.root, pid: process.pid, agentSocket });
+    else process.stdout.write(`Reverie is serving ${service.workspace.root}${demoDir ? ' (demo copy)' : ''}\nOpen ${host.launchUrl}\n${agentSocket ? `Agents connect to ${agentSocket}\n` : ''}Press Ctrl+C to stop.\n`);
+    if (flags.open) openInBrowser(host.launchUrl);
+
+    const progress = createProgressReporter();
+    const unsubscribe = service.onDidEmitEvent((e) => e.type === 'index-progress' && progress.update(e));
+    service
+      .sync(false)
+      .then((report) => {
+        progress.done();
+        unsubscribe();
+        if (!ctx.json) printReport(report);
+      })
+      .catch((error: Error) => info(`Indexing failed: ${error.message}`));
+
+    await new Promise<void>((resolve) => {
+      const stop = (): void => resolve();
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    info('Stopping: finishing the current index transaction…');
+    await host.close();
     await service.close();
-    throw error;
-  });
-  const host = await startHttpHost({ service, port, staticDir: path.join(root, 'out', 'renderer') }).catch(async (error) => {
-    await service.close();
-    throw error;
-  });
-  service.setHostUrl(host.url);
-
-  const agentSocket = service.agents.socketListening ? service.agents.socketPath : null;
-  if (ctx.options.json) printJson({ url: host.url, launchUrl: host.launchUrl, workspace: service.workspace.root, pid: process.pid, agentSocket });
-  else process.stdout.write(`Reverie is serving ${service.workspace.root}${demoDir ? ' (demo copy)' : ''}\nOpen ${host.launchUrl}\n${agentSocket ? `Agents connect to ${agentSocket}\n` : ''}Press Ctrl+C to stop.\n`);
-  if (ctx.options.open) openInBrowser(host.launchUrl);
-
-  const progress = createProgressReporter();
-  const unsubscribe = service.onDidEmitEvent((e) => e.type === 'index-progress' && progress.update(e));
-  service
-    .sync(false)
-    .then((report) => {
-      progress.done();
-      unsubscribe();
-      if (!ctx.options.json) printReport(report);
-    })
-    .catch((error: Error) => info(`Indexing failed: ${error.message}`));
-
-  await new Promise<void>((resolve) => {
-    const stop = (): void => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-  info('Stopping: finishing the current index transaction…');
-  await host.close();
-  await service.close();
-  return 0;
-}
+    return 0;
+  },
+});
 
 function copyDemoWorkspace(root: string): string {
   const source = path.join(root, 'resources', 'demo-workspace');
@@ -65,9 +78,13 @@ function openInBrowser(url: string): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   try {
     const child = spawn(command, [url], { stdio: 'ignore', detached: true });
-    child.on('error', () => info(`Could not open a browser (${command}); open the URL above yourself.`));
+    child.on('error', (error) => {
+      log.warn('A browser could not be opened', { command, error });
+      info(`Could not open a browser (${command}); open the URL above yourself.`);
+    });
     child.unref();
-  } catch {
+  } catch (error) {
+    log.warn('A browser could not be opened', { command, error });
     info('Could not open a browser; open the URL above yourself.');
   }
 }

@@ -1,19 +1,26 @@
-import type { StatusOutput } from '../../contract/index.js';
+import { operations, type StatusOutput } from '../../contract/index.js';
 import { describeHost } from '../../workspace/hostLock.js';
-import { openService, type CliContext } from '../context.js';
+import { defineCommand } from '../command.js';
+import { openService } from '../context.js';
 import { printJson } from '../output.js';
 
-export async function statusCommand(ctx: CliContext): Promise<number> {
-  const service = await openService(ctx);
-  try {
-    const status = (await service.invoke('status', {})) as StatusOutput;
-    if (ctx.options.json) printJson(status);
-    else process.stdout.write(formatStatus(status));
-    return 0;
-  } finally {
-    await service.close();
-  }
-}
+export const statusCommand = defineCommand({
+  name: 'status',
+  summary: operations.status.summary,
+  usage: ['status [--json]'],
+  flags: {},
+  async run(ctx) {
+    const service = await openService(ctx);
+    try {
+      const status = await service.invoke('status', {});
+      if (ctx.json) printJson(status);
+      else process.stdout.write(formatStatus(status));
+      return 0;
+    } finally {
+      await service.close();
+    }
+  },
+});
 
 const KNN_LABEL: Record<StatusOutput['embedding']['knn']['mode'], string> = {
   flat: 'KNN over every vector',

@@ -1,22 +1,29 @@
-import type { ProvenanceChain } from '../../contract/index.js';
+import { operations, type ProvenanceChain } from '../../contract/index.js';
 import { ReverieError } from '../../platform/errors.js';
-import { openService, type CliContext } from '../context.js';
+import { defineCommand } from '../command.js';
+import { openService } from '../context.js';
 import { printJson } from '../output.js';
 
 /** `reverie why <path:line | chunk:N>`: where a memory came from. */
-export async function whyCommand(ctx: CliContext): Promise<number> {
-  const ref = ctx.positionals.join(' ').trim();
-  if (!ref) throw new ReverieError('invalid-input', 'Usage: reverie why <path:line | path:start-end | chunk:N> [--json]');
-  const service = await openService(ctx);
-  try {
-    const chain = (await service.invoke('provenance.get', { ref })) as ProvenanceChain;
-    if (ctx.options.json) printJson(chain);
-    else process.stdout.write(formatChain(chain));
-    return 0;
-  } finally {
-    await service.close();
-  }
-}
+export const whyCommand = defineCommand({
+  name: 'why',
+  summary: operations['provenance.get'].summary,
+  usage: ['why <path:line | path:start-end | chunk:N> [--json]'],
+  flags: {},
+  async run(ctx) {
+    const ref = ctx.positionals.join(' ').trim();
+    if (!ref) throw new ReverieError('invalid-input', ctx.usage);
+    const service = await openService(ctx);
+    try {
+      const chain = await service.invoke('provenance.get', { ref });
+      if (ctx.json) printJson(chain);
+      else process.stdout.write(formatChain(chain));
+      return 0;
+    } finally {
+      await service.close();
+    }
+  },
+});
 
 function formatChain(c: ProvenanceChain): string {
   const out = [

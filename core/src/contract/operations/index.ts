@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { agentOperations } from './agentOperations.js';
 import { dreamOperations } from './dreamOperations.js';
 import { graphOperations } from './graphOperations.js';
+import { logOperations } from './logOperations.js';
 import { modelOperations } from './modelOperations.js';
 import { sourceOperations } from './sourceOperations.js';
 import type { OperationSpec } from './spec.js';
@@ -20,6 +21,7 @@ export const operations = {
   ...dreamOperations,
   ...agentOperations,
   ...graphOperations,
+  ...logOperations,
 } as const satisfies Record<string, OperationSpec>;
 
 export type OperationName = keyof typeof operations;

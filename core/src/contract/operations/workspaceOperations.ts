@@ -57,7 +57,7 @@ export const workspaceOperations = {
   },
   'memory.search': {
     access: 'read',
-    summary: 'Keyword search over indexed memory.',
+    summary: 'Search memory by keywords and meaning (hybrid: BM25 and vectors, fused), best passages first.',
     input: z
       .object({
         query: z.string().max(MAX_QUERY_CHARS, `query is longer than ${MAX_QUERY_CHARS} characters`),

@@ -37,10 +37,11 @@ export function readDreamDiaryFile(absPath: string): DiaryFileRead {
   let text: string;
   try {
     text = utf8.decode(kept);
-  } catch {
+  } catch (error) {
     throw new ReverieError(
       'invalid-input',
       `${name} (${absPath}) is not UTF-8 (invalid byte at offset ${firstInvalidUtf8Offset(kept)}); re-save it as UTF-8 so Reverie can read and add to the dream diary.`,
+      { cause: error },
     );
   }
   return { exists: true, text, truncated, sha256: truncated ? null : sha256Hex(bytes) };

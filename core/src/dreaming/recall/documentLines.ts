@@ -3,6 +3,9 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { indexedLines } from '../../index/indexedLines.js';
 import { parseMarkdownEntries, type MarkdownEntry } from '../../workspace/markdownEntries.js';
+import { processLogger } from '../../platform/log/processLog.js';
+
+const log = processLogger('dreaming/recall');
 
 export interface IndexedDocument {
   path: string;
@@ -82,7 +85,9 @@ export class DocumentReader {
     else {
       try {
         text = fs.readFileSync(file.abs_path || path.join(this.workspaceRoot, docPath), 'utf8');
-      } catch {
+      } catch (error) {
+        // Moved or deleted since indexing: the recall is kept without its text.
+        log.debug('A recalled file could not be read', { path: docPath, error });
         text = null;
       }
     }

@@ -6,6 +6,9 @@ import { DocumentReader, entriesWithin } from './documentLines.js';
 import { entryHashOf, queryHash } from './entryKeys.js';
 import { compactRecallSignals, compactRecallSignalsInSlices } from './recallCompaction.js';
 import { entriesAnsweringQuery, queryStems } from './queryMatch.js';
+import { processLogger } from '../../platform/log/processLog.js';
+
+const log = processLogger('dreaming/recall');
 
 /** Who asked: the app's UI, the CLI, or a local agent (socket / MCP). */
 export type RecallTransport = 'ui' | 'cli' | 'agent' | 'mcp';
@@ -275,14 +278,15 @@ export class RecallRecorder {
 
   // Signals are a hint for dreaming; a failed batch must never surface as a search error.
   private drainQuietly(): void {
-    this.drain().catch(() => undefined);
+    this.drain().catch((error: unknown) => log.warn('Recall signals could not be saved', { error }));
   }
 
   private flushQuietly(): void {
     try {
       this.flush();
-    } catch {
+    } catch (error) {
       // As above.
+      log.warn('Recall signals could not be saved', { error });
     }
   }
 }

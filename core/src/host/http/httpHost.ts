@@ -47,6 +47,7 @@ export const CONTENT_SECURITY_POLICY = [
  */
 export async function startHttpHost({ service, port, staticDir }: HttpHostOptions): Promise<RunningHttpHost> {
   const token = randomBytes(24).toString('hex');
+  service.log.addSecret(token); // the launch URL carries it: never in the log
   const sseClients = new Set<http.ServerResponse>();
   let boundPort = port;
 
@@ -82,7 +83,7 @@ export async function startHttpHost({ service, port, staticDir }: HttpHostOption
       const name = url.pathname.slice('/api/'.length);
       if (!isOperationName(name)) throw new ReverieError('not-found', `Unknown operation "${name}".`);
       const input = await readJsonBody(req);
-      const result = await service.invoke(name, input, { transport: 'ui' });
+      const result = await service.invokeUnchecked(name, input, { transport: 'ui' });
       sendJson(res, 200, { ok: true, result });
       return;
     }
@@ -174,8 +175,8 @@ async function readJsonBody(req: http.IncomingMessage): Promise<unknown> {
   if (size === 0) return {};
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    throw new ReverieError('invalid-input', 'Request body is not valid JSON.');
+  } catch (error) {
+    throw new ReverieError('invalid-input', 'Request body is not valid JSON.', { cause: error });
   }
 }
 

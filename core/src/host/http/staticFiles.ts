@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { processLogger } from '../../platform/log/processLog.js';
+
+const log = processLogger('host/http');
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,7 +21,9 @@ export function resolveStaticFile(root: string, urlPath: string): { file: string
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
-  } catch {
+  } catch (error) {
+    // A malformed URL names no file: 404.
+    log.debug('A requested URL path is malformed', { urlPath: urlPath.slice(0, 200), error });
     return null;
   }
   if (decoded.includes('\0')) return null;
@@ -27,7 +32,8 @@ export function resolveStaticFile(root: string, urlPath: string): { file: string
   if (file !== root && !file.startsWith(root + path.sep)) return null;
   try {
     if (!fs.statSync(file).isFile()) return null;
-  } catch {
+  } catch (error) {
+    log.debug('No such static file', { file, error });
     return null;
   }
   return { file, type: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' };

@@ -1,4 +1,7 @@
 import type { Migration } from './types.js';
+import { processLogger } from '../../platform/log/processLog.js';
+
+const log = processLogger('index/migrations');
 
 /**
  * Provenance columns, transcripts as a third source (`sessions`), Reverie's per-line write
@@ -25,8 +28,9 @@ export const migration0003: Migration = {
       if (type === 'table' && name.startsWith('vec_') && !/_(chunks|rowids|info|vector_chunks\d+|auxiliary|metadata\w*)$/.test(name)) {
         try {
           db.exec(`DROP TABLE IF EXISTS ${name}`);
-        } catch {
-          /* without sqlite-vec loaded the index is moved aside before migrating (see database.ts) */
+        } catch (error) {
+          // Without sqlite-vec loaded the index is moved aside before migrating (see database.ts).
+          log.debug('An old vector table could not be dropped', { table: name, error });
         }
       }
     }

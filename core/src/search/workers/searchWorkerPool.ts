@@ -4,6 +4,9 @@ import { siblingModule, startModuleWorker } from '../../platform/moduleWorker.js
 import type { SearchResult } from '../../contract/index.js';
 import type { EmbeddingGeneration } from '../../embed/provider.js';
 import type { FromSearchWorker, SearchRequest, SearchWorkerData, ToSearchWorker, WorkerSearchAnswer } from './searchWorkerProtocol.js';
+import { processLogger } from '../../platform/log/processLog.js';
+
+const log = processLogger('search/workers');
 
 export interface SearchWorkerPoolOptions extends SearchWorkerData {
   /** Worker threads; default: one per core, at most 4. */
@@ -99,7 +102,8 @@ export class SearchWorkerPool<After = null> {
     let settleAfter!: Pick<Pending, 'resolveAfter' | 'rejectAfter'>;
     // The worker's after-search module returns this pool's After: the thread boundary is untyped.
     const after = new Promise<After>((resolveAfter, rejectAfter) => (settleAfter = { resolveAfter: (value) => resolveAfter(value as After), rejectAfter }));
-    after.catch(() => undefined); // nobody has to wait for it
+    // Nobody has to wait for it; whoever does gets the error.
+    after.catch((error: unknown) => log.debug('A search worker could not finish its after-search step', { error }));
     return new Promise<WorkerSearchAnswer<After>>((resolve, reject) => {
       this.queue.push({ id, request, pending: { resolve: (results) => resolve({ results, after }), reject, ...settleAfter } });
       this.dispatch();

@@ -1,7 +1,29 @@
 import { useId } from 'react';
+import type { AccessLogEntry } from '../../../../core/src/contract/index.js';
+import { DataTable, type Column } from '../../components/DataTable.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { displayAgentName } from '../../store/agentsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatTime } from '../format.js';
+
+const COLUMNS: Array<Column<AccessLogEntry>> = [
+  { key: 'time', header: 'Time', className: 'agents-log-time', minWidth: 150, cell: (entry) => formatTime(entry.at) },
+  { key: 'agent', header: 'Agent', minWidth: 100, cell: (entry) => displayAgentName(entry.agent) },
+  { key: 'method', header: 'Method', minWidth: 130, cell: (entry) => <code>{entry.method}</code> },
+  {
+    key: 'detail',
+    header: 'Detail',
+    className: 'agents-log-detail',
+    priority: 2,
+    minWidth: 180,
+    cellProps: () => ({ 'data-testid': 'agent-log-detail' }),
+    cell: (entry) => entry.detail ?? <span className="muted">—</span>,
+  },
+  { key: 'result', header: 'Result', minWidth: 110, cellProps: () => ({ 'data-testid': 'agent-log-result' }), cell: (entry) => <Result entry={entry} /> },
+  { key: 'duration', header: 'Duration', align: 'end', priority: 3, minWidth: 80, cell: (entry) => formatDuration(entry.durationMs) },
+  { key: 'via', header: 'Via', priority: 3, minWidth: 60, cell: (entry) => (entry.transport === 'mcp' ? 'MCP' : 'socket') },
+];
 
 /** Every agent call, newest first: filter by agent, refresh, show more. */
 export function AccessLog() {
@@ -44,66 +66,26 @@ export function AccessLog() {
           </button>
         </div>
       </div>
-      {state === 'error' && (
-        <div className="banner banner-error" role="alert" data-testid="agent-log-error">
-          Could not read the access log: {error}
-        </div>
-      )}
-      {entries.length === 0 && state === 'ready' && (
-        <p className="muted" data-testid="agent-log-empty">
-          {logAgent ? `No calls from ${displayAgentName(logAgent)} yet.` : 'No agent has called yet.'}
-        </p>
-      )}
-      {entries.length > 0 && (
-        <table className="coverage-table agents-log-table">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Agent</th>
-              <th scope="col">Method</th>
-              <th scope="col">Detail</th>
-              <th scope="col">Result</th>
-              <th scope="col" className="num">
-                Duration
-              </th>
-              <th scope="col">Via</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry, i) => (
-              <tr
-                key={`${entry.at}:${i}`}
-                className={entry.ok ? 'agent-log-row' : 'agent-log-row is-error'}
-                data-testid="agent-log-row"
-                data-method={entry.method}
-                data-ok={entry.ok ? 'true' : 'false'}
-              >
-                <td className="agents-log-time">{formatTime(entry.at)}</td>
-                <td>{displayAgentName(entry.agent)}</td>
-                <td>
-                  <code>{entry.method}</code>
-                </td>
-                <td className="agents-log-detail" data-testid="agent-log-detail">
-                  {entry.detail ?? <span className="muted">—</span>}
-                </td>
-                <td data-testid="agent-log-result">
-                  {entry.ok ? (
-                    entry.results === null ? (
-                      <span className="muted">ok</span>
-                    ) : (
-                      `${entry.results} ${entry.results === 1 ? 'result' : 'results'}`
-                    )
-                  ) : (
-                    <span className="agents-log-error">{entry.error ?? 'error'}</span>
-                  )}
-                </td>
-                <td className="num">{formatDuration(entry.durationMs)}</td>
-                <td>{entry.transport === 'mcp' ? 'MCP' : 'socket'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {state === 'error' && <ErrorNotice title="Could not read the access log" error={error} testId="agent-log-error" />}
+      <DataTable
+        className="agents-log-table"
+        aria-labelledby="agents-log-heading"
+        columns={COLUMNS}
+        rows={entries}
+        rowKey={(entry, i) => `${entry.at}:${i}`}
+        rowProps={(entry) => ({
+          className: entry.ok ? 'agent-log-row' : 'agent-log-row is-error',
+          'data-testid': 'agent-log-row',
+          'data-method': entry.method,
+          'data-ok': entry.ok ? 'true' : 'false',
+        })}
+        detailsIn="method"
+        empty={
+          state === 'ready' ? (
+            <EmptyState testId="agent-log-empty">{logAgent ? `No calls from ${displayAgentName(logAgent)} yet.` : 'No agent has called yet.'}</EmptyState>
+          ) : null
+        }
+      />
       {hasMore && (
         <div className="button-row agents-log-more">
           <button type="button" className="button" data-testid="agent-log-more" disabled={state === 'loading'} onClick={() => void showMore()}>
@@ -113,6 +95,12 @@ export function AccessLog() {
       )}
     </section>
   );
+}
+
+function Result({ entry }: { entry: AccessLogEntry }) {
+  if (!entry.ok) return <span className="agents-log-error">{entry.error ?? 'error'}</span>;
+  if (entry.results === null) return <span className="muted">ok</span>;
+  return <>{`${entry.results} ${entry.results === 1 ? 'result' : 'results'}`}</>;
 }
 
 function formatDuration(ms: number): string {

@@ -1,3 +1,4 @@
+import { Badge } from '../../components/Badge.js';
 import { useReverie } from '../../store/useReverie.js';
 import { setupSnippets, socketAuthExample, socketSearchExample } from './agentSetup.js';
 import { CopyBox } from './CopyBox.js';
@@ -41,13 +42,9 @@ export function AgentSetup() {
               <>
                 {' '}
                 at <code data-testid="agent-socket-path">{socket.path}</code>{' '}
-                <span
-                  className={`badge ${socket.listening ? 'badge-indexed' : 'badge-skipped'}`}
-                  data-testid="agent-socket-state"
-                  data-listening={socket.listening ? 'true' : 'false'}
-                >
+                <Badge tone={socket.listening ? 'ok' : 'warn'} testId="agent-socket-state" data-listening={socket.listening ? 'true' : 'false'}>
                   {socket.listening ? 'listening' : 'not listening'}
-                </span>
+                </Badge>
               </>
             ) : (
               '.'

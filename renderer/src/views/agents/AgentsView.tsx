@@ -1,5 +1,10 @@
 import { useEffect, useId } from 'react';
 import type { AgentInfo } from '../../../../core/src/contract/index.js';
+import { Badge } from '../../components/Badge.js';
+import { DataTable, type Column } from '../../components/DataTable.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { Field, describedBy } from '../../components/Field.js';
 import { displayAgentName } from '../../store/agentsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatTime } from '../format.js';
@@ -7,6 +12,7 @@ import { AccessLog } from './AccessLog.js';
 import { AgentSetup } from './AgentSetup.js';
 import { BootstrapPreview } from './BootstrapPreview.js';
 import { CopyBox } from './CopyBox.js';
+import './agents.css';
 
 /** Local agents: who may read (and write) your memory, how to connect them, and what they asked. */
 export function AgentsView() {
@@ -58,10 +64,7 @@ function AddAgent() {
           void add();
         }}
       >
-        <label htmlFor={nameId} className="field-label">
-          Name
-        </label>
-        <div className="field-body">
+        <Field label="Name" controlId={nameId} error={addError} errorId={errorId} errorTestId="agent-add-error">
           <input
             id={nameId}
             className="text-input agents-name-input"
@@ -71,20 +74,18 @@ function AddAgent() {
             autoComplete="off"
             spellCheck={false}
             aria-invalid={addError !== null}
-            aria-describedby={addError ? errorId : undefined}
+            aria-describedby={describedBy(addError && errorId)}
             disabled={isAdding}
             onChange={(event) => setName(event.target.value)}
           />
-          {addError && (
-            <p className="field-error" id={errorId} role="alert" data-testid="agent-add-error">
-              {addError}
-            </p>
-          )}
+        </Field>
+        <Field label="Access" help="Without it the agent can only search and read. The name is what you will see in the access log.">
           <label className="checkbox">
             <input type="checkbox" data-testid="agent-add-write" checked={write} disabled={isAdding} onChange={(event) => setWrite(event.target.checked)} />
             Can write (store notes)
           </label>
-          <p className="field-help">Without it the agent can only search and read. The name is what you will see in the access log.</p>
+        </Field>
+        <div className="form-actions">
           <button type="submit" className="button button-primary" data-testid="agent-add-submit" disabled={isAdding}>
             {isAdding ? 'Creating…' : 'Create token'}
           </button>
@@ -121,9 +122,56 @@ function CreatedToken() {
 function ScopeBadge({ scopes }: { scopes: AgentInfo['scopes'] }) {
   const canWrite = scopes.includes('write');
   return (
-    <span className={`badge ${canWrite ? 'badge-agent-write' : 'badge-agent-read'}`} data-testid="agent-scopes">
+    <Badge className={canWrite ? 'badge-agent-write' : 'badge-agent-read'} testId="agent-scopes">
       {canWrite ? 'read + write' : 'read'}
-    </span>
+    </Badge>
+  );
+}
+
+const AGENT_COLUMNS: Array<Column<AgentInfo>> = [
+  { key: 'name', header: 'Name', rowHeader: true, minWidth: 120, cell: (agent) => displayAgentName(agent.name) },
+  { key: 'scopes', header: 'Scopes', minWidth: 110, cell: (agent) => <ScopeBadge scopes={agent.scopes} /> },
+  { key: 'created', header: 'Created', priority: 3, minWidth: 150, cell: (agent) => formatTime(agent.createdAt) },
+  {
+    key: 'lastUsed',
+    header: 'Last used',
+    priority: 2,
+    minWidth: 150,
+    cellProps: () => ({ 'data-testid': 'agent-last-used' }),
+    cell: (agent) => (agent.lastUsedAt ? formatTime(agent.lastUsedAt) : <span className="muted">never</span>),
+  },
+  { key: 'calls', header: 'Calls', align: 'end', priority: 2, minWidth: 60, cellProps: () => ({ 'data-testid': 'agent-calls' }), cell: (agent) => agent.calls },
+  {
+    key: 'state',
+    header: 'State',
+    minWidth: 80,
+    cellProps: () => ({ 'data-testid': 'agent-state' }),
+    cell: (agent) =>
+      agent.revokedAt !== null ? (
+        <Badge tone="error" title={`Revoked ${formatTime(agent.revokedAt)}`}>
+          revoked
+        </Badge>
+      ) : (
+        <Badge tone="ok">active</Badge>
+      ),
+  },
+  { key: 'actions', header: 'Actions', headerHidden: true, minWidth: 100, cell: (agent) => <RevokeAgent agent={agent} /> },
+];
+
+function RevokeAgent({ agent }: { agent: AgentInfo }) {
+  const revoking = useReverie((s) => s.agents.revoking);
+  const revoke = useReverie((s) => s.agents.revoke);
+  if (agent.revokedAt !== null) return null;
+  return (
+    <button
+      type="button"
+      className="button button-small button-danger"
+      data-testid="agent-revoke"
+      disabled={revoking !== null}
+      onClick={() => void revoke(agent.name)}
+    >
+      {revoking === agent.name ? 'Revoking…' : 'Revoke'}
+    </button>
   );
 }
 
@@ -131,89 +179,28 @@ function AgentsList() {
   const agents = useReverie((s) => s.agents.agents);
   const state = useReverie((s) => s.agents.listState);
   const error = useReverie((s) => s.agents.listError);
-  const revoking = useReverie((s) => s.agents.revoking);
   const revokeError = useReverie((s) => s.agents.revokeError);
-  const revoke = useReverie((s) => s.agents.revoke);
   return (
     <section className="card agents-section" aria-labelledby="agents-list-heading" data-testid="agents-list">
       <h2 id="agents-list-heading">Agents</h2>
-      {state === 'error' && (
-        <div className="banner banner-error" role="alert" data-testid="agents-list-error">
-          Could not list the agents: {error}
-        </div>
-      )}
-      {revokeError && (
-        <div className="banner banner-error" role="alert" data-testid="agent-revoke-error">
-          {revokeError}
-        </div>
-      )}
+      {state === 'error' && <ErrorNotice title="Could not list the agents" error={error} testId="agents-list-error" />}
+      {revokeError && <ErrorNotice error={revokeError} testId="agent-revoke-error" />}
       {!agents && state === 'loading' && <p className="muted">Loading…</p>}
-      {agents && agents.length === 0 && <p className="muted">No agents yet. Add one above to give it a token.</p>}
-      {agents && agents.length > 0 && (
-        <table className="coverage-table agents-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Scopes</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col" className="num">
-                Calls
-              </th>
-              <th scope="col">State</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {agents.map((agent) => {
-              const isRevoked = agent.revokedAt !== null;
-              const name = displayAgentName(agent.name);
-              return (
-                <tr
-                  key={agent.id}
-                  className={isRevoked ? 'agent-row is-revoked' : 'agent-row'}
-                  data-testid="agent-row"
-                  data-agent={name}
-                  data-revoked={isRevoked ? 'true' : 'false'}
-                >
-                  <th scope="row">{name}</th>
-                  <td>
-                    <ScopeBadge scopes={agent.scopes} />
-                  </td>
-                  <td>{formatTime(agent.createdAt)}</td>
-                  <td data-testid="agent-last-used">{agent.lastUsedAt ? formatTime(agent.lastUsedAt) : <span className="muted">never</span>}</td>
-                  <td className="num" data-testid="agent-calls">
-                    {agent.calls}
-                  </td>
-                  <td data-testid="agent-state">
-                    {isRevoked ? (
-                      <span className="badge badge-failed" title={`Revoked ${formatTime(agent.revokedAt as string)}`}>
-                        revoked
-                      </span>
-                    ) : (
-                      <span className="badge badge-indexed">active</span>
-                    )}
-                  </td>
-                  <td>
-                    {!isRevoked && (
-                      <button
-                        type="button"
-                        className="button button-small button-danger"
-                        data-testid="agent-revoke"
-                        disabled={revoking !== null}
-                        onClick={() => void revoke(agent.name)}
-                      >
-                        {revoking === agent.name ? 'Revoking…' : 'Revoke'}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+      {agents && (
+        <DataTable
+          className="agents-table"
+          aria-labelledby="agents-list-heading"
+          columns={AGENT_COLUMNS}
+          rows={agents}
+          rowKey={(agent) => agent.id}
+          rowProps={(agent) => ({
+            className: agent.revokedAt !== null ? 'agent-row is-revoked' : 'agent-row',
+            'data-testid': 'agent-row',
+            'data-agent': displayAgentName(agent.name),
+            'data-revoked': agent.revokedAt !== null ? 'true' : 'false',
+          })}
+          empty={<EmptyState>No agents yet. Add one above to give it a token.</EmptyState>}
+        />
       )}
     </section>
   );

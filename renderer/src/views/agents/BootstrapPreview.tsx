@@ -1,5 +1,24 @@
 import { useId } from 'react';
+import { Badge } from '../../components/Badge.js';
+import { DataTable, type Column } from '../../components/DataTable.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import type { BootstrapPreview as Preview } from '../../store/agentsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
+
+type BootstrapFile = Preview['files'][number];
+
+const FILE_COLUMNS: Array<Column<BootstrapFile>> = [
+  { key: 'path', header: 'File', className: 'path-cell', minWidth: 160, cell: (file) => <code>{file.path}</code> },
+  { key: 'chars', header: 'Characters', align: 'end', minWidth: 100, cell: (file) => file.chars.toLocaleString() },
+  { key: 'included', header: 'Included', align: 'end', minWidth: 90, cell: (file) => file.included.toLocaleString() },
+  {
+    key: 'truncated',
+    header: 'Truncated',
+    minWidth: 90,
+    cell: (file) => (file.truncated ? <Badge tone="warn">truncated</Badge> : <span className="muted">no</span>),
+  },
+];
 
 /** "What would this agent get": the `context.bootstrap` answer an agent starts a session with. */
 export function BootstrapPreview() {
@@ -58,51 +77,26 @@ export function BootstrapPreview() {
           {state === 'loading' ? 'Building…' : preview ? 'Preview again' : 'Preview'}
         </button>
       </form>
-      {state === 'error' && (
-        <div className="banner banner-error" role="alert" data-testid="agent-bootstrap-error">
-          Could not build the context: {error}
-        </div>
-      )}
+      {state === 'error' && <ErrorNotice title="Could not build the context" error={error} testId="agent-bootstrap-error" />}
       {preview && (
         <div data-testid="agent-bootstrap-result">
           <p className="muted" data-testid="agent-bootstrap-summary">
             {preview.totalChars.toLocaleString()} of {preview.budget.toLocaleString()} characters
             {preview.truncated ? ' · truncated to fit' : ''}
           </p>
-          {preview.files.length > 0 && (
-            <table className="coverage-table agents-bootstrap-files">
-              <thead>
-                <tr>
-                  <th scope="col">File</th>
-                  <th scope="col" className="num">
-                    Characters
-                  </th>
-                  <th scope="col" className="num">
-                    Included
-                  </th>
-                  <th scope="col">Truncated</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.files.map((file) => (
-                  <tr key={file.path} data-testid="agent-bootstrap-file" data-path={file.path}>
-                    <td className="path-cell">
-                      <code>{file.path}</code>
-                    </td>
-                    <td className="num">{file.chars.toLocaleString()}</td>
-                    <td className="num">{file.included.toLocaleString()}</td>
-                    <td>{file.truncated ? <span className="badge badge-skipped">truncated</span> : <span className="muted">no</span>}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <DataTable
+            className="agents-bootstrap-files"
+            columns={FILE_COLUMNS}
+            rows={preview.files}
+            rowKey={(file) => file.path}
+            rowProps={(file) => ({ 'data-testid': 'agent-bootstrap-file', 'data-path': file.path })}
+          />
           {preview.text ? (
             <pre className="agents-bootstrap-text" data-testid="agent-bootstrap-text">
               {preview.text}
             </pre>
           ) : (
-            <p className="muted">Nothing to give: USER.md and MEMORY.md have no active entries.</p>
+            <EmptyState>Nothing to give: USER.md and MEMORY.md have no active entries.</EmptyState>
           )}
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import './CopyBox.css';
 
 type CopyState = 'idle' | 'copied' | 'selected';
 

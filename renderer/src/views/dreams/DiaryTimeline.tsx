@@ -1,5 +1,8 @@
-import { ShowMore, useShownCount } from '../shell/ShowMore.js';
 import type { DiaryEntry } from '../../../../core/src/contract/index.js';
+import { Badge } from '../../components/Badge.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { ShowMore, useShownCount } from '../../components/ShowMore.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatTime } from '../format.js';
 import { diaryNewestFirst } from './dreamText.js';
@@ -23,11 +26,7 @@ export function DiaryTimeline() {
           </code>
         )}
       </div>
-      {state === 'error' && (
-        <div className="banner banner-error" role="alert" data-testid="dream-diary-error">
-          Could not read the diary: {error}
-        </div>
-      )}
+      {state === 'error' && <ErrorNotice title="Could not read the diary" error={error} testId="dream-diary-error" />}
       {state === 'loading' && !diary && <p className="muted">Loading…</p>}
       {diary && diary.problems.length > 0 && (
         <div className="banner banner-warn dream-diary-problems" role="note" data-testid="dream-diary-problems">
@@ -38,8 +37,8 @@ export function DiaryTimeline() {
           </span>
         </div>
       )}
-      {diary && !diary.exists && <p className="muted">No diary yet: the first dream run starts it.</p>}
-      {diary && diary.exists && entries.length === 0 && <p className="muted">The diary has no entries yet.</p>}
+      {diary && !diary.exists && <EmptyState>No diary yet: the first dream run starts it.</EmptyState>}
+      {diary && diary.exists && entries.length === 0 && <EmptyState>The diary has no entries yet.</EmptyState>}
       {entries.length > 0 && (
         <ol className="dream-timeline" data-testid="dream-timeline">
           {entries.slice(0, shown).map((entry) => (
@@ -91,7 +90,7 @@ function DiaryItem({ entry }: { entry: DiaryEntry }) {
     >
       <div className="dream-timeline-head">
         <em className="dream-date-line">{entry.dateLine}</em>
-        {entry.kind === 'backfill' && <span className="badge badge-dreams">backfill</span>}
+        {entry.kind === 'backfill' && <Badge className="badge-dreams">backfill</Badge>}
         {entry.runId && (
           <button type="button" className="link-button" data-testid="dream-diary-run" onClick={() => void selectRun(entry.runId!)}>
             show the run

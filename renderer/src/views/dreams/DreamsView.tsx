@@ -1,10 +1,13 @@
+import { Badge } from '../../components/Badge.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatTime } from '../format.js';
 import { DiaryTimeline } from './DiaryTimeline.js';
 import { PreImages } from './PreImages.js';
 import { RunCard } from './RunCard.js';
 import { RunsList } from './RunsList.js';
-import { STATUS_BADGE, STATUS_LABEL, progressText } from './dreamText.js';
+import { STATUS_LABEL, STATUS_TONE, progressText } from './dreamText.js';
+import './dreams.css';
 
 /** Dreaming: what the nightly sweep promoted and why, the diary it keeps, and how to undo it. */
 export function DreamsView() {
@@ -73,11 +76,7 @@ function RunStatus() {
           />
         </div>
       )}
-      {startError && (
-        <div className="banner banner-error" role="alert" data-testid="dream-start-error">
-          The dream run did not start: {startError}
-        </div>
-      )}
+      {startError && <ErrorNotice title="The dream run did not start" error={startError} testId="dream-start-error" />}
       {notice && !starting && (
         <div
           className={`banner ${notice.status === 'failed' ? 'banner-error' : notice.status === 'ok' ? 'banner-ok' : 'banner-info'}`}
@@ -88,7 +87,7 @@ function RunStatus() {
         >
           <span>
             {notice.dryRun ? 'Dry run finished' : 'Dream run finished'}:{' '}
-            <span className={`badge ${STATUS_BADGE[notice.status]}`}>{STATUS_LABEL[notice.status]}</span>
+            <Badge tone={STATUS_TONE[notice.status]}>{STATUS_LABEL[notice.status]}</Badge>
             {notice.reason && <> — {notice.reason}</>}{' '}
             <button type="button" className="link-button" onClick={() => void selectRun(notice.runId)}>
               Show the run

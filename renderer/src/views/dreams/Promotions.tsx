@@ -1,9 +1,13 @@
-import { ShowMore, useShownCount } from '../shell/ShowMore.js';
 import type { DreamFileWrite, DreamPromotion, DreamRun } from '../../../../core/src/contract/index.js';
+import { Badge, type BadgeTone } from '../../components/Badge.js';
+import { DataTable, type Column } from '../../components/DataTable.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { ShowMore, useShownCount } from '../../components/ShowMore.js';
 import { reviewKey } from '../../store/dreamsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatCitation, formatTime } from '../format.js';
-import { DECISION_BADGE, DECISION_LABEL, WRITE_BADGE } from './dreamText.js';
+import { DECISION_LABEL, DECISION_TONE, WRITE_TONE } from './dreamText.js';
 
 const PAGE = 20;
 
@@ -17,11 +21,7 @@ const ACTION_LABEL: Record<DreamPromotion['action'], string> = {
 export function Promotions({ run }: { run: DreamRun }) {
   const { shown, showMore } = useShownCount(PAGE);
   if (run.promoted.length === 0) {
-    return (
-      <p className="muted" data-testid="dream-promotions-empty">
-        {run.dryRun ? 'Nothing would be promoted.' : 'Nothing was promoted.'}
-      </p>
-    );
+    return <EmptyState testId="dream-promotions-empty">{run.dryRun ? 'Nothing would be promoted.' : 'Nothing was promoted.'}</EmptyState>;
   }
   return (
     <>
@@ -114,9 +114,11 @@ function PromotionItem({ run, promotion }: { run: DreamRun; promotion: DreamProm
         ))}
       </pre>
       {actionError && (
-        <div className="banner banner-error" role="alert" data-testid="dream-review-error">
-          Could not {promotion.decision === 'proposed' ? 'review' : 'change'} this promotion: {actionError.message}
-        </div>
+        <ErrorNotice
+          title={`Could not ${promotion.decision === 'proposed' ? 'review' : 'change'} this promotion`}
+          error={actionError.message}
+          testId="dream-review-error"
+        />
       )}
     </li>
   );
@@ -125,52 +127,59 @@ function PromotionItem({ run, promotion }: { run: DreamRun; promotion: DreamProm
 /** The person's decision, or what a dry run would do, or that a rollback undid it (approved ones survive one). */
 function DecisionBadge({ run, promotion }: { run: DreamRun; promotion: DreamPromotion }) {
   let label = DECISION_LABEL[promotion.decision];
-  let badge = DECISION_BADGE[promotion.decision];
+  let tone: BadgeTone = DECISION_TONE[promotion.decision];
   if (run.dryRun) {
     label = promotion.decision === 'proposed' ? 'would be proposed' : 'would be written';
-    badge = 'badge-dreams';
+    tone = 'neutral';
   } else if (run.rolledBack && (promotion.decision === 'auto' || promotion.decision === 'proposed')) {
     label = 'rolled back';
-    badge = 'badge-skipped';
+    tone = 'warn';
   }
   return (
-    <span className={`badge ${badge}`} data-testid="dream-promotion-decision">
+    <Badge tone={tone} className={run.dryRun ? 'badge-dreams' : undefined} testId="dream-promotion-decision">
       {label}
-    </span>
+    </Badge>
   );
 }
 
+const WRITE_COLUMNS: Array<Column<DreamFileWrite>> = [
+  { key: 'file', header: 'File', minWidth: 110, cell: (write) => <code>{write.file}</code> },
+  {
+    key: 'outcome',
+    header: 'Outcome',
+    minWidth: 160,
+    cell: (write) => (
+      <>
+        <Badge tone={WRITE_TONE[write.outcome]} className={write.outcome === 'dry-run' ? 'badge-dreams' : undefined}>
+          {write.outcome}
+        </Badge>
+        {write.reason && <div className="reason-cell">{write.reason}</div>}
+      </>
+    ),
+  },
+  { key: 'lines', header: 'Lines', minWidth: 100, cell: (write) => <WriteLines write={write} /> },
+  {
+    key: 'preImage',
+    header: 'Pre-image',
+    className: 'path-cell',
+    priority: 2,
+    minWidth: 160,
+    cell: (write) => (write.preImageId ? <code>{write.preImageId}</code> : <span className="muted">—</span>),
+  },
+];
+
 /** What the run did to each file: written, aborted (and why), unchanged, or only a dry run. */
 export function Writes({ writes }: { writes: readonly DreamFileWrite[] }) {
-  if (writes.length === 0) return <p className="muted">No file was touched.</p>;
   return (
-    <table className="coverage-table dream-writes" data-testid="dream-writes">
-      <thead>
-        <tr>
-          <th scope="col">File</th>
-          <th scope="col">Outcome</th>
-          <th scope="col">Lines</th>
-          <th scope="col">Pre-image</th>
-        </tr>
-      </thead>
-      <tbody>
-        {writes.map((write, i) => (
-          <tr key={`${write.file}:${i}`} data-testid="dream-write" data-file={write.file} data-outcome={write.outcome}>
-            <td>
-              <code>{write.file}</code>
-            </td>
-            <td>
-              <span className={`badge ${WRITE_BADGE[write.outcome]}`}>{write.outcome}</span>
-              {write.reason && <div className="reason-cell">{write.reason}</div>}
-            </td>
-            <td>
-              <WriteLines write={write} />
-            </td>
-            <td className="path-cell">{write.preImageId ? <code>{write.preImageId}</code> : <span className="muted">—</span>}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      className="dream-writes"
+      testId="dream-writes"
+      columns={WRITE_COLUMNS}
+      rows={writes}
+      rowKey={(write, i) => `${write.file}:${i}`}
+      rowProps={(write) => ({ 'data-testid': 'dream-write', 'data-file': write.file, 'data-outcome': write.outcome })}
+      empty={<EmptyState>No file was touched.</EmptyState>}
+    />
   );
 }
 

@@ -1,11 +1,13 @@
 import type { DreamRun } from '../../../../core/src/contract/index.js';
+import { Badge } from '../../components/Badge.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { canRollback, rollbackKey } from '../../store/dreamsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatTime } from '../format.js';
 import { CandidatesTable } from './CandidatesTable.js';
 import { Promotions, Writes } from './Promotions.js';
 import { ScoreChart } from './ScoreChart.js';
-import { STATUS_BADGE, STATUS_LABEL, TRIGGER_LABEL, formatUnit } from './dreamText.js';
+import { STATUS_LABEL, STATUS_TONE, TRIGGER_LABEL, formatUnit } from './dreamText.js';
 
 /** One run: its phases, how it consolidated, every candidate against the gates, what it wrote. */
 export function RunCard() {
@@ -31,12 +33,7 @@ export function RunCard() {
         {run && <RunActions run={run} />}
       </div>
       {state === 'error' && (
-        <div className="banner banner-error" role="alert" data-testid="dream-run-error">
-          <span>Could not load this run: {error}</span>
-          <button type="button" className="button button-small" onClick={() => void selectRun(selectedRunId)}>
-            Try again
-          </button>
-        </div>
+        <ErrorNotice title="Could not load this run" error={error} testId="dream-run-error" onRetry={() => void selectRun(selectedRunId)} />
       )}
       {state === 'loading' && !run && <p className="muted">Loading…</p>}
       {run && <RunDetails run={run} />}
@@ -69,14 +66,14 @@ function RunDetails({ run }: { run: DreamRun }) {
       <dl className="facts facts-compact">
         <dt>Status</dt>
         <dd>
-          <span className={`badge ${STATUS_BADGE[run.status]}`} data-testid="dream-run-card-status">
+          <Badge tone={STATUS_TONE[run.status]} testId="dream-run-card-status">
             {STATUS_LABEL[run.status]}
-          </span>
-          {run.dryRun && <span className="badge badge-dreams dream-tag">dry run: nothing written</span>}
+          </Badge>
+          {run.dryRun && <Badge className="badge-dreams dream-tag">dry run: nothing written</Badge>}
           {run.rolledBack && (
-            <span className="badge badge-skipped dream-tag" data-testid="dream-run-rolled-back">
+            <Badge tone="warn" className="dream-tag" testId="dream-run-rolled-back">
               rolled back {formatTime(run.rolledBack.at)} ({run.rolledBack.mode === 'restored' ? 'files restored' : 'lines removed'})
-            </span>
+            </Badge>
           )}
           {run.reason && <span className="reason-cell"> — {run.reason}</span>}
         </dd>
@@ -140,9 +137,9 @@ function RunDetails({ run }: { run: DreamRun }) {
                     {theme.candidateKeys.length === 1 ? 'entry' : 'entries'}
                   </span>
                   {theme.boosted && (
-                    <span className="badge badge-dreams dream-tag" title="Its entries got the REM boost">
+                    <Badge className="badge-dreams dream-tag" title="Its entries got the REM boost">
                       boosted
-                    </span>
+                    </Badge>
                   )}
                 </li>
               ))}

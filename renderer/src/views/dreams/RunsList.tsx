@@ -1,121 +1,119 @@
-import { ShowMore, useShownCount } from '../shell/ShowMore.js';
 import type { DreamRunSummary } from '../../../../core/src/contract/index.js';
+import { Badge } from '../../components/Badge.js';
+import { DataTable, type Column } from '../../components/DataTable.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { canRollback, rollbackKey } from '../../store/dreamsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatTime } from '../format.js';
-import { STATUS_BADGE, STATUS_LABEL, TRIGGER_LABEL } from './dreamText.js';
+import { STATUS_LABEL, STATUS_TONE, TRIGGER_LABEL } from './dreamText.js';
 
 const PAGE = 10;
+
+const COLUMNS: Array<Column<DreamRunSummary>> = [
+  { key: 'started', header: 'Started', minWidth: 150, cell: (run) => <OpenRun run={run} /> },
+  { key: 'status', header: 'Status', minWidth: 170, cell: (run) => <RunState run={run} /> },
+  { key: 'trigger', header: 'Trigger', priority: 3, minWidth: 90, cell: (run) => TRIGGER_LABEL[run.trigger] },
+  { key: 'candidates', header: 'Candidates', align: 'end', priority: 2, minWidth: 95, cell: (run) => run.candidates },
+  {
+    key: 'promoted',
+    header: 'Promoted',
+    align: 'end',
+    priority: 2,
+    minWidth: 110,
+    cell: (run) => (
+      <>
+        {run.promoted}
+        {run.proposed > 0 && <span className="muted"> (+{run.proposed} proposed)</span>}
+      </>
+    ),
+  },
+  { key: 'actions', header: 'Actions', headerHidden: true, className: 'actions-cell', minWidth: 110, cell: (run) => <RollbackRun run={run} /> },
+];
 
 /** Dream runs, newest first; a row opens its card. */
 export function RunsList() {
   const runs = useReverie((s) => s.dreams.runs);
   const state = useReverie((s) => s.dreams.runsState);
   const error = useReverie((s) => s.dreams.runsError);
-  const { shown, showMore } = useShownCount(PAGE);
-  const visible = runs.slice(0, shown);
+  const selectedRunId = useReverie((s) => s.dreams.selectedRunId);
+  const selectRun = useReverie((s) => s.dreams.selectRun);
   return (
     <section className="card dreams-section" aria-labelledby="dream-runs-heading" data-testid="dream-runs">
       <h2 id="dream-runs-heading">Runs</h2>
-      {state === 'error' && (
-        <div className="banner banner-error" role="alert" data-testid="dream-runs-error">
-          Could not list dream runs: {error}
-        </div>
-      )}
+      {state === 'error' && <ErrorNotice title="Could not list dream runs" error={error} testId="dream-runs-error" />}
       {state === 'loading' && runs.length === 0 && <p className="muted">Loading…</p>}
-      {state === 'ready' && runs.length === 0 && (
-        <p className="muted" data-testid="dream-runs-empty">
-          No dream runs yet. Dream now, or wait for the nightly sweep.
-        </p>
-      )}
-      {runs.length > 0 && (
-        <table className="coverage-table dreams-runs-table">
-          <thead>
-            <tr>
-              <th scope="col">Started</th>
-              <th scope="col">Status</th>
-              <th scope="col">Trigger</th>
-              <th scope="col" className="num">
-                Candidates
-              </th>
-              <th scope="col" className="num">
-                Promoted
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {visible.map((run) => (
-              <RunRow key={run.id} run={run} />
-            ))}
-          </tbody>
-        </table>
-      )}
-      <ShowMore shown={shown} total={runs.length} noun="runs" testId="dream-runs-more" onShowMore={showMore} />
+      <DataTable
+        className="dreams-runs-table"
+        aria-labelledby="dream-runs-heading"
+        columns={COLUMNS}
+        rows={runs}
+        rowKey={(run) => run.id}
+        rowProps={(run) => ({
+          className: 'dream-run-row',
+          'data-testid': 'dream-run-row',
+          'data-run-id': run.id,
+          'data-status': run.status,
+          'data-dry-run': run.dryRun ? 'true' : 'false',
+          'data-rolled-back': run.rolledBack ? 'true' : 'false',
+        })}
+        selectedKey={selectedRunId}
+        onRowClick={(run) => void selectRun(run.id)}
+        pageSize={PAGE}
+        noun="runs"
+        moreTestId="dream-runs-more"
+        empty={
+          state === 'ready' ? <EmptyState testId="dream-runs-empty">No dream runs yet. Dream now, or wait for the nightly sweep.</EmptyState> : null
+        }
+      />
     </section>
   );
 }
 
-function RunRow({ run }: { run: DreamRunSummary }) {
-  const selectedRunId = useReverie((s) => s.dreams.selectedRunId);
+function OpenRun({ run }: { run: DreamRunSummary }) {
   const selectRun = useReverie((s) => s.dreams.selectRun);
+  return (
+    <button type="button" className="link-button dream-run-open" data-testid="dream-run-open" onClick={() => void selectRun(run.id)}>
+      {formatTime(run.startedAt)}
+    </button>
+  );
+}
+
+function RunState({ run }: { run: DreamRunSummary }) {
+  return (
+    <>
+      <Badge tone={STATUS_TONE[run.status]} testId="dream-run-status">
+        {STATUS_LABEL[run.status]}
+      </Badge>
+      {run.dryRun && <Badge className="badge-dreams dream-tag">dry run</Badge>}
+      {run.rolledBack && (
+        <Badge tone="warn" className="dream-tag" title={`Rolled back ${formatTime(run.rolledBack.at)} (${run.rolledBack.mode})`}>
+          rolled back
+        </Badge>
+      )}
+      {run.reason && <div className="reason-cell dream-reason">{run.reason}</div>}
+    </>
+  );
+}
+
+function RollbackRun({ run }: { run: DreamRunSummary }) {
   const rollback = useReverie((s) => s.dreams.rollback);
   const pending = useReverie((s) => s.dreams.pending);
   const actionError = useReverie((s) => (s.dreams.actionError?.key === rollbackKey(run.id) ? s.dreams.actionError : null));
-  const isSelected = selectedRunId === run.id;
   return (
-    <tr
-      className={`dream-run-row${isSelected ? ' is-selected' : ''}`}
-      data-testid="dream-run-row"
-      data-run-id={run.id}
-      data-status={run.status}
-      data-dry-run={run.dryRun ? 'true' : 'false'}
-      data-rolled-back={run.rolledBack ? 'true' : 'false'}
-      aria-current={isSelected ? 'true' : undefined}
-    >
-      <td>
-        <button type="button" className="link-button dream-run-open" data-testid="dream-run-open" onClick={() => void selectRun(run.id)}>
-          {formatTime(run.startedAt)}
+    <>
+      {canRollback(run) && (
+        <button
+          type="button"
+          className="button button-small button-danger"
+          data-testid="dream-rollback"
+          disabled={pending !== null}
+          onClick={() => void rollback(run.id)}
+        >
+          {pending === rollbackKey(run.id) ? 'Rolling back…' : 'Roll back'}
         </button>
-      </td>
-      <td>
-        <span className={`badge ${STATUS_BADGE[run.status]}`} data-testid="dream-run-status">
-          {STATUS_LABEL[run.status]}
-        </span>
-        {run.dryRun && <span className="badge badge-dreams dream-tag">dry run</span>}
-        {run.rolledBack && (
-          <span className="badge badge-skipped dream-tag" title={`Rolled back ${formatTime(run.rolledBack.at)} (${run.rolledBack.mode})`}>
-            rolled back
-          </span>
-        )}
-        {run.reason && <div className="reason-cell dream-reason">{run.reason}</div>}
-      </td>
-      <td>{TRIGGER_LABEL[run.trigger]}</td>
-      <td className="num">{run.candidates}</td>
-      <td className="num">
-        {run.promoted}
-        {run.proposed > 0 && <span className="muted"> (+{run.proposed} proposed)</span>}
-      </td>
-      <td className="actions-cell">
-        {canRollback(run) && (
-          <button
-            type="button"
-            className="button button-small button-danger"
-            data-testid="dream-rollback"
-            disabled={pending !== null}
-            onClick={() => void rollback(run.id)}
-          >
-            {pending === rollbackKey(run.id) ? 'Rolling back…' : 'Roll back'}
-          </button>
-        )}
-        {actionError && (
-          <div className="reason-cell dream-action-error" role="alert" data-testid="dream-rollback-error">
-            {actionError.message}
-          </div>
-        )}
-      </td>
-    </tr>
+      )}
+      {actionError && <ErrorNotice variant="inline" error={actionError.message} testId="dream-rollback-error" />}
+    </>
   );
 }

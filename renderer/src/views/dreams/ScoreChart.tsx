@@ -1,11 +1,13 @@
 import type { DreamCandidate } from '../../../../core/src/contract/index.js';
+import { EmptyState } from '../../components/EmptyState.js';
 import { CHART_MAX_BARS, OUTCOME_LABEL, chartGeometry, formatUnit } from './dreamText.js';
+import './ScoreChart.css';
 
 const LEGEND: Array<DreamCandidate['outcome']> = ['promoted', 'proposed', 'not-written', 'below-gates', 'ineligible', 'duplicate'];
 
 /** One bar per candidate (the top 30 by score), a line at the score gate, coloured by outcome. */
 export function ScoreChart({ candidates, minScore }: { candidates: readonly DreamCandidate[]; minScore: number }) {
-  if (candidates.length === 0) return <p className="muted">No candidates in this run.</p>;
+  if (candidates.length === 0) return <EmptyState>No candidates in this run.</EmptyState>;
   const chart = chartGeometry(candidates, minScore);
   const present = new Set(chart.bars.map((bar) => bar.outcome));
   return (

@@ -7,6 +7,7 @@ import type {
   DreamRunStatus,
   DreamRunSummary,
 } from '../../../../core/src/contract/index.js';
+import type { BadgeTone } from '../../components/Badge.js';
 import type { DreamProgress } from '../../store/dreamsSlice.js';
 
 export const STATUS_LABEL: Record<DreamRunStatus, string> = {
@@ -17,12 +18,12 @@ export const STATUS_LABEL: Record<DreamRunStatus, string> = {
   failed: 'failed',
 };
 
-export const STATUS_BADGE: Record<DreamRunStatus, string> = {
-  running: 'badge-memory',
-  ok: 'badge-indexed',
-  'nothing-to-do': '',
-  skipped: 'badge-skipped',
-  failed: 'badge-failed',
+export const STATUS_TONE: Record<DreamRunStatus, BadgeTone> = {
+  running: 'info',
+  ok: 'ok',
+  'nothing-to-do': 'neutral',
+  skipped: 'warn',
+  failed: 'error',
 };
 
 export const TRIGGER_LABEL: Record<DreamRunSummary['trigger'], string> = {
@@ -70,18 +71,19 @@ export const DECISION_LABEL: Record<DreamPromotion['decision'], string> = {
   rejected: 'rejected',
 };
 
-export const DECISION_BADGE: Record<DreamPromotion['decision'], string> = {
-  auto: 'badge-memory',
-  proposed: 'badge-skipped',
-  approved: 'badge-indexed',
-  rejected: 'badge-failed',
+export const DECISION_TONE: Record<DreamPromotion['decision'], BadgeTone> = {
+  auto: 'info',
+  proposed: 'warn',
+  approved: 'ok',
+  rejected: 'error',
 };
 
-export const WRITE_BADGE: Record<DreamFileWrite['outcome'], string> = {
-  written: 'badge-indexed',
-  aborted: 'badge-failed',
-  unchanged: '',
-  'dry-run': 'badge-dreams',
+export const WRITE_TONE: Record<DreamFileWrite['outcome'], BadgeTone> = {
+  written: 'ok',
+  aborted: 'error',
+  unchanged: 'neutral',
+  // Drawn in dreaming's own colour (badge-dreams).
+  'dry-run': 'neutral',
 };
 
 const PHASE_LABEL: Record<DreamProgress['phase'], string> = {

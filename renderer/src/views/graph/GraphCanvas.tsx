@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type Sigma from 'sigma';
 import type { GraphSlice } from '../../../../core/src/contract/index.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import type { BuiltGraph, EdgeAttributes, NodeAttributes } from './buildGraph.js';
 
 /** What the view exposes for tests and measurements (`window.__reverieGraphStats`). */
@@ -186,9 +187,7 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
         </p>
       )}
       {failure && (
-        <div className="banner banner-error graph-canvas-error" role="alert" data-testid="graph-render-error">
-          The graph could not be drawn: {failure}
-        </div>
+        <ErrorNotice className="graph-canvas-error" title="The graph could not be drawn" error={failure} testId="graph-render-error" />
       )}
     </div>
   );

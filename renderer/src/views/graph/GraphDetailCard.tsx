@@ -1,4 +1,6 @@
 import type { GraphClaim, GraphEntity, GraphEvidence } from '../../../../core/src/contract/index.js';
+import { Badge } from '../../components/Badge.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { claimsOf, evidenceRef, labelIndex } from '../../store/graphSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { OriginBadge } from '../provenance/OriginBadge.js';
@@ -95,11 +97,7 @@ function ClaimRow({ claim, centerId, entities }: { claim: GraphClaim; centerId: 
       {isOpen && explain && (
         <div className="graph-explain" data-testid="graph-explain-lines" data-state={explain.state}>
           {explain.state === 'loading' && <p className="muted">Loading the lines…</p>}
-          {explain.state === 'error' && (
-            <p className="graph-inline-error" role="alert">
-              {explain.error}
-            </p>
-          )}
+          {explain.state === 'error' && <ErrorNotice variant="inline" className="graph-inline-error" error={explain.error} />}
           {explain.explanation && (
             <ol className="graph-explain-lines">
               {explain.explanation.lines.map((line) => (
@@ -141,9 +139,7 @@ export function GraphDetailCard() {
           </h2>
           {entity && (
             <p className="graph-card-sub muted">
-              <span className="badge" data-testid="graph-card-type">
-                {TYPE_LABELS[entity.type]}
-              </span>{' '}
+              <Badge testId="graph-card-type">{TYPE_LABELS[entity.type]}</Badge>{' '}
               {entity.sources.map((s) => SOURCE_LABELS[s]).join(', ')}{' '}
               {entity.origin === 'untrusted' && <OriginBadge origin="untrusted" testId="graph-card-origin" />}
             </p>
@@ -167,12 +163,14 @@ export function GraphDetailCard() {
       )}
       {detail?.state === 'loading' && <p className="muted">Loading relations…</p>}
       {detail?.state === 'error' && (
-        <p className="graph-inline-error" role="alert" data-testid="graph-card-error">
-          Relations could not be loaded: {detail.error}{' '}
-          <button type="button" className="link-button" onClick={() => void select(selectedId)}>
-            Try again
-          </button>
-        </p>
+        <ErrorNotice
+          variant="inline"
+          className="graph-inline-error"
+          title="Relations could not be loaded"
+          error={detail.error}
+          testId="graph-card-error"
+          onRetry={() => void select(selectedId)}
+        />
       )}
       {literals.length > 0 && (
         <section>

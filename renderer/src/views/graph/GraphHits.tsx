@@ -1,8 +1,10 @@
 import type { GraphEntity } from '../../../../core/src/contract/index.js';
+import { Badge } from '../../components/Badge.js';
 import { evidenceRef } from '../../store/graphSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { OriginBadge } from '../provenance/OriginBadge.js';
 import { TYPE_LABELS } from './graphStyle.js';
+import './graph.css';
 
 /** The Search view's "Graph" group: entities matching the query, apart from the chunk results. */
 export function GraphHits({ entities }: { entities: readonly GraphEntity[] }) {
@@ -21,7 +23,7 @@ export function GraphHits({ entities }: { entities: readonly GraphEntity[] }) {
               <button type="button" className="link-button graph-hit-label" title="Show in the Graph view" onClick={() => void showEntity(entity.id)}>
                 {entity.label}
               </button>{' '}
-              <span className="badge">{TYPE_LABELS[entity.type]}</span>
+              <Badge>{TYPE_LABELS[entity.type]}</Badge>
               {entity.aliases.length > 0 && <span className="muted"> · also {entity.aliases.slice(0, 3).join(', ')}</span>}
               <span className="muted"> · {entity.degree} {entity.degree === 1 ? 'relation' : 'relations'}</span>
               {entity.origin === 'untrusted' && <OriginBadge origin="untrusted" testId="graph-hit-origin" />}

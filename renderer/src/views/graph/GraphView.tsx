@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
 import { WORKSPACE_SOURCE, type EntityType, type SourceTool } from '../../../../core/src/contract/index.js';
 import { ALL_ORIGINS, ALL_TOOLS, graphFiltersOf } from '../../store/graphSlice.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { GraphCanvas } from './GraphCanvas.js';
 import { GraphDetailCard } from './GraphDetailCard.js';
 import { GraphFilterControls, describeShown } from './GraphFilterControls.js';
 import { ORIGIN_LABELS, SOURCE_COLORS, SOURCE_LABELS, TYPE_COLORS, TYPE_LABELS, UNTRUSTED_RING } from './graphStyle.js';
 import { addDays, daysBetween } from './graphTime.js';
+import './graph.css';
 
 const count = (n: number): string => n.toLocaleString('en-US');
 
@@ -35,14 +38,7 @@ export function GraphView() {
         <TimeSlider />
         <GraphFilterControls />
       </div>
-      {state === 'error' && (
-        <div className="banner banner-error" role="alert" data-testid="graph-error">
-          The graph could not be loaded: {error}{' '}
-          <button type="button" className="link-button" onClick={() => void load()}>
-            Try again
-          </button>
-        </div>
-      )}
+      {state === 'error' && <ErrorNotice title="The graph could not be loaded" error={error} testId="graph-error" onRetry={() => void load()} />}
       {data === null && state === 'loading' && (
         <p className="muted" role="status" data-testid="graph-loading">
           Loading the graph…
@@ -69,11 +65,9 @@ function EmptyGraph() {
   const filters = graphFiltersOf({ validAt, tools, origins });
   if (!filters) {
     return (
-      <div className="graph-empty" data-testid="graph-empty" role="status">
-        <p>
-          No entities yet — write notes with names, <code>[[links]]</code> or <code>#tags</code>.
-        </p>
-      </div>
+      <EmptyState centered className="graph-empty" testId="graph-empty" role="status">
+        No entities yet — write notes with names, <code>[[links]]</code> or <code>#tags</code>.
+      </EmptyState>
     );
   }
   const parts = [
@@ -82,12 +76,20 @@ function EmptyGraph() {
     filters.validAt ? `valid on ${filters.validAt}` : null,
   ].filter((part): part is string => part !== null);
   return (
-    <div className="graph-empty" data-testid="graph-empty" data-filtered="true" role="status">
-      <p>Nothing in the graph matches these filters ({parts.join(', ')}).</p>
-      <button type="button" className="button" data-testid="graph-clear-filters" onClick={() => void clearFilters()}>
-        Clear filters
-      </button>
-    </div>
+    <EmptyState
+      centered
+      className="graph-empty"
+      testId="graph-empty"
+      data-filtered="true"
+      role="status"
+      action={
+        <button type="button" className="button" data-testid="graph-clear-filters" onClick={() => void clearFilters()}>
+          Clear filters
+        </button>
+      }
+    >
+      Nothing in the graph matches these filters ({parts.join(', ')}).
+    </EmptyState>
   );
 }
 

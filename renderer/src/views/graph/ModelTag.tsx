@@ -1,13 +1,14 @@
 import type { GraphClaim, GraphEvidence } from '../../../../core/src/contract/index.js';
+import { Badge } from '../../components/Badge.js';
 
 const TITLE = 'The chat model read this in your notes (Settings → Graph); Reverie’s rules did not find it. It goes when that setting is turned off.';
 
 /** Marks what the optional chat-model extraction added, so it can be told from what the rules found. */
 export function ModelTag({ testId }: { testId: string }) {
   return (
-    <span className="badge graph-model-tag" data-testid={testId} title={TITLE}>
+    <Badge className="graph-model-tag" testId={testId} title={TITLE}>
       extracted by the chat model
-    </span>
+    </Badge>
   );
 }
 

@@ -1,5 +1,9 @@
 import { lazy, Suspense } from 'react';
+import { Badge } from '../../components/Badge.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useReverie } from '../../store/useReverie.js';
+import { COVERAGE_TONE } from '../coverage.js';
 import { formatBytes } from '../format.js';
 import { lineRef } from '../provenance/origin.js';
 import { ConflictPanel } from './ConflictPanel.js';
@@ -18,9 +22,9 @@ export function DocumentPane() {
 
   if (!openPath) {
     return (
-      <div className="empty doc-empty" data-testid="doc-empty">
+      <EmptyState centered className="doc-empty" testId="doc-empty">
         Choose a file on the left, or open one from Search.
-      </div>
+      </EmptyState>
     );
   }
 
@@ -40,7 +44,7 @@ export function DocumentPane() {
             {openPath}
           </h2>
           <div className="doc-meta">
-            {coverage && <span className={`badge badge-${coverage.status}`}>{coverage.status}</span>}
+            {coverage && <Badge tone={COVERAGE_TONE[coverage.status]}>{coverage.status}</Badge>}
             {doc && <span>{formatBytes(doc.size)}</span>}
             {isDirty && <span className="unsaved-label">Unsaved changes</span>}
             {memory.savedAt && !isDirty && (
@@ -125,19 +129,11 @@ export function DocumentPane() {
         </div>
       )}
       {memory.conflict && <ConflictPanel message={memory.conflict} />}
-      {memory.saveError && (
-        <div className="banner banner-error" role="alert" data-testid="save-error">
-          Not saved: {memory.saveError}
-        </div>
-      )}
+      {memory.saveError && <ErrorNotice title="Not saved" error={memory.saveError} testId="save-error" />}
 
       <div className="doc-body">
         {docState === 'loading' && !doc && <p className="muted pad">Opening…</p>}
-        {docState === 'error' && (
-          <div className="banner banner-error" role="alert" data-testid="doc-error">
-            {memory.docError}
-          </div>
-        )}
+        {docState === 'error' && <ErrorNotice error={memory.docError} testId="doc-error" />}
         {doc && isEditing && <Editor path={doc.path} />}
         {doc && !isEditing && memory.readMode === 'source' && (
           <SourceView

@@ -1,5 +1,9 @@
 import { useMemo, useState } from 'react';
+import { Badge } from '../../components/Badge.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useReverie } from '../../store/useReverie.js';
+import { COVERAGE_TONE } from '../coverage.js';
 import { buildFileTree, type FileNode, type FolderNode, type TreeNode } from './fileTree.js';
 
 /** Children shown per folder before a "Show all" button: keeps huge folders cheap to render. */
@@ -12,15 +16,11 @@ export function FileTree() {
   const tree = useMemo(() => buildFileTree(files), [files]);
 
   if (filesState === 'error') {
-    return (
-      <div className="banner banner-error" role="alert">
-        Could not list files: {filesError}
-      </div>
-    );
+    return <ErrorNotice title="Could not list files" error={filesError} />;
   }
   if (filesState !== 'ready' && files.length === 0) return <p className="muted pad">Loading files…</p>;
   if (files.length === 0) {
-    return <p className="muted pad">No memory files yet. Add MEMORY.md, USER.md or notes under memory/ to your workspace.</p>;
+    return <EmptyState className="pad">No memory files yet. Add MEMORY.md, USER.md or notes under memory/ to your workspace.</EmptyState>;
   }
   return (
     <ul className="tree" role="tree" aria-label="Memory files" data-testid="file-tree">
@@ -67,9 +67,9 @@ function FolderRow({ folder, depth }: { folder: FolderNode; depth: number }) {
         <span className={`chevron${isCollapsed ? '' : ' is-open'}`} aria-hidden="true" />
         <span className="tree-name">{folder.name}/</span>
         {isCollapsed && folder.problemCount > 0 && (
-          <span className="badge badge-skipped" title={`${folder.problemCount} files not indexed`}>
+          <Badge tone="warn" title={`${folder.problemCount} files not indexed`}>
             {folder.problemCount} not indexed
-          </span>
+          </Badge>
         )}
       </button>
       {!isCollapsed && (
@@ -100,7 +100,7 @@ function FileRow({ file, depth }: { file: FileNode; depth: number }) {
       >
         <span className={`status-dot status-${status}`} aria-hidden="true" />
         <span className="tree-name">{file.name}</span>
-        {!isIndexed && <span className={`badge badge-${status}`}>{status}</span>}
+        {!isIndexed && <Badge tone={COVERAGE_TONE[status]}>{status}</Badge>}
         <span className="visually-hidden">{isIndexed ? ', indexed' : ''}</span>
       </button>
       {!isIndexed && (

@@ -1,5 +1,6 @@
 import { DocumentPane } from './DocumentPane.js';
 import { FileTree } from './FileTree.js';
+import './memory.css';
 
 export function MemoryView() {
   return (

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
 import type { ProvenanceChain, SourceKind } from '../../../../core/src/contract/index.js';
+import { Badge } from '../../components/Badge.js';
+import { DataTable, type Column } from '../../components/DataTable.js';
 import type { LineRange } from '../../store/memorySlice.js';
 import { formatCitation, formatTime } from '../format.js';
 import { OriginBadge, SessionKindBadge } from './OriginBadge.js';
@@ -84,9 +86,9 @@ export function ChainDetails({ chain, cited = null, onOpenFile }: ChainDetailsPr
           </dd>
           <dt>Source</dt>
           <dd>
-            <span className={`badge badge-${chain.source}`} data-testid="provenance-source">
+            <Badge className={`badge-${chain.source}`} testId="provenance-source">
               {chain.source}
-            </span>{' '}
+            </Badge>{' '}
             <span className="muted">{SOURCE_NOTE[chain.source]}</span>
           </dd>
           <dt>Origin</dt>
@@ -125,6 +127,35 @@ export function ChainDetails({ chain, cited = null, onOpenFile }: ChainDetailsPr
   );
 }
 
+const LINE_COLUMNS: Array<Column<LineRow>> = [
+  {
+    key: 'line',
+    header: 'Line',
+    align: 'end',
+    minWidth: 50,
+    cell: (row) => (row.startLine === row.endLine ? row.startLine : `${row.startLine}–${row.endLine}`),
+  },
+  { key: 'origin', header: 'Origin', minWidth: 90, cell: (row) => <OriginBadge origin={row.origin} testId="line-origin" /> },
+  { key: 'writtenBy', header: 'Written by', minWidth: 160, cell: (row) => <WrittenBy row={row} /> },
+];
+
+function WrittenBy({ row }: { row: LineRow }) {
+  if (!row.writtenBy) return <>you</>;
+  return (
+    <>
+      {VIA_LABEL[row.writtenBy.via]}
+      {row.writtenBy.actor && (
+        <>
+          {' '}
+          (<code>{row.writtenBy.actor}</code>)
+        </>
+      )}
+      , <time dateTime={row.writtenBy.writtenAt}>{formatTime(row.writtenBy.writtenAt)}</time>
+      {row.writtenBy.detail && <div className="muted prov-sub">{row.writtenBy.detail}</div>}
+    </>
+  );
+}
+
 function LinesTable({ lines }: { lines: readonly ChainLine[] }) {
   const rows = groupLineRows(lines);
   const allYours = lines.every((l) => !l.writtenBy && l.origin === 'owner');
@@ -136,47 +167,34 @@ function LinesTable({ lines }: { lines: readonly ChainLine[] }) {
           You wrote all of it: no line here was written by Reverie or an agent.
         </p>
       )}
-      <table className="prov-table" data-testid="provenance-lines">
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Origin</th>
-            <th scope="col">Written by</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.startLine} data-testid="provenance-line" data-line={row.startLine} data-end-line={row.endLine} data-origin={row.origin}>
-              <td className="num">{row.startLine === row.endLine ? row.startLine : `${row.startLine}–${row.endLine}`}</td>
-              <td>
-                <OriginBadge origin={row.origin} testId="line-origin" />
-              </td>
-              <td>
-                {row.writtenBy ? (
-                  <>
-                    {VIA_LABEL[row.writtenBy.via]}
-                    {row.writtenBy.actor && (
-                      <>
-                        {' '}
-                        (<code>{row.writtenBy.actor}</code>)
-                      </>
-                    )}
-                    , <time dateTime={row.writtenBy.writtenAt}>{formatTime(row.writtenBy.writtenAt)}</time>
-                    {row.writtenBy.detail && <div className="muted prov-sub">{row.writtenBy.detail}</div>}
-                  </>
-                ) : (
-                  'you'
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="prov-table"
+        testId="provenance-lines"
+        columns={LINE_COLUMNS}
+        rows={rows}
+        rowKey={(row) => String(row.startLine)}
+        rowProps={(row) => ({ 'data-testid': 'provenance-line', 'data-line': row.startLine, 'data-end-line': row.endLine, 'data-origin': row.origin })}
+      />
     </section>
   );
 }
 
 type Transcript = NonNullable<ProvenanceChain['transcript']>;
+type TranscriptLine = Transcript['lines'][number];
+
+const TRANSCRIPT_COLUMNS: Array<Column<TranscriptLine>> = [
+  { key: 'line', header: 'Line', align: 'end', minWidth: 50, cell: (l) => l.line },
+  { key: 'sourceLine', header: 'JSONL line', headerTitle: 'Line number in the original JSONL file', align: 'end', minWidth: 70, cell: (l) => l.sourceLine },
+  { key: 'role', header: 'Role', minWidth: 80, cell: (l) => l.role },
+  { key: 'origin', header: 'Origin', minWidth: 90, cell: (l) => <OriginBadge origin={l.origin} testId="line-origin" /> },
+  {
+    key: 'time',
+    header: 'Time',
+    priority: 2,
+    minWidth: 140,
+    cell: (l) => (l.timestamp ? <time dateTime={l.timestamp}>{formatTime(l.timestamp)}</time> : <span className="muted">unknown</span>),
+  },
+];
 
 function TranscriptDetails({ transcript }: { transcript: Transcript }) {
   return (
@@ -208,34 +226,14 @@ function TranscriptDetails({ transcript }: { transcript: Transcript }) {
           <CopyablePath path={transcript.originalPath} />
         </dd>
       </dl>
-      {transcript.lines.length > 0 && (
-        <table className="prov-table" data-testid="transcript-lines">
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              <th scope="col" title="Line number in the original JSONL file">
-                JSONL line
-              </th>
-              <th scope="col">Role</th>
-              <th scope="col">Origin</th>
-              <th scope="col">Time</th>
-            </tr>
-          </thead>
-          <tbody>
-            {transcript.lines.map((l) => (
-              <tr key={l.line} data-testid="transcript-line" data-line={l.line} data-source-line={l.sourceLine} data-origin={l.origin}>
-                <td className="num">{l.line}</td>
-                <td className="num">{l.sourceLine}</td>
-                <td>{l.role}</td>
-                <td>
-                  <OriginBadge origin={l.origin} testId="line-origin" />
-                </td>
-                <td>{l.timestamp ? <time dateTime={l.timestamp}>{formatTime(l.timestamp)}</time> : <span className="muted">unknown</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        className="prov-table"
+        testId="transcript-lines"
+        columns={TRANSCRIPT_COLUMNS}
+        rows={transcript.lines}
+        rowKey={(l) => String(l.line)}
+        rowProps={(l) => ({ 'data-testid': 'transcript-line', 'data-line': l.line, 'data-source-line': l.sourceLine, 'data-origin': l.origin })}
+      />
     </section>
   );
 }

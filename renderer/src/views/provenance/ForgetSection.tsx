@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ForgetReport, ProvenanceChain } from '../../../../core/src/contract/index.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { forgetTargetOf, type ForgetFlow } from '../../store/provenanceSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatLineRanges } from './origin.js';
@@ -56,17 +57,19 @@ function ForgetFlowView({ flow, isSession }: { flow: ForgetFlow; isSession: bool
   }
   if (flow.state === 'error') {
     return (
-      <div ref={focusTarget} tabIndex={-1} className="banner banner-error" role="alert" data-testid="forget-error">
-        <span>Could not check what would be removed: {flow.error}</span>
-        <span className="button-row">
-          <button type="button" className="button button-small" onClick={() => void previewForget()}>
-            Try again
-          </button>
+      <ErrorNotice
+        ref={focusTarget}
+        focusable
+        title="Could not check what would be removed"
+        error={flow.error}
+        testId="forget-error"
+        onRetry={() => void previewForget()}
+        actions={
           <button type="button" className="button button-small" onClick={cancelForget}>
             Cancel
           </button>
-        </span>
-      </div>
+        }
+      />
     );
   }
   if (flow.state === 'done' && flow.report) {
@@ -104,11 +107,7 @@ function ForgetFlowView({ flow, isSession }: { flow: ForgetFlow; isSession: bool
       <p className="muted prov-sub">
         A tombstone for {preview.tombstone.kind} <code>{preview.tombstone.key}</code> keeps it out of later {isSession ? 'ingestion' : 'indexing'}.
       </p>
-      {flow.error && (
-        <div className="banner banner-error" role="alert" data-testid="forget-error">
-          Not forgotten: {flow.error}
-        </div>
-      )}
+      {flow.error && <ErrorNotice title="Not forgotten" error={flow.error} testId="forget-error" />}
       <div className="button-row">
         <button
           type="button"

@@ -1,5 +1,7 @@
 import type { OriginClass, SessionKind } from '../../../../core/src/contract/index.js';
+import { Badge } from '../../components/Badge.js';
 import { ORIGIN_INFO, SESSION_KIND_INFO } from './origin.js';
+import './OriginBadge.css';
 
 /** Who wrote a text: "you", agent, untrusted (warned) or system. */
 export function OriginBadge({ origin, testId = 'origin-badge' }: { origin: OriginClass; testId?: string }) {
@@ -20,8 +22,8 @@ export function OriginBadge({ origin, testId = 'origin-badge' }: { origin: Origi
 export function SessionKindBadge({ kind }: { kind: SessionKind }) {
   const info = SESSION_KIND_INFO[kind];
   return (
-    <span className="badge session-kind-badge" data-testid="session-kind-badge" data-session-kind={kind} title={info.title}>
+    <Badge className="session-kind-badge" testId="session-kind-badge" data-session-kind={kind} title={info.title}>
       {info.label}
-    </span>
+    </Badge>
   );
 }

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import type { ProvenanceChain } from '../../../../core/src/contract/index.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { canOpenInMemory } from '../../store/provenanceSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { ChainDetails } from './ChainDetails.js';
 import { ForgetSection } from './ForgetSection.js';
+import './provenance.css';
 
 /** The Provenance inspector: a side panel over any view, for one search result or memory line. */
 export function ProvenancePanel() {
@@ -113,14 +115,15 @@ function LookupError() {
         : 'Not found: the file may have changed since it was indexed, or this line is not indexed.'
       : 'Could not look up where this came from.';
   return (
-    <div className="banner banner-error prov-error" role="alert" data-testid="provenance-error" data-code={errorCode ?? undefined}>
-      <div>
-        <strong>{headline}</strong>
-        {error && <div className="prov-error-detail">{error}</div>}
-      </div>
-      <button type="button" className="button button-small" data-testid="provenance-retry" onClick={() => void retry()}>
-        Try again
-      </button>
-    </div>
+    <ErrorNotice
+      className="prov-error"
+      title={<strong>{headline}</strong>}
+      error={error}
+      errorPlacement="below"
+      testId="provenance-error"
+      code={errorCode}
+      onRetry={() => void retry()}
+      retryTestId="provenance-retry"
+    />
   );
 }

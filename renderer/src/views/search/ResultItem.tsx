@@ -1,5 +1,6 @@
 import { useState, type MouseEvent } from 'react';
 import type { SearchResult } from '../../../../core/src/contract/index.js';
+import { Badge } from '../../components/Badge.js';
 import { formatCitation, formatScore } from '../format.js';
 import { HighlightedText } from '../highlight/HighlightedText.js';
 import { OriginBadge, SessionKindBadge } from '../provenance/OriginBadge.js';
@@ -46,7 +47,7 @@ export function ResultItem({ index, result, query, isSelected, onOpen, onHover, 
         <span className="result-path" data-testid="result-path">
           {result.path}
         </span>
-        <span className={`badge badge-${result.source}`}>{result.source}</span>
+        <Badge className={`badge-${result.source}`}>{result.source}</Badge>
         {result.origin && <OriginBadge origin={result.origin} />}
         {result.sessionKind && <SessionKindBadge kind={result.sessionKind} />}
         <MatchBadges matchedBy={result.matchedBy} />

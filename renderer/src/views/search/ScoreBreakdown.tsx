@@ -1,5 +1,12 @@
 import type { SearchResult } from '../../../../core/src/contract/index.js';
-import { breakdownRows, matchBadges } from './breakdown.js';
+import { DataTable, type Column } from '../../components/DataTable.js';
+import { breakdownRows, matchBadges, type BreakdownRow } from './breakdown.js';
+
+const COLUMNS: Array<Column<BreakdownRow>> = [
+  { key: 'label', header: 'Component', rowHeader: true, cell: (row) => row.label },
+  { key: 'value', header: 'Value', className: 'breakdown-value', cell: (row) => row.value },
+  { key: 'note', header: 'Note', className: 'breakdown-note', cell: (row) => row.note },
+];
 
 /** Small badges saying how a result matched. */
 export function MatchBadges({ matchedBy }: { matchedBy: SearchResult['matchedBy'] }) {
@@ -27,21 +34,21 @@ export function ScoreBreakdown({ result, id }: { result: Pick<SearchResult, 'sco
     );
   }
   return (
-    <table id={id} className="breakdown" data-testid="score-breakdown" aria-label="Score breakdown">
-      <tbody>
-        {rows.map((row) => (
-          <tr
-            key={row.key}
-            className={`breakdown-row${row.isNeutral ? ' is-neutral' : ''}${row.key === 'score' ? ' is-total' : ''}`}
-            data-testid="breakdown-row"
-            data-row={row.key}
-          >
-            <th scope="row">{row.label}</th>
-            <td className="breakdown-value">{row.value}</td>
-            <td className="breakdown-note">{row.note}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      id={id}
+      className="breakdown"
+      testId="score-breakdown"
+      aria-label="Score breakdown"
+      headersHidden
+      stickyHeader={false}
+      columns={COLUMNS}
+      rows={rows}
+      rowKey={(row) => row.key}
+      rowProps={(row) => ({
+        className: `breakdown-row${row.isNeutral ? ' is-neutral' : ''}${row.key === 'score' ? ' is-total' : ''}`,
+        'data-testid': 'breakdown-row',
+        'data-row': row.key,
+      })}
+    />
   );
 }

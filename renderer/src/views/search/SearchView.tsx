@@ -1,8 +1,11 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { SourceKind, StatusOutput } from '../../../../core/src/contract/index.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { GraphHits } from '../graph/GraphHits.js';
 import { ResultItem, resultElementId } from './ResultItem.js';
+import './search.css';
 
 const SOURCES: Array<{ source: SourceKind; label: string; hint: string }> = [
   { source: 'memory', label: 'Memory', hint: 'Your workspace notes' },
@@ -106,17 +109,13 @@ export function SearchView() {
         {state === 'idle' && indexState !== 'ready' && 'Results appear once the index is ready; you can already type.'}
       </div>
 
-      {state === 'error' && (
-        <div className="banner banner-error" role="alert" data-testid="search-error">
-          Search failed: {search.error}
-        </div>
-      )}
+      {state === 'error' && <ErrorNotice title="Search failed" error={search.error} testId="search-error" />}
       {search.graphHits.length > 0 && <GraphHits entities={search.graphHits} />}
       {state === 'ready' && !hasResults && search.graphHits.length === 0 && (
-        <div className="empty" data-testid="search-empty">
+        <EmptyState centered testId="search-empty">
           No results for “{resultsQuery}”.
           {search.sources.length < SOURCES.length && ' Try including the other sources, or fewer words.'}
-        </div>
+        </EmptyState>
       )}
 
       {hasResults && (

@@ -1,4 +1,6 @@
 import type { FormEvent } from 'react';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { Field, describedBy as describedByIds } from '../../components/Field.js';
 import type { DreamingNumberField } from '../../store/settingsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 
@@ -69,18 +71,11 @@ const BUDGETS: NumberFieldSpec[] = [
 
 const errorId = (field: string): string => `dreaming-field-error-${field}`;
 
-function FieldError({ field, errors }: { field: string; errors: Record<string, string> }) {
-  const message = errors[field];
-  if (!message) return null;
-  return (
-    <p className="field-error" id={errorId(field)} data-testid={errorId(field)} role="alert">
-      {message}
-    </p>
-  );
-}
+/** A field's error props for Field: its message, the id controls point at, the test id. */
+const errorOf = (field: string, errors: Record<string, string>) => ({ error: errors[field], errorId: errorId(field), errorTestId: errorId(field) });
 
-const describedBy = (field: string, errors: Record<string, string>, help: string): string =>
-  [help, errors[field] ? errorId(field) : undefined].filter(Boolean).join(' ');
+const describedBy = (field: string, errors: Record<string, string>, help: string): string | undefined =>
+  describedByIds(help, errors[field] && errorId(field));
 
 const SHOWN_INLINE = new Set(['schedule', 'reviewBeforeWriting', ...GATES.map((g) => g.field), ...BUDGETS.map((b) => b.field)]);
 
@@ -120,25 +115,16 @@ export function DreamingSettings() {
       />
     );
     return (
-      <div className="field" key={spec.field}>
-        <label htmlFor={id} className="field-label">
-          {spec.label}
-        </label>
-        <div className="field-body">
-          {spec.unit ? (
-            <span className="input-with-unit">
-              {input}
-              <span className="muted">{spec.unit}</span>
-            </span>
-          ) : (
-            input
-          )}
-          <p className="field-help" id={helpId}>
-            {spec.help}
-          </p>
-          <FieldError field={spec.field} errors={fieldErrors} />
-        </div>
-      </div>
+      <Field key={spec.field} label={spec.label} controlId={id} help={spec.help} helpId={helpId} {...errorOf(spec.field, fieldErrors)}>
+        {spec.unit ? (
+          <span className="input-with-unit">
+            {input}
+            <span className="muted">{spec.unit}</span>
+          </span>
+        ) : (
+          input
+        )}
+      </Field>
     );
   }
 
@@ -151,72 +137,61 @@ export function DreamingSettings() {
     >
       <h2 id="settings-dreaming-heading">Dreaming</h2>
       {section.state === 'error' && (
-        <div className="banner banner-error" role="alert" data-testid="dreaming-load-error">
-          <span>Could not load the dreaming settings: {section.loadError}</span>
-          <button type="button" className="button" onClick={() => void settings.load()}>
-            Try again
-          </button>
-        </div>
+        <ErrorNotice title="Could not load the dreaming settings" error={section.loadError} testId="dreaming-load-error" onRetry={() => void settings.load()} />
       )}
       {!draft && section.state !== 'error' && <p className="muted">Loading…</p>}
       {draft && (
         <form className="settings-form" onSubmit={onSubmit} noValidate data-testid="dreaming-form">
-          <div className="field">
-            <span className="field-label" id="dreaming-schedule-label">
-              Daily sweep
-            </span>
-            <div className="field-body">
-              <span className="dreaming-schedule-row">
-                <label className="checkbox">
-                  <input
-                    type="checkbox"
-                    data-testid="dreaming-schedule-enabled"
-                    checked={draft.scheduleEnabled}
-                    onChange={(event) => settings.setDreamingSchedule(event.target.checked)}
-                  />
-                  Dream every day at
-                </label>
-                <input
-                  id="dreaming-schedule-time"
-                  className="text-input time-input"
-                  data-testid="dreaming-schedule-time"
-                  type="time"
-                  step={60}
-                  aria-labelledby="dreaming-schedule-label"
-                  disabled={!draft.scheduleEnabled}
-                  value={draft.scheduleTime}
-                  aria-describedby={describedBy('schedule', fieldErrors, 'dreaming-schedule-help')}
-                  aria-invalid={fieldErrors.schedule ? true : undefined}
-                  onChange={(event) => settings.setDreamingSchedule(true, event.target.value)}
-                />
-              </span>
-              <p className="field-help" id="dreaming-schedule-help">
-                Local time of the nightly sweep that promotes often-recalled entries into MEMORY.md. Off: dreams only run when you start
-                one.
-              </p>
-              <FieldError field="schedule" errors={fieldErrors} />
-            </div>
-          </div>
-
-          <div className="field">
-            <span className="field-label">Review</span>
-            <div className="field-body">
+          <Field
+            label="Daily sweep"
+            labelId="dreaming-schedule-label"
+            helpId="dreaming-schedule-help"
+            help="Local time of the nightly sweep that promotes often-recalled entries into MEMORY.md. Off: dreams only run when you start one."
+            {...errorOf('schedule', fieldErrors)}
+          >
+            <span className="dreaming-schedule-row">
               <label className="checkbox">
                 <input
                   type="checkbox"
-                  data-testid="dreaming-review"
-                  checked={draft.reviewBeforeWriting}
-                  aria-describedby={describedBy('reviewBeforeWriting', fieldErrors, 'dreaming-review-help')}
-                  onChange={(event) => settings.setDreamingReview(event.target.checked)}
+                  data-testid="dreaming-schedule-enabled"
+                  checked={draft.scheduleEnabled}
+                  onChange={(event) => settings.setDreamingSchedule(event.target.checked)}
                 />
-                Review promotions before writing them
+                Dream every day at
               </label>
-              <p className="field-help" id="dreaming-review-help">
-                Promotions wait in the Dreams view as proposals until you approve them, instead of being written at once.
-              </p>
-              <FieldError field="reviewBeforeWriting" errors={fieldErrors} />
-            </div>
-          </div>
+              <input
+                id="dreaming-schedule-time"
+                className="text-input time-input"
+                data-testid="dreaming-schedule-time"
+                type="time"
+                step={60}
+                aria-labelledby="dreaming-schedule-label"
+                disabled={!draft.scheduleEnabled}
+                value={draft.scheduleTime}
+                aria-describedby={describedBy('schedule', fieldErrors, 'dreaming-schedule-help')}
+                aria-invalid={fieldErrors.schedule ? true : undefined}
+                onChange={(event) => settings.setDreamingSchedule(true, event.target.value)}
+              />
+            </span>
+          </Field>
+
+          <Field
+            label="Review"
+            helpId="dreaming-review-help"
+            help="Promotions wait in the Dreams view as proposals until you approve them, instead of being written at once."
+            {...errorOf('reviewBeforeWriting', fieldErrors)}
+          >
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                data-testid="dreaming-review"
+                checked={draft.reviewBeforeWriting}
+                aria-describedby={describedBy('reviewBeforeWriting', fieldErrors, 'dreaming-review-help')}
+                onChange={(event) => settings.setDreamingReview(event.target.checked)}
+              />
+              Review promotions before writing them
+            </label>
+          </Field>
 
           <h3 className="settings-form-subheading">Gates</h3>
           {GATES.map(numberField)}
@@ -224,9 +199,11 @@ export function DreamingSettings() {
           {BUDGETS.map(numberField)}
 
           {section.saveError && (
-            <div className="banner banner-error" role="alert" data-testid="dreaming-save-error">
-              {allInline ? 'Dreaming settings were not saved: fix the fields marked above.' : `Dreaming settings were not saved: ${section.saveError}`}
-            </div>
+            <ErrorNotice
+              title="Dreaming settings were not saved"
+              error={allInline ? 'fix the fields marked above.' : section.saveError}
+              testId="dreaming-save-error"
+            />
           )}
           <div className="form-actions">
             <button type="submit" className="button button-primary" data-testid="dreaming-save" disabled={!isDirty || section.isSaving}>

@@ -1,3 +1,4 @@
+import { Field } from '../../components/Field.js';
 import { useReverie } from '../../store/useReverie.js';
 
 /** Whether the chat model adds to the knowledge graph. Saved at once; the graph update that follows applies it. */
@@ -9,31 +10,25 @@ export function GraphSettings() {
       <h2 id="settings-graph-heading">Knowledge graph</h2>
       {!graph && settings.state !== 'error' && <p className="muted">Loading…</p>}
       {graph && (
-        <div className="field">
-          <span className="field-label">Chat model</span>
-          <div className="field-body">
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                data-testid="graph-model-extraction"
-                checked={graph.modelExtraction}
-                disabled={settings.graphSaving}
-                aria-describedby="graph-model-extraction-help"
-                onChange={(event) => void settings.setGraphModelExtraction(event.target.checked)}
-              />
-              Also extract entities and relations with the chat model
-            </label>
-            <p className="field-help" id="graph-model-extraction-help">
-              After the rules, the active chat model (Models, role “chat”) reads changed notes, a few prompts per update. Anything it names is kept
-              only when the lines it cites contain it, and is shown as less certain. Turning this off removes what it added.
-            </p>
-            {settings.graphError && (
-              <p className="field-error" role="alert" data-testid="graph-settings-error">
-                {settings.graphError}
-              </p>
-            )}
-          </div>
-        </div>
+        <Field
+          label="Chat model"
+          helpId="graph-model-extraction-help"
+          help="After the rules, the active chat model (Models, role “chat”) reads changed notes, a few prompts per update. Anything it names is kept only when the lines it cites contain it, and is shown as less certain. Turning this off removes what it added."
+          error={settings.graphError}
+          errorTestId="graph-settings-error"
+        >
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              data-testid="graph-model-extraction"
+              checked={graph.modelExtraction}
+              disabled={settings.graphSaving}
+              aria-describedby="graph-model-extraction-help"
+              onChange={(event) => void settings.setGraphModelExtraction(event.target.checked)}
+            />
+            Also extract entities and relations with the chat model
+          </label>
+        </Field>
       )}
     </section>
   );

@@ -1,5 +1,9 @@
 import type { FormEvent } from 'react';
 import type { ModelInfo, ModelRole, StatusOutput } from '../../../../core/src/contract/index.js';
+import { Badge } from '../../components/Badge.js';
+import { DataTable, type Column } from '../../components/DataTable.js';
+import { EmptyState } from '../../components/EmptyState.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { MODEL_ROLES, groupModelsByRole } from '../../store/modelsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatBytes, formatTime } from '../format.js';
@@ -37,9 +41,7 @@ function ActiveEmbedding() {
       <div className="settings-subsection">
         <h3>Active embedding</h3>
         {statusState === 'error' ? (
-          <div className="banner banner-error" role="alert" data-testid="embedding-status-error">
-            Could not load the embedding status: {statusError}
-          </div>
+          <ErrorNotice title="Could not load the embedding status" error={statusError} testId="embedding-status-error" />
         ) : (
           <p className="muted">Loading…</p>
         )}
@@ -70,7 +72,7 @@ function ActiveEmbedding() {
         <dd data-testid="embedding-generation">{embedding.generation ? <code>{embedding.generation}</code> : <span className="muted">none yet</span>}</dd>
         <dt>Vector backend</dt>
         <dd data-testid="vector-backend" data-backend={embedding.vectorBackend}>
-          <span className={`badge ${embedding.vectorBackend === 'scan' ? 'badge-skipped' : 'badge-indexed'}`}>{embedding.vectorBackend}</span>
+          <Badge tone={embedding.vectorBackend === 'scan' ? 'warn' : 'ok'}>{embedding.vectorBackend}</Badge>
           <span className="muted">
             {embedding.vectorBackend === 'scan' ? ' · exact scan in batches (slower on large workspaces)' : ' · KNN in SQLite'}
           </span>
@@ -103,9 +105,7 @@ function ActiveEmbedding() {
         </div>
       )}
       {embedding.lastError && (
-        <div className="banner banner-error" role="alert" data-testid="embedding-last-error">
-          Embedding failed: {embedding.lastError}. Keyword search keeps working.
-        </div>
+        <ErrorNotice title="Embedding failed" error={embedding.lastError} hint="Keyword search keeps working." testId="embedding-last-error" />
       )}
     </div>
   );
@@ -118,107 +118,90 @@ function InstalledModels() {
   return (
     <div className="settings-subsection" data-testid="installed-models">
       <h3>Installed models</h3>
-      {models.actionError && (
-        <div className="banner banner-error" role="alert" data-testid="model-action-error">
-          {models.actionError}
-        </div>
-      )}
-      {listState === 'error' && (
-        <div className="banner banner-error" role="alert" data-testid="models-error">
-          <span>Could not list models: {listError}</span>
-          <button type="button" className="button" onClick={() => void models.load()}>
-            Try again
-          </button>
-        </div>
-      )}
+      {models.actionError && <ErrorNotice error={models.actionError} testId="model-action-error" />}
+      {listState === 'error' && <ErrorNotice title="Could not list models" error={listError} testId="models-error" onRetry={() => void models.load()} />}
       {!list && listState !== 'error' && <p className="muted">Loading…</p>}
       {list && list.models.length === 0 && (
-        <p className="muted" data-testid="models-empty">
-          No models installed. Reverie uses its built-in hash embeddings until you add one below.
-        </p>
+        <EmptyState testId="models-empty">No models installed. Reverie uses its built-in hash embeddings until you add one below.</EmptyState>
       )}
       {list &&
         list.models.length > 0 &&
         groupModelsByRole(list.models).map(({ role, models: group }) => (
           <div key={role} className="model-group" data-testid="model-group" data-role={role}>
             <h4>{ROLE_LABELS[role]}</h4>
-            {group.length === 0 ? (
-              <p className="muted">None installed.</p>
-            ) : (
-              <table className="coverage-table models-table">
-                <colgroup>
-                  <col className="col-file" />
-                  <col className="col-size" />
-                  <col />
-                  <col className="col-actions" />
-                </colgroup>
-                <thead>
-                  <tr>
-                    <th scope="col">File</th>
-                    <th scope="col" className="num">
-                      Size
-                    </th>
-                    <th scope="col">Source</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {group.map((model) => (
-                    <ModelRow key={model.id} model={model} />
-                  ))}
-                </tbody>
-              </table>
-            )}
+            <DataTable
+              className="models-table"
+              columns={MODEL_COLUMNS}
+              rows={group}
+              rowKey={(model) => model.id}
+              rowProps={(model) => ({ 'data-testid': 'model-row', 'data-model': model.id, 'data-active': model.active })}
+              empty={<EmptyState>None installed.</EmptyState>}
+            />
           </div>
         ))}
     </div>
   );
 }
 
-function ModelRow({ model }: { model: ModelInfo }) {
+const MODEL_COLUMNS: Array<Column<ModelInfo>> = [
+  {
+    key: 'file',
+    header: 'File',
+    className: 'path-cell',
+    colClassName: 'col-file',
+    minWidth: 200,
+    cell: (model) => (
+      <>
+        <code>{model.file}</code>
+        {model.active && (
+          <Badge tone="ok" className="model-active" testId="model-active">
+            active
+          </Badge>
+        )}
+      </>
+    ),
+  },
+  { key: 'size', header: 'Size', align: 'end', colClassName: 'col-size', minWidth: 90, cell: (model) => formatBytes(model.size) },
+  {
+    key: 'source',
+    header: 'Source',
+    className: 'path-cell source-cell',
+    priority: 2,
+    minWidth: 200,
+    cellProps: (model) => ({ title: `Added ${formatTime(model.addedAt)} · sha256 ${model.sha256}` }),
+    cell: (model) => <code>{model.source}</code>,
+  },
+  { key: 'actions', header: 'Actions', headerHidden: true, className: 'actions-cell', colClassName: 'col-actions', minWidth: 150, cell: (model) => <ModelActions model={model} /> },
+];
+
+function ModelActions({ model }: { model: ModelInfo }) {
   const busyModel = useReverie((s) => s.models.busyModel);
   const use = useReverie((s) => s.models.use);
   const remove = useReverie((s) => s.models.remove);
   const isBusy = busyModel === model.id;
   return (
-    <tr data-testid="model-row" data-model={model.id} data-active={model.active}>
-      <td className="path-cell">
-        <code>{model.file}</code>
-        {model.active && (
-          <span className="badge badge-indexed model-active" data-testid="model-active">
-            active
-          </span>
-        )}
-      </td>
-      <td className="num">{formatBytes(model.size)}</td>
-      <td className="path-cell source-cell" title={`Added ${formatTime(model.addedAt)} · sha256 ${model.sha256}`}>
-        <code>{model.source}</code>
-      </td>
-      <td className="actions-cell">
-        <button
-          type="button"
-          className="button button-small"
-          data-testid="model-use"
-          disabled={model.active || busyModel !== null}
-          aria-label={`Use ${model.file} for ${model.role}`}
-          onClick={() => void use(model)}
-        >
-          {isBusy ? 'Working…' : 'Use'}
-        </button>
-        <button
-          type="button"
-          className="button button-small button-danger"
-          data-testid="model-remove"
-          disabled={busyModel !== null}
-          aria-label={`Remove ${model.file}`}
-          onClick={() => void remove(model)}
-        >
-          Remove
-        </button>
-      </td>
-    </tr>
+    <>
+      <button
+        type="button"
+        className="button button-small"
+        data-testid="model-use"
+        disabled={model.active || busyModel !== null}
+        aria-label={`Use ${model.file} for ${model.role}`}
+        onClick={() => void use(model)}
+      >
+        {isBusy ? 'Working…' : 'Use'}
+      </button>
+      <button
+        type="button"
+        className="button button-small button-danger"
+        data-testid="model-remove"
+        disabled={busyModel !== null}
+        aria-label={`Remove ${model.file}`}
+        onClick={() => void remove(model)}
+      >
+        Remove
+      </button>
+    </>
   );
 }
 
@@ -307,12 +290,7 @@ function PullForm() {
           Adding {pull.uri}…
         </p>
       )}
-      {pull?.state === 'error' && (
-        <div className="banner banner-error" role="alert" data-testid="pull-error">
-          {pull.uri ? `Could not add ${pull.uri}: ` : ''}
-          {pull.error}
-        </div>
-      )}
+      {pull?.state === 'error' && <ErrorNotice title={pull.uri ? `Could not add ${pull.uri}` : undefined} error={pull.error} testId="pull-error" />}
       {pull?.state === 'done' && pull.model && (
         <p className="saved-label" data-testid="pull-done" role="status">
           Added {pull.model.file} ({formatBytes(pull.model.size)}).{!pull.model.active && ' Press “Use” to make it the active model.'}

@@ -1,4 +1,7 @@
 import type { FormEvent } from 'react';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { Field, describedBy } from '../../components/Field.js';
+import { FieldError } from '../../components/FieldError.js';
 import type { FusionMode } from '../../store/settingsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 
@@ -7,18 +10,13 @@ const FUSION_OPTIONS: Array<{ value: FusionMode; label: string }> = [
   { value: 'rrf', label: 'Reciprocal-rank fusion (RRF)' },
 ];
 
-function FieldError({ field, errors }: { field: string; errors: Record<string, string> }) {
-  const message = errors[field];
-  if (!message) return null;
-  return (
-    <p className="field-error" id={`field-error-${field.replace(/\./g, '-')}`} data-testid={`field-error-${field}`} role="alert">
-      {message}
-    </p>
-  );
-}
+const errorId = (field: string): string => `field-error-${field.replace(/\./g, '-')}`;
+const errorTestId = (field: string): string => `field-error-${field}`;
 
-const describedBy = (field: string, errors: Record<string, string>, help?: string): string | undefined =>
-  [help, errors[field] ? `field-error-${field.replace(/\./g, '-')}` : undefined].filter(Boolean).join(' ') || undefined;
+/** A field's error props for Field: its message, the id controls point at, the test id. */
+const errorOf = (field: string, errors: Record<string, string>) => ({ error: errors[field], errorId: errorId(field), errorTestId: errorTestId(field) });
+const describe = (field: string, errors: Record<string, string>, help?: string): string | undefined =>
+  describedBy(help, errors[field] && errorId(field));
 
 /** True when every field error has a field on screen to show it (otherwise the banner shows the whole message). */
 function allShownInline(errors: Record<string, string>, extraPathRows: number): boolean {
@@ -48,135 +46,112 @@ export function SearchSettings() {
     <section className="card settings-section" aria-labelledby="settings-search-heading" data-testid="settings-search">
       <h2 id="settings-search-heading">Search</h2>
       {settings.state === 'error' && (
-        <div className="banner banner-error" role="alert" data-testid="settings-load-error">
-          <span>Could not load settings: {settings.loadError}</span>
-          <button type="button" className="button" onClick={() => void settings.load()}>
-            Try again
-          </button>
-        </div>
+        <ErrorNotice title="Could not load settings" error={settings.loadError} testId="settings-load-error" onRetry={() => void settings.load()} />
       )}
       {!draft && settings.state !== 'error' && <p className="muted">Loading…</p>}
       {draft && (
         <form className="settings-form" onSubmit={onSubmit} noValidate data-testid="settings-form">
-          <div className="field">
-            <label htmlFor="fusion-select" className="field-label">
-              Fusion
-            </label>
-            <div className="field-body">
-              <select
-                id="fusion-select"
-                className="select"
-                data-testid="fusion-select"
-                value={draft.fusion}
-                aria-describedby={describedBy('fusion', fieldErrors, 'fusion-help')}
-                aria-invalid={fieldErrors.fusion ? true : undefined}
-                onChange={(event) => settings.setFusion(event.target.value as FusionMode)}
-              >
-                {FUSION_OPTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-              <p className="field-help" id="fusion-help">
-                How keyword and vector candidates are combined: a weighted sum of their scores, or RRF, which uses only each result’s
-                rank in the two lists.
-              </p>
-              <FieldError field="fusion" errors={fieldErrors} />
-            </div>
-          </div>
+          <Field
+            label="Fusion"
+            controlId="fusion-select"
+            helpId="fusion-help"
+            help="How keyword and vector candidates are combined: a weighted sum of their scores, or RRF, which uses only each result’s rank in the two lists."
+            {...errorOf('fusion', fieldErrors)}
+          >
+            <select
+              id="fusion-select"
+              className="select"
+              data-testid="fusion-select"
+              value={draft.fusion}
+              aria-describedby={describe('fusion', fieldErrors, 'fusion-help')}
+              aria-invalid={fieldErrors.fusion ? true : undefined}
+              onChange={(event) => settings.setFusion(event.target.value as FusionMode)}
+            >
+              {FUSION_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </Field>
 
-          <div className="field">
-            <label htmlFor="max-file-size" className="field-label">
-              Largest file
-            </label>
-            <div className="field-body">
-              <span className="input-with-unit">
-                <input
-                  id="max-file-size"
-                  className="text-input number-input"
-                  data-testid="max-file-size"
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step="any"
-                  value={draft.maxFileSizeMB}
-                  aria-describedby={describedBy('maxFileSizeMB', fieldErrors, 'max-file-size-help')}
-                  aria-invalid={fieldErrors.maxFileSizeMB ? true : undefined}
-                  onChange={(event) => settings.setMaxFileSizeMB(event.target.value)}
-                />
-                <span className="muted">MB</span>
-              </span>
-              <p className="field-help" id="max-file-size-help">
-                Larger files are skipped as “too large”.
-              </p>
-              <FieldError field="maxFileSizeMB" errors={fieldErrors} />
-            </div>
-          </div>
-
-          <div className="field">
-            <span className="field-label">Watch</span>
-            <div className="field-body">
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  data-testid="watch-checkbox"
-                  checked={draft.watch}
-                  onChange={(event) => settings.setWatch(event.target.checked)}
-                />
-                Re-index when files change while Reverie runs
-              </label>
-              <FieldError field="watch" errors={fieldErrors} />
-            </div>
-          </div>
-
-          <div className="field">
-            <span className="field-label" id="extra-paths-label">
-              Extra paths
+          <Field
+            label="Largest file"
+            controlId="max-file-size"
+            helpId="max-file-size-help"
+            help="Larger files are skipped as “too large”."
+            {...errorOf('maxFileSizeMB', fieldErrors)}
+          >
+            <span className="input-with-unit">
+              <input
+                id="max-file-size"
+                className="text-input number-input"
+                data-testid="max-file-size"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                value={draft.maxFileSizeMB}
+                aria-describedby={describe('maxFileSizeMB', fieldErrors, 'max-file-size-help')}
+                aria-invalid={fieldErrors.maxFileSizeMB ? true : undefined}
+                onChange={(event) => settings.setMaxFileSizeMB(event.target.value)}
+              />
+              <span className="muted">MB</span>
             </span>
-            <div className="field-body">
-              <ul className="path-list" aria-labelledby="extra-paths-label" data-testid="extra-paths">
-                {draft.extraPaths.map((value, index) => (
-                  <li key={index} className="path-row" data-testid="extra-path-row">
-                    <input
-                      className="text-input path-input"
-                      data-testid="extra-path-input"
-                      type="text"
-                      spellCheck={false}
-                      placeholder="/absolute/folder or relative/notes.md"
-                      aria-label={`Extra path ${index + 1}`}
-                      aria-describedby={describedBy(`extraPaths.${index}`, fieldErrors)}
-                      aria-invalid={fieldErrors[`extraPaths.${index}`] ? true : undefined}
-                      value={value}
-                      onChange={(event) => settings.setExtraPath(index, event.target.value)}
-                    />
-                    <button
-                      type="button"
-                      className="button"
-                      data-testid="remove-extra-path"
-                      aria-label={`Remove extra path ${index + 1}`}
-                      onClick={() => settings.removeExtraPath(index)}
-                    >
-                      Remove
-                    </button>
-                    <FieldError field={`extraPaths.${index}`} errors={fieldErrors} />
-                  </li>
-                ))}
-              </ul>
-              <button type="button" className="button" data-testid="add-extra-path" onClick={() => settings.addExtraPath()}>
-                Add path
-              </button>
-              <p className="field-help">Folders or .md files indexed as memory, absolute or relative to the workspace. Empty rows are ignored.</p>
-              <FieldError field="extraPaths" errors={fieldErrors} />
-            </div>
-          </div>
+          </Field>
+
+          <Field label="Watch" {...errorOf('watch', fieldErrors)}>
+            <label className="checkbox">
+              <input type="checkbox" data-testid="watch-checkbox" checked={draft.watch} onChange={(event) => settings.setWatch(event.target.checked)} />
+              Re-index when files change while Reverie runs
+            </label>
+          </Field>
+
+          <Field
+            label="Extra paths"
+            labelId="extra-paths-label"
+            help="Folders or .md files indexed as memory, absolute or relative to the workspace. Empty rows are ignored."
+            {...errorOf('extraPaths', fieldErrors)}
+          >
+            <ul className="path-list" aria-labelledby="extra-paths-label" data-testid="extra-paths">
+              {draft.extraPaths.map((value, index) => (
+                <li key={index} className="path-row" data-testid="extra-path-row">
+                  <input
+                    className="text-input path-input"
+                    data-testid="extra-path-input"
+                    type="text"
+                    spellCheck={false}
+                    placeholder="/absolute/folder or relative/notes.md"
+                    aria-label={`Extra path ${index + 1}`}
+                    aria-describedby={describe(`extraPaths.${index}`, fieldErrors)}
+                    aria-invalid={fieldErrors[`extraPaths.${index}`] ? true : undefined}
+                    value={value}
+                    onChange={(event) => settings.setExtraPath(index, event.target.value)}
+                  />
+                  <button
+                    type="button"
+                    className="button"
+                    data-testid="remove-extra-path"
+                    aria-label={`Remove extra path ${index + 1}`}
+                    onClick={() => settings.removeExtraPath(index)}
+                  >
+                    Remove
+                  </button>
+                  <FieldError message={fieldErrors[`extraPaths.${index}`]} id={errorId(`extraPaths.${index}`)} testId={errorTestId(`extraPaths.${index}`)} />
+                </li>
+              ))}
+            </ul>
+            <button type="button" className="button" data-testid="add-extra-path" onClick={() => settings.addExtraPath()}>
+              Add path
+            </button>
+          </Field>
 
           {settings.saveError && (
-            <div className="banner banner-error" role="alert" data-testid="settings-save-error">
-              {allShownInline(fieldErrors, draft.extraPaths.length)
-                ? 'Settings were not saved: fix the fields marked above.'
-                : `Settings were not saved: ${settings.saveError}`}
-            </div>
+            <ErrorNotice
+              title="Settings were not saved"
+              error={allShownInline(fieldErrors, draft.extraPaths.length) ? 'fix the fields marked above.' : settings.saveError}
+              testId="settings-save-error"
+            />
           )}
           <div className="form-actions">
             <button type="submit" className="button button-primary" data-testid="settings-save" disabled={!isDirty || settings.isSaving}>

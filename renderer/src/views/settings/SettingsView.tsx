@@ -2,6 +2,7 @@ import { DreamingSettings } from './DreamingSettings.js';
 import { GraphSettings } from './GraphSettings.js';
 import { ModelsSettings } from './ModelsSettings.js';
 import { SearchSettings } from './SearchSettings.js';
+import './settings.css';
 
 /** Search options, dreaming, the knowledge graph and the models. Each section loads and fails on its own. */
 export function SettingsView() {

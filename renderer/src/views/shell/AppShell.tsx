@@ -13,6 +13,7 @@ import { ConnectionBanner } from './ConnectionBanner.js';
 import { EngineBanner } from './EngineBanner.js';
 import { NavBar } from './NavBar.js';
 import { StatusBar } from './StatusBar.js';
+import './shell.css';
 
 export function AppShell() {
   const view = useReverie((s) => s.app.view);

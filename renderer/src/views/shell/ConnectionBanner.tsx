@@ -1,3 +1,4 @@
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useReverie } from '../../store/useReverie.js';
 
 /** Shown when the engine cannot be reached or refused the token. */
@@ -5,12 +6,5 @@ export function ConnectionBanner() {
   const error = useReverie((s) => s.app.connectionError);
   const retry = useReverie((s) => s.status.refresh);
   if (!error) return null;
-  return (
-    <div className="banner banner-error" role="alert" data-testid="connection-error">
-      <span>{error}</span>
-      <button type="button" className="button" onClick={() => void retry()}>
-        Try again
-      </button>
-    </div>
-  );
+  return <ErrorNotice error={error} testId="connection-error" onRetry={() => void retry()} />;
 }

@@ -1,4 +1,5 @@
 import type { IndexState } from '../../../../core/src/contract/index.js';
+import { Badge } from '../../components/Badge.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatTime } from '../format.js';
 
@@ -57,9 +58,9 @@ export function StatusBar() {
         />
       )}
       {isPaused && (
-        <span className="badge badge-skipped" data-testid="index-paused-badge" title="File changes are indexed when you resume (Status view).">
+        <Badge tone="warn" testId="index-paused-badge" title="File changes are indexed when you resume (Status view).">
           Indexing paused
-        </span>
+        </Badge>
       )}
       {indexState === 'error' && indexError && (
         <span className="statusbar-error" title={indexError}>

@@ -1,8 +1,29 @@
 import { useMemo } from 'react';
 import type { FileCoverage } from '../../../../core/src/contract/index.js';
+import { Badge } from '../../components/Badge.js';
+import { DataTable, type Column } from '../../components/DataTable.js';
+import { EmptyState } from '../../components/EmptyState.js';
 import { COVERAGE_PAGE_SIZE } from '../../store/statusSlice.js';
 import { useReverie } from '../../store/useReverie.js';
+import { COVERAGE_TONE } from '../coverage.js';
 import { formatBytes } from '../format.js';
+
+const COLUMNS: Array<Column<FileCoverage>> = [
+  { key: 'path', header: 'Path', className: 'path-cell', minWidth: 220, cell: (file) => <code>{file.path}</code> },
+  { key: 'source', header: 'Source', priority: 3, minWidth: 80, cell: (file) => file.source },
+  { key: 'status', header: 'Status', minWidth: 90, cell: (file) => <Badge tone={COVERAGE_TONE[file.status]}>{file.status}</Badge> },
+  {
+    key: 'reason',
+    header: 'Reason',
+    className: 'reason-cell',
+    priority: 2,
+    minWidth: 180,
+    cellProps: () => ({ 'data-testid': 'coverage-reason' }),
+    cell: (file) => file.reason ?? '',
+  },
+  { key: 'size', header: 'Size', align: 'end', priority: 3, minWidth: 80, cell: (file) => formatBytes(file.size) },
+  { key: 'chunks', header: 'Chunks', align: 'end', priority: 3, minWidth: 70, cell: (file) => file.chunks },
+];
 
 /** Per-file coverage, filterable and paged so thousands of files stay quick. */
 export function CoverageTable({ files }: { files: FileCoverage[] }) {
@@ -48,47 +69,16 @@ export function CoverageTable({ files }: { files: FileCoverage[] }) {
         </label>
       </div>
 
-      <table className="coverage-table" data-testid="coverage-table">
-        <thead>
-          <tr>
-            <th scope="col">Path</th>
-            <th scope="col">Source</th>
-            <th scope="col">Status</th>
-            <th scope="col">Reason</th>
-            <th scope="col" className="num">
-              Size
-            </th>
-            <th scope="col" className="num">
-              Chunks
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((file) => (
-            <tr key={file.path} data-testid="coverage-row" data-path={file.path} data-status={file.status}>
-              <td className="path-cell">
-                <code>{file.path}</code>
-              </td>
-              <td>{file.source}</td>
-              <td>
-                <span className={`badge badge-${file.status}`}>{file.status}</span>
-              </td>
-              <td className="reason-cell" data-testid="coverage-reason">
-                {file.reason ?? ''}
-              </td>
-              <td className="num">{formatBytes(file.size)}</td>
-              <td className="num">{file.chunks}</td>
-            </tr>
-          ))}
-          {shown.length === 0 && (
-            <tr>
-              <td colSpan={6} className="muted">
-                {showOnlyProblems ? 'Every file is indexed.' : 'No files match.'}
-              </td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <DataTable
+        className="coverage-table"
+        testId="coverage-table"
+        aria-labelledby="coverage-heading"
+        columns={COLUMNS}
+        rows={shown}
+        rowKey={(file) => file.path}
+        rowProps={(file) => ({ 'data-testid': 'coverage-row', 'data-path': file.path, 'data-status': file.status })}
+        empty={<EmptyState testId="coverage-empty">{showOnlyProblems ? 'Every file is indexed.' : 'No files match.'}</EmptyState>}
+      />
 
       {pageCount > 1 && (
         <nav className="pager" aria-label="Coverage pages">

@@ -1,8 +1,12 @@
-import { useReverie } from '../../store/useReverie.js';
 import type { DreamRunStatus, StatusOutput } from '../../../../core/src/contract/index.js';
-import { STATUS_BADGE, STATUS_LABEL } from '../dreams/dreamText.js';
+import { Badge } from '../../components/Badge.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { useReverie } from '../../store/useReverie.js';
+import { STATUS_LABEL, STATUS_TONE } from '../dreams/dreamText.js';
 import { formatTime } from '../format.js';
 import { CoverageTable } from './CoverageTable.js';
+import { EngineLogPanel } from './EngineLogPanel.js';
+import './status.css';
 
 export function StatusView() {
   const status = useReverie((s) => s.status);
@@ -16,9 +20,7 @@ export function StatusView() {
       <section className="view status-view" aria-labelledby="status-heading">
         <h1 id="status-heading">Status</h1>
         {status.state === 'error' ? (
-          <div className="banner banner-error" role="alert">
-            Could not load status: {status.error}
-          </div>
+          <ErrorNotice title="Could not load status" error={status.error} />
         ) : (
           <p className="muted">Loading…</p>
         )}
@@ -66,26 +68,14 @@ export function StatusView() {
         </div>
       </header>
 
-      {status.syncError && (
-        <div className="banner banner-error" role="alert">
-          Re-index failed: {status.syncError}
-        </div>
-      )}
-      {status.pauseError && (
-        <div className="banner banner-error" role="alert" data-testid="pause-error">
-          Could not {isPaused ? 'resume' : 'pause'} indexing: {status.pauseError}
-        </div>
-      )}
+      {status.syncError && <ErrorNotice title="Re-index failed" error={status.syncError} />}
+      {status.pauseError && <ErrorNotice title={`Could not ${isPaused ? 'resume' : 'pause'} indexing`} error={status.pauseError} testId="pause-error" />}
       {isPaused && (
         <div className="banner banner-warn" data-testid="indexing-paused-notice">
           Indexing paused: file changes are indexed when you resume. Re-index still runs now.
         </div>
       )}
-      {index.lastError && (
-        <div className="banner banner-error" role="alert" data-testid="index-last-error">
-          Last indexing error: {index.lastError}
-        </div>
-      )}
+      {index.lastError && <ErrorNotice title="Last indexing error" error={index.lastError} testId="index-last-error" />}
       {notices.length > 0 && (
         <ul className="notices" data-testid="notices" aria-label="Notices">
           {notices.map((notice) => (
@@ -108,7 +98,7 @@ export function StatusView() {
         <dt>Workspace</dt>
         <dd data-testid="workspace-path">
           <code>{data.workspace.path}</code>
-          {!data.workspace.exists && <span className="badge badge-failed">missing</span>}
+          {!data.workspace.exists && <Badge tone="error">missing</Badge>}
         </dd>
         <dt>Data folder</dt>
         <dd data-testid="data-dir">
@@ -135,6 +125,8 @@ export function StatusView() {
 
       {data.dreaming && <DreamingCard dreaming={data.dreaming} />}
 
+      <EngineLogPanel />
+
       <CoverageTable files={data.files} />
     </section>
   );
@@ -158,13 +150,9 @@ function DreamingCard({ dreaming }: { dreaming: StatusOutput['dreaming'] }) {
           {lastRun ? (
             <>
               <code>{lastRun.id}</code>{' '}
-              <span
-                className={`badge ${isRunStatus(lastRun.status) ? STATUS_BADGE[lastRun.status] : ''}`}
-                data-testid="dreaming-last-run-status"
-                data-status={lastRun.status}
-              >
+              <Badge tone={isRunStatus(lastRun.status) ? STATUS_TONE[lastRun.status] : 'neutral'} testId="dreaming-last-run-status" data-status={lastRun.status}>
                 {isRunStatus(lastRun.status) ? STATUS_LABEL[lastRun.status] : lastRun.status}
-              </span>{' '}
+              </Badge>{' '}
               {formatTime(lastRun.startedAt)}
               {lastRun.reason && <span className="muted"> — {lastRun.reason}</span>}
             </>

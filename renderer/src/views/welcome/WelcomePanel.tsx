@@ -1,7 +1,9 @@
 import type { FormEvent } from 'react';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { serveCommandFor } from '../../store/welcomeSlice.js';
 import { CopyBox } from '../agents/CopyBox.js';
+import './welcome.css';
 
 /** First run: where memory lives, keep it or choose another folder, then bring in agents' memory. Never modal. */
 export function WelcomePanel() {
@@ -28,11 +30,7 @@ export function WelcomePanel() {
         )}
       </header>
 
-      {error && (
-        <div className="banner banner-error" role="alert" data-testid="welcome-error">
-          {error}
-        </div>
-      )}
+      {error && <ErrorNotice error={error} testId="welcome-error" />}
 
       {(phase === 'choose' || phase === 'opening') && (
         <>
