@@ -134,7 +134,7 @@ describe.skipIf(!chromiumPath)('Provenance inspector', () => {
     const transcript = path.join(projectDir, `${CLAUDE_SESSION}.jsonl`);
     fs.copyFileSync(path.join(CLAUDE_FIXTURE, `${CLAUDE_SESSION}.jsonl`), transcript);
     const original = fs.readFileSync(transcript);
-    await call('sessions.ingest', { claude: claudeHome });
+    await call('sessions.ingest', { homes: { 'claude-code': claudeHome } });
 
     const { page, problems, close } = await newAppPage(app.browser);
     await page.goto(app.serve.launchUrl);
@@ -183,7 +183,7 @@ describe.skipIf(!chromiumPath)('Provenance inspector', () => {
     await page.locator('[data-testid=search-empty]').waitFor();
 
     // Re-ingesting does not bring it back; the transcript on disk is untouched.
-    await call('sessions.ingest', { claude: claudeHome });
+    await call('sessions.ingest', { homes: { 'claude-code': claudeHome } });
     await page.click('[data-testid=provenance-close]');
     await page.fill('[data-testid=search-input]', 'pgdriver');
     await page.locator('[data-testid=search-empty]').waitFor();

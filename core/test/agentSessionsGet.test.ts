@@ -33,7 +33,7 @@ describe('sessions.get over the agent socket', () => {
     ]).flat();
     fs.writeFileSync(path.join(project, `${sessionId}.jsonl`), turns.join('\n') + '\n');
     service = openService(ws);
-    await service.invoke('sessions.ingest', { claude: home });
+    await service.invoke('sessions.ingest', { homes: { 'claude-code': home } });
     await service.startHosting({ kind: 'serve', url: null });
     const { token } = await service.invoke('agents.add', { name: 'reader' });
     client = await AgentSocketClient.connect(service.agents.socketPath);

@@ -77,7 +77,7 @@ describe('dreaming and untrusted content', () => {
 
     const clock = testClock(new Date(2026, 10, 29, 3, 0, 0).getTime());
     service = openService(ws, { now: clock.now });
-    await service.invoke('sessions.ingest', { claude: claudeHome });
+    await service.invoke('sessions.ingest', { homes: { 'claude-code': claudeHome } });
     // An agent copied web content into a daily note: its line is recorded as untrusted.
     recordWrittenLines(
       (service as unknown as { db: Parameters<typeof recordWrittenLines>[0] }).db,
@@ -134,7 +134,7 @@ describe('dreaming and untrusted content', () => {
     );
     const clock = testClock(new Date(2026, 10, 29, 3, 0, 0).getTime());
     service = openService(ws, { now: clock.now });
-    await service.invoke('sessions.ingest', { claude: claudeHome });
+    await service.invoke('sessions.ingest', { homes: { 'claude-code': claudeHome } });
     await recallOver(service, clock, [
       { query: 'staging database port', daysAgo: 2 },
       { query: 'which port is staging on', daysAgo: 1 },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LogRecord, RecentLogs, StatusOutput } from '../src/contract/index.js';
+import type { LogRecord } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
@@ -46,7 +46,7 @@ describe('the engine log, wired', () => {
     service = openService(ws);
     expect(await service.invoke('import.reports', {})).toEqual({ reports: [] });
 
-    const recent = (await service.invoke('logs.recent', {})) as RecentLogs;
+    const recent = await service.invoke('logs.recent', {});
     expect(recent.problem).toBeNull();
     expect(recent.logDir).toBe(logDir());
     expect(recent.records[0]).toMatchObject({
@@ -59,9 +59,9 @@ describe('the engine log, wired', () => {
     expect(recent.app).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), platform: `${process.platform} ${process.arch}`, node: process.versions.node });
     // Only warnings and errors unless asked: the sync's info records are not among them.
     await service.sync(false);
-    const after = (await service.invoke('logs.recent', { limit: 5 })) as RecentLogs;
+    const after = await service.invoke('logs.recent', { limit: 5 });
     expect(after.records.every((r) => r.level === 'warn' || r.level === 'error')).toBe(true);
-    const withInfo = (await service.invoke('logs.recent', { minLevel: 'info', limit: 1 })) as RecentLogs;
+    const withInfo = await service.invoke('logs.recent', { minLevel: 'info', limit: 1 });
     expect(withInfo.records).toEqual([expect.objectContaining({ message: 'Indexing finished' })]);
   });
 
@@ -74,7 +74,7 @@ describe('the engine log, wired', () => {
       throw new TypeError('graph exploded');
     };
     await expect(service.invoke('graph.overview', {}, { transport: 'ui' })).rejects.toThrow('graph exploded');
-    const recent = (await service.invoke('logs.recent', {})) as RecentLogs;
+    const recent = await service.invoke('logs.recent', {});
     expect(recent.records.filter((r) => r.message.startsWith('Operation files.read failed'))).toEqual([]);
     expect(recent.records[0]).toMatchObject({
       level: 'error',
@@ -91,19 +91,19 @@ describe('the engine log, wired', () => {
     fs.writeFileSync(logDir(), 'a file where the log folder should be');
     service = openService(ws);
 
-    const before = (await service.invoke('status', {})) as StatusOutput;
+    const before = await service.invoke('status', {});
     expect(before.notices.filter((n) => LOG_NOTICE.test(n))).toEqual([expect.stringContaining('a file is in the way of the folder (EEXIST)')]);
 
     const report = await service.sync(false);
     expect(report.files).toBe(7);
     expect(report.notices.filter((n) => LOG_NOTICE.test(n))).toHaveLength(1);
-    const found = (await service.invoke('memory.search', { query: 'restic backups', limit: 3 })) as { results: unknown[] };
+    const found = await service.invoke('memory.search', { query: 'restic backups', limit: 3 });
     expect(found.results.length).toBeGreaterThan(0);
     await service.sync(true);
-    const later = (await service.invoke('status', {})) as StatusOutput;
+    const later = await service.invoke('status', {});
     expect(later.notices.filter((n) => LOG_NOTICE.test(n))).toEqual([]);
 
-    const recent = (await service.invoke('logs.recent', {})) as RecentLogs;
+    const recent = await service.invoke('logs.recent', {});
     expect(recent.problem).toMatch(LOG_NOTICE);
     expect(recent.records[0]).toMatchObject({ area: 'log', message: 'The log cannot be written' });
     expect(fs.readFileSync(logDir(), 'utf8')).toBe('a file where the log folder should be');

@@ -32,7 +32,7 @@ describe('Codex rollouts', () => {
   it('keeps user and assistant text with turn taint, meta from session_meta, and skips context, tools and events', async () => {
     const { messages, result } = await read(CODEX);
     expect(result.meta).toEqual({
-      tool: 'codex',
+      format: 'codex-rollout',
       sessionId: '0199b7e1-2a4c-7f10-8e3d-5b6a7c8d9e01',
       sessionKind: 'interactive',
       cwd: '/home/dana/src/ledgerd',
@@ -103,7 +103,7 @@ describe('early Codex rollouts', () => {
       ];
       fs.writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
       const { messages, result } = await read(file);
-      expect(result.meta).toMatchObject({ tool: 'codex', sessionId: '5973b6c0-94b8-487b-a530-2aeb6098ae0e', sessionKind: 'interactive', startedAt: '2025-05-07T17:24:21.123Z' });
+      expect(result.meta).toMatchObject({ format: 'codex-rollout', sessionId: '5973b6c0-94b8-487b-a530-2aeb6098ae0e', sessionKind: 'interactive', startedAt: '2025-05-07T17:24:21.123Z' });
       expect(brief(messages)).toEqual([
         [3, 'user', 'owner', 'rename the flag to --dry-run'],
         [6, 'assistant', 'agent', 'Renamed in main.go.'],
@@ -119,7 +119,7 @@ describe('Claude Code transcripts', () => {
   it('keeps the conversation, drops tool results, meta lines and commands, and taints after WebFetch', async () => {
     const { messages, result } = await read(CLAUDE);
     expect(result.meta).toMatchObject({
-      tool: 'claude-code',
+      format: 'claude-code-jsonl',
       sessionId: '7c0f3a52-1b2d-4e5f-8a9b-0c1d2e3f4a5b',
       sessionKind: 'interactive',
       cwd: '/home/dana/src/ledgerd',
@@ -191,7 +191,7 @@ describe('OpenClaw transcripts', () => {
   it('separates heartbeat and flush prompts, envelopes, metadata and external content from the person', async () => {
     const { messages, result } = await read(OPENCLAW_MAIN);
     expect(result.meta).toMatchObject({
-      tool: 'openclaw',
+      format: 'openclaw-jsonl',
       sessionId: '3f0e9a1c-6b2d-4c8e-9f70-1a2b3c4d5e6f',
       // Opened by a heartbeat poll, then the person wrote in it.
       sessionKind: 'interactive',
@@ -248,12 +248,12 @@ describe('OpenClaw transcripts', () => {
 });
 
 describe('format detection', () => {
-  it('recognises each format from its content and honours an explicit tool', async () => {
-    expect((await read(CODEX)).result.meta.tool).toBe('codex');
-    expect((await read(CLAUDE)).result.meta.tool).toBe('claude-code');
-    expect((await read(OPENCLAW_MAIN)).result.meta.tool).toBe('openclaw');
+  it('recognises each format from its content and honours an explicit format', async () => {
+    expect((await read(CODEX)).result.meta.format).toBe('codex-rollout');
+    expect((await read(CLAUDE)).result.meta.format).toBe('claude-code-jsonl');
+    expect((await read(OPENCLAW_MAIN)).result.meta.format).toBe('openclaw-jsonl');
     // Read as the wrong format, every line is unknown and nothing is invented.
-    const wrong = await read(CLAUDE, { tool: 'codex' });
+    const wrong = await read(CLAUDE, { format: 'codex-rollout' });
     expect(wrong.messages).toEqual([]);
     expect(wrong.result.stats.unknownLines).toBe(25);
   });

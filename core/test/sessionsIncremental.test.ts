@@ -98,9 +98,17 @@ describe('incremental transcript reads', () => {
     expect(rewritten.result.restarted).toBe(true);
     expect(rewritten.messages.map((m) => m.text)).toEqual(['original two', 'original reply', 'more']);
 
-    // A state for another format is not applied either.
-    const other = await collectTranscript(file, { resume: { ...first.result.resume, tool: 'codex' }, tool: 'claude-code' });
+    // A state for another format is not applied either, nor a state saved before formats had names that names another tool.
+    const other = await collectTranscript(file, { resume: { ...first.result.resume, parser: 'codex-rollout' }, format: 'claude-code-jsonl' });
     expect(isTranscriptSkipped(other.outcome) ? null : other.outcome.restarted).toBe(true);
+    const { parser: _parser, ...legacy } = first.result.resume;
+    const legacyOther = await collectTranscript(file, { resume: { ...legacy, tool: 'codex' }, format: 'claude-code-jsonl' });
+    expect(isTranscriptSkipped(legacyOther.outcome) ? null : legacyOther.outcome.restarted).toBe(true);
+    // A state saved before formats had names, by this tool, still resumes where it stopped.
+    const { parser: _same, ...legacySame } = rewritten.result.resume;
+    const resumed = await collectTranscript(file, { resume: { ...legacySame, tool: 'claude-code' }, format: 'claude-code-jsonl' });
+    expect(isTranscriptSkipped(resumed.outcome) ? null : resumed.outcome.restarted).toBe(false);
+    expect(resumed.messages).toEqual([]);
   });
 
   it('can be stopped early by the caller; a later read still gives everything', async () => {

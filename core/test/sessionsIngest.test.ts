@@ -18,11 +18,11 @@ afterEach(async () => {
 });
 
 /** Copies the project's transcript fixtures into tool home folders beside the workspace. */
-function toolHomes(): { codex: string; claude: string; openclaw: string } {
+function toolHomes(): { codex: string; 'claude-code': string; openclaw: string } {
   const base = path.dirname(ws.root);
-  const homes = { codex: path.join(base, 'codex-home'), claude: path.join(base, 'claude-home'), openclaw: path.join(base, 'openclaw-home') };
+  const homes = { codex: path.join(base, 'codex-home'), 'claude-code': path.join(base, 'claude-home'), openclaw: path.join(base, 'openclaw-home') };
   fs.cpSync(path.join(fixtures, 'codex'), homes.codex, { recursive: true });
-  fs.cpSync(path.join(fixtures, 'claude-code'), homes.claude, { recursive: true });
+  fs.cpSync(path.join(fixtures, 'claude-code'), homes['claude-code'], { recursive: true });
   fs.cpSync(path.join(fixtures, 'openclaw'), homes.openclaw, { recursive: true });
   return homes;
 }
@@ -49,7 +49,7 @@ describe('transcript ingestion', () => {
     const homes = toolHomes();
     const before = Object.values(homes).map(hashTree);
     service = openService(ws);
-    const report = await service.invoke('sessions.ingest', homes);
+    const report = await service.invoke('sessions.ingest', { homes });
     expect(report.failed).toBe(0);
     expect(report.added).toBeGreaterThanOrEqual(4);
     expect(report.messages).toBeGreaterThan(5);
@@ -73,7 +73,7 @@ describe('transcript ingestion', () => {
     expect(hit!.sessionKind).not.toBeNull();
     const chain = await service.invoke('provenance.get', { ref: hit!.id });
     expect(chain.transcript).toMatchObject({ tool: 'claude-code', sessionId: expect.any(String) });
-    expect(chain.transcript!.originalPath.startsWith(homes.claude)).toBe(true);
+    expect(chain.transcript!.originalPath.startsWith(homes['claude-code'])).toBe(true);
     expect(chain.transcript!.lines[0]!.sourceLine).toBeGreaterThan(0);
     expect((await search(service, 'currency backfill archived rows', { sources: ['memory'] })).every((r) => r.source === 'memory')).toBe(true);
 
@@ -82,7 +82,7 @@ describe('transcript ingestion', () => {
     expect(again.sessions).toMatchObject({ added: 0, appended: 0, unchanged: report.transcripts - report.skipped });
 
     // Appended lines are ingested incrementally.
-    const file = path.join(homes.claude, 'projects', '-home-dana-src-ledgerd', '7c0f3a52-1b2d-4e5f-8a9b-0c1d2e3f4a5b.jsonl');
+    const file = path.join(homes['claude-code'], 'projects', '-home-dana-src-ledgerd', '7c0f3a52-1b2d-4e5f-8a9b-0c1d2e3f4a5b.jsonl');
     const line = JSON.stringify({
       parentUuid: null, isSidechain: false, userType: 'external', cwd: '/home/dana/src/ledgerd', sessionId: '7c0f3a52-1b2d-4e5f-8a9b-0c1d2e3f4a5b',
       type: 'user', message: { role: 'user', content: 'Remember the pelican migration window is Thursday night.' }, uuid: 'u-new', timestamp: '2026-03-05T11:00:00.000Z',
@@ -107,7 +107,7 @@ describe('transcript ingestion', () => {
     fs.mkdirSync(path.join(openclaw, 'agents', 'main', 'sessions'), { recursive: true });
     fs.copyFileSync(path.join(fixtures, 'poisoning', 'openclaw.jsonl'), path.join(openclaw, 'agents', 'main', 'sessions', 'poison.jsonl'));
     service = openService(ws);
-    const report = await service.invoke('sessions.ingest', { claude, codex, openclaw });
+    const report = await service.invoke('sessions.ingest', { homes: { 'claude-code': claude, codex, openclaw } });
     expect(report.added).toBe(3);
     const db = (service as unknown as { db: Database.Database }).db;
     const poisoned = db.prepare("SELECT origin, text FROM chunks WHERE source = 'sessions' AND (text LIKE '%99-1234%' OR text LIKE '%note this as important%')").all() as Array<{ origin: string }>;
@@ -119,7 +119,7 @@ describe('transcript ingestion', () => {
     ws = createTempWorkspace(SAMPLE_NOTES);
     const homes = toolHomes();
     service = openService(ws);
-    await service.invoke('sessions.ingest', homes);
+    await service.invoke('sessions.ingest', { homes });
     const hit = (await search(service, 'currency backfill archived rows')).find((r) => r.source === 'sessions')!;
     const chain = await service.invoke('provenance.get', { ref: hit.id });
     const sessionId = chain.transcript!.sessionId;
@@ -129,7 +129,7 @@ describe('transcript ingestion', () => {
     expect((await search(service, 'currency backfill archived rows')).filter((r) => r.source === 'sessions' && report.removed.files.includes(r.path))).toEqual([]);
     // Touch the transcript so it would be re-read: the tombstone keeps it out.
     const file = report.removed.files[0]!;
-    const abs = path.join(homes.claude, file.slice('sessions/claude-code/'.length));
+    const abs = path.join(homes['claude-code'], file.slice('sessions/claude-code/'.length));
     fs.utimesSync(abs, new Date(), new Date());
     await service.invoke('index.sync', {});
     expect((await search(service, 'currency backfill archived rows')).filter((r) => report.removed.files.includes(r.path))).toEqual([]);
@@ -147,7 +147,7 @@ describe('transcript ingestion', () => {
     fs.symlinkSync(path.join(project, 'garbage.jsonl'), path.join(project, 'link.jsonl'));
     service = openService(ws);
     await service.invoke('settings.set', { patch: { maxTranscriptSizeMB: 1 } });
-    const report = await service.invoke('sessions.ingest', { claude, codex: path.join(base, 'missing-codex') });
+    const report = await service.invoke('sessions.ingest', { homes: { 'claude-code': claude, codex: path.join(base, 'missing-codex') } });
     const reasons = Object.fromEntries(report.problems.map((p) => [path.basename(p.path), p.reason]));
     expect(reasons['big.jsonl']).toMatch(/^too large/);
     expect(reasons['link.jsonl']).toBe('symlink (not followed)');
@@ -160,10 +160,10 @@ describe('transcript ingestion', () => {
     ws = createTempWorkspace(SAMPLE_NOTES);
     const homes = toolHomes();
     const env = cliEnv(ws.dataDir);
-    const r = await runCli(['sessions', 'ingest', '--claude', homes.claude, '--json', '--workspace', ws.root], env);
+    const r = await runCli(['sessions', 'ingest', '--claude', homes['claude-code'], '--json', '--workspace', ws.root], env);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ failed: 0 });
     const cfg = await runCli(['config', 'get', 'sessions', '--json'], env);
-    expect(JSON.parse(cfg.stdout)).toMatchObject({ claude: homes.claude });
+    expect(JSON.parse(cfg.stdout)).toMatchObject({ 'claude-code': homes['claude-code'] });
   });
 });

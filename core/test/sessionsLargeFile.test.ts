@@ -71,7 +71,7 @@ describe('a 100 MB transcript', () => {
     let messages = 0;
     let untrusted = 0;
     const started = performance.now();
-    const reader = readTranscript(file, { tool: 'claude-code' });
+    const reader = readTranscript(file, { format: 'claude-code-jsonl' });
     let outcome: TranscriptReadOutcome;
     for (;;) {
       const next = await reader.next();
@@ -100,7 +100,7 @@ describe('a 100 MB transcript', () => {
     expect(outcome.resume.offset).toBe(size);
 
     // Re-reading the unchanged file from its resume state costs nothing.
-    const again = readTranscript(file, { tool: 'claude-code', resume: outcome.resume });
+    const again = readTranscript(file, { format: 'claude-code-jsonl', resume: outcome.resume });
     const rerun = await again.next();
     expect(rerun.done).toBe(true);
     if (!rerun.done || isTranscriptSkipped(rerun.value)) throw new Error('the unchanged file was read again');

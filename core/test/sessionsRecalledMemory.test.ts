@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import type { IngestReport, SearchResult, StatusOutput } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
@@ -29,12 +28,12 @@ it('strips transcript lines that repeat the indexed memory files, and counts the
   );
   service = openService(ws);
 
-  const report = (await service.invoke('sessions.ingest', { claude: home })) as IngestReport;
+  const report = await service.invoke('sessions.ingest', { homes: { 'claude-code': home } });
   expect(report).toMatchObject({ added: 1, failed: 0, recalledStripped: 1 });
-  const status = (await service.invoke('status', {})) as StatusOutput;
+  const status = await service.invoke('status', {});
   expect(status.sessions).toMatchObject({ transcripts: 1, recalledStripped: 1 });
 
-  const { results } = (await service.invoke('memory.search', { query: 'reminder Wednesday evening', sources: ['sessions'] })) as { results: SearchResult[] };
+  const { results } = await service.invoke('memory.search', { query: 'reminder Wednesday evening', sources: ['sessions'] });
   expect(results[0]?.snippet).toMatch(/reminder for Wednesday evening/);
   expect(results.map((r) => r.snippet).join('\n')).not.toMatch(/Dentist appointment moved/);
 });

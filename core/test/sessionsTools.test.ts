@@ -1,44 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { classifyToolCall, isNetworkShellCommand, mcpServerOf, shellCommandOf } from '../src/sessions/toolSources.js';
-import type { TranscriptTool } from '../src/sessions/types.js';
+import type { TranscriptFormat } from '../src/sessions/types.js';
 
 describe('tool source classification', () => {
-  const cases: Array<[TranscriptTool, string, unknown, 'local' | 'network']> = [
-    ['claude-code', 'Read', { file_path: '/a' }, 'local'],
-    ['claude-code', 'Edit', {}, 'local'],
-    ['claude-code', 'Grep', { pattern: 'x' }, 'local'],
-    ['claude-code', 'Glob', { pattern: '*.ts' }, 'local'],
-    ['claude-code', 'TodoWrite', {}, 'local'],
-    ['claude-code', 'Bash', { command: 'npm test' }, 'local'],
-    ['claude-code', 'Bash', { command: 'curl https://example.com' }, 'network'],
-    ['claude-code', 'Bash', {}, 'network'],
-    ['claude-code', 'WebFetch', { url: 'https://x' }, 'network'],
-    ['claude-code', 'WebSearch', { query: 'x' }, 'network'],
-    ['claude-code', 'web_search', {}, 'network'],
-    ['claude-code', 'Task', { prompt: 'research' }, 'network'],
-    ['claude-code', 'mcp__github__get_issue', {}, 'network'],
-    ['claude-code', 'mcp__reverie__search', {}, 'local'],
-    ['claude-code', 'BrandNewTool', {}, 'network'],
-    ['codex', 'shell', JSON.stringify({ command: ['bash', '-lc', 'ls -la'] }), 'local'],
-    ['codex', 'shell', JSON.stringify({ command: ['bash', '-lc', 'wget -qO- https://x'] }), 'network'],
-    ['codex', 'shell_command', JSON.stringify({ command: 'git status' }), 'local'],
-    ['codex', 'exec_command', JSON.stringify({ cmd: 'git pull --rebase' }), 'network'],
-    ['codex', 'local_shell', { type: 'exec', command: ['rg', 'TODO'] }, 'local'],
-    ['codex', 'apply_patch', '*** Begin Patch', 'local'],
-    ['codex', 'update_plan', '{}', 'local'],
-    ['codex', 'web_search', {}, 'network'],
-    ['codex', 'spawn_agent', {}, 'network'],
-    ['codex', 'reverie__search', '{}', 'local'],
-    ['codex', 'linear__list_issues', '{}', 'network'],
-    ['openclaw', 'read', { path: 'MEMORY.md' }, 'local'],
-    ['openclaw', 'memory_search', { query: 'x' }, 'local'],
-    ['openclaw', 'exec', { command: 'df -h' }, 'local'],
-    ['openclaw', 'exec', { command: 'python3 -c "import requests; print(requests.get(u).text)"' }, 'network'],
-    ['openclaw', 'web_fetch', { url: 'https://x' }, 'network'],
-    ['openclaw', 'browser', { action: 'snapshot' }, 'network'],
-    ['openclaw', 'message', { action: 'read' }, 'network'],
-    ['openclaw', 'sessions_history', {}, 'network'],
-    ['openclaw', 'some_plugin_tool', {}, 'network'],
+  const cases: Array<[TranscriptFormat, string, unknown, 'local' | 'network']> = [
+    ['claude-code-jsonl', 'Read', { file_path: '/a' }, 'local'],
+    ['claude-code-jsonl', 'Edit', {}, 'local'],
+    ['claude-code-jsonl', 'Grep', { pattern: 'x' }, 'local'],
+    ['claude-code-jsonl', 'Glob', { pattern: '*.ts' }, 'local'],
+    ['claude-code-jsonl', 'TodoWrite', {}, 'local'],
+    ['claude-code-jsonl', 'Bash', { command: 'npm test' }, 'local'],
+    ['claude-code-jsonl', 'Bash', { command: 'curl https://example.com' }, 'network'],
+    ['claude-code-jsonl', 'Bash', {}, 'network'],
+    ['claude-code-jsonl', 'WebFetch', { url: 'https://x' }, 'network'],
+    ['claude-code-jsonl', 'WebSearch', { query: 'x' }, 'network'],
+    ['claude-code-jsonl', 'web_search', {}, 'network'],
+    ['claude-code-jsonl', 'Task', { prompt: 'research' }, 'network'],
+    ['claude-code-jsonl', 'mcp__github__get_issue', {}, 'network'],
+    ['claude-code-jsonl', 'mcp__reverie__search', {}, 'local'],
+    ['claude-code-jsonl', 'BrandNewTool', {}, 'network'],
+    ['codex-rollout', 'shell', JSON.stringify({ command: ['bash', '-lc', 'ls -la'] }), 'local'],
+    ['codex-rollout', 'shell', JSON.stringify({ command: ['bash', '-lc', 'wget -qO- https://x'] }), 'network'],
+    ['codex-rollout', 'shell_command', JSON.stringify({ command: 'git status' }), 'local'],
+    ['codex-rollout', 'exec_command', JSON.stringify({ cmd: 'git pull --rebase' }), 'network'],
+    ['codex-rollout', 'local_shell', { type: 'exec', command: ['rg', 'TODO'] }, 'local'],
+    ['codex-rollout', 'apply_patch', '*** Begin Patch', 'local'],
+    ['codex-rollout', 'update_plan', '{}', 'local'],
+    ['codex-rollout', 'web_search', {}, 'network'],
+    ['codex-rollout', 'spawn_agent', {}, 'network'],
+    ['codex-rollout', 'reverie__search', '{}', 'local'],
+    ['codex-rollout', 'linear__list_issues', '{}', 'network'],
+    ['openclaw-jsonl', 'read', { path: 'MEMORY.md' }, 'local'],
+    ['openclaw-jsonl', 'memory_search', { query: 'x' }, 'local'],
+    ['openclaw-jsonl', 'exec', { command: 'df -h' }, 'local'],
+    ['openclaw-jsonl', 'exec', { command: 'python3 -c "import requests; print(requests.get(u).text)"' }, 'network'],
+    ['openclaw-jsonl', 'web_fetch', { url: 'https://x' }, 'network'],
+    ['openclaw-jsonl', 'browser', { action: 'snapshot' }, 'network'],
+    ['openclaw-jsonl', 'message', { action: 'read' }, 'network'],
+    ['openclaw-jsonl', 'sessions_history', {}, 'network'],
+    ['openclaw-jsonl', 'some_plugin_tool', {}, 'network'],
   ];
   for (const [tool, name, input, expected] of cases) {
     it(`${tool} ${name} ${typeof input === 'string' ? input.slice(0, 30) : JSON.stringify(input).slice(0, 40)} → ${expected}`, () => {
@@ -47,15 +47,15 @@ describe('tool source classification', () => {
   }
 
   it('treats extra MCP servers as local only when the caller says so', () => {
-    expect(classifyToolCall('claude-code', 'mcp__files__read', {})).toBe('network');
-    expect(classifyToolCall('claude-code', 'mcp__files__read', {}, { localMcpServers: ['files'] })).toBe('local');
+    expect(classifyToolCall('claude-code-jsonl', 'mcp__files__read', {})).toBe('network');
+    expect(classifyToolCall('claude-code-jsonl', 'mcp__files__read', {}, { localMcpServers: ['files'] })).toBe('local');
     expect(mcpServerOf('mcp__plugin_playwright_playwright__browser_navigate')).toBe('plugin_playwright_playwright');
     expect(mcpServerOf('Read')).toBeNull();
   });
 
   it('does not let a tool name from the object prototype pass as known', () => {
-    expect(classifyToolCall('claude-code', 'constructor', {})).toBe('network');
-    expect(classifyToolCall('codex', 'toString', {})).toBe('network');
+    expect(classifyToolCall('claude-code-jsonl', 'constructor', {})).toBe('network');
+    expect(classifyToolCall('codex-rollout', 'toString', {})).toBe('network');
   });
 });
 

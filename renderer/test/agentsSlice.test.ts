@@ -257,7 +257,7 @@ describe('agent setup snippets', () => {
     expect(JSON.parse(openClawSnippet(TOKEN, fallbackLaunch('/w')))).toEqual({
       mcp: { servers: { reverie: { command: 'npx', args: ['reverie', 'mcp', '--workspace', '/w'], env: { REVERIE_AGENT_TOKEN: TOKEN } } } },
     });
-    expect(setupSnippets(null, null).map((s) => s.id)).toEqual(['claude-code', 'codex', 'hermes', 'openclaw']);
+    expect(setupSnippets(null, null).map((s) => s.id)).toEqual(['codex', 'claude-code', 'hermes', 'openclaw']);
     expect(setupSnippets(null, '/w').every((s) => s.text.includes('<token>'))).toBe(true);
     expect(JSON.parse(socketAuthExample(TOKEN))).toEqual({ jsonrpc: '2.0', id: 1, method: 'auth', params: { token: TOKEN } });
   });

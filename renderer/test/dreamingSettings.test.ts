@@ -39,7 +39,7 @@ function settingsEngine(initial: Settings = SAVED) {
     'settings.set': async ({ patch }) => {
       patches.push(patch);
       validate(patch);
-      current = { ...current, ...patch, dreaming: { ...current.dreaming, ...patch.dreaming }, graph: { ...current.graph, ...patch.graph } };
+      current = { ...current, ...patch, sessions: current.sessions, dreaming: { ...current.dreaming, ...patch.dreaming }, graph: { ...current.graph, ...patch.graph } };
       return structuredClone(current);
     },
     'models.list': async () => ({ models: [], active: { embedding: null, chat: null }, defaultEmbeddingUri: 'hf:x/y.gguf' }),

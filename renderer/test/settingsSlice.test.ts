@@ -19,7 +19,7 @@ function settingsEngine(initial: Settings = SAVED) {
       if (size !== undefined && !(Number.isFinite(size) && size > 0 && size <= 1024)) {
         throw new MemoryClientError('invalid-input', 'settings.set: field "patch.maxFileSizeMB": Too big: expected number to be <=1024');
       }
-      current = { ...current, ...patch, dreaming: { ...current.dreaming, ...patch.dreaming }, graph: { ...current.graph, ...patch.graph } };
+      current = { ...current, ...patch, sessions: current.sessions, dreaming: { ...current.dreaming, ...patch.dreaming }, graph: { ...current.graph, ...patch.graph } };
       return { ...current };
     },
   });

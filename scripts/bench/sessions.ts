@@ -81,10 +81,10 @@ export async function runSessionsBench(quick: boolean): Promise<SessionsFigures>
     log(`  sessions: generated ${files} transcripts, ${(total / MB).toFixed(1)} MB`);
     const service = new MemoryService({ dataDir: ws.dataDir, workspace: resolveExistingWorkspace(ws.workspace) });
     let t = performance.now();
-    const first = await service.invoke('sessions.ingest', { claude: home });
+    const first = await service.invoke('sessions.ingest', { homes: { 'claude-code': home } });
     const ingestS = (performance.now() - t) / 1000;
     t = performance.now();
-    await service.invoke('sessions.ingest', { claude: home });
+    await service.invoke('sessions.ingest', { homes: { 'claude-code': home } });
     const noopS = (performance.now() - t) / 1000;
     log(`  sessions: ingest ${ingestS.toFixed(2)} s (${first.messages} messages, parse+index ${(first.durationMs / 1000).toFixed(2)} s), no-change re-run ${noopS.toFixed(3)} s`);
 
@@ -99,7 +99,7 @@ export async function runSessionsBench(quick: boolean): Promise<SessionsFigures>
     let peak = rssBefore;
     const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
     t = performance.now();
-    await service.invoke('sessions.ingest', { claude: bigHome });
+    await service.invoke('sessions.ingest', { homes: { 'claude-code': bigHome } });
     const bigS = (performance.now() - t) / 1000;
     clearInterval(timer);
     peak = Math.max(peak, process.memoryUsage().rss);

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { OperationOutput, OriginClass, SessionKind } from '../contract/index.js';
+import type { OperationOutput, OriginClass, SessionKind, TranscriptTool } from '../contract/index.js';
 import { ReverieError } from '../platform/errors.js';
 import { indexedLines } from '../index/indexedLines.js';
 
@@ -12,7 +12,7 @@ const MAX_EXCERPT_CHARS = 64_000;
 export function readSessionExcerpt(indexDb: Database.Database, sessionId: string, fromLine: number, count: number): OperationOutput<'sessions.get'> {
   const transcript = indexDb
     .prepare('SELECT path, tool, session_id, session_kind, lines FROM transcripts WHERE session_id = ? OR path = ? ORDER BY path LIMIT 1')
-    .get(sessionId, sessionId) as { path: string; tool: 'codex' | 'claude-code' | 'openclaw'; session_id: string; session_kind: SessionKind; lines: number } | undefined;
+    .get(sessionId, sessionId) as { path: string; tool: TranscriptTool; session_id: string; session_kind: SessionKind; lines: number } | undefined;
   if (!transcript) throw new ReverieError('not-found', `No ingested session "${sessionId}"; sessions come from \`memory.search\` hits with source "sessions".`);
   const meta = indexDb
     .prepare('SELECT line, role, origin, timestamp FROM transcript_lines WHERE path = ? AND line >= ? ORDER BY line LIMIT ?')

@@ -3,6 +3,7 @@
  * Every engine module may import it and it imports nothing of the engine. This file is the
  * only thing of core/ the renderer and Electron import: zod only (no Node, no DOM).
  */
+export * from './tools.js';
 export * from './vocabulary.js';
 export * from './records/indexRecords.js';
 export * from './records/searchRecords.js';

@@ -3,6 +3,7 @@
  * the kind of session that wrote it, a file's coverage status, a workspace path.
  */
 import { z } from 'zod';
+import { importTools, toolIds, transcriptTools, WORKSPACE_SOURCE } from './tools.js';
 
 /**
  * Where an indexed text comes from: workspace memory, the dreaming diary (`DREAMS.md`, never
@@ -35,3 +36,15 @@ export function leastTrusted(classes: Iterable<OriginClass>, fallback: OriginCla
   for (const c of classes) if (result === null || TRUST_ORDER[c] < TRUST_ORDER[result]) result = c;
   return result ?? fallback;
 }
+
+/** Tools whose transcripts Reverie ingests (see tools.ts): `sessions/<tool>/…` in the index. */
+export const TranscriptTool = z.enum(toolIds(transcriptTools()));
+export type TranscriptTool = z.infer<typeof TranscriptTool>;
+
+/** Tools whose memory Reverie imports (see tools.ts): `memory/imports/<tool>/…` in the workspace. */
+export const ImportTool = z.enum(toolIds(importTools()));
+export type ImportTool = z.infer<typeof ImportTool>;
+
+/** Where a graph entity's evidence comes from: the workspace itself or an imported tool's memory. */
+export const SourceTool = z.enum([WORKSPACE_SOURCE, ...toolIds(importTools())]);
+export type SourceTool = z.infer<typeof SourceTool>;

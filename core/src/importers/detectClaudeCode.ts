@@ -27,11 +27,11 @@ export interface ClaudeDetectOptions {
  * project's real path comes from its transcripts' `cwd`; without one the folder name is kept
  * as an opaque collection name.
  */
-export function detectClaudeCode(home: string, { includeClaudeMd = true, userHome }: ClaudeDetectOptions): DetectedSource {
+export function detectClaudeCode(tool: string, home: string, { includeClaudeMd = true, userHome }: ClaudeDetectOptions): DetectedSource {
   const notes: string[] = [];
   const { exists, note } = homeProblem(home);
   if (note) notes.push(note);
-  const source: DetectedSource = { tool: 'claude-code', home, exists, collections: [], transcripts: 0, notes };
+  const source: DetectedSource = { tool, home, exists, collections: [], transcripts: 0, notes };
   if (!exists) return source;
 
   const projectsDir = path.join(home, 'projects');

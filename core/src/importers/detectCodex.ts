@@ -12,11 +12,11 @@ const TOP_LEVEL_FILES = new Set(['MEMORY.md', 'memory_summary.md', 'raw_memories
  * `raw_memories.md`, `rollout_summaries/*.md`, `skills/<name>/SKILL.md`, and the older
  * per-folder layout `memories/**\/MEMORY.md`. Rollouts under `sessions/` are only counted.
  */
-export function detectCodex(home: string): DetectedSource {
+export function detectCodex(tool: string, home: string): DetectedSource {
   const notes: string[] = [];
   const { exists, note } = homeProblem(home);
   if (note) notes.push(note);
-  const source: DetectedSource = { tool: 'codex', home, exists, collections: [], transcripts: 0, notes };
+  const source: DetectedSource = { tool, home, exists, collections: [], transcripts: 0, notes };
   if (!exists) return source;
 
   const memoriesDir = path.join(home, 'memories');

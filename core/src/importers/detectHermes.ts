@@ -17,11 +17,11 @@ const HERMES_MEMORY_FILES = new Set(['MEMORY.md', 'USER.md']);
  * Hermes (`$HERMES_HOME`, `~/.hermes`, `%LOCALAPPDATA%\hermes`): the default profile's
  * `memories/` and every `profiles/<name>/memories/`, each holding MEMORY.md and USER.md.
  */
-export function detectHermes(home: string): DetectedSource {
+export function detectHermes(tool: string, home: string): DetectedSource {
   const notes: string[] = [];
   const { exists, note } = homeProblem(home);
   if (note) notes.push(note);
-  const source: DetectedSource = { tool: 'hermes', home, exists, collections: [], transcripts: 0, notes };
+  const source: DetectedSource = { tool, home, exists, collections: [], transcripts: 0, notes };
   if (!exists) return source;
 
   const active = activeProfile(home);

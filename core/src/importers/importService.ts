@@ -1,11 +1,10 @@
 import type { EngineEvent, HandlersFor } from '../contract/index.js';
 import type { IndexService } from '../index/indexService.js';
 import { applyImport } from './apply.js';
-import { detectImportSources } from './detect.js';
+import { allImportSources, detectImportSources } from './detect.js';
 import { recordImportProvenance } from './importProvenance.js';
 import { planImport } from './plan.js';
 import { listImportReports } from './report.js';
-import { IMPORT_TOOLS } from './types.js';
 
 export interface ImportServiceOptions {
   workspaceRoot: string;
@@ -22,10 +21,10 @@ export class ImportService {
     const { workspaceRoot, dataDir, index } = options;
     this.handlers = {
       'import.detect': async ({ sources }) => ({ sources: detectImportSources(sources) }),
-      'import.plan': async ({ sources }) => planImport({ workspaceRoot, sources: sources ?? IMPORT_TOOLS.map((tool) => ({ tool })) }),
+      'import.plan': async ({ sources }) => planImport({ workspaceRoot, sources: sources ?? allImportSources() }),
       'import.apply': async ({ plan, sources, replace, exclude }) => {
         // A saved plan is checked against the disk (fingerprint); a fresh one was just read from it.
-        const chosen = plan ?? (await planImport({ workspaceRoot, sources: sources ?? IMPORT_TOOLS.map((tool) => ({ tool })) }));
+        const chosen = plan ?? (await planImport({ workspaceRoot, sources: sources ?? allImportSources() }));
         const report = await applyImport(chosen, {
           workspaceRoot,
           dataDir,

@@ -7,7 +7,7 @@ import { readMarkdownFile, type ReadBytes } from './fileReader.js';
 import type { FileRow, IndexedChunk, IndexStore } from './indexStore.js';
 import { lineHash } from '../provenance/lineHash.js';
 import { parseImportedEntries } from '../workspace/importedEntries.js';
-import type { ImportTool } from '../contract/index.js';
+import { importedMemoryOf } from '../workspace/layout.js';
 import { leastTrusted, type OriginClass } from '../contract/index.js';
 
 export interface SyncProgress {
@@ -199,17 +199,15 @@ async function prepareFile(
   };
 }
 
-const IMPORTED = /^memory\/imports\/(codex|claude-code|hermes)\/(.+)$/;
-
 /**
  * Imported memory is chunked by entry (Hermes `§` entries, Codex front-matter blocks, Claude
  * index lines), so a search hit is one entry, not a whole file. Each entry's segment also
  * holds the separator or front-matter lines before it, so every line of the file is indexed.
  */
 function chunkFile(path: string, text: string): Chunk[] {
-  const m = IMPORTED.exec(path);
-  if (!m) return chunkMarkdown(text);
-  const entries = parseImportedEntries(m[1] as ImportTool, m[2]!, text).sort((a, b) => a.startLine - b.startLine);
+  const imported = importedMemoryOf(path);
+  if (!imported) return chunkMarkdown(text);
+  const entries = parseImportedEntries(imported.tool, imported.rest, text).sort((a, b) => a.startLine - b.startLine);
   if (entries.length <= 1) return chunkMarkdown(text);
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();

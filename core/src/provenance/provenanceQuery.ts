@@ -1,9 +1,8 @@
 import type Database from 'better-sqlite3';
-import type { ProvenanceChain, SourceKind } from '../contract/index.js';
 import { ReverieError } from '../platform/errors.js';
 import { parseId } from '../platform/ids.js';
 import { lineHash } from './lineHash.js';
-import { leastTrusted, type OriginClass, type SessionKind } from '../contract/index.js';
+import { leastTrusted, type OriginClass, type ProvenanceChain, type SessionKind, type SourceKind, type TranscriptTool } from '../contract/index.js';
 
 const MAX_TEXT = 4_000;
 const MAX_LINES = 200;
@@ -75,7 +74,7 @@ export function getProvenance(db: Database.Database, target: ProvenanceTarget): 
 
   if (first.source === 'sessions') {
     const t = db.prepare('SELECT tool, session_id, session_kind, original_path, cwd, started_at FROM transcripts WHERE path = ?').get(target.path) as
-      | { tool: 'codex' | 'claude-code' | 'openclaw'; session_id: string; session_kind: SessionKind; original_path: string; cwd: string | null; started_at: string | null }
+      | { tool: TranscriptTool; session_id: string; session_kind: SessionKind; original_path: string; cwd: string | null; started_at: string | null }
       | undefined;
     if (t) {
       const mapped = db

@@ -128,7 +128,7 @@ function handleAssistant(record: JsonRecord, session: TranscriptSession): void {
       run.push(block.text);
     } else if (type === 'tool_use' || type === 'server_tool_use') {
       const name = stringField(block, 'name') ?? '';
-      session.toolCall(stringField(block, 'id'), classifyToolCall('claude-code', name, block.input, { localMcpServers: session.options.localMcpServers }));
+      session.toolCall(stringField(block, 'id'), classifyToolCall('claude-code-jsonl', name, block.input, { localMcpServers: session.options.localMcpServers }));
     } else if (SERVER_RESULT_BLOCK.test(type)) {
       // Text after a server-side search result is a later message of the same turn.
       flush();
@@ -139,7 +139,7 @@ function handleAssistant(record: JsonRecord, session: TranscriptSession): void {
 }
 
 export const claudeCodeTranscriptParser: TranscriptParser = {
-  tool: 'claude-code',
+  format: 'claude-code-jsonl',
   sessionIdFromPath: (filePath) => path.basename(filePath).replace(/\.jsonl$/i, ''),
   initialKind: (filePath) => (path.basename(filePath).startsWith('agent-') ? 'subagent' : 'interactive'),
   timestampOf: (record) => isoTimestamp(record.timestamp),

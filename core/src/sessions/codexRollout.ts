@@ -103,7 +103,7 @@ function handleResponseItem(item: JsonRecord, session: TranscriptSession): boole
   const type = stringField(item, 'type');
   const callId = stringField(item, 'call_id');
   const classify = (name: string, input: unknown) =>
-    classifyToolCall('codex', name, input, { localMcpServers: session.options.localMcpServers });
+    classifyToolCall('codex-rollout', name, input, { localMcpServers: session.options.localMcpServers });
   switch (type) {
     case 'message': {
       const role = stringField(item, 'role');
@@ -143,7 +143,7 @@ function handleResponseItem(item: JsonRecord, session: TranscriptSession): boole
 }
 
 export const codexRolloutParser: TranscriptParser = {
-  tool: 'codex',
+  format: 'codex-rollout',
   sessionIdFromPath(filePath) {
     const stem = path.basename(filePath).replace(/\.jsonl$/i, '');
     return UUID_AT_END.exec(stem)?.[1] ?? stem;

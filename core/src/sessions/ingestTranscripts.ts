@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { IngestReport } from '../contract/index.js';
+import { agentTool, type IngestReport } from '../contract/index.js';
 import type { IndexStore } from '../index/indexStore.js';
 import type { SessionKind } from '../contract/index.js';
 import { readOpenClawSessionKinds } from './openclawSessionIndex.js';
@@ -55,9 +55,9 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
   const present = new Set(discovered.map((d) => d.path));
   const homes = Object.entries(sources).filter((e): e is [string, string] => e[1] !== null);
   for (const [tool, home] of homes) {
-    if (!fs.existsSync(home)) report.problems.push({ path: home, status: 'failed', reason: `${tool} home folder not found; its transcripts stay indexed until it is back` });
+    if (!fs.existsSync(home)) report.problems.push({ path: home, status: 'failed', reason: `${agentTool(tool)?.label ?? tool} home folder not found; its transcripts stay indexed until it is back` });
   }
-  const liveToolPrefixes = homes.filter(([, home]) => fs.existsSync(home)).map(([tool]) => `sessions/${tool === 'claude' ? 'claude-code' : tool}/`);
+  const liveToolPrefixes = homes.filter(([, home]) => fs.existsSync(home)).map(([tool]) => `sessions/${tool}/`);
   const gone = [...known.keys()].filter((p) => !present.has(p) && liveToolPrefixes.some((prefix) => p.startsWith(prefix)));
   if (gone.length > 0) {
     store.transaction(() => gone.forEach((p) => store.removeFile(p)));
@@ -133,7 +133,7 @@ async function ingestOne(
   const quiet = Date.now() - t.mtimeMs > (options.quietMs ?? DEFAULT_QUIET_MS);
   const resume = previous?.status === 'indexed' ? previous.resume : null;
   const generator = readTranscript(t.absPath, {
-    tool: t.tool,
+    format: t.format,
     resume,
     final: quiet,
     maxBytes: options.maxBytes,
@@ -234,7 +234,8 @@ function loadKnown(db: Database.Database): Map<string, KnownTranscript> {
 }
 
 async function sessionKindFor(t: DiscoveredTranscript, cache: Map<string, Map<string, SessionKind>>): Promise<SessionKind | undefined> {
-  if (t.tool !== 'openclaw') return undefined;
+  // OpenClaw keeps each session's kind in a sessions.json beside the transcripts.
+  if (t.format !== 'openclaw-jsonl') return undefined;
   const dir = path.dirname(t.absPath);
   let kinds = cache.get(dir);
   if (!kinds) cache.set(dir, (kinds = await readOpenClawSessionKinds(dir).catch((error: unknown) => noSessionKinds(dir, error))));

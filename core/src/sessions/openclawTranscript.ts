@@ -132,7 +132,7 @@ function handleAssistant(message: JsonRecord, session: TranscriptSession): void 
     else if (block.type === 'toolCall' || block.type === 'tool_use') {
       const name = stringField(block, 'name') ?? '';
       const input = block.arguments ?? block.input;
-      session.toolCall(stringField(block, 'id'), classifyToolCall('openclaw', name, input, { localMcpServers: session.options.localMcpServers }));
+      session.toolCall(stringField(block, 'id'), classifyToolCall('openclaw-jsonl', name, input, { localMcpServers: session.options.localMcpServers }));
     }
   }
   const text = texts.join('\n\n');
@@ -150,7 +150,7 @@ function handleMessage(message: JsonRecord, session: TranscriptSession): boolean
       return true;
     case 'toolResult': {
       const toolName = stringField(message, 'toolName');
-      const fallback = toolName === null ? undefined : classifyToolCall('openclaw', toolName, undefined, { localMcpServers: session.options.localMcpServers });
+      const fallback = toolName === null ? undefined : classifyToolCall('openclaw-jsonl', toolName, undefined, { localMcpServers: session.options.localMcpServers });
       session.toolResult(stringField(message, 'toolCallId'), fallback);
       return true;
     }
@@ -166,7 +166,7 @@ function handleMessage(message: JsonRecord, session: TranscriptSession): boolean
 }
 
 export const openclawTranscriptParser: TranscriptParser = {
-  tool: 'openclaw',
+  format: 'openclaw-jsonl',
   sessionIdFromPath: (filePath) => path.basename(filePath).replace(/\.jsonl$/i, ''),
   initialKind: () => 'unknown',
   timestampOf: (record) => isoTimestamp(record.timestamp) ?? isoTimestamp(recordField(record, 'message')?.timestamp),

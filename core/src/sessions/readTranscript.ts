@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { SessionKind } from '../contract/index.js';
-import { detectTranscriptTool, parserFor } from './detectFormat.js';
+import { agentTool } from '../contract/index.js';
+import { detectTranscriptFormat, parserFor } from './detectFormat.js';
 import { isRecord } from './jsonFields.js';
 import { readJsonlLines } from './lineReader.js';
 import type { RecalledTextCheck } from './recalled.js';
 import type { TranscriptParser } from './transcriptParser.js';
 import { emptyStats, TranscriptSession, type SessionState } from './transcriptSession.js';
-import type { TranscriptMessage, TranscriptReadOutcome, TranscriptResumeState, TranscriptTool } from './types.js';
+import type { TranscriptFormat, TranscriptMessage, TranscriptReadOutcome, TranscriptResumeState } from './types.js';
 import { processLogger } from '../platform/log/processLog.js';
 
 const log = processLogger('sessions');
@@ -21,7 +22,7 @@ const HEAD_BYTES = 4096;
 
 export interface ReadTranscriptOptions {
   /** The format; detected from the content when absent. */
-  tool?: TranscriptTool;
+  format?: TranscriptFormat;
   /** State returned by the previous read of this file: only lines after it are read. */
   resume?: TranscriptResumeState | null;
   /** The writer is done: also read a last line that has no newline. */
@@ -51,8 +52,14 @@ async function fileHead(filePath: string, bytes: number): Promise<{ bytes: numbe
   return { bytes: read, sha256: createHash('sha256').update(buffer.subarray(0, read)).digest('hex') };
 }
 
-async function fitsFile(filePath: string, resume: TranscriptResumeState, size: number, tool: TranscriptTool | undefined): Promise<boolean> {
-  if (resume.version !== 1 || (tool !== undefined && resume.tool !== tool)) return false;
+/** The parser a resume state was written by (older states name the tool, whose format it was). */
+function resumeFormat(resume: TranscriptResumeState): TranscriptFormat | null {
+  return resume.parser ?? (resume.tool === undefined ? null : (agentTool(resume.tool)?.transcripts ?? null));
+}
+
+async function fitsFile(filePath: string, resume: TranscriptResumeState, size: number, format: TranscriptFormat | undefined): Promise<boolean> {
+  const written = resumeFormat(resume);
+  if (resume.version !== 1 || written === null || (format !== undefined && written !== format)) return false;
   if (!Number.isSafeInteger(resume.offset) || resume.offset < 0 || resume.offset > size) return false;
   const head = await fileHead(filePath, resume.head.bytes);
   return head.bytes === resume.head.bytes && head.sha256 === resume.head.sha256;
@@ -61,7 +68,7 @@ async function fitsFile(filePath: string, resume: TranscriptResumeState, size: n
 function freshState(parser: TranscriptParser, filePath: string, options: ReadTranscriptOptions): SessionState {
   return {
     meta: {
-      tool: parser.tool,
+      format: parser.format,
       sessionId: parser.sessionIdFromPath(filePath),
       sessionKind: options.sessionKind ?? parser.initialKind(filePath),
       cwd: null,
@@ -96,7 +103,7 @@ export async function* readTranscript(
   if (size > (options.maxBytes ?? DEFAULT_MAX_TRANSCRIPT_BYTES)) return { skipped: 'too large', size };
 
   const resume = options.resume ?? null;
-  const usable = resume !== null && (await fitsFile(filePath, resume, size, options.tool)) ? resume : null;
+  const usable = resume !== null && (await fitsFile(filePath, resume, size, options.format)) ? resume : null;
   const restarted = resume !== null && usable === null;
   const stats = emptyStats();
   const sessionOptions = { isRecalledText: options.isRecalledText, localMcpServers: options.localMcpServers };
@@ -104,17 +111,16 @@ export async function* readTranscript(
   let parser: TranscriptParser | null = null;
   let session: TranscriptSession | null = null;
   if (usable !== null) {
-    parser = parserFor(usable.tool);
-    const state: SessionState = structuredClone({ meta: usable.meta, kindLocked: usable.kindLocked, turn: usable.turn, format: usable.format });
+    parser = parserFor(resumeFormat(usable)!);
+    const state: SessionState = structuredClone({ meta: { ...usable.meta, format: parser.format }, kindLocked: usable.kindLocked, turn: usable.turn, format: usable.format });
     if (options.sessionKind !== undefined) {
       state.meta.sessionKind = options.sessionKind;
       state.kindLocked = true;
     }
     session = new TranscriptSession(state, stats, sessionOptions);
   } else {
-    const tool = options.tool ?? null;
-    if (tool !== null) {
-      parser = parserFor(tool);
+    if (options.format !== undefined) {
+      parser = parserFor(options.format);
       session = new TranscriptSession(freshState(parser, filePath, options), stats, sessionOptions);
     }
   }
@@ -150,12 +156,12 @@ export async function* readTranscript(
       continue;
     }
     if (parser === null || session === null) {
-      const tool = detectTranscriptTool(record);
-      if (tool === null) {
+      const format = detectTranscriptFormat(record);
+      if (format === null) {
         stats.unknownLines += 1;
         continue;
       }
-      parser = parserFor(tool);
+      parser = parserFor(format);
       session = new TranscriptSession(freshState(parser, filePath, options), stats, sessionOptions);
     }
     session.at(lineNumber, parser.timestampOf(record));
@@ -171,7 +177,7 @@ export async function* readTranscript(
     restarted,
     resume: {
       version: 1,
-      tool: parser.tool,
+      parser: parser.format,
       offset,
       nextLine: lineNumber + 1,
       head: await fileHead(filePath, Math.min(offset, HEAD_BYTES)),

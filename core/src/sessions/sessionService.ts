@@ -24,14 +24,13 @@ export class SessionService {
   constructor(private readonly options: SessionServiceOptions) {
     const { settings, index } = options;
     this.handlers = {
-      'sessions.ingest': async (input) => {
-        const current = settings.read().sessions;
-        const chosen = { ...current };
-        const given = (['codex', 'claude', 'openclaw'] as const).filter((k) => input[k] !== undefined);
+      'sessions.ingest': async ({ homes }) => {
+        const chosen = { ...settings.read().sessions };
+        const given = Object.entries(homes);
         if (given.length === 0) {
           // No folders named: every tool whose default home exists.
-          for (const [k, dir] of Object.entries(defaultToolHomes()) as Array<[keyof typeof chosen, string]>) if (fs.existsSync(dir)) chosen[k] = dir;
-        } else for (const k of given) chosen[k] = input[k] === null ? null : path.resolve(input[k]!);
+          for (const [tool, dir] of Object.entries(defaultToolHomes())) if (fs.existsSync(dir)) chosen[tool] = dir;
+        } else for (const [tool, dir] of given) chosen[tool] = dir ? path.resolve(dir) : null;
         settings.update({ sessions: chosen });
         const report = await index.sync(false);
         return report.sessions ?? emptyIngestReport();
@@ -42,7 +41,7 @@ export class SessionService {
   /** A sync's transcripts step: null when no tool's folder is set. */
   async ingestDuringSync(settings: Settings): Promise<IngestReport | null> {
     const sources = settings.sessions;
-    if (!(sources.codex || sources.claude || sources.openclaw)) return null;
+    if (!Object.values(sources).some((home) => home !== null)) return null;
     return ingestTranscripts(this.options.index.db, this.options.index.store, sources, {
       maxBytes: settings.maxTranscriptSizeMB * 1024 * 1024,
       isRecalledText: this.recalledMatcher(),

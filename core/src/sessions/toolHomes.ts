@@ -1,16 +1,10 @@
-import os from 'node:os';
-import path from 'node:path';
 import type { IngestReport } from '../contract/index.js';
-import type { TranscriptSources } from './transcriptDiscovery.js';
+import { transcriptTools } from '../contract/index.js';
+import { defaultToolHome, type ToolHomeOptions } from '../platform/toolHome.js';
 
-/** Where each agent tool keeps its data when nothing else is configured. */
-export function defaultToolHomes(env: NodeJS.ProcessEnv = process.env): Record<keyof TranscriptSources, string> {
-  const home = os.homedir();
-  return {
-    codex: env.CODEX_HOME || path.join(home, '.codex'),
-    claude: path.join(home, '.claude'),
-    openclaw: path.join(home, '.openclaw'),
-  };
+/** Where each transcript tool keeps its data when nothing else is configured, by tool id. */
+export function defaultToolHomes(options: ToolHomeOptions = {}): Record<string, string> {
+  return Object.fromEntries(transcriptTools().map((tool) => [tool.id, defaultToolHome(tool, options)]));
 }
 
 export function emptyIngestReport(): IngestReport {

@@ -1,5 +1,5 @@
 import { isRecord } from './jsonFields.js';
-import type { TranscriptTool } from './types.js';
+import type { TranscriptFormat } from './types.js';
 import { processLogger } from '../platform/log/processLog.js';
 
 const log = processLogger('sessions/tools');
@@ -101,10 +101,10 @@ const OPENCLAW_TOOLS: Readonly<Record<string, ToolRule>> = {
   sessions_spawn: 'subagent',
 };
 
-const TOOL_TABLES: Readonly<Record<TranscriptTool, Readonly<Record<string, ToolRule>>>> = {
-  'claude-code': CLAUDE_CODE_TOOLS,
-  codex: CODEX_TOOLS,
-  openclaw: OPENCLAW_TOOLS,
+const TOOL_TABLES: Readonly<Record<TranscriptFormat, Readonly<Record<string, ToolRule>>>> = {
+  'claude-code-jsonl': CLAUDE_CODE_TOOLS,
+  'codex-rollout': CODEX_TOOLS,
+  'openclaw-jsonl': OPENCLAW_TOOLS,
 };
 
 /** MCP servers whose results are local by construction: Reverie's own memory server. */
@@ -123,8 +123,9 @@ export function mcpServerOf(name: string): string | null {
 }
 
 /** Classifies one tool call by tool name and input; unknown tools are `network`. */
-export function classifyToolCall(tool: TranscriptTool, name: string, input: unknown, options: ToolClassifyOptions = {}): ToolSource {
-  const rule = Object.hasOwn(TOOL_TABLES[tool], name) ? TOOL_TABLES[tool][name] : undefined;
+export function classifyToolCall(format: TranscriptFormat, name: string, input: unknown, options: ToolClassifyOptions = {}): ToolSource {
+  const table = TOOL_TABLES[format];
+  const rule = Object.hasOwn(table, name) ? table[name] : undefined;
   if (rule === 'local' || rule === 'network') return rule;
   if (rule === 'subagent') return 'network';
   if (rule === 'shell') {

@@ -1,20 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { transcriptTools, type SessionHomes } from '../contract/index.js';
 import { toPosix } from '../workspace/layout.js';
-import type { TranscriptTool } from './types.js';
+import type { TranscriptFormat, TranscriptTool } from './types.js';
 import { processLogger } from '../platform/log/processLog.js';
 
 const log = processLogger('sessions/discovery');
 
-export interface TranscriptSources {
-  /** Each tool's home folder (`~/.codex`, `~/.claude`, `~/.openclaw`), or null when not ingested. */
-  codex: string | null;
-  claude: string | null;
-  openclaw: string | null;
-}
+/** Each transcript tool's home folder by tool id (`~/.codex`, `~/.claude`, …), or null/absent when not ingested. */
+export type TranscriptSources = Partial<SessionHomes>;
 
 export interface DiscoveredTranscript {
   tool: TranscriptTool;
+  format: TranscriptFormat;
   absPath: string;
   /** Index path: `sessions/<tool>/<path inside the tool's home>`. */
   path: string;
@@ -23,31 +21,25 @@ export interface DiscoveredTranscript {
   skipReason: string | null;
 }
 
-/** Where each tool keeps its transcripts, relative to its home folder. */
-const LAYOUTS: Record<TranscriptTool, { key: keyof TranscriptSources; find: (home: string) => string[] }> = {
-  codex: { key: 'codex', find: (home) => walkJsonl(path.join(home, 'sessions'), (name) => name.startsWith('rollout-'), 6) },
-  'claude-code': {
-    key: 'claude',
-    // projects/<project>/<session>.jsonl, and sub-agents in projects/<project>/<session>/subagents/agent-*.jsonl
-    find: (home) =>
-      listDirs(path.join(home, 'projects')).flatMap((project) => [
-        ...childrenJsonl(project, 0),
-        ...listDirs(project).flatMap((session) => childrenJsonl(path.join(session, 'subagents'), 0)),
-      ]),
-  },
-  openclaw: {
-    key: 'openclaw',
-    find: (home) => listDirs(path.join(home, 'agents')).flatMap((agent) => childrenJsonl(path.join(agent, 'sessions'), 0)),
-  },
+/** Where each format's transcripts are, relative to the tool's home folder. */
+const LAYOUTS: Record<TranscriptFormat, (home: string) => string[]> = {
+  'codex-rollout': (home) => walkJsonl(path.join(home, 'sessions'), (name) => name.startsWith('rollout-'), 6),
+  // projects/<project>/<session>.jsonl, and sub-agents in projects/<project>/<session>/subagents/agent-*.jsonl
+  'claude-code-jsonl': (home) =>
+    listDirs(path.join(home, 'projects')).flatMap((project) => [
+      ...childrenJsonl(project, 0),
+      ...listDirs(project).flatMap((session) => childrenJsonl(path.join(session, 'subagents'), 0)),
+    ]),
+  'openclaw-jsonl': (home) => listDirs(path.join(home, 'agents')).flatMap((agent) => childrenJsonl(path.join(agent, 'sessions'), 0)),
 };
 
 /** Finds transcripts (never following symlinks: a symlinked file is reported as skipped). */
 export function discoverTranscripts(sources: TranscriptSources): DiscoveredTranscript[] {
   const found: DiscoveredTranscript[] = [];
-  for (const [tool, layout] of Object.entries(LAYOUTS) as Array<[TranscriptTool, (typeof LAYOUTS)[TranscriptTool]]>) {
-    const home = sources[layout.key];
-    if (!home) continue;
-    for (const absPath of layout.find(home)) {
+  for (const { id: tool, transcripts: format } of transcriptTools()) {
+    const home = sources[tool];
+    if (!home || !format) continue;
+    for (const absPath of LAYOUTS[format](home)) {
       let stat: fs.Stats;
       try {
         stat = fs.lstatSync(absPath);
@@ -57,6 +49,7 @@ export function discoverTranscripts(sources: TranscriptSources): DiscoveredTrans
       }
       found.push({
         tool,
+        format,
         absPath,
         path: `sessions/${tool}/${toPosix(path.relative(home, absPath))}`,
         size: stat.size,

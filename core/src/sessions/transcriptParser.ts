@@ -1,11 +1,11 @@
 import type { SessionKind } from '../contract/index.js';
 import type { JsonRecord } from './jsonFields.js';
 import type { TranscriptSession } from './transcriptSession.js';
-import type { TranscriptTool } from './types.js';
+import type { TranscriptFormat } from './types.js';
 
 /** One transcript format: how to read its lines into a session. */
 export interface TranscriptParser {
-  tool: TranscriptTool;
+  format: TranscriptFormat;
   /** Session id from the file name, used until (or unless) the content names one. */
   sessionIdFromPath(filePath: string): string;
   /** Session kind before the content says otherwise. */

@@ -1,6 +1,6 @@
-import type { OriginClass, SessionKind } from '../contract/index.js';
+import type { OriginClass, SessionKind, TranscriptFormat } from '../contract/index.js';
 
-export type TranscriptTool = 'codex' | 'claude-code' | 'openclaw';
+export type { TranscriptFormat, TranscriptTool } from '../contract/index.js';
 
 /** One user or assistant message kept from a transcript, already normalised and redacted. */
 export interface TranscriptMessage {
@@ -30,7 +30,8 @@ export interface TranscriptStats {
 }
 
 export interface TranscriptMeta {
-  tool: TranscriptTool;
+  /** The transcript's format (which parser read it). */
+  format: TranscriptFormat;
   sessionId: string;
   sessionKind: SessionKind;
   /** Working directory of the session when the transcript says it. */
@@ -46,7 +47,9 @@ export interface TranscriptMeta {
  */
 export interface TranscriptResumeState {
   version: 1;
-  tool: TranscriptTool;
+  /** The parser that read it. States saved before formats had names say `tool` (a tool id) instead. */
+  parser?: TranscriptFormat;
+  tool?: string;
   /** Byte offset of the next unread line. */
   offset: number;
   /** 1-based number of that line. */
@@ -67,7 +70,7 @@ export interface TranscriptReadResult {
   /** Counts for the lines read by this call only. */
   stats: TranscriptStats;
   resume: TranscriptResumeState;
-  /** The resume state did not fit the file (truncated, rewritten, other tool): read from the start. */
+  /** The resume state did not fit the file (truncated, rewritten, other format): read from the start. */
   restarted: boolean;
 }
 

@@ -1,5 +1,5 @@
 import { fieldText, isFenceLine, looksLikeFrontMatter, parseFrontMatterFields, splitList, type FrontMatterFields } from '../platform/text/frontMatter.js';
-import type { ImportTool } from '../contract/index.js';
+import { agentTool, type ImportTool } from '../contract/index.js';
 
 /** One searchable unit of an imported file, with 1-based inclusive line numbers. */
 export interface ImportedEntry {
@@ -117,14 +117,20 @@ export function parseDocument(text: string): ImportedEntry[] {
 /** Picks the parser for an imported file from its tool and its path inside the collection. */
 export function parseImportedEntries(tool: ImportTool, relPath: string, text: string): ImportedEntry[] {
   const name = relPath.split('/').pop() ?? relPath;
-  if (tool === 'hermes') return parseHermesEntries(text);
-  if (tool === 'codex') {
-    if (name === 'MEMORY.md') return parseCodexMemoryBlocks(text);
-    if (name === 'SKILL.md') return parseFrontMatterDocument(text, 'skill');
-    return parseDocument(text);
+  switch (agentTool(tool)?.imports) {
+    case 'hermes-memories':
+      return parseHermesEntries(text);
+    case 'codex-memories':
+      if (name === 'MEMORY.md') return parseCodexMemoryBlocks(text);
+      if (name === 'SKILL.md') return parseFrontMatterDocument(text, 'skill');
+      return parseDocument(text);
+    case 'claude-code-projects':
+      if (name === 'MEMORY.md') return parseClaudeMemoryIndex(text);
+      return parseFrontMatterDocument(text, 'claude-topic');
+    default:
+      // A folder under memory/imports/ that no registered tool imports into: one plain document.
+      return parseDocument(text);
   }
-  if (name === 'MEMORY.md') return parseClaudeMemoryIndex(text);
-  return parseFrontMatterDocument(text, 'claude-topic');
 }
 
 function describe(fields: FrontMatterFields): Pick<ImportedEntryMetadata, 'name' | 'description' | 'type' | 'keywords'> {

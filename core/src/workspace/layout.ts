@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { SourceKind } from '../contract/index.js';
+import { agentTool, type ImportTool, type SourceKind } from '../contract/index.js';
 
 /** Files at the workspace root that Reverie reads, and the source each belongs to. */
 export const ROOT_FILES: ReadonlyArray<{ name: string; source: SourceKind }> = [
@@ -13,6 +13,16 @@ export const MEMORY_DIR = 'memory';
 
 /** Where imported memory of other agent tools is copied: `memory/imports/<tool>/…`. */
 export const IMPORTS_DIR = `${MEMORY_DIR}/imports`;
+
+/** The tool whose imported memory a workspace path holds, and the path inside its folder; null for any other path. */
+export function importedMemoryOf(path: string): { tool: ImportTool; rest: string } | null {
+  if (!path.startsWith(`${IMPORTS_DIR}/`)) return null;
+  const inside = path.slice(IMPORTS_DIR.length + 1);
+  const slash = inside.indexOf('/');
+  if (slash <= 0) return null;
+  const tool = inside.slice(0, slash);
+  return agentTool(tool)?.imports ? { tool, rest: inside.slice(slash + 1) } : null;
+}
 
 /** Long-term files whose rewrites keep a pre-image. */
 export const CURATED_FILES = new Set(['MEMORY.md', 'memory.md', 'USER.md']);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../contract/index.js';
+import { agentTool, agentTools, DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../contract/index.js';
 import { errnoCode, ReverieError } from '../platform/errors.js';
 import { writeFileAtomically } from '../platform/safeWrite.js';
 import { processLogger } from '../platform/log/processLog.js';
@@ -54,6 +54,7 @@ export class SettingsStore {
       );
     }
     const stored = (typeof json === 'object' && json ? json : {}) as Partial<Record<keyof Settings, unknown>>;
+    if (typeof stored.sessions === 'object' && stored.sessions) stored.sessions = withToolIds(stored.sessions as Record<string, unknown>);
     // Sections added in later versions get their defaults key by key.
     const merged = Settings.safeParse(withSections(DEFAULT_SETTINGS, stored));
     if (!merged.success) {
@@ -75,8 +76,19 @@ export class SettingsStore {
   }
 }
 
-/** Settings whose sections (dreaming, graph) merge key by key: a file from before a key existed, or a patch of one key, keeps the rest. */
+/** Settings whose sections (sessions, dreaming, graph) merge key by key: a file from before a key existed, or a patch of one key, keeps the rest. */
 function withSections(base: Settings, over: Partial<Record<keyof Settings, unknown>>): Record<string, unknown> {
-  const section = <K extends 'dreaming' | 'graph'>(key: K): Settings[K] => ({ ...base[key], ...(typeof over[key] === 'object' && over[key] ? over[key] : {}) }) as Settings[K];
-  return { ...base, ...over, dreaming: section('dreaming'), graph: section('graph') };
+  const section = <K extends 'sessions' | 'dreaming' | 'graph'>(key: K): Settings[K] => ({ ...base[key], ...(typeof over[key] === 'object' && over[key] ? over[key] : {}) }) as Settings[K];
+  return { ...base, ...over, sessions: section('sessions'), dreaming: section('dreaming'), graph: section('graph') };
+}
+
+/** Files written before tools had one spelling keyed transcript homes by the CLI flag (`claude`): now by tool id. */
+function withToolIds(sessions: Record<string, unknown>): Record<string, unknown> {
+  const renamed: Record<string, unknown> = {};
+  for (const [key, home] of Object.entries(sessions)) {
+    const tool = agentTool(key) ? key : agentTools().find((t) => t.cliFlag === key)?.id;
+    // Keys of tools this version does not know are dropped, as unknown settings are.
+    if (tool && !(tool in renamed && key !== tool)) renamed[tool] = home;
+  }
+  return renamed;
 }

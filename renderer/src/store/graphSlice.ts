@@ -1,4 +1,4 @@
-import type { GraphClaim, GraphEntity, GraphEvidence, GraphFilters, GraphSlice as GraphData, OperationOutput, OriginClass, SourceTool } from '../../../core/src/contract/index.js';
+import { SourceTool, type GraphClaim, type GraphEntity, type GraphEvidence, type GraphFilters, type GraphSlice as GraphData, type OperationOutput, type OriginClass } from '../../../core/src/contract/index.js';
 import { errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';
 
@@ -11,7 +11,7 @@ type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 export const GRAPH_NODE_BUDGET = 2_000;
 
 /** Every source tool and origin class, in the order the filter controls list them. */
-export const ALL_TOOLS: readonly SourceTool[] = ['workspace', 'codex', 'claude-code', 'hermes'];
+export const ALL_TOOLS: readonly SourceTool[] = SourceTool.options;
 export const ALL_ORIGINS: readonly OriginClass[] = ['owner', 'agent', 'untrusted', 'system'];
 
 export interface GraphDetail {

@@ -1,4 +1,4 @@
-import type { EngineEvent, ImportPlan, ImportReport, ImportTool, OperationInput, OperationOutput } from '../../../core/src/contract/index.js';
+import { ImportTool, toolLabel, type EngineEvent, type ImportPlan, type ImportReport, type OperationInput, type OperationOutput } from '../../../core/src/contract/index.js';
 import type { ClientErrorCode } from '../client/clientError.js';
 import { MemoryClientError, errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';
@@ -15,7 +15,7 @@ export interface ImportProgress {
   path: string | null;
 }
 
-export const IMPORT_TOOL_LABELS: Record<ImportTool, string> = { codex: 'Codex', 'claude-code': 'Claude Code', hermes: 'Hermes' };
+export const IMPORT_TOOL_LABELS: Record<ImportTool, string> = Object.fromEntries(ImportTool.options.map((tool) => [tool, toolLabel(tool)]));
 
 /** One tool/collection of a plan, in plan order. */
 export interface ImportPlanGroup {

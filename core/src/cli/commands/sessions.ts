@@ -1,32 +1,37 @@
-import { operations } from '../../contract/index.js';
+import { operations, transcriptTools, type AgentToolSpec } from '../../contract/index.js';
 import { ReverieError } from '../../platform/errors.js';
 import { defineCommand } from '../command.js';
 import { openService } from '../context.js';
 import { createProgressReporter, info, printJson } from '../output.js';
 
-/** `reverie sessions ingest [--codex DIR] [--claude DIR] [--openclaw DIR]`: agent transcripts into the index. */
+/** Where a tool's home is when no flag names it, for help. */
+function describeHome(tool: AgentToolSpec): string {
+  return `${tool.label}'s home folder (~/${tool.home.default}${tool.home.env ? `, or $${tool.home.env}` : ''})`;
+}
+
+/** One `--<flag> DIR` per tool whose transcripts Reverie reads (the agent-tool registry). */
+const homeFlags = Object.fromEntries(transcriptTools().map((tool) => [tool.cliFlag, { type: 'string' as const, value: 'DIR', description: describeHome(tool) }]));
+
+/** `reverie sessions ingest [--codex DIR] [--claude DIR] …`: agent transcripts into the index. */
 export const sessionsCommand = defineCommand({
   name: 'sessions',
   summary: operations['sessions.ingest'].summary,
-  usage: [{ line: 'sessions ingest [--codex DIR] [--claude DIR] [--openclaw DIR] [--json]', summary: "With no folder given, every tool's default home that exists." }],
-  flags: {
-    codex: { type: 'string', value: 'DIR', description: "Codex's home folder (~/.codex, or $CODEX_HOME)" },
-    claude: { type: 'string', value: 'DIR', description: "Claude Code's home folder (~/.claude)" },
-    openclaw: { type: 'string', value: 'DIR', description: "OpenClaw's home folder (~/.openclaw)" },
-  },
+  usage: [
+    {
+      line: `sessions ingest ${transcriptTools().map((tool) => `[--${tool.cliFlag} DIR]`).join(' ')} [--json]`,
+      summary: "With no folder given, every tool's default home that exists.",
+    },
+  ],
+  flags: homeFlags,
   async run(ctx, flags) {
     const [action] = ctx.positionals;
     if (action !== 'ingest') throw new ReverieError('invalid-input', ctx.usage);
-    const { codex, claude, openclaw } = flags;
+    const homes = Object.fromEntries(transcriptTools().flatMap((tool) => (flags[tool.cliFlag] ? [[tool.id, flags[tool.cliFlag]!]] : [])));
     const service = await openService(ctx);
     const progress = createProgressReporter();
     const unsubscribe = service.onDidEmitEvent((e) => e.type === 'index-progress' && progress.update(e));
     try {
-      const report = await service.invoke('sessions.ingest', {
-        ...(codex ? { codex } : {}),
-        ...(claude ? { claude } : {}),
-        ...(openclaw ? { openclaw } : {}),
-      });
+      const report = await service.invoke('sessions.ingest', { homes });
       progress.done();
       if (ctx.json) printJson(report);
       else {

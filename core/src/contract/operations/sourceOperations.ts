@@ -3,32 +3,31 @@ import { z } from 'zod';
 import { IngestReport } from '../records/indexRecords.js';
 import { DetectedImportSource, ImportPlan, ImportReport, ImportSourceSpec } from '../records/importRecords.js';
 import { ForgetReport, ProvenanceChain } from '../records/provenanceRecords.js';
-import { WorkspacePath } from '../vocabulary.js';
+import { TranscriptTool, WorkspacePath } from '../vocabulary.js';
 import type { OperationSpec } from './spec.js';
 
 export const sourceOperations = {
   'sessions.ingest': {
     access: 'write',
-    summary: "Ingest agent transcripts (Codex, Claude Code, OpenClaw) from the tools' home folders; remembered in settings.",
+    summary: "Ingest agent transcripts from the tools' home folders (those given, else every default home that exists); remembered in settings.",
     input: z
       .object({
-        codex: z.string().min(1).nullable().optional(),
-        claude: z.string().min(1).nullable().optional(),
-        openclaw: z.string().min(1).nullable().optional(),
+        /** Home folders by tool id; null stops ingesting that tool. None given: every tool's default home that exists. */
+        homes: z.partialRecord(TranscriptTool, z.string().min(1).max(4096).nullable()).default({}),
       })
       .strict(),
     output: IngestReport,
   },
   'import.detect': {
     access: 'read',
-    summary: 'Find the memory Codex, Claude Code and Hermes already wrote (default homes, or the ones given).',
-    input: z.object({ sources: z.array(ImportSourceSpec).max(3).optional() }).strict(),
+    summary: 'Find the memory other agent tools already wrote (their default homes, or the ones given).',
+    input: z.object({ sources: z.array(ImportSourceSpec).max(20).optional() }).strict(),
     output: z.object({ sources: z.array(DetectedImportSource) }),
   },
   'import.plan': {
     access: 'read',
     summary: 'List every item an import would copy, with destination, conflicts and a fingerprint.',
-    input: z.object({ sources: z.array(ImportSourceSpec).max(3).optional() }).strict(),
+    input: z.object({ sources: z.array(ImportSourceSpec).max(20).optional() }).strict(),
     output: ImportPlan,
   },
   'import.apply': {
@@ -37,7 +36,7 @@ export const sourceOperations = {
     input: z
       .object({
         plan: ImportPlan.optional(),
-        sources: z.array(ImportSourceSpec).max(3).optional(),
+        sources: z.array(ImportSourceSpec).max(20).optional(),
         replace: z.boolean().default(false),
         /** Destinations unticked in the preview. */
         exclude: z.array(z.string()).max(10_000).default([]),

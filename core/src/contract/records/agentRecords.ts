@@ -4,7 +4,7 @@
  * (the renderer imports this through the contract).
  */
 import { z } from 'zod';
-import { OriginClass } from '../vocabulary.js';
+import { OriginClass, TranscriptTool } from '../vocabulary.js';
 
 
 export const AgentScope = z.enum(['read', 'write']);
@@ -86,7 +86,7 @@ export const MemoryGetOutput = z.object({
 
 export const SessionExcerpt = z.object({
   sessionId: z.string(),
-  tool: z.enum(['codex', 'claude-code', 'openclaw']),
+  tool: TranscriptTool,
   sessionKind: z.enum(['interactive', 'cron', 'heartbeat', 'subagent', 'unknown']),
   path: z.string(),
   from: z.number().int(),

@@ -3,15 +3,11 @@
  * object is an entity), and the evidence lines behind every one. zod only.
  */
 import { z } from 'zod';
-import { OriginClass } from '../vocabulary.js';
+import { OriginClass, SourceTool } from '../vocabulary.js';
 
 
 export const EntityType = z.enum(['person', 'project', 'organization', 'place', 'machine', 'tool', 'concept', 'tag', 'url', 'path', 'identifier']);
 export type EntityType = z.infer<typeof EntityType>;
-
-/** Where an entity's evidence comes from: the workspace itself or an imported tool's memory. */
-export const SourceTool = z.enum(['workspace', 'codex', 'claude-code', 'hermes']);
-export type SourceTool = z.infer<typeof SourceTool>;
 
 export const GraphEvidence = z.object({
   path: z.string(),

@@ -1,25 +1,36 @@
 /** Imports of the memory other agent tools already wrote: detection, plans, reports. */
 import { z } from 'zod';
+import { ImportTool } from '../vocabulary.js';
 
-export const ImportTool = z.enum(['codex', 'claude-code', 'hermes']);
-export type ImportTool = z.infer<typeof ImportTool>;
+/** Which tool to read, and optionally its home folder (otherwise the tool's default). */
 export const ImportSourceSpec = z.object({ tool: ImportTool, home: z.string().min(1).max(4096).optional() }).strict();
+export type ImportSourceSpec = z.infer<typeof ImportSourceSpec>;
 
 export const DetectedImportSource = z.object({
   tool: ImportTool,
   home: z.string(),
   exists: z.boolean(),
+  /** Folders of memory inside the tool (a Claude project, a Hermes profile, Codex's memories). */
   collections: z.array(
     z.object({
       name: z.string(),
+      /** The project's real path, from its transcripts' `cwd` (Claude Code); never decoded from a folder name. */
       projectPath: z.string().nullable(),
+      /** Where this collection's files were found. */
       origin: z.string(),
+      /**
+       * Files that would be copied; `relPath` (inside the collection, `/`-separated) becomes the
+       * tail of the destination; `skipReason` is set when a file is listed but must not be copied.
+       */
       files: z.array(z.object({ absPath: z.string(), relPath: z.string(), skipReason: z.string().nullable() })),
     }),
   ),
+  /** Session transcripts found (Codex rollouts): offered for session ingestion, never copied. */
   transcripts: z.number().int(),
+  /** Things a person should know: missing home, unreadable folder, active profile, … */
   notes: z.array(z.string()),
 });
+export type DetectedImportSource = z.infer<typeof DetectedImportSource>;
 
 export const ImportPlan = z.object({
   version: z.literal(1),

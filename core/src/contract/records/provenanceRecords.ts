@@ -1,6 +1,6 @@
 /** Where a line came from, and what forgetting removed. */
 import { z } from 'zod';
-import { OriginClass, SessionKind, SourceKind } from '../vocabulary.js';
+import { OriginClass, SessionKind, SourceKind, TranscriptTool } from '../vocabulary.js';
 
 export const ProvenanceChain = z.object({
   path: z.string(),
@@ -24,7 +24,7 @@ export const ProvenanceChain = z.object({
   /** For transcript text: the session and each cited line's JSONL source line. */
   transcript: z
     .object({
-      tool: z.enum(['codex', 'claude-code', 'openclaw']),
+      tool: TranscriptTool,
       sessionId: z.string(),
       sessionKind: SessionKind,
       originalPath: z.string(),

@@ -1,6 +1,12 @@
 /** Settings as stored in `<data>/settings.json` and changed through `settings.set`. */
 import { z } from 'zod';
+import { transcriptTools } from '../tools.js';
+import { TranscriptTool } from '../vocabulary.js';
 import { DEFAULT_DREAM_SETTINGS, DreamSettings } from './dreamRecords.js';
+
+/** Each transcript tool's home folder whose transcripts are ingested (null: not ingested). */
+export const SessionHomes = z.record(TranscriptTool, z.string().nullable());
+export type SessionHomes = z.infer<typeof SessionHomes>;
 
 /** The knowledge graph: chat-model extraction on top of the deterministic one (off by default). */
 export const GraphSettings = z.object({
@@ -22,8 +28,8 @@ export const Settings = z.object({
   watch: z.boolean(),
   /** How keyword and vector candidates are combined: weighted sum (0.7 vector / 0.3 text) or reciprocal-rank fusion. */
   fusion: z.enum(['weighted', 'rrf']),
-  /** Agent tools' home folders whose transcripts are ingested (null: not ingested). */
-  sessions: z.object({ codex: z.string().nullable(), claude: z.string().nullable(), openclaw: z.string().nullable() }),
+  /** Agent tools' home folders whose transcripts are ingested, by tool id (null: not ingested). */
+  sessions: SessionHomes,
   /** Transcripts larger than this are skipped as `too large`. */
   maxTranscriptSizeMB: z.number().positive().max(65536),
   /** Dreaming: schedule, review-before-writing, gates and budgets. */
@@ -40,15 +46,19 @@ export const DEFAULT_SETTINGS: Settings = {
   maxFileSizeMB: 16,
   watch: true,
   fusion: 'weighted',
-  sessions: { codex: null, claude: null, openclaw: null },
+  sessions: Object.fromEntries(transcriptTools().map((tool) => [tool.id, null])),
   maxTranscriptSizeMB: 512,
   dreaming: DEFAULT_DREAM_SETTINGS,
   graph: { modelExtraction: false, modelTimeoutSeconds: 60 },
   firstRunDone: false,
 };
 
-/** A settings change: top-level keys replace, `dreaming` is merged key by key. */
+/** A settings change: top-level keys replace, `sessions`, `dreaming` and `graph` are merged key by key. */
 export const SettingsPatch = Settings.partial()
-  .extend({ dreaming: DreamSettings.partial().strict().optional(), graph: GraphSettings.partial().strict().optional() })
+  .extend({
+    sessions: z.partialRecord(TranscriptTool, z.string().nullable()).optional(),
+    dreaming: DreamSettings.partial().strict().optional(),
+    graph: GraphSettings.partial().strict().optional(),
+  })
   .strict();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;

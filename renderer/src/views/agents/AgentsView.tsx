@@ -70,7 +70,7 @@ function AddAgent() {
             className="text-input agents-name-input"
             data-testid="agent-add-name"
             value={name}
-            placeholder="claude-code"
+            placeholder="laptop-claude"
             autoComplete="off"
             spellCheck={false}
             aria-invalid={addError !== null}

@@ -1,10 +1,13 @@
+import { agentTools, type McpConfigFormat } from '../../../../core/src/contract/index.js';
+
 /** Copy-paste setup for the agents people connect to Reverie: one MCP server, `reverie mcp`, started by the command the engine reports. */
 
 export const TOKEN_PLACEHOLDER = '<token>';
 export const WORKSPACE_PLACEHOLDER = '<workspace path>';
 
 export interface SetupSnippet {
-  id: 'claude-code' | 'codex' | 'hermes' | 'openclaw';
+  /** The agent tool's id (core/src/contract/tools.ts). */
+  id: string;
   title: string;
   /** Where the snippet goes, in a sentence. */
   where: string;
@@ -69,25 +72,20 @@ export function openClawSnippet(token: string, launch: Launch): string {
   ].join('\n');
 }
 
+const SNIPPETS: Readonly<Record<McpConfigFormat, (token: string, launch: Launch) => string>> = {
+  'claude-code-cli': claudeCodeSnippet,
+  'codex-toml': codexSnippet,
+  'hermes-yaml': hermesSnippet,
+  'openclaw-json': openClawSnippet,
+};
+
+/** One snippet per agent tool that can be connected (the registry says where its MCP config goes). */
 export function setupSnippets(token: string | null, workspace: string | null, launch: Launch | null = null): SetupSnippet[] {
   const t = token ?? TOKEN_PLACEHOLDER;
   const w = launch ?? fallbackLaunch(workspace ?? WORKSPACE_PLACEHOLDER);
-  return [
-    { id: 'claude-code', title: 'Claude Code', where: 'Run this once in a terminal:', text: claudeCodeSnippet(t, w) },
-    { id: 'codex', title: 'Codex', where: 'Add this to ~/.codex/config.toml:', text: codexSnippet(t, w) },
-    {
-      id: 'hermes',
-      title: 'Hermes',
-      where: 'Add this MCP server to its config (mcp_servers in ~/.hermes/config.yaml), then restart Hermes:',
-      text: hermesSnippet(t, w),
-    },
-    {
-      id: 'openclaw',
-      title: 'OpenClaw',
-      where: 'Add this MCP server to its config (mcp.servers in ~/.openclaw/openclaw.json), then reload the gateway:',
-      text: openClawSnippet(t, w),
-    },
-  ];
+  return agentTools().flatMap((tool) =>
+    tool.mcpConfig ? [{ id: tool.id, title: tool.label, where: tool.mcpConfig.where, text: SNIPPETS[tool.mcpConfig.format](t, w) }] : [],
+  );
 }
 
 /** One line a socket client sends first on its connection. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { EntityType, SourceTool } from '../../../../core/src/contract/index.js';
+import { WORKSPACE_SOURCE, type EntityType, type SourceTool } from '../../../../core/src/contract/index.js';
 import { ALL_ORIGINS, ALL_TOOLS, graphFiltersOf } from '../../store/graphSlice.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -192,7 +192,7 @@ function Legend() {
       <ul>
         {sources.map((source) => (
           <li key={source}>
-            <Swatch fill="#d9d9d9" ring={source === 'workspace' ? '#bbbbbb' : SOURCE_COLORS[source]} /> {SOURCE_LABELS[source]}
+            <Swatch fill="#d9d9d9" ring={source === WORKSPACE_SOURCE ? '#bbbbbb' : (SOURCE_COLORS[source] ?? '#999999')} /> {SOURCE_LABELS[source]}
           </li>
         ))}
         {hasUntrusted && (

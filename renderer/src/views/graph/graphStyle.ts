@@ -1,4 +1,4 @@
-import type { EntityType, GraphEntity, OriginClass, SourceTool } from '../../../../core/src/contract/index.js';
+import { agentTool, SourceTool, toolLabel, WORKSPACE_SOURCE, type EntityType, type GraphEntity, type OriginClass } from '../../../../core/src/contract/index.js';
 
 /** Fill colour by entity type (also the legend). */
 export const TYPE_COLORS: Record<EntityType, string> = {
@@ -30,19 +30,13 @@ export const TYPE_LABELS: Record<EntityType, string> = {
 };
 
 /** Ring colour by the source tool of an entity's evidence. */
-export const SOURCE_COLORS: Record<SourceTool, string> = {
-  workspace: '#ffffff',
-  codex: '#111111',
-  'claude-code': '#d97706',
-  hermes: '#7c3aed',
-};
+export const SOURCE_COLORS: Record<SourceTool, string> = Object.fromEntries(
+  SourceTool.options.map((source) => [source, source === WORKSPACE_SOURCE ? '#ffffff' : (agentTool(source)?.ringColor ?? '#999999')]),
+);
 
-export const SOURCE_LABELS: Record<SourceTool, string> = {
-  workspace: 'Workspace notes',
-  codex: 'Codex',
-  'claude-code': 'Claude Code',
-  hermes: 'Hermes',
-};
+export const SOURCE_LABELS: Record<SourceTool, string> = Object.fromEntries(
+  SourceTool.options.map((source) => [source, source === WORKSPACE_SOURCE ? 'Workspace notes' : toolLabel(source)]),
+);
 
 /** Untrusted entities get this ring whatever their source. */
 export const UNTRUSTED_RING = '#dc2626';
@@ -57,7 +51,7 @@ export function typeColor(type: EntityType): string {
 export function ringColorOf(entity: Pick<GraphEntity, 'sources' | 'origin'>): string {
   if (entity.origin === 'untrusted') return UNTRUSTED_RING;
   const tool = entity.sources.find((s) => s !== 'workspace') ?? entity.sources[0] ?? 'workspace';
-  return SOURCE_COLORS[tool];
+  return SOURCE_COLORS[tool] ?? SOURCE_COLORS[WORKSPACE_SOURCE]!;
 }
 
 export const ORIGIN_LABELS: Record<OriginClass, string> = {

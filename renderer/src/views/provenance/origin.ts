@@ -1,4 +1,4 @@
-import type { OriginClass, ProvenanceChain, SessionKind } from '../../../../core/src/contract/index.js';
+import { toolLabel, TranscriptTool, type OriginClass, type ProvenanceChain, type SessionKind } from '../../../../core/src/contract/index.js';
 
 export interface OriginInfo {
   /** Short badge text. */
@@ -52,11 +52,7 @@ export const SESSION_KIND_INFO: Record<SessionKind, { label: string; title: stri
   unknown: { label: 'session', title: 'A session of unknown kind.' },
 };
 
-export const TOOL_LABEL: Record<NonNullable<ProvenanceChain['transcript']>['tool'], string> = {
-  codex: 'Codex',
-  'claude-code': 'Claude Code',
-  openclaw: 'OpenClaw',
-};
+export const TOOL_LABEL: Record<NonNullable<ProvenanceChain['transcript']>['tool'], string> = Object.fromEntries(TranscriptTool.options.map((tool) => [tool, toolLabel(tool)]));
 
 export const VIA_LABEL: Record<NonNullable<ProvenanceChain['lines'][number]['writtenBy']>['via'], string> = {
   agent: 'an agent',
