@@ -30,10 +30,10 @@ describe('the engine log, wired', () => {
     await service.sync(false);
     await service.close();
     const records = loggedRecords();
-    expect(records.find((r) => r.message === 'Indexing started')).toMatchObject({ level: 'info', area: 'engine', fields: { workspace: ws.root, force: false } });
+    expect(records.find((r) => r.message === 'Indexing started')).toMatchObject({ level: 'info', area: 'index', fields: { workspace: ws.root, force: false } });
     expect(records.find((r) => r.message === 'Indexing finished')).toMatchObject({
       level: 'info',
-      area: 'engine',
+      area: 'index',
       fields: { files: 7, added: 7, failed: 0, durationMs: expect.any(Number) },
     });
   });

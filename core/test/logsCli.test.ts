@@ -40,8 +40,8 @@ describe('reverie logs', () => {
 
     const text = await runCli(['logs'], env);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} {2}INFO {3}engine {2}Indexing started {2}workspace=\S+ {2}force=false$/m);
-    expect(text.stdout).toMatch(/ {2}INFO {3}engine {2}Indexing finished {2}files=7 {2}chunks=\d+ {2}added=7 /m);
+    expect(text.stdout).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3} {2}INFO {3}index {2}Indexing started {2}workspace=\S+ {2}force=false$/m);
+    expect(text.stdout).toMatch(/ {2}INFO {3}index {2}Indexing finished {2}files=7 {2}chunks=\d+ {2}added=7 /m);
 
     const json = await runCli(['logs', '--json', '--level', 'info', '--limit', '1'], env);
     expect(json.stdout.trim().split('\n')).toHaveLength(1);
