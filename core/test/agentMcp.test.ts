@@ -10,7 +10,8 @@ import { cliEnv, repoRoot, runCli, stopProcess } from './helpers/cli.js';
 import { createTempWorkspace, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
 const bin = path.join(repoRoot, 'bin', 'reverie.js');
-const READ_TOOLS = ['context_bootstrap', 'context_match', 'intent_cancel', 'intent_create', 'intent_list', 'memory_get', 'memory_search', 'sessions_get'];
+// The tools whose operations the contract marks `access: 'read'`; creating and cancelling intents writes.
+const READ_TOOLS = ['context_bootstrap', 'context_match', 'intent_list', 'memory_get', 'memory_search', 'sessions_get'];
 
 let ws: TempWorkspace;
 let readToken: string;
@@ -105,10 +106,13 @@ describe('reverie mcp', () => {
     expect(textOf(boot).startsWith(UNTRUSTED_MEMORY_NOTICE)).toBe(true);
     expect(textOf(boot)).toContain('Prefers terse answers');
 
-    // A read token cannot reach memory_store even by name.
+    // A read token cannot reach memory_store or intent_create even by name.
     const store = await client.callTool({ name: 'memory_store', arguments: { text: 'nope' } });
     expect(store.isError).toBe(true);
     expect(textOf(store)).toContain('Tool memory_store not found');
+    const intent = await client.callTool({ name: 'intent_create', arguments: { description: 'nope', keywords: ['nope'] } });
+    expect(intent.isError).toBe(true);
+    expect(textOf(intent)).toContain('Tool intent_create not found');
     expect(stderr()).toContain('no host running');
   });
 

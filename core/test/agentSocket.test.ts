@@ -229,6 +229,18 @@ describe('agent socket: tokens and scopes', () => {
     expect(fs.readdirSync(path.join(service.workspace.root, 'memory'))).toEqual(before);
   });
 
+  it("takes each method's scope from the contract's access: a read token cannot create or cancel intents, a write token can", async () => {
+    const service = await hostedService();
+    const reader = await addAgent(service, 'reader');
+    const writer = await addAgent(service, 'writer', true);
+    const client = await connect(service);
+    const refused = await refusal(client.call('intents.create', { token: reader, description: 'Mention the dentist', keywords: ['dentist'] }));
+    expect(refused.code).toBe(RPC_ERRORS.forbiddenScope);
+    const created = (await client.call('intents.create', { token: writer, description: 'Mention the dentist', keywords: ['dentist'] })) as { id: string };
+    expect((await refusal(client.call('intents.cancel', { token: reader, id: created.id }))).code).toBe(RPC_ERRORS.forbiddenScope);
+    expect(await client.call('intents.list', { token: reader })).toMatchObject({ intents: [expect.objectContaining({ id: created.id })] });
+  });
+
   it('accepts `auth` once per connection and `token` in each request', async () => {
     const service = await hostedService();
     const token = await addAgent(service, 'writer', true);

@@ -1,9 +1,11 @@
-import type { AgentScope, OperationName, OperationOutput, SearchResult } from '../contract/index.js';
+import { operations, type AgentScope, type OperationName, type OperationOutput, type SearchResult } from '../contract/index.js';
 import { frameMemory, UNTRUSTED_MEMORY_NOTICE } from './framing.js';
 
-/** How one contract operation is offered to agents: the scope it needs, what the log records, how memory text is framed. */
+/**
+ * How one contract operation is offered to agents: what the log records, how memory text is
+ * framed. The scope it needs is the operation's `access` in the contract (`scopeOf`).
+ */
 interface AgentMethod {
-  scope: AgentScope;
   /** What the access log shows for a call: the query, path or session. */
   detail(params: Record<string, unknown>): string | null;
   count(output: unknown): number | null;
@@ -17,9 +19,8 @@ const asIs = (o: unknown) => o;
 
 /** Agents reach exactly these operations, under the same names as the contract. */
 export const AGENT_METHODS: Partial<Record<OperationName, AgentMethod>> = {
-  status: { scope: 'read', detail: none, count: none, frame: asIs },
+  status: { detail: none, count: none, frame: asIs },
   'memory.search': {
-    scope: 'read',
     detail: text('query'),
     count: (o) => (o as OperationOutput<'memory.search'>).results.length,
     frame: (o) => {
@@ -35,7 +36,6 @@ export const AGENT_METHODS: Partial<Record<OperationName, AgentMethod>> = {
     },
   },
   'memory.get': {
-    scope: 'read',
     detail: text('path'),
     count: (o) => (o as OperationOutput<'memory.get'>).lines,
     frame: (o) => {
@@ -44,7 +44,6 @@ export const AGENT_METHODS: Partial<Record<OperationName, AgentMethod>> = {
     },
   },
   'sessions.get': {
-    scope: 'read',
     detail: text('sessionId'),
     count: (o) => (o as OperationOutput<'sessions.get'>).lines.length,
     frame: (o) => {
@@ -52,10 +51,9 @@ export const AGENT_METHODS: Partial<Record<OperationName, AgentMethod>> = {
       return { notice: UNTRUSTED_MEMORY_NOTICE, ...out, lines: out.lines.map((l) => ({ ...l, text: frameMemory(l.text, { source: `${out.path}#L${l.line}`, origin: l.origin }) })) };
     },
   },
-  'memory.store': { scope: 'write', detail: text('text'), count: none, frame: asIs },
-  'context.bootstrap': { scope: 'read', detail: text('project'), count: (o) => (o as OperationOutput<'context.bootstrap'>).files.length, frame: asIs },
+  'memory.store': { detail: text('text'), count: none, frame: asIs },
+  'context.bootstrap': { detail: text('project'), count: (o) => (o as OperationOutput<'context.bootstrap'>).files.length, frame: asIs },
   'context.match': {
-    scope: 'read',
     detail: text('message'),
     count: (o) => {
       const out = o as OperationOutput<'context.match'>;
@@ -66,7 +64,12 @@ export const AGENT_METHODS: Partial<Record<OperationName, AgentMethod>> = {
       return { notice: UNTRUSTED_MEMORY_NOTICE, ...out, entries: out.entries.map((e) => ({ ...e, text: frameMemory(e.text, { source: `${e.path}:${e.line}`, origin: e.origin }) })) };
     },
   },
-  'intents.create': { scope: 'read', detail: text('description'), count: none, frame: asIs },
-  'intents.list': { scope: 'read', detail: none, count: (o) => (o as OperationOutput<'intents.list'>).intents.length, frame: asIs },
-  'intents.cancel': { scope: 'read', detail: text('id'), count: none, frame: asIs },
+  'intents.create': { detail: text('description'), count: none, frame: asIs },
+  'intents.list': { detail: none, count: (o) => (o as OperationOutput<'intents.list'>).intents.length, frame: asIs },
+  'intents.cancel': { detail: text('id'), count: none, frame: asIs },
 };
+
+/** The scope an agent's token needs for an operation: the contract's `access` for it. */
+export function scopeOf(method: OperationName): AgentScope {
+  return operations[method].access;
+}

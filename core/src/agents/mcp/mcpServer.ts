@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { scopeOf } from '../agentMethods.js';
 import { AgentCallError, type AgentCaller } from './agentCaller.js';
 import { MCP_TOOLS, type McpToolSpec } from './mcpTools.js';
 
@@ -17,7 +18,8 @@ export function createReverieMcpServer({ caller, version }: ReverieMcpServerOpti
   const server = new McpServer({ name: 'reverie', title: 'Reverie memory', version }, { instructions: INSTRUCTIONS });
   const scopes = caller.identity.scopes;
   for (const tool of MCP_TOOLS) {
-    if (!scopes.includes(tool.scope)) continue;
+    // Offered only to tokens whose scopes allow the operation's access (the contract says which).
+    if (!scopes.includes(scopeOf(tool.method))) continue;
     server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, annotations: { ...tool.annotations, title: tool.title } },

@@ -1,6 +1,5 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
-import type { AgentScope } from '../../contract/index.js';
 import { operations, type OperationName, type OperationOutput } from '../../contract/index.js';
 import { bootstrapText, contextMatchText, intentListText, intentText, memoryGetText, searchText, sessionExcerptText, storeText } from './toolText.js';
 
@@ -13,8 +12,6 @@ export interface McpToolSpec {
   inputSchema: Record<string, z.ZodType>;
   /** Hints; the title is the tool's `title`. */
   annotations: Omit<ToolAnnotations, 'title'>;
-  /** Offered only to tokens with this scope. */
-  scope: AgentScope;
   text(output: unknown): string;
   /** The JSON answer for clients that read structured content (default: the operation's output). */
   structured?(output: unknown): Record<string, unknown>;
@@ -50,7 +47,6 @@ export const MCP_TOOLS: McpToolSpec[] = [
       project: projectField(search.project),
     },
     annotations: { ...READ },
-    scope: 'read',
     text: (o) => searchText(o as OperationOutput<'memory.search'>),
   },
   {
@@ -65,7 +61,6 @@ export const MCP_TOOLS: McpToolSpec[] = [
       lines: get.lines.describe('How many lines (1-2000, default 200).'),
     },
     annotations: { ...READ },
-    scope: 'read',
     text: (o) => memoryGetText(o as OperationOutput<'memory.get'>),
   },
   {
@@ -80,7 +75,6 @@ export const MCP_TOOLS: McpToolSpec[] = [
       lines: session.lines.describe('How many lines (1-500, default 100).'),
     },
     annotations: { ...READ },
-    scope: 'read',
     text: (o) => sessionExcerptText(o as OperationOutput<'sessions.get'>),
   },
   {
@@ -94,7 +88,6 @@ export const MCP_TOOLS: McpToolSpec[] = [
       project: projectField(bootstrap.project),
     },
     annotations: { ...READ },
-    scope: 'read',
     text: (o) => bootstrapText(o as OperationOutput<'context.bootstrap'>),
     structured: (o) => {
       const { files, totalChars, budget, truncated } = o as OperationOutput<'context.bootstrap'>;
@@ -112,7 +105,6 @@ export const MCP_TOOLS: McpToolSpec[] = [
       project: projectField(match.project),
     },
     annotations: { ...READ },
-    scope: 'read',
     text: (o) => contextMatchText(o as OperationOutput<'context.match'>),
   },
   {
@@ -130,7 +122,6 @@ export const MCP_TOOLS: McpToolSpec[] = [
       cooldownHours: create.cooldownHours.describe('Hours between two firings (0-720, default 24).'),
     },
     annotations: { ...INTENT_WRITE },
-    scope: 'read',
     text: (o) => intentText('Created', o as OperationOutput<'intents.create'>),
   },
   {
@@ -142,7 +133,6 @@ export const MCP_TOOLS: McpToolSpec[] = [
       includeInactive: list.includeInactive.describe('Also list expired, exhausted and cancelled intents (default false).'),
     },
     annotations: { ...READ },
-    scope: 'read',
     text: (o) => intentListText(o as OperationOutput<'intents.list'>),
   },
   {
@@ -154,7 +144,6 @@ export const MCP_TOOLS: McpToolSpec[] = [
       id: cancel.id.describe('The intent id, e.g. intent:1a2b3c.'),
     },
     annotations: { ...INTENT_WRITE, idempotentHint: true },
-    scope: 'read',
     text: (o) => intentText('Cancelled', o as OperationOutput<'intents.cancel'>),
   },
   {
@@ -169,7 +158,6 @@ export const MCP_TOOLS: McpToolSpec[] = [
       project: projectField(store.project),
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-    scope: 'write',
     text: (o) => storeText(o as OperationOutput<'memory.store'>),
   },
 ];

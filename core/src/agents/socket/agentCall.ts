@@ -1,7 +1,7 @@
 import type { CallContext } from '../../contract/index.js';
 import { ReverieError, toErrorPayload } from '../../platform/errors.js';
 import type { AccessLog } from '../accessLog.js';
-import { AGENT_METHODS } from '../agentMethods.js';
+import { AGENT_METHODS, scopeOf } from '../agentMethods.js';
 import type { AgentRegistry, AuthenticatedAgent } from '../agentRegistry.js';
 import { RPC_ERRORS, rpcCodeFor } from './rpcErrors.js';
 
@@ -29,13 +29,14 @@ export async function callAsAgent(
   transport: 'socket' | 'mcp',
 ): Promise<unknown> {
   const started = performance.now();
-  const spec = Object.prototype.hasOwnProperty.call(AGENT_METHODS, method) ? AGENT_METHODS[method as keyof typeof AGENT_METHODS] : undefined;
+  const offered = Object.prototype.hasOwnProperty.call(AGENT_METHODS, method) ? (method as keyof typeof AGENT_METHODS) : null;
+  const spec = offered ? AGENT_METHODS[offered] : undefined;
   const detail = spec?.detail(params) ?? null;
   const log = (ok: boolean, results: number | null, error: string | null) =>
     deps.log.record({ agentId: agent.id, agentName: agent.name, at: new Date().toISOString(), method, detail, results, ok, error, durationMs: Math.round((performance.now() - started) * 100) / 100, transport });
   try {
-    if (!spec) throw new RpcError(RPC_ERRORS.methodNotFound, `Unknown method "${method}". Agents can call: auth, ${Object.keys(AGENT_METHODS).join(', ')}.`);
-    if (!agent.scopes.includes(spec.scope)) {
+    if (!spec || !offered) throw new RpcError(RPC_ERRORS.methodNotFound, `Unknown method "${method}". Agents can call: auth, ${Object.keys(AGENT_METHODS).join(', ')}.`);
+    if (!agent.scopes.includes(scopeOf(offered))) {
       throw new RpcError(RPC_ERRORS.forbiddenScope, `Agent "${agent.name}" has a read-only token; ${method} needs the write scope (\`reverie agents add ${agent.name} --write\` after revoking this one).`);
     }
     const output = await deps.invoke(method, params, { transport: transport === 'mcp' ? 'mcp' : 'agent', agent });
