@@ -7,6 +7,7 @@
 import type { Llama, LlamaEmbeddingContext, LlamaModel, Token } from 'node-llama-cpp';
 import { isWorkerRequest, type EmbedRequest, type LoadRequest, type WorkerMessage } from './protocol.js';
 import { poolWindowVectors, splitIntoWindows } from './tokenWindows.js';
+import { openCpuLlama } from '../../platform/cpuLlama.js';
 import { disposeAndExit } from '../../platform/llamaChildExit.js';
 
 /** Without a configured size, evaluate this many tokens at once (chunks are ~400 tokens). */
@@ -44,17 +45,7 @@ async function load(request: LoadRequest): Promise<void> {
   if (loaded) throw new Error('The embedding model process already holds a model.');
   const llamaErrors: string[] = [];
   try {
-    const { getLlama, LlamaLogLevel } = await import('node-llama-cpp');
-    const llama = await getLlama({
-      gpu: false,
-      build: 'never',
-      skipDownload: true,
-      maxThreads: request.threads,
-      logLevel: LlamaLogLevel.warn,
-      logger: (level, message) => {
-        if (level === LlamaLogLevel.error || level === LlamaLogLevel.fatal) llamaErrors.push(message);
-      },
-    });
+    const llama = await openCpuLlama(request.threads, llamaErrors);
     const model = await llama.loadModel({ modelPath: request.modelPath });
     const trainContextSize = model.trainContextSize > 0 ? model.trainContextSize : FALLBACK_TRAIN_CONTEXT;
     // More positions than the model was trained on overflow absolute position embeddings (a native abort).

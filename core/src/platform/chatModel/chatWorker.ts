@@ -6,6 +6,7 @@
  */
 import type { GbnfJsonObjectSchema, Llama, LlamaContext, LlamaContextSequence, LlamaModel } from 'node-llama-cpp';
 import { isCloseRequest, isGenerateRequest, type ChatWorkerMessage, type GenerateRequest } from './chatProtocol.js';
+import { openCpuLlama } from '../cpuLlama.js';
 import { disposeAndExit } from '../llamaChildExit.js';
 
 /** Prompt tokens must leave at least this many for the answer, or the model cannot answer. */
@@ -43,17 +44,7 @@ let loaded: LoadedChatModel | null = null;
 async function load(request: GenerateRequest): Promise<LoadedChatModel> {
   const llamaErrors: string[] = [];
   try {
-    const { getLlama, LlamaLogLevel } = await import('node-llama-cpp');
-    const llama = await getLlama({
-      gpu: false,
-      build: 'never',
-      skipDownload: true,
-      maxThreads: request.threads,
-      logLevel: LlamaLogLevel.warn,
-      logger: (level, message) => {
-        if (level === LlamaLogLevel.error || level === LlamaLogLevel.fatal) llamaErrors.push(message);
-      },
-    });
+    const llama = await openCpuLlama(request.threads, llamaErrors);
     const model = await llama.loadModel({ modelPath: request.modelPath });
     const contextSize = Math.min(model.trainContextSize > 0 ? model.trainContextSize : request.maxContextSize, request.maxContextSize);
     const context = await model.createContext({ contextSize, threads: request.threads });
