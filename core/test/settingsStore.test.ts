@@ -48,4 +48,15 @@ describe('settings store', () => {
     fs.writeFileSync(store.file, JSON.stringify({ graph: { modelTimeoutSeconds: -1 } }));
     expect(() => store.read()).toThrow(/setting "graph.modelTimeoutSeconds" is invalid/);
   });
+
+  it('reads transcript homes keyed by the CLI flag (files written before tool ids had one spelling) by tool id, and merges a patch of one tool', () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-settings-'));
+    const store = new SettingsStore(dir);
+    fs.writeFileSync(store.file, JSON.stringify({ sessions: { claude: '/old/claude', codex: '/h/codex', gone: '/x' } }));
+    expect(store.read().sessions).toEqual({ codex: '/h/codex', 'claude-code': '/old/claude', openclaw: null });
+    // Both spellings in one file: the tool id wins.
+    fs.writeFileSync(store.file, JSON.stringify({ sessions: { 'claude-code': '/new/claude', claude: '/old/claude' } }));
+    expect(store.read().sessions['claude-code']).toBe('/new/claude');
+    expect(store.update({ sessions: { openclaw: '/h/openclaw' } }).sessions).toEqual({ codex: null, 'claude-code': '/new/claude', openclaw: '/h/openclaw' });
+  });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { agentTool, type IngestReport } from '../contract/index.js';
+import { toolLabel, type IngestReport } from '../contract/index.js';
 import type { IndexStore } from '../index/indexStore.js';
 import type { SessionKind } from '../contract/index.js';
 import { readOpenClawSessionKinds } from './openclawSessionIndex.js';
@@ -53,11 +53,12 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
   // A transcript gone from a home folder that still exists is gone; if the whole folder is
   // missing (unmounted disk, moved home), keep what was indexed and say so.
   const present = new Set(discovered.map((d) => d.path));
-  const homes = Object.entries(sources).filter((e): e is [string, string] => e[1] !== null);
-  for (const [tool, home] of homes) {
-    if (!fs.existsSync(home)) report.problems.push({ path: home, status: 'failed', reason: `${agentTool(tool)?.label ?? tool} home folder not found; its transcripts stay indexed until it is back` });
+  const liveToolPrefixes: string[] = [];
+  for (const [tool, home] of Object.entries(sources)) {
+    if (!home) continue;
+    if (fs.existsSync(home)) liveToolPrefixes.push(`sessions/${tool}/`);
+    else report.problems.push({ path: home, status: 'failed', reason: `${toolLabel(tool)} home folder not found; its transcripts stay indexed until it is back` });
   }
-  const liveToolPrefixes = homes.filter(([, home]) => fs.existsSync(home)).map(([tool]) => `sessions/${tool}/`);
   const gone = [...known.keys()].filter((p) => !present.has(p) && liveToolPrefixes.some((prefix) => p.startsWith(prefix)));
   if (gone.length > 0) {
     store.transaction(() => gone.forEach((p) => store.removeFile(p)));

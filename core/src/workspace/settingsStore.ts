@@ -85,10 +85,9 @@ function withSections(base: Settings, over: Partial<Record<keyof Settings, unkno
 /** Files written before tools had one spelling keyed transcript homes by the CLI flag (`claude`): now by tool id. */
 function withToolIds(sessions: Record<string, unknown>): Record<string, unknown> {
   const renamed: Record<string, unknown> = {};
-  for (const [key, home] of Object.entries(sessions)) {
-    const tool = agentTool(key) ? key : agentTools().find((t) => t.cliFlag === key)?.id;
-    // Keys of tools this version does not know are dropped, as unknown settings are.
-    if (tool && !(tool in renamed && key !== tool)) renamed[tool] = home;
-  }
+  // Flag-named keys first, so a tool-id key (the newer spelling) wins when a file has both.
+  for (const tool of agentTools()) if (tool.cliFlag in sessions) renamed[tool.id] = sessions[tool.cliFlag];
+  // Keys of tools this version does not know are dropped, as unknown settings are.
+  for (const [key, home] of Object.entries(sessions)) if (agentTool(key)) renamed[key] = home;
   return renamed;
 }
