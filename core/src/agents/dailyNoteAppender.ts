@@ -7,6 +7,7 @@ import { sha256Hex } from '../platform/hash.js';
 import { localDay } from '../platform/localDay.js';
 import { normalizeEntryText } from '../workspace/markdownEntries.js';
 import { withAppendLock } from './appendLock.js';
+import { inertMarkup } from './inertMarkup.js';
 import { processLogger } from '../platform/log/processLog.js';
 
 const log = processLogger('agents/notes');
@@ -26,7 +27,9 @@ export interface NoteToStore {
 /**
  * Appends notes to today's daily note (`memory/YYYY-MM-DD.md`, local date): one writer at a
  * time (a queue in this process, a lock file across processes), whole lines, flushed to disk.
- * Never touches MEMORY.md or USER.md.
+ * Never touches MEMORY.md or USER.md. An agent's note keeps every character it sent, but an
+ * HTML comment inside it is escaped (`inertMarkup`): it cannot set importance, triggers or any
+ * other metadata Reverie reads from comments.
  */
 export class DailyNoteAppender {
   private queue: Promise<unknown> = Promise.resolve();
@@ -48,7 +51,9 @@ export class DailyNoteAppender {
 
   private appendLocked(note: NoteToStore): { result: OperationOutput<'memory.store'>; written: string | null } {
     const at = this.now();
-    const words = note.text.replace(/\s+/g, ' ').trim();
+    const spaced = note.text.replace(/\s+/g, ' ').trim();
+    // An agent's hidden markers stay visible in its note but are never read as metadata.
+    const words = note.agent === null ? spaced : inertMarkup(spaced);
     const hash = sha256Hex(normalizeEntryText(words)).slice(0, 32);
     const earlier = this.agentDb
       .prepare('SELECT path, line FROM stored_notes WHERE content_hash = ? AND stored_at >= ? ORDER BY stored_at DESC LIMIT 1')
