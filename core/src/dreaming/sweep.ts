@@ -3,7 +3,6 @@ import { ReverieError } from '../platform/errors.js';
 import type { PreImageFile } from '../workspace/preImages.js';
 import { readCuratedFile, removeStaleTempFiles, writeCuratedFile, type CuratedFileSnapshot } from '../workspace/curatedFiles.js';
 import { curatedFacts, promotedKeys } from './curated/memoryFile.js';
-import { isDirective } from './curated/userFile.js';
 import { readDiarySnapshot } from './diarySnapshot.js';
 import { narrateDream } from './diary/narrative.js';
 import { planDiaryEdit } from './diaryUpdate.js';
@@ -14,6 +13,7 @@ import { updateFirstSeen } from './phases/firstSeen.js';
 import { runLightPhase } from './phases/lightPhase.js';
 import { runRemPhase } from './phases/remPhase.js';
 import { promotionRecord, proposedLines, toPromotion } from './promotionPlan.js';
+import { isNotThePersons, routePromotions } from './promotionReview.js';
 import { DocumentReader } from './recall/documentLines.js';
 import { compactRecallSignals } from './recall/recallCompaction.js';
 import { readRecallStats } from './recall/recallStats.js';
@@ -77,15 +77,12 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
   };
   const ranked = runDeepPhase(light.gathered, rem.boostByKey, run.thresholds, curated, now);
   const passing = ranked.filter((r) => r.passed);
-  for (const r of passing) r.candidate.target = isDirective(r.entry.text) ? 'USER.md' : 'MEMORY.md';
+  // Only the person's own lines are written on their own; the rest wait for them.
+  const { proposals, automatic } = routePromotions(passing, env.settings.reviewBeforeWriting);
   run.candidates = [...ranked.map((r) => r.candidate), ...light.duplicates.map((d) => duplicateCandidate(d, ranked))];
   progress('deep', light.gathered.length, light.gathered.length);
   await yieldToHost();
 
-  // Imported memory, and everything when "review before writing" is on, waits for the person.
-  const needsReview = (r: RankedCandidate) => r.entry.imported || env.settings.reviewBeforeWriting;
-  const proposals = passing.filter(needsReview);
-  const automatic = passing.filter((r) => !needsReview(r));
   for (const r of proposals) {
     r.candidate.outcome = 'proposed';
     const promotion = toPromotion(r, memory.text);
@@ -136,6 +133,7 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
     passed: passing.length,
     promoted: written.map((p) => ({ text: promotedText(run, p.candidateKey), action: p.action, target: p.target, priorEntries: p.priorEntries })),
     proposed: proposals.length,
+    proposedNotByYou: proposals.filter((r) => isNotThePersons(r.entry)).length,
     ineligible,
     themes: rem.themes.filter((t) => t.boosted).map((t) => ({ tag: t.tag, days: t.days, strength: t.strength })),
     aborted: run.writes.filter((w) => w.outcome === 'aborted').map((w) => w.reason ?? w.file),

@@ -52,6 +52,8 @@ export interface DreamNarrativeFacts {
   passed: number;
   promoted: Array<{ text: string; action: ConsolidationAction; target: 'MEMORY.md' | 'USER.md'; priorEntries: string[] }>;
   proposed: number;
+  /** Proposals an agent wrote, or imported or outside text: the diary says why they wait. */
+  proposedNotByYou?: number;
   ineligible: number;
   themes: Array<{ tag: string; days: number; strength: number }>;
   aborted: string[];

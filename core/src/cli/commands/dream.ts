@@ -100,7 +100,12 @@ function printRun(run: DreamRun): void {
     out(`  ${c.score.toFixed(3)}  ${c.outcome.padEnd(11)} ${c.key}  ${c.text.slice(0, 80)}${failed.length ? `\n         ✗ ${failed[0]}` : ''}`);
   }
   if (run.candidates.length > 15) out(`  … ${run.candidates.length - 15} more (use --json)`);
-  for (const p of run.promoted) out(`${p.decision === 'proposed' ? 'Proposed for' : 'Wrote to'} ${p.target} (${p.action}): ${p.lines.at(-1)}`);
+  for (const p of run.promoted) {
+    out(`${p.decision === 'proposed' ? 'Proposed for' : 'Wrote to'} ${p.target} (${p.action}): ${p.lines.at(-1)}`);
+    // Why it waits (an agent's note, imported memory, a directive said in a conversation, review before writing).
+    const why = p.decision === 'proposed' ? run.candidates.find((c) => c.key === p.candidateKey)?.gates.find((g) => g.gate === 'review')?.detail : undefined;
+    if (why) out(`    waiting: ${why}`);
+  }
   for (const w of run.writes.filter((w) => w.outcome === 'aborted')) out(`Not written: ${w.file}: ${w.reason}`);
   if (run.narrative) out(`\n${run.narrative}`);
 }

@@ -82,6 +82,8 @@ export const DreamGateName = z.enum([
   'unique-queries',
   'max-promotions',
   'near-duplicate',
+  /** Always passes; says whether the promotion is written now or waits for the person, and why. */
+  'review',
 ]);
 export type DreamGateName = z.infer<typeof DreamGateName>;
 

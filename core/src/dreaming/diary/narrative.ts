@@ -52,7 +52,7 @@ function promotionClause(promotion: Promotion): string {
 
 function heldSentence(facts: DreamNarrativeFacts): string | null {
   const parts: string[] = [];
-  if (facts.proposed > 0) parts.push(`I left ${count(facts.proposed, 'entry', 'entries')} for you to review`);
+  if (facts.proposed > 0) parts.push(`I left ${count(facts.proposed, 'entry', 'entries')} for you to review${notYoursClause(facts.proposed, facts.proposedNotByYou ?? 0)}`);
   if (facts.ineligible > 0) {
     const one = facts.ineligible === 1;
     parts.push(
@@ -61,6 +61,13 @@ function heldSentence(facts: DreamNarrativeFacts): string | null {
   }
   if (parts.length === 0) return null;
   return `${capitalize(parts.join(', and '))}.`;
+}
+
+function notYoursClause(proposed: number, notYours: number): string {
+  if (notYours === 0) return '';
+  const why = 'written by an agent or imported, not by you, and only you can make it part of your memory';
+  if (notYours === proposed) return proposed === 1 ? `: it was ${why}` : `: they were ${why.replace('make it', 'make them')}`;
+  return ` (${notYours} of them ${why.replace(', and only you can make it part of your memory', '')})`;
 }
 
 function abortedSentence(facts: DreamNarrativeFacts): string | null {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { leastTrusted, type OriginClass } from '../../contract/index.js';
 import { HashEmbeddingProvider } from '../../embed/hashProvider.js';
 import { CURATED_FILES } from '../../workspace/layout.js';
 import type { MarkdownEntry } from '../../workspace/markdownEntries.js';
@@ -75,6 +76,7 @@ export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
     if (writtenAt !== null) days.add(localDay(writtenAt));
     const lines = doc.lines.slice(entry.startLine - 1, entry.endLine);
     const { origin, sessionKind } = entryOrigin(indexDb, path, doc.source, entry.startLine, entry.endLine, lines);
+    const imported = path.startsWith('memory/imports/');
     gathered.push({
       key: candidateKey(path, entry.startLine, entry.endLine),
       path,
@@ -87,18 +89,27 @@ export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
       entryHash: hash,
       origin,
       sessionKind,
-      imported: path.startsWith('memory/imports/'),
+      imported,
       recall: stats,
       writtenAt,
       days,
       conceptTags: conceptTags(withoutTranscriptPrefix(entry.body)),
-      annotations: [...entry.raw.matchAll(INLINE_ANNOTATION)].map((m) => m[0]),
+      annotations: honoursAnnotations(origin, imported) ? [...entry.raw.matchAll(INLINE_ANNOTATION)].map((m) => m[0]) : [],
       duplicateKeys: [],
     });
   }
   gathered.sort((a, b) => (b.recall?.count ?? 0) - (a.recall?.count ?? 0) || (a.writtenAt ?? 0) - (b.writtenAt ?? 0) || a.key.localeCompare(b.key));
   const { kept, duplicates } = foldNearDuplicates(gathered);
   return { lookbackDays, gathered: kept, duplicates, alreadyDecided };
+}
+
+/**
+ * Importance, trigger and project markers are carried into curated memory from the person's own
+ * lines, and from imported memory (their other tools' files, only ever proposed for review);
+ * never from a line an agent wrote, whatever it hid in it.
+ */
+function honoursAnnotations(origin: OriginClass, imported: boolean): boolean {
+  return origin === 'owner' || imported;
 }
 
 function locate(entries: readonly MarkdownEntry[], hash: string, nearLine: number): MarkdownEntry | null {
@@ -145,8 +156,8 @@ function absorb(into: GatheredEntry, other: GatheredEntry): void {
     }
   }
   // The least trusted copy decides: a duplicate from outside must not launder itself through an owner note.
-  const order = { untrusted: 0, system: 1, agent: 2, owner: 3 } as const;
-  if (order[other.origin] < order[into.origin]) into.origin = other.origin;
+  into.origin = leastTrusted([into.origin, other.origin]);
+  if (!honoursAnnotations(into.origin, into.imported || other.imported)) into.annotations = [];
   if (other.sessionKind && other.sessionKind !== 'interactive') into.sessionKind = other.sessionKind;
   into.imported ||= other.imported;
 }

@@ -62,6 +62,7 @@ export const GATE_LABEL: Record<DreamGateName, string> = {
   'unique-queries': 'queries',
   'max-promotions': 'room',
   'near-duplicate': 'unique',
+  review: 'review',
 };
 
 export const DECISION_LABEL: Record<DreamPromotion['decision'], string> = {
