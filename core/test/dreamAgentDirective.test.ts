@@ -99,6 +99,17 @@ describe('an agent cannot promote its own text into the person’s directives', 
     // The agent's words are all still in the daily note, the marker visible but inert.
     expect(read(stored.path)).toContain(POISON);
     expect(read(stored.path)).toMatch(/importance: 10/);
+
+    // The agent cannot approve its own proposal: review is not among the methods agents reach.
+    await expect(caller!.call('dream.review', { runId: run.id, candidateKey: candidate.key, decision: 'approve' })).rejects.toThrow(/Unknown method "dream.review"/);
+    expect(linesWithPoison('USER.md')).toEqual([]);
+
+    // The person decides: approved, it becomes their directive, still recorded as the agent's words.
+    await service!.invoke('dream.review', { runId: run.id, candidateKey: candidate.key, decision: 'approve' });
+    const approved = linesWithPoison('USER.md');
+    expect(approved).toHaveLength(1);
+    expect(approved[0]).toContain('<!-- status: active -->');
+    expect(approved[0]).not.toMatch(/<!--\s*importance/);
   });
 
   it('a second sweep leaves the waiting proposal alone and still writes nothing', async () => {

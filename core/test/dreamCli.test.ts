@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DreamRun, DreamRunSummary } from '../src/contract/index.js';
 import { dreamDatabasePath } from '../src/dreaming/dreamDatabase.js';
+import { recordWrittenLines } from '../src/provenance/recordWrites.js';
 import { resolveExistingWorkspace } from '../src/workspace/resolveWorkspace.js';
 import { cliEnv, runCli } from './helpers/cli.js';
 import { DAY_MS } from './helpers/dreaming.js';
@@ -115,6 +116,26 @@ describe('reverie dream', () => {
     const again = await runCli(['dream', '--rollback', run.id, ...at], env);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already rolled back/);
+  }, 60_000);
+
+  it('prints why a proposal waits: an agent wrote the line, so the sweep writes nothing', async () => {
+    ws = createTempWorkspace(NOTES);
+    const service = openService(ws);
+    try {
+      const indexDb = (service as unknown as { db: Parameters<typeof recordWrittenLines>[0] }).db;
+      recordWrittenLines(indexDb, 'memory/2026-11-28.md', ['- The staging database is ledgerd-staging on port 5433.'], { origin: 'agent', via: 'agent', actor: 'codex', detail: 'fact' });
+      await service.sync(false);
+      for (const query of ['staging database port 5433', 'ledgerd-staging port']) await service.invoke('memory.search', { query, limit: 5 });
+      service.dreams.recorder.flush();
+    } finally {
+      await service.close();
+    }
+    const memoryBefore = read('MEMORY.md');
+    const result = await runCli(['dream', ...ANY_RECALL, '--workspace', ws.root], cliEnv(ws.dataDir));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Proposed for MEMORY\.md \(added\): - The staging database is ledgerd-staging on port 5433\..*\n {4}waiting: written by an agent \(origin agent\), not by you/);
+    expect(read('MEMORY.md')).not.toContain('ledgerd-staging');
+    expect(read('MEMORY.md').startsWith(memoryBefore.trimEnd())).toBe(true);
   }, 60_000);
 
   it('bad input: a non-number threshold, an unknown subcommand and an incomplete review each exit 1 with a clear message', async () => {

@@ -284,6 +284,15 @@ describe('readDreamDiaryFile', () => {
 });
 
 describe('narrative', () => {
+  it('says why proposals wait when an agent or an import wrote them, and how many of them', () => {
+    expect(narrateDream(facts({ proposed: 1, proposedNotByYou: 1 }))).toContain(
+      'I left 1 entry for you to review: it was written by an agent or imported, not by you, and only you can make it part of your memory',
+    );
+    expect(narrateDream(facts({ proposed: 2, proposedNotByYou: 2 }))).toContain('they were written by an agent or imported, not by you, and only you can make them part of your memory');
+    expect(narrateDream(facts({ proposed: 3, proposedNotByYou: 1 }))).toContain('I left 3 entries for you to review (1 of them written by an agent or imported, not by you)');
+    expect(narrateDream(facts({ proposed: 1 }))).not.toContain('not by you');
+  });
+
   it('tells what happened, deterministically, quoting what was promoted', () => {
     const text = narrateDream(facts());
     expect(narrateDream(facts())).toBe(text);
