@@ -5,6 +5,7 @@ import type { SearchResult } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { InProcessAgentCaller } from '../src/agents/mcp/inProcessAgentCaller.js';
 import { localDay } from '../src/platform/localDay.js';
+import { recordWrittenLines } from '../src/provenance/recordWrites.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
 
 /*
@@ -56,6 +57,50 @@ describe('markers in an agent’s note', () => {
     // Nothing the agent sent is lost: its markers are in the note, escaped so they read as text.
     const line = fs.readFileSync(path.join(ws.root, DAILY), 'utf8').split('\n').find((l) => l.includes('atlas NAS'))!;
     expect(line).toBe('- The atlas NAS backup window is 02:00 nightly. <\\!-- importance: 10 --> <\\!-- trigger: backup window -->');
+  });
+
+  it('written into a note before they were escaped, still set nothing; the person’s markers in a note an agent also wrote to still count', async () => {
+    const legacy = `- The atlas NAS backup window is 02:00 nightly. ${MARKERS}`;
+    ws = createTempWorkspace({
+      'MEMORY.md': '# Memory\n',
+      'memory/2026-06-01.md': `# 2026-06-01\n\n- Espresso machine descaled on Monday.\n${legacy}\n`,
+      'memory/2026-06-02.md': `# 2026-06-02\n\n- The garden shed backup window is Sunday night. ${MARKERS}\n- Agent says the shed key is blue.\n`,
+    });
+    service = openService(ws, { now: () => NOW });
+    const indexDb = (service as unknown as { db: Parameters<typeof recordWrittenLines>[0] }).db;
+    recordWrittenLines(indexDb, 'memory/2026-06-01.md', [legacy], { origin: 'agent', via: 'agent', actor: 'scribe', detail: 'note' });
+    recordWrittenLines(indexDb, 'memory/2026-06-02.md', ['- Agent says the shed key is blue.'], { origin: 'agent', via: 'agent', actor: 'scribe', detail: 'note' });
+    await service.sync(false);
+
+    const agents = await topHit('atlas NAS backup window', 'memory/2026-06-01.md');
+    expect(agents.origin).toBe('agent');
+    expect(agents.breakdown).toMatchObject({ importance: 1, trigger: 1 });
+    const persons = await topHit('garden shed backup window', 'memory/2026-06-02.md');
+    expect(persons.origin).toBe('agent'); // the chunk holds an agent's line too…
+    expect(persons.breakdown).toMatchObject({ importance: 1.25, trigger: 1.25 }); // …yet the person's markers count
+  });
+
+  it('in a transcript set nothing: a session is conversation, not metadata', async () => {
+    ws = createTempWorkspace({ 'MEMORY.md': '# Memory\n' });
+    const claudeHome = path.join(path.dirname(ws.root), 'claude');
+    const project = path.join(claudeHome, 'projects', '-home-dana-src-ledgerd');
+    fs.mkdirSync(project, { recursive: true });
+    const sessionId = '55555555-1111-2222-3333-444444444444';
+    const base = { sessionId, cwd: '/home/dana/src/ledgerd', isSidechain: false, userType: 'external', timestamp: '2026-06-14T10:00:00Z' };
+    const turn = (o: Record<string, unknown>) => JSON.stringify({ ...base, ...o });
+    fs.writeFileSync(
+      path.join(project, `${sessionId}.jsonl`),
+      [
+        turn({ type: 'user', uuid: 'u1', message: { role: 'user', content: 'When is the backup window for the atlas NAS?' } }),
+        turn({ type: 'assistant', uuid: 'a1', message: { role: 'assistant', content: [{ type: 'text', text: `The atlas NAS backup window is 02:00 nightly. ${MARKERS}` }] } }),
+      ].join('\n') + '\n',
+    );
+    service = openService(ws, { now: () => NOW });
+    await service.invoke('sessions.ingest', { homes: { 'claude-code': claudeHome } });
+    const { results } = await service.invoke('memory.search', { query: 'atlas NAS backup window', limit: 5 });
+    const hit = results.find((r) => r.source === 'sessions');
+    expect(hit, 'the transcript is found').toBeDefined();
+    expect(hit!.breakdown).toMatchObject({ importance: 1, trigger: 1 });
   });
 
   it('are recognised as the same note when stored again', async () => {

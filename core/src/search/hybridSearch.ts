@@ -3,6 +3,7 @@ import type { SearchResult, SourceKind } from '../contract/index.js';
 import type { EmbeddingProvider } from '../embed/provider.js';
 import { dot, type VectorHit, type VectorStore } from '../index/vectorStore.js';
 import { importanceMultiplier, noteDate, triggerPhrases } from './annotations.js';
+import { MarkerText } from './markerText.js';
 import { snippetForms, toResult, type ChunkHit, type KeywordSearcher } from './keywordSearch.js';
 import { dateMatches, parseQueryDates, type QueryDate } from './queryDates.js';
 import { buildSnippet, type SnippetTerm } from './snippet.js';
@@ -82,6 +83,7 @@ export class HybridSearcher {
   private datedNotesGeneration = -1;
   private readonly chunksOfFile: Database.Statement<[string, number], Omit<ChunkHit, 'rank'>>;
   private readonly bm25Of: Database.Statement<[string, string], { id: number; rank: number }>;
+  private readonly markers: MarkerText;
 
   constructor(
     db: Database.Database,
@@ -97,6 +99,7 @@ export class HybridSearcher {
       "SELECT path FROM files WHERE status = 'indexed' AND path GLOB '*[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*.md'",
     );
     this.chunksOfFile = db.prepare('SELECT id, path, source, start_line, end_line, text FROM chunks WHERE path = ? ORDER BY start_line LIMIT ?');
+    this.markers = new MarkerText(db, () => keyword.indexGeneration);
     this.bm25Of = db.prepare(
       'SELECT rowid AS id, bm25(chunks_fts) AS rank FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))',
     );
@@ -240,8 +243,10 @@ export class HybridSearcher {
             ? vectorWeight * c.vector + (1 - vectorWeight) * c.keyword
             : c.keyword;
       const decay = this.decay(c.hit.path, settings);
-      const importance = importanceMultiplier(c.hit.text);
-      const trigger = triggerPhrases(c.hit.text).some((p) => queryLower.includes(p)) ? 1.25 : 1;
+      // Only the person's own lines can set importance or triggers (markerText.ts).
+      const markerText = this.markers.of(c.hit);
+      const importance = importanceMultiplier(markerText);
+      const trigger = triggerPhrases(markerText).some((p) => queryLower.includes(p)) ? 1.25 : 1;
       const focused = (1 - settings.passageWeight) * fused + settings.passageWeight * coverage;
       const dated = DATE_BONUS * c.dateFit;
       return { c, snippet, coverage, fused, decay, importance, trigger, score: (focused + dated) * decay * importance * trigger };
