@@ -9,7 +9,7 @@ const log = processLogger('platform');
  * Write through a temporary file in the same folder, fsync, then rename: a crash leaves
  * either the old content or the new, never half a file.
  */
-export function writeFileAtomically(file: string, content: string | Uint8Array, hooks: { beforeRename?: () => void } = {}): void {
+export function writeFileAtomically(file: string, content: string | Uint8Array): void {
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = fs.openSync(temp, 'wx', 0o644);
@@ -20,7 +20,6 @@ export function writeFileAtomically(file: string, content: string | Uint8Array, 
     fs.closeSync(fd);
   }
   try {
-    hooks.beforeRename?.();
     fs.renameSync(temp, file);
   } catch (error) {
     fs.rmSync(temp, { force: true });

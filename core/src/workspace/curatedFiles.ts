@@ -3,7 +3,8 @@ import path from 'node:path';
 import { ReverieError, errnoCode } from '../platform/errors.js';
 import { sha256Hex } from '../platform/hash.js';
 import type { PreImageFile, PreImageStore } from './preImages.js';
-import { writeFileAtomically } from '../platform/safeWrite.js';
+import { replaceFileChecked, type KeptPreImage } from '../platform/checkedReplace.js';
+import { markdownWriteLockFile } from './layout.js';
 import { isProcessAlive } from '../platform/processAlive.js';
 import { processLogger } from '../platform/log/processLog.js';
 
@@ -41,41 +42,45 @@ export function readCuratedFile(workspaceRoot: string, name: PreImageFile): Cura
 }
 
 export type CuratedWriteResult =
-  | { outcome: 'written'; afterSha256: string; preImageId: string | null }
+  | { outcome: 'written'; afterSha256: string; preImageId: string | null; carriedOver: number }
   | { outcome: 'aborted'; reason: string };
 
 /**
  * Replaces a curated file only if it still holds what was read at the start (an editor or
- * another process may have changed it), keeping a pre-image, through an atomic rename.
+ * another process may have changed it), keeping a pre-image, through an atomic rename under
+ * the workspace's Markdown write lock; bytes appended meanwhile are carried over, never lost.
+ * `beforeRename` lets a sweep record the write before it happens, so a killed run can be undone.
  */
-export function writeCuratedFile(snapshot: CuratedFileSnapshot, nextText: string, preImages: PreImageStore, reason: string, runId: string | null): CuratedWriteResult {
-  let current: Buffer | null = null;
+export function writeCuratedFile(
+  snapshot: CuratedFileSnapshot,
+  nextText: string,
+  preImages: PreImageStore,
+  reason: string,
+  runId: string | null,
+  beforeRename?: (planned: { preImageId: string | null; afterSha256: string }) => void,
+): CuratedWriteResult {
   try {
     if (fs.lstatSync(snapshot.abs).isSymbolicLink()) return { outcome: 'aborted', reason: `${snapshot.name} became a symbolic link during the sweep; it was not written.` };
-    current = fs.readFileSync(snapshot.abs);
   } catch (error) {
     if (errnoCode(error) !== 'ENOENT') return { outcome: 'aborted', reason: `${snapshot.name} could not be re-read (${errnoCode(error) ?? (error as Error).message}).` };
   }
-  const currentSha = current ? sha256Hex(current) : null;
-  if (currentSha !== snapshot.sha256) {
-    return {
-      outcome: 'aborted',
-      reason: `${snapshot.name} changed on disk while the sweep ran (an editor or another process wrote it), so it was not overwritten; the candidates stay staged for the next sweep.`,
-    };
-  }
-  const preImage = current ? preImages.keep(snapshot.name, current, reason, runId) : null;
-  const bytes = Buffer.from(nextText, 'utf8');
-  writeFileAtomically(snapshot.abs, bytes, { beforeRename: testPauseBeforeRename });
-  return { outcome: 'written', afterSha256: sha256Hex(bytes), preImageId: preImage?.id ?? null };
+  const result = replaceFileChecked({
+    file: snapshot.abs,
+    expectedSha256: snapshot.sha256,
+    next: Buffer.from(nextText, 'utf8'),
+    lockFile: markdownWriteLockFile(path.dirname(snapshot.abs)),
+    keepPreImage: (current) => keptPreImage(preImages, snapshot.name, current, reason, runId),
+    beforeRename,
+  });
+  if (result.outcome === 'changed') return { outcome: 'aborted', reason: `${result.reason} The candidates stay staged for the next sweep.` };
+  if (result.carriedOver > 0) log.info('Lines appended during a curated write were carried over', { file: snapshot.name, bytes: result.carriedOver, runId });
+  return { outcome: 'written', afterSha256: result.afterSha256, preImageId: result.preImageId, carriedOver: result.carriedOver };
 }
 
-/** Test seam for the kill -9 test: hold the finished temp file before its rename. */
-function testPauseBeforeRename(): void {
-  const ms = Number(process.env.REVERIE_TEST_PAUSE_BEFORE_RENAME_MS ?? 0);
-  if (ms > 0) {
-    process.stderr.write('reverie-test: paused before rename\n');
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-  }
+/** A pre-image as the checked replace uses it: kept now, amended if more bytes arrive before the rename. */
+export function keptPreImage(preImages: PreImageStore, name: PreImageFile, current: Buffer, reason: string, runId: string | null): KeptPreImage {
+  const record = preImages.keep(name, current, reason, runId);
+  return { id: record.id, amend: (bytes) => void preImages.amend(record.id, bytes, 'with lines appended while it was being replaced') };
 }
 
 /** Temp files of an interrupted atomic write (`.MEMORY.md.<pid>.<hex>.tmp`) are removed by the next sweep. */

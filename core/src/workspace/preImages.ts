@@ -42,6 +42,21 @@ export class PreImageStore {
     return record;
   }
 
+  /**
+   * Replaces a pre-image's bytes with the file's fuller earlier content (bytes another writer
+   * appended before the rename that the pre-image was kept for): the pre-image holds every byte.
+   * Bytes first, then the sidecar: a crash between them leaves a checksum mismatch, which
+   * `read` refuses rather than restoring the wrong bytes.
+   */
+  amend(id: string, bytes: Uint8Array, why: string): PreImageRecord {
+    const { record } = this.read(id);
+    const name = record.id.slice(ID_PREFIX.length);
+    const amended: PreImageRecord = { ...record, sha256: sha256Hex(bytes), size: bytes.length, reason: `${record.reason}; ${why}` };
+    writeFileAtomically(path.join(this.dir, name), bytes);
+    writeFileAtomically(path.join(this.dir, `${name}.json`), JSON.stringify(amended, null, 2) + '\n');
+    return amended;
+  }
+
   list(file?: PreImageFile): PreImageRecord[] {
     let names: string[];
     try {

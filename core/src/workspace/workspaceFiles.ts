@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ReverieError, errnoCode } from '../platform/errors.js';
 import { sha256Hex } from '../platform/hash.js';
-import { CURATED_FILES, MEMORY_DIR, ROOT_FILES, isIgnoredDirName, isMarkdownName, toPosix } from './layout.js';
-import { writeFileAtomically } from '../platform/safeWrite.js';
+import { CURATED_FILES, MEMORY_DIR, ROOT_FILES, isIgnoredDirName, isMarkdownName, markdownWriteLockFile, toPosix } from './layout.js';
+import { replaceFileChecked } from '../platform/checkedReplace.js';
+import { keptPreImage } from './curatedFiles.js';
 import { type PreImageStore } from './preImages.js';
 
 export interface FileSnapshot {
@@ -47,29 +48,25 @@ export class WorkspaceFiles {
     return { path: displayPath, text, sha256: sha256Hex(bytes), mtimeMs: stat.mtimeMs, size: bytes.length };
   }
 
+  /**
+   * Saves the person's edit if the file still holds what they opened, under the workspace's
+   * Markdown write lock (agents' appends and sweeps take it too); lines another program appends
+   * during the save are carried into the saved file.
+   */
   write(displayPath: string, text: string, expectedSha256: string | null): Omit<FileSnapshot, 'text'> {
     const abs = this.resolve(displayPath);
-    const current = readBytesOrNull(abs);
-    if (expectedSha256 === null && current !== null) {
-      throw new ReverieError('conflict', `${displayPath} already exists; open it and edit it instead of creating it.`);
-    }
-    if (expectedSha256 !== null) {
-      if (current === null) {
-        throw new ReverieError('conflict', `${displayPath} was deleted on disk after you opened it. Your text was not saved; copy it and save it as a new file.`);
-      }
-      if (sha256Hex(current) !== expectedSha256) {
-        throw new ReverieError(
-          'conflict',
-          `${displayPath} changed on disk after you opened it, so your edit was not saved over it. Reload the file to see the new version, then re-apply your change.`,
-        );
-      }
-    }
     fs.mkdirSync(path.dirname(abs), { recursive: true });
-    if (current !== null && CURATED_FILES.has(path.basename(abs))) this.keepPreImage(path.basename(abs), current);
-    const bytes = Buffer.from(text, 'utf8');
-    writeFileAtomically(abs, bytes);
+    const name = path.basename(abs);
+    const result = replaceFileChecked({
+      file: abs,
+      expectedSha256,
+      next: Buffer.from(text, 'utf8'),
+      lockFile: markdownWriteLockFile(this.root),
+      keepPreImage: CURATED_FILES.has(name) ? (current) => keptPreImage(this.preImages, name === 'USER.md' ? 'USER.md' : 'MEMORY.md', current, 'edited in Reverie', null) : undefined,
+    });
+    if (result.outcome === 'changed') throw new ReverieError('conflict', saveConflictMessage(displayPath, expectedSha256, fs.existsSync(abs)));
     const stat = fs.statSync(abs);
-    return { path: displayPath, sha256: sha256Hex(bytes), mtimeMs: stat.mtimeMs, size: bytes.length };
+    return { path: displayPath, sha256: result.afterSha256, mtimeMs: stat.mtimeMs, size: stat.size };
   }
 
   /** Maps a display path to an absolute path, refusing anything that is not a memory file. */
@@ -105,10 +102,6 @@ export class WorkspaceFiles {
     }
     return null;
   }
-
-  private keepPreImage(name: string, bytes: Buffer): void {
-    this.preImages.keep(name === 'USER.md' ? 'USER.md' : 'MEMORY.md', bytes, 'edited in Reverie');
-  }
 }
 
 function assertNoSymlinks(base: string, segments: string[], displayPath: string): void {
@@ -126,11 +119,8 @@ function assertNoSymlinks(base: string, segments: string[], displayPath: string)
   }
 }
 
-function readBytesOrNull(abs: string): Buffer | null {
-  try {
-    return fs.readFileSync(abs);
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return null;
-    throw new ReverieError('forbidden', `${abs} cannot be read (${errnoCode(error) ?? 'error'}).`);
-  }
+function saveConflictMessage(displayPath: string, expectedSha256: string | null, exists: boolean): string {
+  if (expectedSha256 === null) return `${displayPath} already exists; open it and edit it instead of creating it.`;
+  if (!exists) return `${displayPath} was deleted on disk after you opened it. Your text was not saved; copy it and save it as a new file.`;
+  return `${displayPath} changed on disk after you opened it, so your edit was not saved over it. Reload the file to see the new version, then re-apply your change.`;
 }
