@@ -109,7 +109,8 @@ describe('reverie dream', () => {
 
     const rolled = await runCli(['dream', '--rollback', run.id, ...at], env);
     expect(rolled.code).toBe(0);
-    expect(rolled.stdout).toMatch(new RegExp(`^Rolled back ${run.id} \\(`));
+    expect(rolled.stdout).toMatch(new RegExp(`^Rolled back ${run.id}, each file read back and checked:`));
+    expect(rolled.stdout).toMatch(/ {2}MEMORY\.md: MEMORY\.md was edited after the run, so only the run's own lines were undone/);
     expect(read('MEMORY.md')).not.toContain('ledgerd-prod-2');
     expect(read('MEMORY.md').trimEnd()).toBe(memoryBefore.trimEnd());
 

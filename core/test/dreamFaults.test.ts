@@ -93,7 +93,7 @@ describe('dreaming faults: kill -9 during the MEMORY.md write', () => {
       let stderr = '';
       child.stderr.on('data', (d: Buffer) => {
         stderr += d.toString();
-        if (stderr.includes('reverie-test: paused before rename\n')) resolve();
+        if (stderr.includes('reverie-test: paused before rename (MEMORY.md)\n')) resolve();
       });
       child.once('exit', (code) => reject(new Error(`reverie dream exited (${code}) before pausing:\n${stderr}`)));
     });

@@ -212,7 +212,7 @@ describe('dreaming sweep', () => {
     expect(read('MEMORY.md')).toBe(editedByPerson);
     const write = run.writes.find((w) => w.file === 'MEMORY.md')!;
     expect(write.outcome).toBe('aborted');
-    expect(write.reason).toMatch(/changed on disk while the sweep ran/);
+    expect(write.reason).toMatch(/MEMORY\.md changed on disk after it was read .*not overwritten/);
     expect(run.candidates.find((c) => c.key === 'memory/2026-11-27.md:3:3')?.outcome).toBe('not-written');
     // Still staged: the next sweep writes it.
     const next = await dream(service);

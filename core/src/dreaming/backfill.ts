@@ -11,7 +11,7 @@ import { appendBackfillEntry } from './diary/writeDiary.js';
 import { readDiarySnapshot } from './diarySnapshot.js';
 import { entryHash } from './recall/entryKeys.js';
 import { newDreamRunId } from './runIds.js';
-import { emptyRun, finishRun } from './runRecord.js';
+import { emptyRun, finishRun, recordBeforeRename } from './runRecord.js';
 import type { SweepEnvironment } from './sweepEnvironment.js';
 
 const DAILY_NOTE = /^(\d{4}-\d{2}-\d{2})(?:[-_.][^/]*)?\.md$/i;
@@ -73,7 +73,7 @@ export function runBackfill(env: SweepEnvironment, target: string, dryRun: boole
     const record = { file: 'DREAMS.md' as const, outcome: 'dry-run' as DreamRun['writes'][number]['outcome'], reason: null as string | null, beforeSha256: diary.sha256, afterSha256: null as string | null, added, changed: [], removed: [], preImageId: null as string | null };
     run.writes.push(record);
     if (!dryRun) {
-      const result = writeCuratedFile(diary, text, env.preImages, `backfill ${run.id}`, run.id);
+      const result = writeCuratedFile(diary, text, env.preImages, `backfill ${run.id}`, run.id, recordBeforeRename(env, run, record));
       if (result.outcome === 'aborted') return finishRun(env, run, 'failed', result.reason);
       Object.assign(record, { outcome: 'written', afterSha256: result.afterSha256, preImageId: result.preImageId });
       const insert = env.dreamDb.prepare(

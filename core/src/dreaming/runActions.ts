@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import type { DreamFileWrite, DreamPromotion, DreamRun } from '../contract/index.js';
 import { ReverieError } from '../platform/errors.js';
 
 import { readCuratedFile, writeCuratedFile, type CuratedFileSnapshot } from '../workspace/curatedFiles.js';
 import { promotionHeading } from './curated/memoryFile.js';
-import { joinLines, splitLines, isBlank } from './curated/lines.js';
+import { appendSection } from './curated/section.js';
 import { removeRunChanges } from './curated/undo.js';
 import { applyDirective } from './curated/userFile.js';
 import { appendDiaryEntry, formatDiaryDate } from './diary/writeDiary.js';
@@ -14,6 +13,7 @@ import { entryHash } from './recall/entryKeys.js';
 import { setStagedStatus } from './stagedCandidates.js';
 import type { SweepEnvironment } from './sweepEnvironment.js';
 import type { TextEdit } from './types.js';
+import { recordBeforeRename } from './runRecord.js';
 
 type ActionEnvironment = Pick<SweepEnvironment, 'dreamDb' | 'workspaceRoot' | 'preImages' | 'runs' | 'recordWrittenLines' | 'now' | 'timeZone'>;
 
@@ -67,60 +67,6 @@ export function reviewPromotion(env: ActionEnvironment, runId: string, candidate
   return run;
 }
 
-/**
- * Undo a run. A file unchanged since the run gets its pre-image back byte for byte; a file
- * edited since loses exactly the run's lines (and gets back lines the run changed). Approved
- * promotions are kept either way.
- */
-export function rollbackRun(env: ActionEnvironment, runId: string): DreamRun {
-  const run = env.runs.get(runId);
-  if (run.status === 'running') throw new ReverieError('conflict', `${runId} is still running; wait for it to finish before rolling it back.`);
-  if (run.dryRun) throw new ReverieError('conflict', `${runId} was a dry run: it wrote nothing to roll back.`);
-  if (run.rolledBack) throw new ReverieError('conflict', `${runId} was already rolled back at ${run.rolledBack.at}.`);
-  const now = env.now();
-  const approvedLines = new Set(run.promoted.filter((p) => p.decision === 'approved').flatMap((p) => p.lines));
-  let restoredAll = true;
-  for (const file of ['MEMORY.md', 'USER.md', 'DREAMS.md'] as const) {
-    const writes = run.writes.filter((w) => w.file === file && w.outcome === 'written');
-    if (writes.length === 0) continue;
-    const snapshot = file === 'DREAMS.md' ? readDiarySnapshot(env.workspaceRoot) : readCuratedFile(env.workspaceRoot, file);
-    const first = writes[0]!;
-    const last = writes.at(-1)!;
-    const protectedHere = writes.some((w) => w.added.some((l) => approvedLines.has(l)));
-    if (!protectedHere && first.beforeSha256 === null && snapshot.sha256 === last.afterSha256) {
-      // The run created the file and nobody touched it since: restoring means it is gone again.
-      fs.rmSync(snapshot.abs, { force: true });
-      continue;
-    }
-    if (!protectedHere && first.preImageId && snapshot.sha256 === last.afterSha256) {
-      const { bytes } = env.preImages.read(first.preImageId);
-      const result = writeChecked(env, run, snapshot, { text: bytes.toString('utf8'), added: [], changed: [] }, `rollback of ${runId}`, false);
-      if (result.outcome !== 'written') throw new ReverieError('conflict', result.reason ?? `${file} could not be restored.`);
-      continue;
-    }
-    restoredAll = false;
-    const undone = removeRunChanges(snapshot.text, {
-      added: writes.flatMap((w) => w.added).filter((l) => !approvedLines.has(l)),
-      changed: writes.flatMap((w) => w.changed),
-    });
-    const removedByRun = writes.flatMap((w) => w.removed);
-    const text = removedByRun.length > 0 ? appendSection(undone.text, `## Restored by rollback of ${runId}`, removedByRun).text : undone.text;
-    if (text === snapshot.text) continue;
-    const result = writeChecked(env, run, snapshot, { text, added: [], changed: [] }, `rollback of ${runId}`, false);
-    if (result.outcome !== 'written') throw new ReverieError('conflict', result.reason ?? `${file} could not be rolled back.`);
-  }
-  for (const p of run.promoted) {
-    if (p.decision === 'approved' || p.decision === 'rejected') continue;
-    const candidate = run.candidates.find((c) => c.key === p.candidateKey);
-    const path = p.candidateKey.slice(0, p.candidateKey.lastIndexOf(':', p.candidateKey.lastIndexOf(':') - 1));
-    setStagedStatus(env.dreamDb, path, entryHash(candidate?.text ?? '') ?? '', 'rolled-back', runId, now);
-  }
-  if (run.backfill) env.dreamDb.prepare("DELETE FROM staged_candidates WHERE run_id = ? AND status = 'staged'").run(runId);
-  run.rolledBack = { at: new Date(now).toISOString(), mode: restoredAll ? 'restored' : 'lines-removed' };
-  env.runs.save(run);
-  return run;
-}
-
 function decide(promotion: DreamPromotion, decision: 'approved' | 'rejected', now: number): void {
   promotion.decision = decision;
   promotion.decidedAt = new Date(now).toISOString();
@@ -139,10 +85,13 @@ function writeChecked(env: ActionEnvironment, run: DreamRun, snapshot: CuratedFi
     removed: [],
     preImageId: null,
   };
-  const result = writeCuratedFile(snapshot, edit.text, env.preImages, reason, run.id);
-  if (result.outcome === 'aborted') record.reason = result.reason;
-  else Object.assign(record, { outcome: 'written', afterSha256: result.afterSha256, preImageId: result.preImageId });
-  if (recordOnRun && record.outcome === 'written' && record.added.length > 0) run.writes.push(record);
+  const onRun = recordOnRun && edit.added.length > 0;
+  if (onRun) run.writes.push(record);
+  const result = writeCuratedFile(snapshot, edit.text, env.preImages, reason, run.id, onRun ? recordBeforeRename(env, run, record) : undefined);
+  if (result.outcome === 'aborted') {
+    record.reason = result.reason;
+    if (onRun) run.writes.splice(run.writes.indexOf(record), 1);
+  } else Object.assign(record, { outcome: 'written', afterSha256: result.afterSha256, preImageId: result.preImageId });
   return record;
 }
 
@@ -152,12 +101,3 @@ function noteInDiary(env: ActionEnvironment, run: DreamRun, narrative: string): 
   const edit = appendDiaryEntry(diary.text, { dateLine: formatDiaryDate(new Date(env.now()), env.timeZone), runId: run.id, narrative });
   writeChecked(env, run, diary, edit, `review note for ${run.id}`, false);
 }
-
-/** Appends lines under a heading, one blank line before it. */
-function appendSection(text: string, heading: string, lines: readonly string[]): TextEdit {
-  const split = splitLines(text);
-  const body = split.lines.length > 0 && !isBlank(split.lines.at(-1)!) ? [...split.lines, ''] : [...split.lines];
-  const added = [heading, ...lines];
-  return { text: joinLines({ lines: [...body, ...added], eol: split.eol, finalNewline: true }), added, changed: [] };
-}
-

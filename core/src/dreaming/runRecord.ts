@@ -1,4 +1,4 @@
-import type { DreamCandidate, DreamRun } from '../contract/index.js';
+import type { DreamCandidate, DreamFileWrite, DreamRun } from '../contract/index.js';
 import type { GatheredEntry } from './phases/gatheredEntry.js';
 import type { Thresholds } from './phases/deepPhase.js';
 import type { SweepEnvironment } from './sweepEnvironment.js';
@@ -65,5 +65,16 @@ export function candidateBase(entry: GatheredEntry): Pick<DreamCandidate, 'key' 
     origin: entry.origin,
     sessionKind: entry.sessionKind,
     imported: entry.imported,
+  };
+}
+
+/**
+ * The run record names the write (its pre-image and the bytes it will leave) before the rename,
+ * so a run killed at any point after it can still be rolled back from its own record.
+ */
+export function recordBeforeRename(env: Pick<SweepEnvironment, 'runs'>, run: DreamRun, record: DreamFileWrite) {
+  return (planned: { preImageId: string | null; afterSha256: string }): void => {
+    Object.assign(record, { outcome: 'writing', afterSha256: planned.afterSha256, preImageId: planned.preImageId });
+    env.runs.save(run);
   };
 }

@@ -18,7 +18,7 @@ import { DocumentReader } from './recall/documentLines.js';
 import { compactRecallSignals } from './recall/recallCompaction.js';
 import { readRecallStats } from './recall/recallStats.js';
 import { newDreamRunId } from './runIds.js';
-import { candidateBase, emptyRun, finishRun, signalsOf } from './runRecord.js';
+import { candidateBase, emptyRun, finishRun, recordBeforeRename, signalsOf } from './runRecord.js';
 import { updateStagedCandidates } from './stagedCandidates.js';
 import type { SweepEnvironment, SweepOptions } from './sweepEnvironment.js';
 import type { TextEdit } from './types.js';
@@ -172,7 +172,7 @@ function commit(
   };
   run.writes.push(record);
   if (dryRun) return promotions;
-  const result = writeCuratedFile(snapshot, edit.text, env.preImages, `dream run ${run.id}`, run.id);
+  const result = writeCuratedFile(snapshot, edit.text, env.preImages, `dream run ${run.id}`, run.id, recordBeforeRename(env, run, record));
   if (result.outcome === 'aborted') {
     Object.assign(record, { outcome: 'aborted', reason: result.reason });
     return [];
@@ -209,7 +209,7 @@ function writeDiary(env: SweepEnvironment, run: DreamRun, ranked: number, passed
   const record = { ...diaryWrite('dry-run', null, diary.sha256), added: edit.added, changed: edit.changed };
   run.writes.push(record);
   if (dryRun) return;
-  const result = writeCuratedFile(diary, edit.text, env.preImages, `dream run ${run.id}`, run.id);
+  const result = writeCuratedFile(diary, edit.text, env.preImages, `dream run ${run.id}`, run.id, recordBeforeRename(env, run, record));
   if (result.outcome === 'aborted') Object.assign(record, { outcome: 'aborted', reason: result.reason });
   else Object.assign(record, { outcome: 'written', afterSha256: result.afterSha256, preImageId: result.preImageId });
 }

@@ -113,9 +113,9 @@ export function evidenceRef(candidate: Pick<DreamCandidate, 'path' | 'startLine'
   return `${candidate.path}:${candidate.startLine}-${candidate.endLine}`;
 }
 
-/** A run can be undone when it wrote something and was not undone already. */
+/** A run can be undone when it wrote something and was not undone already; an interrupted (failed) run may have written before it stopped. */
 export function canRollback(run: Pick<DreamRunSummary, 'dryRun' | 'rolledBack' | 'status'>): boolean {
-  return !run.dryRun && run.rolledBack === null && run.status === 'ok';
+  return !run.dryRun && run.rolledBack === null && (run.status === 'ok' || run.status === 'failed');
 }
 
 function codeOf(error: unknown): ClientErrorCode | null {

@@ -54,7 +54,7 @@ export const dreamCommand = defineCommand({
       if (flags.rollback) {
         const run = await service.invoke('dream.rollback', { runId: flags.rollback });
         if (ctx.json) printJson(withRunId(run));
-        else process.stdout.write(`Rolled back ${run.id} (${run.rolledBack?.mode === 'restored' ? 'files restored from their pre-images' : "the run's lines removed; later edits kept"}).\n`);
+        else printRollback(run);
         return 0;
       }
       // Without a host keeping the index fresh, catch up first so the sweep sees today's notes.
@@ -108,4 +108,11 @@ function printRun(run: DreamRun): void {
   }
   for (const w of run.writes.filter((w) => w.outcome === 'aborted')) out(`Not written: ${w.file}: ${w.reason}`);
   if (run.narrative) out(`\n${run.narrative}`);
+}
+
+function printRollback(run: DreamRun): void {
+  const files = run.rolledBack?.files ?? [];
+  const lines = [`Rolled back ${run.id}${files.length === 0 ? ': it had written no files, so nothing needed restoring.' : ', each file read back and checked:'}`];
+  for (const f of files) lines.push(`  ${f.file}: ${f.detail}`);
+  process.stdout.write(lines.join('\n') + '\n');
 }

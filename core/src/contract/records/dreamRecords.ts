@@ -132,7 +132,8 @@ export type DreamPromotion = z.infer<typeof DreamPromotion>;
 
 export const DreamFileWrite = z.object({
   file: z.enum(['MEMORY.md', 'USER.md', 'DREAMS.md']),
-  outcome: z.enum(['written', 'aborted', 'unchanged', 'dry-run']),
+  /** `writing`: recorded just before the rename; a run killed then keeps it, so it can still be undone. */
+  outcome: z.enum(['written', 'writing', 'aborted', 'unchanged', 'dry-run']),
   reason: z.string().nullable(),
   beforeSha256: z.string().nullable(),
   afterSha256: z.string().nullable(),
@@ -144,6 +145,14 @@ export const DreamFileWrite = z.object({
   preImageId: z.string().nullable(),
 });
 export type DreamFileWrite = z.infer<typeof DreamFileWrite>;
+
+export const DreamRollbackFile = z.object({
+  file: z.enum(['MEMORY.md', 'USER.md', 'DREAMS.md']),
+  /** restored: the pre-image's bytes; lines-removed: only the run's lines taken out; deleted: the run had created it; untouched: the run's write never landed. */
+  mode: z.enum(['restored', 'lines-removed', 'deleted', 'untouched']),
+  detail: z.string(),
+});
+export type DreamRollbackFile = z.infer<typeof DreamRollbackFile>;
 
 export const DreamTheme = z.object({
   tag: z.string(),
@@ -182,7 +191,14 @@ export const DreamRun = z.object({
   promoted: z.array(DreamPromotion),
   writes: z.array(DreamFileWrite),
   narrative: z.string().nullable(),
-  rolledBack: z.object({ at: z.string(), mode: z.enum(['restored', 'lines-removed']) }).nullable(),
+  rolledBack: z
+    .object({
+      at: z.string(),
+      mode: z.enum(['restored', 'lines-removed']),
+      /** What the rollback did to each file the run wrote, checked by reading the file back (older runs have none). */
+      files: z.array(DreamRollbackFile).optional(),
+    })
+    .nullable(),
   backfill: z.object({ path: z.string(), days: z.number().int() }).nullable(),
 });
 export type DreamRun = z.infer<typeof DreamRun>;

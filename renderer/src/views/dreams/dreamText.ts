@@ -81,6 +81,8 @@ export const DECISION_TONE: Record<DreamPromotion['decision'], BadgeTone> = {
 
 export const WRITE_TONE: Record<DreamFileWrite['outcome'], BadgeTone> = {
   written: 'ok',
+  // The run stopped (crash or kill) with this write about to land; rollback can still undo it.
+  writing: 'warn',
   aborted: 'error',
   unchanged: 'neutral',
   // Drawn in dreaming's own colour (badge-dreams).

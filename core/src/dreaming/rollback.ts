@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import type { DreamFileWrite, DreamRollbackFile, DreamRun } from '../contract/index.js';
+import { ReverieError } from '../platform/errors.js';
+import { isProcessAlive } from '../platform/processAlive.js';
+import { readCuratedFile, writeCuratedFile, type CuratedFileSnapshot } from '../workspace/curatedFiles.js';
+import type { PreImageFile } from '../workspace/preImages.js';
+import { isBlank } from './curated/lines.js';
+import { removeRunChanges } from './curated/undo.js';
+import { appendSection } from './curated/section.js';
+import { readDiarySnapshot } from './diarySnapshot.js';
+import { entryHash } from './recall/entryKeys.js';
+import { setStagedStatus } from './stagedCandidates.js';
+import type { SweepEnvironment } from './sweepEnvironment.js';
+
+type RollbackEnvironment = Pick<SweepEnvironment, 'dreamDb' | 'workspaceRoot' | 'preImages' | 'runs' | 'now' | 'lock'>;
+
+const FILES: readonly PreImageFile[] = ['MEMORY.md', 'USER.md', 'DREAMS.md'];
+
+/**
+ * Undo a run. A file unchanged since the run gets its pre-image back byte for byte; a file
+ * edited since loses exactly the run's lines (and gets back lines the run changed). Approved
+ * promotions are kept either way. Each file is read back afterwards and the run says what
+ * was done to it; a run that cannot be undone is refused with the reason, never marked
+ * rolled back. A run whose process died (kill -9, crash) is undone from the writes it
+ * recorded before each rename.
+ */
+export function rollbackRun(env: RollbackEnvironment, runId: string): DreamRun {
+  const run = env.runs.get(runId);
+  if (run.dryRun) throw new ReverieError('conflict', `${runId} was a dry run: it wrote nothing to roll back.`);
+  if (run.rolledBack) throw new ReverieError('conflict', `${runId} was already rolled back at ${run.rolledBack.at}.`);
+  if (run.status === 'running') settleInterruptedRun(env, run);
+  refuseUnrecordedWrites(env, run);
+  const now = env.now();
+  const approvedLines = new Set(run.promoted.filter((p) => p.decision === 'approved').flatMap((p) => p.lines));
+  const files: DreamRollbackFile[] = [];
+  for (const file of FILES) {
+    const writes = run.writes.filter((w) => w.file === file && (w.outcome === 'written' || w.outcome === 'writing'));
+    if (writes.length > 0) files.push(rollbackFile(env, run, file, writes, approvedLines));
+  }
+  for (const p of run.promoted) {
+    if (p.decision === 'approved' || p.decision === 'rejected') continue;
+    const candidate = run.candidates.find((c) => c.key === p.candidateKey);
+    const path = p.candidateKey.slice(0, p.candidateKey.lastIndexOf(':', p.candidateKey.lastIndexOf(':') - 1));
+    setStagedStatus(env.dreamDb, path, entryHash(candidate?.text ?? '') ?? '', 'rolled-back', runId, now);
+  }
+  if (run.backfill) env.dreamDb.prepare("DELETE FROM staged_candidates WHERE run_id = ? AND status = 'staged'").run(runId);
+  const restoredAll = files.every((f) => f.mode !== 'lines-removed');
+  run.rolledBack = { at: new Date(now).toISOString(), mode: restoredAll ? 'restored' : 'lines-removed', files };
+  env.runs.save(run);
+  return run;
+}
+
+/** A run still marked running: refused while its process lives, else failed as interrupted. */
+function settleInterruptedRun(env: RollbackEnvironment, run: DreamRun): void {
+  const holder = env.lock.readHolder();
+  if (holder && holder.runId === run.id && isProcessAlive(holder.pid)) {
+    throw new ReverieError('conflict', `${run.id} is still running (process ${holder.pid}); wait for it to finish before rolling it back.`);
+  }
+  Object.assign(run, {
+    status: 'failed',
+    reason: 'interrupted: the process stopped during the sweep (crash or kill); its recorded writes can be rolled back',
+    finishedAt: new Date(env.now()).toISOString(),
+  });
+  env.runs.save(run);
+}
+
+/**
+ * Runs from before writes were recorded ahead of their rename can have changed a file with no
+ * record of it: the pre-image it kept proves it. Rather than call that "rolled back", say so.
+ */
+function refuseUnrecordedWrites(env: RollbackEnvironment, run: DreamRun): void {
+  const recorded = new Set(run.writes.filter((w) => w.preImageId).map((w) => w.preImageId));
+  const ownReasons = [`dream run ${run.id}`, `backfill ${run.id}`];
+  const unrecorded = env.preImages.list().filter((p) => p.runId === run.id && !recorded.has(p.id) && ownReasons.some((r) => p.reason.startsWith(r)));
+  // A pre-image whose file still holds its bytes means the write never landed.
+  const landed = unrecorded.filter((p) => readSnapshot(env, p.file).sha256 !== p.sha256);
+  if (landed.length === 0) return;
+  const kept = landed.map((p) => `${p.file} as it was before the run is kept as ${p.id}`).join('; ');
+  throw new ReverieError(
+    'conflict',
+    `${run.id} stopped while writing ${landed.map((p) => p.file).join(' and ')} and did not record what it wrote, so it cannot be rolled back line by line. ` +
+      `${kept}; restore it from Dreams → Pre-images (or \`dream.restore\`) if you want it back.`,
+  );
+}
+
+function rollbackFile(env: RollbackEnvironment, run: DreamRun, file: PreImageFile, writes: DreamFileWrite[], approvedLines: ReadonlySet<string>): DreamRollbackFile {
+  const snapshot = readSnapshot(env, file);
+  const first = writes[0]!;
+  const last = writes.at(-1)!;
+  if (last.outcome === 'writing' && writes.length === 1 && snapshot.sha256 === first.beforeSha256) {
+    return { file, mode: 'untouched', detail: `${file} was never changed: the run stopped before its write landed.` };
+  }
+  const protectedHere = writes.some((w) => w.added.some((l) => approvedLines.has(l)));
+  const unchangedSince = snapshot.sha256 === last.afterSha256;
+  if (!protectedHere && unchangedSince && first.beforeSha256 === null) {
+    // The run created the file and nobody touched it since: restoring means it is gone again.
+    fs.rmSync(snapshot.abs, { force: true });
+    if (fs.existsSync(snapshot.abs)) throw new ReverieError('conflict', `${file} could not be removed; the rollback of ${run.id} stopped.`);
+    return { file, mode: 'deleted', detail: `${file} was created by the run and is removed again.` };
+  }
+  if (!protectedHere && unchangedSince && first.preImageId) {
+    const { record, bytes } = env.preImages.read(first.preImageId);
+    write(env, run, snapshot, bytes.toString('utf8'));
+    const after = readSnapshot(env, file);
+    if (after.sha256 !== record.sha256) throw new ReverieError('conflict', `${file} did not read back as its pre-image ${record.id} after the rollback of ${run.id}; check it and restore that pre-image.`);
+    return { file, mode: 'restored', detail: `${file} is byte for byte as before the run (${record.id}).` };
+  }
+  const added = writes.flatMap((w) => w.added).filter((l) => !approvedLines.has(l));
+  const undone = removeRunChanges(snapshot.text, { added, changed: writes.flatMap((w) => w.changed) });
+  const removedByRun = writes.flatMap((w) => w.removed);
+  const text = removedByRun.length > 0 ? appendSection(undone.text, `## Restored by rollback of ${run.id}`, removedByRun).text : undone.text;
+  if (text !== snapshot.text) write(env, run, snapshot, text);
+  const stillThere = countStillPresent(readSnapshot(env, file).text, added, snapshot.text);
+  if (stillThere > 0) throw new ReverieError('conflict', `${stillThere} of the run's lines are still in ${file} after the rollback of ${run.id}; it was not marked rolled back.`);
+  const missing = undone.missing.filter((l) => !isBlank(l)).length;
+  const kept = added.length === 0 ? '' : ` ${undone.removed} of the run's ${added.filter((l) => !isBlank(l)).length} lines removed${missing > 0 ? ` (${missing} were already gone)` : ''};`;
+  return { file, mode: 'lines-removed', detail: `${file} was edited after the run, so only the run's own lines were undone:${kept} your later edits are kept.` };
+}
+
+/** Lines the run added that are in the file more often than the undo left them (each occurrence it took out is gone). */
+function countStillPresent(after: string, added: readonly string[], before: string): number {
+  const count = (text: string, line: string) => text.split(/\r?\n/).filter((l) => l === line).length;
+  let still = 0;
+  for (const line of new Set(added.filter((l) => !isBlank(l)))) {
+    const wanted = added.filter((l) => l === line).length;
+    const expected = Math.max(0, count(before, line) - wanted);
+    if (count(after, line) > expected) still += count(after, line) - expected;
+  }
+  return still;
+}
+
+function readSnapshot(env: RollbackEnvironment, file: PreImageFile): CuratedFileSnapshot {
+  return file === 'DREAMS.md' ? readDiarySnapshot(env.workspaceRoot) : readCuratedFile(env.workspaceRoot, file);
+}
+
+function write(env: RollbackEnvironment, run: DreamRun, snapshot: CuratedFileSnapshot, text: string): void {
+  const result = writeCuratedFile(snapshot, text, env.preImages, `rollback of ${run.id}`, run.id);
+  if (result.outcome !== 'written') throw new ReverieError('conflict', `${result.reason.replace(/ The candidates stay staged for the next sweep\.$/, '')} The rollback of ${run.id} stopped; try again.`);
+}
