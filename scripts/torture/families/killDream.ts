@@ -24,12 +24,16 @@ export const killDream: Family = {
     for (let i = 0; i < trials; i++) {
       await seedPromotableFacts(ws);
       const before = snapshotMarkdown(ws.root);
-      const pauseMs = ctx.rng.chance(0.5) ? ctx.rng.range(300, 1200) : 0;
+      const pauseMs = i % 2 === 0 ? ctx.rng.range(300, 1200) : 0; // every other kill aims at the write window
       if (pauseMs > 0) inWindow++;
       const env = { ...ws.env, REVERIE_TEST_PAUSE_BEFORE_RENAME_MS: String(pauseMs) };
       const run = await runCli(['dream', '--json', ...ANY_RECALL, ...ws.at], env, 120_000, ctx.rng.range(900, 2300 + pauseMs));
       const label = `kill ${i + 1}${pauseMs ? ` (pause ${pauseMs} ms)` : ''}`;
-      if (run.signal !== 'SIGKILL') continue; // the sweep finished first: nothing to check
+      if (run.signal !== 'SIGKILL') {
+        // The sweep finished first: it must have succeeded or refused with a reason, never crashed.
+        if (run.code === 2 || run.timedOut) failures.push(`${label}: the sweep ${run.timedOut ? 'hung' : 'crashed'}: ${firstLine(run.stderr)}`);
+        continue;
+      }
       kills++;
       failures.push(...(await checkAfterKill(ws, before, label, true)));
       rollbacks++;
