@@ -1,0 +1,24 @@
+/** kill -9 of `reverie index` at random points: no note byte changes, the index opens again. */
+import { firstLine, runCli, type Family } from '../harness.js';
+import { checkAfterKill } from '../killCheck.js';
+import { snapshotMarkdown } from '../verify.js';
+import { generatedNotes } from '../corpus.js';
+
+export const killIndex: Family = {
+  name: 'kill index',
+  async run(ctx) {
+    const trials = ctx.trials(2, 100);
+    const ws = ctx.workspace(generatedNotes(ctx.rng, ctx.quick ? 300 : 1500));
+    const failures: string[] = [];
+    let kills = 0;
+    for (let i = 0; i < trials; i++) {
+      const before = snapshotMarkdown(ws.root);
+      const args = ctx.rng.chance(0.3) ? ['index', '--force', ...ws.at] : ['index', ...ws.at];
+      const run = await runCli(args, ws.env, 120_000, ctx.rng.range(800, 4000));
+      if (run.signal === 'SIGKILL') kills++;
+      else if (run.code !== 0) failures.push(`run ${i + 1}: index finished with exit ${run.code}${run.timedOut ? ' (hang)' : ''}: ${firstLine(run.stderr)}`);
+      failures.push(...(await checkAfterKill(ws, before, `kill ${i + 1}`, false)));
+    }
+    return { trials, failures, figures: { kills } };
+  },
+};
