@@ -3,6 +3,7 @@
 // built yet it falls back to the TypeScript sources through tsx.
 import fs from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,6 +43,20 @@ function isBuildStale() {
 
 const { main } = await import(pathToFileURL(entry).href);
 const code = await main(process.argv.slice(2));
-// Let stdout drain before exiting so `--json` output is never cut short.
 process.exitCode = code;
-setImmediate(() => process.exit(code));
+// process.exit drops whatever a pipe has not taken yet (a 270 KB `status --json | wc -c` read 64 KB),
+// so exit only once stdout and stderr have handed over everything written; exiting at all still
+// matters, as a worker or timer left open must not keep a finished command alive.
+await Promise.all([process.stdout, process.stderr].map(flushed));
+process.exit(code);
+
+/** Resolves once every byte written to `stream` so far is out (or the reader is gone). */
+function flushed(stream) {
+  return new Promise((resolve) => {
+    if (stream.destroyed || !stream.writable) return resolve();
+    stream.once('error', () => resolve());
+    // Writable.prototype.write: `reverie mcp` re-points process.stdout.write at stderr; the real stream must flush.
+    // An empty write's callback runs after every earlier write has been handed to the OS.
+    Writable.prototype.write.call(stream, '', () => resolve());
+  });
+}

@@ -174,6 +174,32 @@ describe('reverie mcp', () => {
     expect(stderr()).toContain('no host running');
   });
 
+  it('answers every request of a batch written at once with stdin closed before exiting 0', async () => {
+    const child = spawn(process.execPath, [bin, 'mcp', '--workspace', ws.root, '--data-dir', ws.dataDir], {
+      cwd: repoRoot,
+      env: cliEnv(ws.dataDir, { REVERIE_AGENT_TOKEN: readToken }),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const search = (id: number, query: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'memory_search', arguments: { query } } });
+    const batch = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'batch', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      ...[10, 11, 12, 13, 14].map((id) => search(id, id % 2 === 0 ? 'restic backups' : 'coffee')),
+    ];
+    child.stdin!.end(batch.map((m) => JSON.stringify(m)).join('\n') + '\n');
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code, stderr).toBe(0);
+    const answers = stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: number; result?: unknown; error?: unknown });
+    expect(answers.map((a) => a.id).sort((a, b) => a - b)).toEqual([1, 2, 10, 11, 12, 13, 14]);
+    expect(answers.every((a) => a.result !== undefined)).toBe(true);
+  }, 60_000);
+
   it('exits 1 naming REVERIE_AGENT_TOKEN without a token or with an unknown or revoked one; keeps serving after invalid arguments', async () => {
     const missing = await runCli(['mcp', '--workspace', ws.root], cliEnv(ws.dataDir, { REVERIE_AGENT_TOKEN: '' }));
     expect(missing.code).toBe(1);

@@ -11,7 +11,6 @@ import { openDreamDatabase } from '../src/dreaming/dreamDatabase.js';
 import { localDay } from '../src/platform/localDay.js';
 import { compactRecallSignals, KEEP_RAW_SIGNAL_DAYS, MAX_RAW_SIGNALS } from '../src/dreaming/recall/recallCompaction.js';
 import { readRecallStats, type EntryRecall } from '../src/dreaming/recall/recallStats.js';
-import { resolveExistingWorkspace } from '../src/workspace/resolveWorkspace.js';
 import { cliEnv, repoRoot } from './helpers/cli.js';
 import { DAY_MS, dream, recallOver, testClock } from './helpers/dreaming.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
@@ -61,7 +60,7 @@ const sha256 = (file: string) => createHash('sha256').update(fs.readFileSync(fil
 const runs = async (s: MemoryService) => (await s.invoke('dream.runs', {})).runs;
 
 function lockFileOf(w: TempWorkspace): string {
-  return path.join(w.dataDir, 'locks', `${resolveExistingWorkspace(w.root).id}.dream.lock`);
+  return path.join(w.root, '.reverie', 'locks', 'dream.lock');
 }
 
 describe('dreaming faults: kill -9 during the MEMORY.md write', () => {

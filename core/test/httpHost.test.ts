@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../src/contract/index.js';
@@ -74,6 +75,23 @@ describe('HTTP host', () => {
     });
     expect(rebindingStatus).toBe(403);
     expect((await fetch(`${host.url}/api/events`)).status).toBe(401);
+  });
+
+  it('refuses a request with two Host headers with 400, even with the token', async () => {
+    const { port } = new URL(host.url);
+    const statusLine = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.end(
+          `POST /api/status HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nHost: evil.com\r\nAuthorization: Bearer ${host.token}\r\n` +
+            'Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+        );
+      });
+      let answer = '';
+      socket.on('data', (d: Buffer) => (answer += d.toString('latin1')));
+      socket.on('end', () => resolve(answer.split('\r\n')[0] ?? ''));
+      socket.on('error', reject);
+    });
+    expect(statusLine).toMatch(/^HTTP\/1\.1 400 /);
   });
 
   it('reports a conflicting save as 409 and leaves the file alone', async () => {

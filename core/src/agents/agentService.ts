@@ -1,10 +1,10 @@
-import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { OperationOutput, ParsedInput } from '../contract/index.js';
 import type { CallContext } from '../contract/index.js';
 import { recordWrittenLines } from '../provenance/recordWrites.js';
 import { entryOrigin } from '../provenance/lineOrigin.js';
 import type { WorkspaceFiles } from '../workspace/workspaceFiles.js';
+import { workspaceLockFile } from '../workspace/workspaceLocks.js';
 import { AccessLog } from './accessLog.js';
 import { agentDatabasePath, openAgentDatabase } from './agentDatabase.js';
 import { AgentRegistry } from './agentRegistry.js';
@@ -75,7 +75,7 @@ export class AgentService {
     const now = options.now ?? Date.now;
     this.intents = new IntentStore(this.db, now);
     this.socketPath = agentSocketPath(options.dataDir);
-    this.appender = new DailyNoteAppender(options.workspaceRoot, this.db, path.join(options.dataDir, 'locks', `${options.workspaceId}.append.lock`), now);
+    this.appender = new DailyNoteAppender(options.workspaceRoot, this.db, workspaceLockFile(options.workspaceRoot, 'append'), now);
     const root = options.workspaceRoot;
     this.handlers = {
       'memory.get': async ({ path: p, from, lines }, context) => readMemoryLines(options.files, options.indexDb(), p, from, lines, context.agent === undefined),

@@ -61,7 +61,7 @@ export class DreamService {
     this.db = opened.db;
     this.notice = opened.notice;
     this.runs = new DreamRunStore(this.db);
-    this.lock = SweepLock.forWorkspace(options.dataDir, options.workspaceId);
+    this.lock = SweepLock.forWorkspace(options.workspaceRoot, options.dataDir, options.workspaceId);
     this.now = options.now ?? Date.now;
     this.log = options.logger ?? processLogger('dreaming');
     this.recorder = new RecallRecorder(this.db, options.indexDb, options.workspaceRoot, this.now);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { createLockFile, inspectLockFile, parseJsonWithPid } from '../platform/pidLockFile.js';
 import { processLogger } from '../platform/log/processLog.js';
+import { legacyDataDirLockFile, workspaceLockFile } from '../workspace/workspaceLocks.js';
 
 const log = processLogger('dreaming');
 
@@ -14,48 +14,70 @@ export interface SweepLockHolder {
 /**
  * One sweep at a time per workspace, across processes (app, `reverie serve`, `reverie dream`).
  * The lock file names its process; a lock left by a process that died (kill -9, crash) is
- * stale and the next sweep takes it over.
+ * stale and the next sweep takes it over. It lives in the workspace (see workspaceLocks.ts), so
+ * sweeps from different data folders exclude each other; the data-folder lock older versions
+ * use is taken as well, so an older sweep on the same data folder and ours never overlap.
  */
 export class SweepLock {
-  private held = false;
+  private held: string[] = [];
+  private readonly files: string[];
 
-  constructor(readonly file: string) {}
+  constructor(readonly file: string, legacyFile?: string) {
+    this.files = legacyFile ? [file, legacyFile] : [file];
+  }
 
-  static forWorkspace(dataDir: string, workspaceId: string): SweepLock {
-    return new SweepLock(path.join(dataDir, 'locks', `${workspaceId}.dream.lock`));
+  static forWorkspace(workspaceRoot: string, dataDir: string, workspaceId: string): SweepLock {
+    return new SweepLock(workspaceLockFile(workspaceRoot, 'dream'), legacyDataDirLockFile(dataDir, workspaceId, 'dream'));
   }
 
   /** Takes the lock, or returns the live holder that has it. */
   tryAcquire(runId: string): { acquired: true; tookOverFrom: SweepLockHolder | null } | { acquired: false; holder: SweepLockHolder } {
     let tookOverFrom: SweepLockHolder | null = null;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const record: SweepLockHolder = { pid: process.pid, runId, startedAt: new Date().toISOString() };
-      if (createLockFile(this.file, JSON.stringify(record))) {
-        this.held = true;
-        return { acquired: true, tookOverFrom };
+    for (const file of this.files) {
+      const taken = tryAcquireFile(file, runId);
+      if (!taken.acquired) {
+        this.release();
+        return taken;
       }
-      const found = inspectLockFile<SweepLockHolder>(this.file, parseJsonWithPid, 10_000);
-      if (found.state === 'live') return { acquired: false, holder: found.holder };
-      if (found.state === 'starting') return { acquired: false, holder: { pid: 0, runId: 'starting', startedAt: '' } };
-      tookOverFrom = found.holder;
-      fs.rmSync(this.file, { force: true });
+      this.held.push(file);
+      tookOverFrom ??= taken.tookOverFrom;
     }
-    return { acquired: false, holder: this.readHolder() ?? { pid: 0, runId: 'unknown', startedAt: '' } };
+    return { acquired: true, tookOverFrom };
   }
 
   readHolder(): SweepLockHolder | null {
-    try {
-      return parseJsonWithPid<SweepLockHolder>(fs.readFileSync(this.file, 'utf8'));
-    } catch (error) {
-      log.debug('No sweep lock holder', { file: this.file, error });
-      return null;
+    for (const file of this.files) {
+      const holder = readHolderOf(file);
+      if (holder) return holder;
     }
+    return null;
   }
 
   release(): void {
-    if (!this.held) return;
-    this.held = false;
     // Only our own lock: never remove one another process took over meanwhile.
-    if (this.readHolder()?.pid === process.pid) fs.rmSync(this.file, { force: true });
+    for (const file of this.held.splice(0)) if (readHolderOf(file)?.pid === process.pid) fs.rmSync(file, { force: true });
+  }
+}
+
+function tryAcquireFile(file: string, runId: string): { acquired: true; tookOverFrom: SweepLockHolder | null } | { acquired: false; holder: SweepLockHolder } {
+  let tookOverFrom: SweepLockHolder | null = null;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const record: SweepLockHolder = { pid: process.pid, runId, startedAt: new Date().toISOString() };
+    if (createLockFile(file, JSON.stringify(record))) return { acquired: true, tookOverFrom };
+    const found = inspectLockFile<SweepLockHolder>(file, parseJsonWithPid, 10_000);
+    if (found.state === 'live') return { acquired: false, holder: found.holder };
+    if (found.state === 'starting') return { acquired: false, holder: { pid: 0, runId: 'starting', startedAt: '' } };
+    tookOverFrom = found.holder;
+    fs.rmSync(file, { force: true });
+  }
+  return { acquired: false, holder: readHolderOf(file) ?? { pid: 0, runId: 'unknown', startedAt: '' } };
+}
+
+function readHolderOf(file: string): SweepLockHolder | null {
+  try {
+    return parseJsonWithPid<SweepLockHolder>(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    log.debug('No sweep lock holder', { file, error });
+    return null;
   }
 }

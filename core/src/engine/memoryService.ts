@@ -69,7 +69,7 @@ export class MemoryService {
     this.settings = new SettingsStore(dataDir);
     this.preImages = new PreImageStore(path.join(dataDir, 'backups', 'pre-images', workspace.id));
     this.indexPath = path.join(dataDir, 'index', `${workspace.id}.sqlite`);
-    this.lock = HostLock.forWorkspace(dataDir, workspace.id);
+    this.lock = HostLock.forWorkspace(workspace.root, dataDir, workspace.id);
     const files = new WorkspaceFiles(workspace.root, () => this.settings.read().extraPaths, this.preImages);
     this.models = new ModelStore({ dataDir, logger: this.log.logger('models') });
     this.index = new IndexService({

@@ -25,7 +25,7 @@ export async function openAgentCaller(target: RouteTarget, token: string): Promi
 }
 
 function hostRuns(target: RouteTarget): boolean {
-  return HostLock.forWorkspace(target.dataDir, target.workspaceId).readHolder() !== null;
+  return HostLock.forWorkspace(target.workspaceRoot, target.dataDir, target.workspaceId).readHolder() !== null;
 }
 
 /**

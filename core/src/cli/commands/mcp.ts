@@ -2,6 +2,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { TokenRefusedError } from '../../agents/mcp/agentCaller.js';
 import { AgentRoute } from '../../agents/mcp/agentRoute.js';
 import { createReverieMcpServer } from '../../agents/mcp/mcpServer.js';
+import { trackPendingRequests } from '../../agents/mcp/pendingRequests.js';
 import { claimStdoutForProtocol } from '../../agents/mcp/protocolStdout.js';
 import { defineCommand } from '../command.js';
 import { openService, type CliContext } from '../context.js';
@@ -46,8 +47,14 @@ export const mcpCommand = defineCommand({
       return 1;
     }
     const server = createReverieMcpServer({ caller: route, version: packageVersion() });
-    await server.connect(new StdioServerTransport(process.stdin, protocolOut));
-    await untilClientLeaves();
+    const transport = new StdioServerTransport(process.stdin, protocolOut);
+    const requests = trackPendingRequests(transport);
+    await server.connect(transport);
+    if ((await untilClientLeaves()) === 'input-ended') {
+      // A client may write its requests and close stdin at once: answer all of them, then let them reach stdout.
+      await requests.allAnswered();
+      await new Promise<void>((resolve) => protocolOut.end(resolve));
+    }
     // The client left already; closing the server is clean-up.
     await server.close().catch((error: unknown) => log.debug('The MCP server could not be closed', { error }));
     await route.close();
@@ -55,14 +62,16 @@ export const mcpCommand = defineCommand({
   },
 });
 
-/** The client closes our stdin when it is done (or is gone); a signal stops us too. */
-function untilClientLeaves(): Promise<void> {
+/**
+ * The client closes our stdin when it is done (then its requests still get their answers);
+ * a client gone (EPIPE on stdout) or a signal stops us at once.
+ */
+function untilClientLeaves(): Promise<'input-ended' | 'stopped'> {
   return new Promise((resolve) => {
-    process.stdin.once('end', resolve);
-    process.stdin.once('close', resolve);
-    // Writing to a client that already left: stop instead of crashing on EPIPE.
-    process.stdout.once('error', () => resolve());
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
+    process.stdin.once('end', () => resolve('input-ended'));
+    process.stdin.once('close', () => resolve('input-ended'));
+    process.stdout.once('error', () => resolve('stopped'));
+    process.once('SIGINT', () => resolve('stopped'));
+    process.once('SIGTERM', () => resolve('stopped'));
   });
 }

@@ -62,6 +62,10 @@ export async function startHttpHost({ service, port, staticDir }: HttpHostOption
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cache-Control', 'no-store');
+    // HTTP/1.1 requires 400 for more than one Host: proxies and servers may each read a different one.
+    if ((req.headersDistinct.host?.length ?? 0) > 1) {
+      throw new ReverieError('invalid-input', 'The request has more than one Host header; send exactly one.');
+    }
     // DNS-rebinding guard: a page on another name that resolves to 127.0.0.1 is refused.
     if (!allowedHosts().has(req.headers.host ?? '')) {
       throw new ReverieError('forbidden', 'Unexpected Host header; Reverie only answers on 127.0.0.1.');
