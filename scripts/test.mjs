@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, layer boundaries, unit tests, the quick torture run, build, end-to-end tests.
+// `npm test`: typecheck, lint, layer boundaries, unit tests, build, the quick torture run, end-to-end tests.
 // Prints one closing line "N passed, N failed" over all vitest suites.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -46,8 +46,9 @@ const checks = [
   () => step('lint', bin('eslint'), ['--max-warnings', '0', '.']),
   () => step('layer boundaries', process.execPath, ['scripts/check-boundaries.mjs']),
   () => vitest('unit and integration tests (vitest)', null, 'unit.json'),
-  () => step('torture suite, quick seeded subset (npm run torture -- --quick)', bin('tsx'), ['scripts/torture/main.ts', '--quick']),
   () => step('build', process.execPath, ['scripts/build.mjs']),
+  // After the build: the torture children start from out/ (fast) instead of the sources through tsx.
+  () => step('torture suite, quick seeded subset (npm run torture -- --quick)', bin('tsx'), ['scripts/torture/main.ts', '--quick']),
   () => vitest('end-to-end tests (Playwright + Chromium)', 'e2e/vitest.config.ts', 'e2e.json'),
 ];
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { replaceFileChecked, type KeptPreImage } from '../src/platform/checkedReplace.js';
 import { readCuratedFile, writeCuratedFile } from '../src/workspace/curatedFiles.js';
 import { PreImageStore } from '../src/workspace/preImages.js';
-import { markdownWriteLockFile } from '../src/workspace/layout.js';
+import { workspaceLockFile } from '../src/workspace/workspaceLocks.js';
 
 const sha = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
@@ -17,7 +17,7 @@ let lockFile: string;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-replace-'));
   file = path.join(dir, 'MEMORY.md');
-  lockFile = markdownWriteLockFile(dir);
+  lockFile = workspaceLockFile(dir, 'markdown');
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 

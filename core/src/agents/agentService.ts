@@ -75,7 +75,7 @@ export class AgentService {
     const now = options.now ?? Date.now;
     this.intents = new IntentStore(this.db, now);
     this.socketPath = agentSocketPath(options.dataDir);
-    this.appender = new DailyNoteAppender(options.workspaceRoot, this.db, workspaceLockFile(options.workspaceRoot, 'append'), now);
+    this.appender = new DailyNoteAppender(options.workspaceRoot, this.db, workspaceLockFile(options.workspaceRoot, 'markdown'), now);
     const root = options.workspaceRoot;
     this.handlers = {
       'memory.get': async ({ path: p, from, lines }, context) => readMemoryLines(options.files, options.indexDb(), p, from, lines, context.agent === undefined),

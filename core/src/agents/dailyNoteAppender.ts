@@ -6,7 +6,7 @@ import { ReverieError } from '../platform/errors.js';
 import { sha256Hex } from '../platform/hash.js';
 import { localDay } from '../platform/localDay.js';
 import { normalizeEntryText } from '../workspace/markdownEntries.js';
-import { withAppendLock } from './appendLock.js';
+import { withWriteLock } from '../platform/writeLock.js';
 import { inertMarkup } from './inertMarkup.js';
 import { processLogger } from '../platform/log/processLog.js';
 
@@ -43,7 +43,7 @@ export class DailyNoteAppender {
 
   /** The answer for the caller, and the exact line appended (null for a duplicate) for its provenance record. */
   append(note: NoteToStore): Promise<{ result: OperationOutput<'memory.store'>; written: string | null }> {
-    const run = this.queue.then(() => withAppendLock(this.lockFile, () => this.appendLocked(note)));
+    const run = this.queue.then(() => withWriteLock(this.lockFile, () => this.appendLocked(note)));
     // The caller has the error through `run`; the queue only has to move on.
     this.queue = run.catch((error: unknown) => log.debug('A note could not be stored; the next one goes ahead', { error }));
     return run;

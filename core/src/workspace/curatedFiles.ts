@@ -4,7 +4,7 @@ import { ReverieError, errnoCode } from '../platform/errors.js';
 import { sha256Hex } from '../platform/hash.js';
 import type { PreImageFile, PreImageStore } from './preImages.js';
 import { replaceFileChecked, type KeptPreImage } from '../platform/checkedReplace.js';
-import { markdownWriteLockFile } from './layout.js';
+import { workspaceLockFile } from './workspaceLocks.js';
 import { isProcessAlive } from '../platform/processAlive.js';
 import { processLogger } from '../platform/log/processLog.js';
 
@@ -68,7 +68,7 @@ export function writeCuratedFile(
     file: snapshot.abs,
     expectedSha256: snapshot.sha256,
     next: Buffer.from(nextText, 'utf8'),
-    lockFile: markdownWriteLockFile(path.dirname(snapshot.abs)),
+    lockFile: workspaceLockFile(path.dirname(snapshot.abs), 'markdown'),
     keepPreImage: (current) => keptPreImage(preImages, snapshot.name, current, reason, runId),
     beforeRename,
   });

@@ -24,17 +24,6 @@ export function importedMemoryOf(path: string): { tool: ImportTool; rest: string
   return agentTool(tool)?.imports ? { tool, rest: inside.slice(slash + 1) } : null;
 }
 
-/**
- * The workspace's own hidden folder: state every host and CLI must share whatever its data
- * folder (the lock every writer of the person's Markdown takes). Hidden, so never indexed.
- */
-export const WORKSPACE_STATE_DIR = '.reverie';
-
-/** The lock every Reverie rewrite or append of the workspace's Markdown holds for its few milliseconds. */
-export function markdownWriteLockFile(workspaceRoot: string): string {
-  return path.join(workspaceRoot, WORKSPACE_STATE_DIR, 'locks', 'markdown-write.lock');
-}
-
 /** Long-term files whose rewrites keep a pre-image. */
 export const CURATED_FILES = new Set(['MEMORY.md', 'memory.md', 'USER.md']);
 

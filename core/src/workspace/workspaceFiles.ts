@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ReverieError, errnoCode } from '../platform/errors.js';
 import { sha256Hex } from '../platform/hash.js';
-import { CURATED_FILES, MEMORY_DIR, ROOT_FILES, isIgnoredDirName, isMarkdownName, markdownWriteLockFile, toPosix } from './layout.js';
+import { CURATED_FILES, MEMORY_DIR, ROOT_FILES, isIgnoredDirName, isMarkdownName, toPosix } from './layout.js';
+import { workspaceLockFile } from './workspaceLocks.js';
 import { replaceFileChecked } from '../platform/checkedReplace.js';
 import { keptPreImage } from './curatedFiles.js';
 import { type PreImageStore } from './preImages.js';
@@ -61,7 +62,7 @@ export class WorkspaceFiles {
       file: abs,
       expectedSha256,
       next: Buffer.from(text, 'utf8'),
-      lockFile: markdownWriteLockFile(this.root),
+      lockFile: workspaceLockFile(this.root, 'markdown'),
       keepPreImage: CURATED_FILES.has(name) ? (current) => keptPreImage(this.preImages, name === 'USER.md' ? 'USER.md' : 'MEMORY.md', current, 'edited in Reverie', null) : undefined,
     });
     if (result.outcome === 'changed') throw new ReverieError('conflict', saveConflictMessage(displayPath, expectedSha256, fs.existsSync(abs)));
