@@ -49,6 +49,7 @@ describe('discoverWorkspace', () => {
     const { files } = discoverWorkspace({ workspaceRoot: ws.root, extraPaths: [] });
     expect(files.map((f) => [f.path, f.skipReason])).toEqual([
       ['memory/alias.md', 'symlink (not followed)'],
+      ['memory/loop', 'symlinked folder (not followed)'],
       ['memory/real.md', null],
     ]);
   });

@@ -13,10 +13,31 @@ const FRONT_MATTER_META = new Set(['title', 'date', 'aliases', 'alias', 'tags', 
 const CONFIDENCE = { relation: 0.7, keyValue: 0.9, frontMatter: 0.9 } as const;
 
 /**
+ * Graph extraction reads at most this many characters of any one line. Mention and relation
+ * patterns cost far more than linear time on huge unbroken lines (a base64 image, a minified
+ * blob), and such lines name no people or projects; the keyword index still holds the whole line.
+ */
+export const GRAPH_LINE_CAP = 2_000;
+
+/** Cuts every line to `cap` characters, keeping line numbers; one pass over the text. */
+export function capLineLength(text: string, cap: number): string {
+  const lines = text.split('\n');
+  let cut = false;
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i]!.length > cap) {
+      lines[i] = lines[i]!.slice(0, cap);
+      cut = true;
+    }
+  }
+  return cut ? lines.join('\n') : text;
+}
+
+/**
  * Entities, claims and aliases of one Markdown file, entry by entry, by syntax alone.
  * `fallbackDate` dates entries whose note has no date of its own (the file's mtime).
  */
-export function extractFile(path: string, text: string, fallbackDate: string | null): ExtractedEntry[] {
+export function extractFile(path: string, fullText: string, fallbackDate: string | null): ExtractedEntry[] {
+  const text = capLineLength(fullText, GRAPH_LINE_CAP);
   const note = readNoteContext(path, text);
   const noteDate = note.date ?? fallbackDate;
   const entries: Array<ExtractedEntry & { mentions: PositionedMention[] }> = [];

@@ -1,3 +1,4 @@
+import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import { errnoCode } from '../platform/errors.js';
 import { processLogger } from '../platform/log/processLog.js';
@@ -13,14 +14,46 @@ export type ReadOutcome =
 /** Reads raw bytes; the seam tests use to simulate races and permission errors. */
 export type ReadBytes = (absPath: string) => Promise<Buffer>;
 
+/** Thrown by the default reader when the path is a FIFO, socket or device: reading one could block forever. */
+class NotRegularFileError extends Error {
+  constructor(readonly kind: string) {
+    super(`not a regular file (${kind})`);
+  }
+}
+
+function nonRegularKind(stat: { isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean; isDirectory(): boolean }): string {
+  if (stat.isFIFO()) return 'named pipe';
+  if (stat.isSocket()) return 'socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'device';
+  if (stat.isDirectory()) return 'folder';
+  return 'special file';
+}
+
+/**
+ * Opens without blocking (O_NONBLOCK: a FIFO with no writer would otherwise hang `open`) and
+ * checks the opened handle is a regular file before reading, so a path swapped for a pipe
+ * after discovery cannot hang indexing.
+ */
+export async function readRegularFile(absPath: string): Promise<Buffer> {
+  const handle = await fs.open(absPath, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new NotRegularFileError(nonRegularKind(stat));
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** Reads a Markdown file and decides whether it can be indexed, with a reason a person understands. */
-export async function readMarkdownFile(absPath: string, readBytes: ReadBytes = (p) => fs.readFile(p)): Promise<ReadOutcome> {
+export async function readMarkdownFile(absPath: string, readBytes: ReadBytes = readRegularFile): Promise<ReadOutcome> {
   let bytes: Buffer;
   try {
     bytes = await readBytes(absPath);
   } catch (error) {
+    if (error instanceof NotRegularFileError) return { kind: 'skipped', reason: `${error.message}; not read`, bytes: null };
     const code = errnoCode(error);
     if (code === 'ENOENT') return { kind: 'vanished' };
     if (code === 'EACCES' || code === 'EPERM') return { kind: 'failed', reason: `unreadable (permission denied, ${code})` };

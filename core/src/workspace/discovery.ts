@@ -70,14 +70,18 @@ export function discoverWorkspace({ workspaceRoot, extraPaths }: DiscoveryOption
     // On case-sensitive disks both MEMORY.md and memory.md can exist; MEMORY.md wins.
     const isMemoryFile = name.toLowerCase() === 'memory.md';
     if (stat.isSymbolicLink()) add(absPath, source, stat, 'symlink (not followed)');
-    else if (!stat.isFile()) continue;
+    else if (!stat.isFile()) add(absPath, source, stat, notRegularReason(stat));
     else if (isMemoryFile && memoryFileSeen && !sameFile(absPath, path.join(workspaceRoot, 'MEMORY.md')))
       add(absPath, source, stat, 'shadowed by MEMORY.md');
     else add(absPath, source, stat, null);
     if (isMemoryFile) memoryFileSeen = true;
   }
 
-  walk(path.join(workspaceRoot, MEMORY_DIR), 'memory', add, warnings, false);
+  const memoryDir = path.join(workspaceRoot, MEMORY_DIR);
+  const memoryStat = lstatOrNull(memoryDir);
+  // A symlinked memory/ (say to /etc) is reported, never walked: we only index what lives here.
+  if (memoryStat?.isSymbolicLink()) add(memoryDir, 'memory', memoryStat, 'symlinked folder (not followed)');
+  else walk(memoryDir, 'memory', add, warnings, false);
 
   for (const extra of extraPaths) {
     const absExtra = path.resolve(workspaceRoot, extra);
@@ -113,20 +117,46 @@ function walk(root: string, source: SourceKind, add: AddFile, warnings: string[]
     } catch (error) {
       const code = errnoCode(error);
       if (code === 'ENOENT' && dir === root && !warnIfMissing) continue;
-      if (code !== 'ENOENT') warnings.push(`Cannot read folder ${dir} (${code ?? 'error'}); its notes are not indexed.`);
+      if (code === 'ENOENT') continue;
+      warnings.push(`Cannot read folder ${dir} (${code ?? 'error'}); its notes are not indexed.`);
+      // Also a coverage entry, so status counts it instead of saying nothing was missed.
+      const dirStat = lstatOrNull(dir);
+      if (dirStat) add(dir, source, dirStat, `unreadable folder (${code ?? 'error'}); its notes are not indexed`);
       continue;
     }
     for (const entry of entries) {
       const absPath = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (!isIgnoredDirName(entry.name)) stack.push(absPath);
+      } else if (entry.isSymbolicLink() && !isMarkdownName(entry.name)) {
+        // Possibly a folder link (`loop -> .`): reported, never followed, so loops cannot recurse.
+        const stat = lstatOrNull(absPath);
+        if (stat && isLinkToFolder(absPath)) add(absPath, source, stat, 'symlinked folder (not followed)');
       } else if (isMarkdownName(entry.name)) {
         const stat = lstatOrNull(absPath);
         if (!stat) continue; // deleted between readdir and lstat
         if (stat.isSymbolicLink()) add(absPath, source, stat, 'symlink (not followed)');
         else if (stat.isFile()) add(absPath, source, stat, null);
+        else add(absPath, source, stat, notRegularReason(stat));
       }
     }
+  }
+}
+
+/** Why a non-regular `.md` path is skipped; it is never opened (a FIFO would block the read). */
+function notRegularReason(stat: fs.Stats): string {
+  if (stat.isDirectory()) return 'a folder, not a file';
+  if (stat.isFIFO()) return 'not a regular file (named pipe); never opened';
+  if (stat.isSocket()) return 'not a regular file (socket); never opened';
+  return 'not a regular file (device or special file); never opened';
+}
+
+function isLinkToFolder(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch (error) {
+    log.debug('A symlink target could not be read during discovery', { path: p, error });
+    return false;
   }
 }
 
