@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { ReverieError, errnoCode } from '../platform/errors.js';
 import { sha256Hex } from '../platform/hash.js';
 import { writeFileAtomically } from '../platform/safeWrite.js';
 import { backUpFile, importBackupDir, writeBackupManifest, type BackedUpFile } from './importBackup.js';
-import { IMPORTS_DIR } from '../workspace/layout.js';
+import { removeStaleStagingFolders, stagingDirFor } from './stagingFolders.js';
 import { destinationProblem, symlinkedFolderOnPath } from './importPaths.js';
 import { destinationStatus, planImport, yieldToEventLoop } from './plan.js';
 import { readSourceFile } from './readSource.js';
@@ -77,7 +76,8 @@ export async function applyImport(plan: ImportPlan, options: ApplyImportOptions)
     else candidates.push(item);
   }
 
-  const stagingDir = path.join(root, ...IMPORTS_DIR.split('/'), `.staging-${id}-${randomBytes(3).toString('hex')}`);
+  removeStaleStagingFolders(root, started);
+  const stagingDir = stagingDirFor(root, id);
   const backupDir = importBackupDir(options.dataDir, id);
   const backups: BackedUpFile[] = [];
   const committed: StagedCopy[] = [];

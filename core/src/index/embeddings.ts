@@ -6,6 +6,7 @@ import { generationId, type EmbeddingProvider } from '../embed/provider.js';
 import type { ModelStore } from '../models/modelStore.js';
 import type { Logger } from '../platform/log/logger.js';
 import type { Notices } from '../platform/notices.js';
+import { isCorruptionError } from '../platform/sqliteSchema.js';
 import { embedPendingChunks } from './embedSync.js';
 import type { IndexStore } from './indexStore.js';
 import { VectorStore, type VectorBackend } from './vectorStore.js';
@@ -108,6 +109,8 @@ export class Embeddings {
       if (!closing()) await vectors.maintainCells(closing);
       this.embedState.error = null;
     } catch (error) {
+      // A damaged index is the sync's to rebuild, not an embedding problem to carry on past.
+      if (isCorruptionError(error)) throw error;
       // Embedding problems never take keyword search down: report and carry on.
       this.embedState.error = (error as Error).message;
       this.options.logger.warn('Embedding failed; keyword search keeps working', { error });

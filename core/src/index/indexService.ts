@@ -168,6 +168,25 @@ export class IndexService {
   }
 
   /**
+   * A read (a search, status) met damaged pages: the index is derived, so it is moved aside
+   * and rebuilt from the Markdown, once however many readers saw the damage. Resolves true
+   * when the caller may retry; false when the error is not corruption (the caller rethrows).
+   */
+  recoverFromCorruption(error: unknown, damaged: Database.Database = this.db): Promise<boolean> {
+    if (!isCorruptionError(error)) return Promise.resolve(false);
+    const run = this.syncChain.then(async () => {
+      if (this.db !== damaged || !this.db.open) return; // rebuilt already (by a sync or another reader)
+      this.logger.warn('A read found the index corrupted; it is moved aside and rebuilt', { indexPath: this.options.indexPath, error });
+      this.db.close();
+      this.openIndex({ forceMoveAside: true });
+      const report = await this.runSync(true, true);
+      this.options.notices.push(...report.notices); // nobody reads this report: status keeps telling them
+    });
+    this.syncChain = run.catch((failure: unknown) => this.logger.error('Rebuilding a corrupted index failed', { error: failure }));
+    return run.then(() => true);
+  }
+
+  /**
    * Makes the active embedding model (or the hash provider when none is installed) the one
    * used for new vectors and for queries; vectors of the new generation are built in the
    * background while search keeps using keywords (and whatever vectors exist) meanwhile.
@@ -288,8 +307,17 @@ export class IndexService {
       notices.push(opened.notice);
       this.logger.warn(opened.notice);
     }
-    this.current = new IndexStore(opened.db);
-    this.embeddings.attach(this.current, opened.vectorBackend, opened.vectorProblem);
+    try {
+      this.current = new IndexStore(opened.db);
+      this.embeddings.attach(this.current, opened.vectorBackend, opened.vectorProblem);
+    } catch (error) {
+      // Damage the open-time checks missed (pages of a table read only now): rebuild, once.
+      if (!isCorruptionError(error) || options.forceMoveAside) throw error;
+      this.logger.warn('The index is corrupted; it is moved aside and rebuilt', { indexPath, error });
+      opened.db.close();
+      this.openIndex({ forceMoveAside: true });
+      return;
+    }
     if (options.forceMoveAside) this.reopenEmitter.fire(); // searches and their workers still read the file that was moved aside
   }
 }

@@ -62,8 +62,10 @@ export class SearchService<After = null> {
       'memory.search': async ({ query, limit, sources, project, graph }, context) => {
         await this.embeddings.ensureProvider();
         const started = performance.now();
-        const { results: chunks, after } = await this.searchChunks({ query, limit, sources });
-        const found = this.withProvenance(chunks);
+        const { found, after } = await this.recoveringFromCorruption(async () => {
+          const answer = await this.searchChunks({ query, limit, sources });
+          return { found: this.withProvenance(answer.results), after: answer.after };
+        });
         const results = project ? boostProject(this.index.db, found, project) : found;
         const tookMs = Math.round((performance.now() - started) * 100) / 100;
         options.onDidSearch(query, results, context.transport, after);
@@ -156,6 +158,17 @@ export class SearchService<After = null> {
       return { results: await this.hybrid.search({ query, limit, sources }), after: null };
     } finally {
       this.searchesInFlight--;
+    }
+  }
+
+  /** Runs a read; when it meets a damaged index, the index is rebuilt and the read runs once more. */
+  private async recoveringFromCorruption<T>(read: () => Promise<T>): Promise<T> {
+    const db = this.index.db;
+    try {
+      return await read();
+    } catch (error) {
+      if (!(await this.index.recoverFromCorruption(error, db))) throw error;
+      return read();
     }
   }
 

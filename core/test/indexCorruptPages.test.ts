@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MemoryService } from '../src/engine/memoryService.js';
+import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
+
+let ws: TempWorkspace;
+let service: MemoryService | undefined;
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+  ws?.cleanup();
+});
+
+const search = async (s: MemoryService, query: string) => (await s.invoke('memory.search', { query })).results;
+
+/** Overwrites every page of the tables `like` names with garbage, leaving the rest of the file valid. */
+function scribbleOverPages(indexPath: string, like: string): number {
+  const db = new Database(indexPath);
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  const pages = (db.prepare('SELECT pageno FROM dbstat WHERE name LIKE ? AND pageno > 1').all(like) as Array<{ pageno: number }>).map((r) => r.pageno);
+  db.close();
+  const fd = fs.openSync(indexPath, 'r+');
+  for (const page of pages) fs.writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (page - 1) * pageSize);
+  fs.closeSync(fd);
+  return pages.length;
+}
+
+const corruptionNotices = async (s: MemoryService): Promise<string[]> => (await s.invoke('status', {})).notices.filter((n) => /corrupted/.test(n));
+
+/** An indexed workspace whose index file then has the pages of `like` tables overwritten. */
+async function indexThenDamage(like: string): Promise<void> {
+  ws = createTempWorkspace(SAMPLE_NOTES);
+  for (let i = 0; i < 100; i++) ws.write(`memory/bulk/${i}.md`, `# note ${i}\n` + `- bulk line ${i} about harbours and ships\n`.repeat(30));
+  service = openService(ws);
+  await service.invoke('index.sync', { force: false });
+  const indexPath = service.indexPath;
+  await service.close();
+  service = undefined;
+  expect(scribbleOverPages(indexPath, like)).toBeGreaterThan(0);
+  service = openService(ws);
+}
+
+describe('damaged pages inside the index', () => {
+  it('a plain sync that meets damaged vector pages rebuilds instead of reporting an embedding failure', async () => {
+    await indexThenDamage('%vec%');
+    const report = await service!.invoke('index.sync', { force: false });
+    expect(report.notices.join(' ')).toMatch(/corrupted/);
+    expect(report.embedding?.error ?? null).toBeNull();
+    expect(await search(service!, 'harbours')).not.toHaveLength(0);
+  });
+
+  it("status and search after the chunks table's pages are damaged: rebuilt once, then clean", async () => {
+    await indexThenDamage('chunks');
+    expect(await search(service!, 'harbours')).not.toHaveLength(0);
+    expect(await corruptionNotices(service!)).toHaveLength(1);
+    expect(await search(service!, 'harbours')).not.toHaveLength(0);
+    expect(await corruptionNotices(service!)).toHaveLength(1);
+  });
+
+  it('a search that meets them rebuilds the index from the Markdown, says so once, and answers', async () => {
+    ws = createTempWorkspace(SAMPLE_NOTES);
+    for (let i = 0; i < 100; i++) ws.write(`memory/bulk/${i}.md`, `# note ${i}\n` + `- bulk line ${i} about harbours and ships\n`.repeat(30));
+    service = openService(ws);
+    await service.invoke('index.sync', { force: false });
+    const indexPath = service.indexPath;
+    await service.close();
+    service = undefined;
+    expect(scribbleOverPages(indexPath, 'chunks_fts_data')).toBeGreaterThan(0);
+
+    service = openService(ws);
+    expect(await search(service, 'harbours')).not.toHaveLength(0);
+    const notices = (await service.invoke('status', {})).notices.filter((n) => /corrupted/.test(n));
+    expect(notices).toHaveLength(1);
+    expect(fs.readdirSync(ws.dataDir, { recursive: true }).some((n) => String(n).includes('.corrupt-'))).toBe(true);
+
+    // The rebuilt index is clean: the next search answers without another rebuild.
+    expect(await search(service, 'restic')).not.toHaveLength(0);
+    expect((await service.invoke('status', {})).notices.filter((n) => /corrupted/.test(n))).toHaveLength(1);
+  });
+});
