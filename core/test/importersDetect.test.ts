@@ -84,7 +84,7 @@ describe('Claude Code detection', () => {
 });
 
 describe('Hermes detection', () => {
-  it('reads the default profile and profiles/<name>, ignoring lock files and *.bak.* drift backups', () => {
+  it('reads the default profile and profiles/<name>; lock files and *.bak.* drift backups are not imported but named with the reason', () => {
     const source = detectImportSource({ tool: 'hermes', home: box.hermesHome });
     expect(filesOf(source)).toEqual([
       ['default', 'MEMORY.md', null],
@@ -93,6 +93,9 @@ describe('Hermes detection', () => {
       ['work', 'USER.md', null],
     ]);
     expect(source.notes).toContain('Active Hermes profile: work.');
+    const notImported = source.notes.filter((n) => n.startsWith('Not imported: '));
+    expect(notImported.some((n) => /MEMORY\.md\.lock \(Hermes' lock file, not memory\)/.test(n))).toBe(true);
+    expect(notImported.some((n) => /\.bak\.[^ ]+ \(a Hermes drift backup/.test(n))).toBe(true);
   });
 
   it('uses $HERMES_HOME, %LOCALAPPDATA%\\hermes on Windows, then ~/.hermes', () => {

@@ -45,10 +45,18 @@ function addProfile(source: DetectedSource, name: string, profileDir: string, us
   const memoriesDir = path.join(profileDir, 'memories');
   const files: DetectedFile[] = [];
   for (const entry of listFolder(memoriesDir, source.notes)) {
-    if (HERMES_MEMORY_FILES.has(entry.name) && (entry.isFile() || entry.isSymbolicLink()))
-      files.push(fileEntry(path.join(memoriesDir, entry.name), entry.name, entry));
+    if (HERMES_MEMORY_FILES.has(entry.name) && (entry.isFile() || entry.isSymbolicLink())) files.push(fileEntry(path.join(memoriesDir, entry.name), entry.name, entry));
+    // Every file in the folder is accounted for: what is not imported is named with the reason.
+    else source.notes.push(`Not imported: ${path.join(memoriesDir, entry.name)} (${notMemoryReason(entry)}).`);
   }
   if (files.length > 0) source.collections.push({ name, projectPath: null, origin: memoriesDir, files } satisfies DetectedCollection);
+}
+
+function notMemoryReason(entry: fs.Dirent): string {
+  if (entry.name.endsWith('.lock')) return "Hermes' lock file, not memory";
+  if (/\.bak(\.|$)/.test(entry.name)) return "a Hermes drift backup of an earlier version, not current memory";
+  if (HERMES_MEMORY_FILES.has(entry.name)) return 'not a regular file';
+  return 'Hermes keeps memory only in MEMORY.md and USER.md';
 }
 
 function uniqueProfileName(profile: string, used: Set<string>): string {
