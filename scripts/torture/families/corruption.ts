@@ -52,7 +52,9 @@ export const corruption: Family = {
       }
       let hits = 0;
       try {
-        hits = (JSON.parse(last) as { results: unknown[] }).results.length;
+        // `reverie search --json` prints the array of results.
+        const parsed = JSON.parse(last) as unknown;
+        hits = Array.isArray(parsed) ? parsed.length : 0;
       } catch {
         hits = 0;
       }
