@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyImport } from '../src/importers/apply.js';
 import { planImport } from '../src/importers/plan.js';
 import { importsDir } from '../src/importers/stagingFolders.js';
+import { MemoryService } from '../src/engine/memoryService.js';
+import { resolveExistingWorkspace } from '../src/workspace/resolveWorkspace.js';
 import { makeImportSandbox, type ImportSandbox } from './fixtures/import-sources/sandbox.js';
 
 let box: ImportSandbox;
@@ -38,6 +40,16 @@ describe('staging folders left by a killed import', () => {
     await importHermes();
     expect(fs.existsSync(killed)).toBe(false);
     expect(fs.readdirSync(importsDir(box.workspace)).filter((n) => n.startsWith('.staging-'))).toEqual([]);
+  });
+
+  it('are removed when the engine next starts, before any import', async () => {
+    const killed = leftover(`.staging-20260101-000000-p${deadPid()}-abcdef`, 5);
+    const service = new MemoryService({ dataDir: box.dataDir, workspace: resolveExistingWorkspace(box.workspace) });
+    try {
+      expect(fs.existsSync(killed)).toBe(false);
+    } finally {
+      await service.close();
+    }
   });
 
   it('are kept while their owner process is alive (a running import is using them)', async () => {

@@ -5,6 +5,7 @@ import { allImportSources, detectImportSources } from './detect.js';
 import { recordImportProvenance } from './importProvenance.js';
 import { planImport } from './plan.js';
 import { listImportReports } from './report.js';
+import { removeStaleStagingFolders } from './stagingFolders.js';
 
 export interface ImportServiceOptions {
   workspaceRoot: string;
@@ -19,6 +20,8 @@ export class ImportService {
 
   constructor(options: ImportServiceOptions) {
     const { workspaceRoot, dataDir, index } = options;
+    // Staging folders of imports killed mid-copy go at the next start, not only at the next import.
+    removeStaleStagingFolders(workspaceRoot);
     this.handlers = {
       'import.detect': async ({ sources }) => ({ sources: detectImportSources(sources) }),
       'import.plan': async ({ sources }) => planImport({ workspaceRoot, sources: sources ?? allImportSources() }),

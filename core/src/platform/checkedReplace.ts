@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { ReverieError, errnoCode } from './errors.js';
 import { sha256Hex } from './hash.js';
-import { syncDirectory } from './safeWrite.js';
+import { syncDirectory, writeSyncedTempFile } from './safeWrite.js';
 import { withWriteLockSync } from './writeLock.js';
 
 /** Where the replaced bytes are kept; `amend` replaces them when more arrived before the rename. */
@@ -65,7 +64,7 @@ function replaceLocked(request: CheckedReplaceRequest): CheckedReplaceResult {
       return { outcome: 'changed', reason: `${name} changed on disk after it was read (an editor or another process wrote it), so it was not overwritten.` };
     }
     const preImage = request.keepPreImage?.(current) ?? null;
-    const temp = writeTemp(file, next);
+    const temp = writeSyncedTempFile(file, next);
     try {
       request.beforeRename?.({ preImageId: preImage?.id ?? null, afterSha256: sha256Hex(next) });
       testPause('REVERIE_TEST_PAUSE_BEFORE_RENAME_MS', `paused before rename (${name})`);
@@ -122,7 +121,7 @@ function settleLateWrites(oldFd: number, file: string, before: Buffer, written: 
     }
     // Whatever others appended to the new file since the rename stays after the carried bytes.
     const next = Buffer.concat([wanted, onDisk.subarray(written.length)]);
-    const temp = writeTemp(file, next);
+    const temp = writeSyncedTempFile(file, next);
     try {
       if (!sameFile(fd, file)) return { onDisk, carriedOver: 0, lateBytes: late, overruled: `${name} was replaced on disk just after it was written; that version was kept.` };
       fs.renameSync(temp, file);
@@ -196,21 +195,10 @@ function sameFile(fd: number, file: string): boolean {
   }
 }
 
-function writeTemp(file: string, bytes: Buffer): string {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const fd = fs.openSync(temp, 'wx', 0o644);
-  try {
-    fs.writeFileSync(fd, bytes);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  return temp;
-}
 
 /** A new file: linked into place from a finished temporary file, so it appears whole or not at all. */
 function createExclusively(file: string, bytes: Buffer): boolean {
-  const temp = writeTemp(file, bytes);
+  const temp = writeSyncedTempFile(file, bytes);
   try {
     fs.linkSync(temp, file);
     syncDirectory(path.dirname(file));

@@ -11,14 +11,7 @@ const log = processLogger('platform');
  */
 export function writeFileAtomically(file: string, content: string | Uint8Array): void {
   const dir = path.dirname(file);
-  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const fd = fs.openSync(temp, 'wx', 0o644);
-  try {
-    fs.writeFileSync(fd, content);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
+  const temp = writeSyncedTempFile(file, content);
   try {
     fs.renameSync(temp, file);
   } catch (error) {
@@ -26,6 +19,19 @@ export function writeFileAtomically(file: string, content: string | Uint8Array):
     throw error;
   }
   syncDirectory(dir);
+}
+
+/** A finished, fsynced temporary file beside `file` (`.<name>.<pid>.<hex>.tmp`), ready to be renamed or linked into place. */
+export function writeSyncedTempFile(file: string, content: string | Uint8Array): string {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const fd = fs.openSync(temp, 'wx', 0o644);
+  try {
+    fs.writeFileSync(fd, content);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return temp;
 }
 
 /** fsyncs a folder so a rename inside it survives a crash (best effort where unsupported). */
