@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +33,14 @@ describe('the torture verifier cannot pass vacuously', () => {
     expect(tornFiles(before, snapshotMarkdown(root))).toEqual([expect.stringMatching(/^MEMORY\.md/)]);
     fs.writeFileSync(path.join(root, 'MEMORY.md'), '# Memory\n\n- one\n- tw'); // an append cut mid-line
     expect(tornFiles(before, snapshotMarkdown(root))).toHaveLength(1);
+    // A rewrite inside the file (a diary entry between markers) is whole only if a writer recorded exactly those bytes.
+    const rewritten = '# Memory\n\n- inserted\n- one\n';
+    fs.writeFileSync(path.join(root, 'MEMORY.md'), rewritten);
+    expect(tornFiles(before, snapshotMarkdown(root))).toHaveLength(1);
+    const planned = new Set([createHash('sha256').update(rewritten).digest('hex')]);
+    expect(tornFiles(before, snapshotMarkdown(root), [], planned)).toEqual([]);
+    fs.writeFileSync(path.join(root, 'MEMORY.md'), rewritten.slice(0, -3));
+    expect(tornFiles(before, snapshotMarkdown(root), [], planned)).toHaveLength(1);
     fs.rmSync(path.join(root, 'USER.md'));
     expect(tornFiles(before, snapshotMarkdown(root))).toContain('USER.md (vanished)');
   });

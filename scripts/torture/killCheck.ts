@@ -10,7 +10,7 @@ export async function checkAfterKill(ws: TrialWorkspace, before: Snapshot, label
   const problems: string[] = [];
   const now = snapshotMarkdown(ws.root);
   if (mayChange) {
-    for (const torn of tornFiles(before, now)) problems.push(`${label}: torn file ${torn}`);
+    for (const torn of tornFiles(before, now, [], plannedWrites(ws.dataDir))) problems.push(`${label}: torn file ${torn}`);
     for (const rel of missingPreImages(before, now, ws.dataDir)) problems.push(`${label}: ${rel} changed with no pre-image of its old bytes`);
   } else {
     for (const [rel, bytes] of before) if (!now.get(rel)?.equals(bytes)) problems.push(`${label}: ${rel} changed (this writer never edits notes)`);
@@ -28,6 +28,27 @@ export async function checkAfterKill(ws: TrialWorkspace, before: Snapshot, label
   const status = await runCli(['status', ...ws.at], ws.env, 60_000);
   if (status.code !== 0) problems.push(`${label}: status exited ${status.code}${status.timedOut ? ' (hang)' : ''}: ${firstLine(status.stderr)}`);
   return problems;
+}
+
+/**
+ * The after-hashes dream runs recorded for their writes (a write is recorded before its rename):
+ * DREAMS.md gains an entry inside its markers, not at the end, so "before plus lines" cannot
+ * tell a whole rewrite from a torn one; the recorded hash can.
+ */
+function plannedWrites(dataDir: string): Set<string> {
+  const hashes = new Set<string>();
+  for (const db of sqliteFiles(dataDir).filter((f) => f.includes(`${path.sep}dreaming${path.sep}`))) {
+    try {
+      const handle = new Database(db, { readonly: true, fileMustExist: true });
+      for (const { record } of handle.prepare('SELECT record FROM dream_runs').all() as Array<{ record: string }>) {
+        for (const w of (JSON.parse(record) as { writes?: Array<{ afterSha256: string | null }> }).writes ?? []) if (w.afterSha256) hashes.add(w.afterSha256);
+      }
+      handle.close();
+    } catch {
+      /* no dream store yet: nothing was planned */
+    }
+  }
+  return hashes;
 }
 
 function sqliteFiles(dataDir: string): string[] {

@@ -29,12 +29,16 @@ export function snapshotMarkdown(root: string): Snapshot {
  * A file is whole when it equals its before bytes, one of its known after bytes, or its before
  * bytes followed by complete lines (an append that finished). Anything else is torn.
  */
-export function tornFiles(before: Snapshot, now: Snapshot, after: Snapshot[] = []): string[] {
+const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+export function tornFiles(before: Snapshot, now: Snapshot, after: Snapshot[] = [], plannedHashes: ReadonlySet<string> = new Set()): string[] {
   const torn: string[] = [];
   for (const [rel, bytes] of now) {
     const was = before.get(rel);
     if (was && bytes.equals(was)) continue;
     if (after.some((a) => a.get(rel)?.equals(bytes))) continue;
+    // Exactly the bytes a writer recorded it was about to put there (a dream run's write record): whole.
+    if (plannedHashes.has(sha(bytes))) continue;
     const appended = was ? bytes.length > was.length && bytes.subarray(0, was.length).equals(was) : true;
     if (appended && bytes.length > 0 && bytes[bytes.length - 1] === 0x0a) continue;
     if (!was && bytes.length === 0) continue;
@@ -44,7 +48,6 @@ export function tornFiles(before: Snapshot, now: Snapshot, after: Snapshot[] = [
   return torn;
 }
 
-const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 /** Hashes of every pre-image the engine kept (data/backups/pre-images/<workspace>/<file>). */
 export function preImageHashes(dataDir: string): Set<string> {
