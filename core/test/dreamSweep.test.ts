@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { DreamRun } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
 import { dream, recallOver, testClock } from './helpers/dreaming.js';
@@ -171,6 +173,27 @@ describe('dreaming sweep', () => {
     expect(read('MEMORY.md')).toBe(before);
     expect(fs.existsSync(path.join(ws!.root, 'DREAMS.md')) ? read('DREAMS.md') : '').not.toContain(run.id);
     await expect(service.invoke('dream.rollback', { runId: run.id })).rejects.toThrow(/already rolled back/);
+  });
+
+  it('a later write the run recorded but never renamed into place (killed inside its window) does not turn the rollback into a line-by-line one', async () => {
+    const { service, clock } = await setup();
+    await recallOver(service, clock, PRODUCTION_RECALLS);
+    const before = read('MEMORY.md');
+    const run = await dream(service);
+    const landed = read('MEMORY.md');
+    // What a process killed between recording its next MEMORY.md write and renaming it leaves behind.
+    const dbFile = path.join(ws!.dataDir, 'dreaming', fs.readdirSync(path.join(ws!.dataDir, 'dreaming')).find((n) => n.endsWith('.sqlite'))!);
+    const db = new Database(dbFile);
+    const record = JSON.parse((db.prepare('SELECT record FROM dream_runs WHERE id = ?').get(run.id) as { record: string }).record) as DreamRun;
+    const written = record.writes.find((w) => w.file === 'MEMORY.md')!;
+    record.writes.push({ ...written, outcome: 'writing', beforeSha256: written.afterSha256, afterSha256: 'f'.repeat(64), added: ['- A line that never reached the file.'], changed: [], removed: [] });
+    db.prepare('UPDATE dream_runs SET record = ? WHERE id = ?').run(JSON.stringify(record), run.id);
+    db.close();
+
+    const rolled = await service.invoke('dream.rollback', { runId: run.id });
+    expect(read('MEMORY.md')).not.toBe(landed);
+    expect(rolled.rolledBack?.files?.find((f) => f.file === 'MEMORY.md')?.mode).toBe('restored');
+    expect(read('MEMORY.md')).toBe(before);
   });
 
   it('rollback after the person edited MEMORY.md removes exactly the run’s lines and keeps their edit', async () => {

@@ -24,10 +24,12 @@ const chosen: Family[] = families.filter((f) => !wanted || wanted.includes(f.nam
 
 const ctx = new TortureContext(seed, values.quick);
 const cleanup = () => ctx.cleanup();
-process.on('SIGINT', () => {
-  cleanup();
-  process.exit(130);
-});
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  process.on(signal, () => {
+    cleanup();
+    process.exit(code);
+  });
+}
 const rows: Row[] = [];
 const started = Date.now();
 try {
@@ -40,7 +42,11 @@ try {
     } catch (error) {
       rows.push({ family: family.name, trials: 0, failures: [`the harness itself failed: ${(error as Error).stack ?? String(error)}`], figures: {}, seconds: (Date.now() - t0) / 1000 });
     }
-    console.error(`torture: ${family.name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    // Each family's row as soon as it is known, so a long run that is stopped still reports.
+    const row = rows.at(-1)!;
+    const figures = Object.entries(row.figures).map(([k, v]) => `${k} ${v}`).join(', ');
+    console.error(`torture: ${family.name} done in ${row.seconds.toFixed(1)} s: ${row.trials} trials, ${row.failures.length} failures${figures ? `, ${figures}` : ''}`);
+    for (const failure of row.failures.slice(0, 3)) console.error(`torture:   ${failure}`);
   }
 } finally {
   cleanup();

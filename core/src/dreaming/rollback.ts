@@ -83,13 +83,12 @@ function refuseUnrecordedWrites(env: RollbackEnvironment, run: DreamRun): void {
   );
 }
 
-function rollbackFile(env: RollbackEnvironment, run: DreamRun, file: PreImageFile, writes: DreamFileWrite[], approvedLines: ReadonlySet<string>): DreamRollbackFile {
+function rollbackFile(env: RollbackEnvironment, run: DreamRun, file: PreImageFile, recorded: DreamFileWrite[], approvedLines: ReadonlySet<string>): DreamRollbackFile {
   const snapshot = readSnapshot(env, file);
+  const writes = writesThatLanded(recorded, snapshot.sha256);
+  if (writes.length === 0) return { file, mode: 'untouched', detail: `${file} was never changed: the run stopped before its write landed.` };
   const first = writes[0]!;
   const last = writes.at(-1)!;
-  if (last.outcome === 'writing' && writes.length === 1 && snapshot.sha256 === first.beforeSha256) {
-    return { file, mode: 'untouched', detail: `${file} was never changed: the run stopped before its write landed.` };
-  }
   const protectedHere = writes.some((w) => w.added.some((l) => approvedLines.has(l)));
   const unchangedSince = snapshot.sha256 === last.afterSha256;
   if (!protectedHere && unchangedSince && first.beforeSha256 === null) {
@@ -115,6 +114,17 @@ function rollbackFile(env: RollbackEnvironment, run: DreamRun, file: PreImageFil
   const missing = undone.missing.filter((l) => !isBlank(l)).length;
   const kept = added.length === 0 ? '' : ` ${undone.removed} of the run's ${added.filter((l) => !isBlank(l)).length} lines removed${missing > 0 ? ` (${missing} were already gone)` : ''};`;
   return { file, mode: 'lines-removed', detail: `${file} was edited after the run, so only the run's own lines were undone:${kept} your later edits are kept.` };
+}
+
+/**
+ * A run killed inside a write window leaves its last write recorded as `writing`: when the file
+ * still holds the bytes from before that write, the rename never happened and the write is not
+ * undone (its lines were never there; the write before it is what the file shows).
+ */
+function writesThatLanded(writes: DreamFileWrite[], currentSha: string | null): DreamFileWrite[] {
+  const last = writes.at(-1);
+  const neverLanded = last?.outcome === 'writing' && currentSha === last.beforeSha256 && currentSha !== last.afterSha256;
+  return neverLanded ? writes.slice(0, -1) : writes;
 }
 
 /** Lines the run added that are in the file more often than the undo left them (each occurrence it took out is gone). */

@@ -27,7 +27,7 @@ export const killDream: Family = {
       const pauseMs = i % 2 === 0 ? ctx.rng.range(300, 1200) : 0; // every other kill aims at the write window
       if (pauseMs > 0) inWindow++;
       const env = { ...ws.env, REVERIE_TEST_PAUSE_BEFORE_RENAME_MS: String(pauseMs) };
-      const since = new Date(Date.now() - 1000).toISOString();
+      const earlier = await runIds(ws);
       const run = await runCli(['dream', '--json', ...ANY_RECALL, ...ws.at], env, 120_000, ctx.rng.range(900, 2300 + pauseMs));
       const label = `kill ${i + 1}${pauseMs ? ` (pause ${pauseMs} ms)` : ''}`;
       if (run.signal !== 'SIGKILL') {
@@ -38,7 +38,7 @@ export const killDream: Family = {
       kills++;
       failures.push(...(await checkAfterKill(ws, before, label, true)));
       rollbacks++;
-      failures.push(...(await checkRollback(ws, before, label, since)));
+      failures.push(...(await checkRollback(ws, before, label, earlier)));
     }
     return { trials, failures, figures: { kills, 'in write window': inWindow, rollbacks } };
   },
@@ -54,26 +54,33 @@ function addedLines(ws: TrialWorkspace, before: Snapshot): string[] {
   });
 }
 
-/**
- * The killed run (started after `since`): rollback restores MEMORY.md/USER.md exactly, or refuses
- * and says why. A refusal is tried again after the next sweep, when it must remove what the run added.
- */
-async function checkRollback(ws: TrialWorkspace, before: Snapshot, label: string, since: string): Promise<string[]> {
+/** The ids of the runs recorded so far. */
+async function runIds(ws: TrialWorkspace): Promise<Set<string>> {
   const runs = await runCli(['dream', 'runs', '--json', ...ws.at], ws.env);
-  if (runs.code !== 0) return [`${label}: dream runs exited ${runs.code}: ${firstLine(runs.stderr)}`];
-  const killed = (JSON.parse(runs.stdout) as { runs: { id: string; startedAt: string }[] }).runs.find((r) => r.startedAt >= since);
+  if (runs.code !== 0) throw new Error(`dream runs exited ${runs.code}: ${firstLine(runs.stderr)}`);
+  return new Set((JSON.parse(runs.stdout) as { runs: { id: string }[] }).runs.map((r) => r.id));
+}
+
+/**
+ * The killed run (the one not among `earlier`): rollback restores MEMORY.md/USER.md exactly, or
+ * refuses and says why. A refusal is tried again after the next sweep, when it must remove what the
+ * run added. (Picking "the newest run" instead would, when the kill came before the run was
+ * recorded, roll back the previous trial's finished run and call that a false rollback.)
+ */
+async function checkRollback(ws: TrialWorkspace, before: Snapshot, label: string, earlier: Set<string>): Promise<string[]> {
+  const killed = [...(await runIds(ws))].find((id) => !earlier.has(id));
   if (!killed) return []; // killed before the run was recorded: nothing to undo
-  const rollback = await runCli(['dream', '--rollback', killed.id, '--json', ...ws.at], ws.env);
+  const rollback = await runCli(['dream', '--rollback', killed, '--json', ...ws.at], ws.env);
   if (rollback.code === 2 || rollback.timedOut) return [`${label}: rollback crashed or hung (exit ${rollback.code}): ${firstLine(rollback.stderr)}`];
   if (rollback.code !== 0) {
     if (!rollback.stderr.trim()) return [`${label}: rollback refused without a reason`];
     const added = addedLines(ws, before);
     await runCli(['dream', '--json', ...ANY_RECALL, ...ws.at], ws.env);
-    const retry = await runCli(['dream', '--rollback', killed.id, '--json', ...ws.at], ws.env);
+    const retry = await runCli(['dream', '--rollback', killed, '--json', ...ws.at], ws.env);
     if (retry.code === 2 || retry.timedOut) return [`${label}: rollback after the next sweep crashed or hung: ${firstLine(retry.stderr)}`];
     if (retry.code !== 0) return retry.stderr.trim() ? [] : [`${label}: rollback after the next sweep refused without a reason`];
     const kept = added.filter((line) => addedLines(ws, before).includes(line));
-    return kept.length ? [`${label}: false "rolled back" after the next sweep: ${kept.length} lines of run ${killed.id} still in MEMORY.md/USER.md`] : [];
+    return kept.length ? [`${label}: false "rolled back" after the next sweep: ${kept.length} lines of run ${killed} still in MEMORY.md/USER.md`] : [];
   }
   const wrong = CURATED.filter((rel) => {
     const was = before.get(rel);
@@ -81,5 +88,8 @@ async function checkRollback(ws: TrialWorkspace, before: Snapshot, label: string
     const is = fs.existsSync(abs) ? fs.readFileSync(abs) : undefined;
     return !(was === undefined ? is === undefined : is?.equals(was));
   });
-  return wrong.length ? [`${label}: false "rolled back": ${wrong.join(', ')} not restored (run ${killed.id})`] : [];
+  if (wrong.length === 0) return [];
+  const said = (JSON.parse(rollback.stdout) as { rolledBack?: { files?: { file: string; mode: string }[] } }).rolledBack?.files ?? [];
+  const modes = said.map((f) => `${f.file} ${f.mode}`).join(', ') || 'no files';
+  return [`${label}: false "rolled back": ${wrong.join(', ')} not restored (run ${killed}; the rollback said: ${modes})`];
 }
