@@ -56,6 +56,14 @@ export class TortureContext {
     return this.quick ? quick : full;
   }
 
+  /**
+   * Whether a kill family has done enough: `quick` trials in --quick; in the full run, `fullKills`
+   * kills (a trial whose command finishes before its kill is not one), at most twice as many trials.
+   */
+  enoughKills(trials: number, kills: number, quick: number, fullKills = 100): boolean {
+    return this.quick ? trials >= quick : kills >= fullKills || trials >= 2 * fullKills;
+  }
+
   workspace(files: Record<string, string | Buffer> = {}): TrialWorkspace {
     const base = path.join(this.root, `t${++this.count}`);
     const root = path.join(base, 'workspace');

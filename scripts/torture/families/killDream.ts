@@ -15,13 +15,13 @@ const CURATED = ['MEMORY.md', 'USER.md'];
 export const killDream: Family = {
   name: 'kill dream',
   async run(ctx) {
-    const trials = ctx.trials(3, 100);
     const ws = ctx.workspace(generatedNotes(ctx.rng, 40));
     const failures: string[] = [];
     let kills = 0;
     let inWindow = 0;
     let rollbacks = 0;
-    for (let i = 0; i < trials; i++) {
+    let trials = 0;
+    for (let i = 0; !ctx.enoughKills(i, kills, 3); i++, trials++) {
       await seedPromotableFacts(ws);
       const before = snapshotMarkdown(ws.root);
       const pauseMs = i % 2 === 0 ? ctx.rng.range(300, 1200) : 0; // every other kill aims at the write window

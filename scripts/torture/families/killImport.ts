@@ -22,10 +22,10 @@ function listFiles(dir: string, base = dir): string[] {
 export const killImport: Family = {
   name: 'kill import apply',
   async run(ctx) {
-    const trials = ctx.trials(1, 100);
     const failures: string[] = [];
     let kills = 0;
-    for (let i = 0; i < trials; i++) {
+    let trials = 0;
+    for (let i = 0; !ctx.enoughKills(i, kills, 1); i++, trials++) {
       const ws = ctx.workspace(generatedNotes(ctx.rng, 5));
       const home = path.join(ws.dataDir, 'claude-home');
       const sources = new Map<string, Buffer>();

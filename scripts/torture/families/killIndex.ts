@@ -7,7 +7,6 @@ import { generatedNotes } from '../corpus.js';
 export const killIndex: Family = {
   name: 'kill index',
   async run(ctx) {
-    const trials = ctx.trials(2, 100);
     const ws = ctx.workspace(generatedNotes(ctx.rng, ctx.quick ? 300 : 1500));
     const failures: string[] = [];
     let kills = 0;
@@ -17,7 +16,8 @@ export const killIndex: Family = {
     const full = await runCli(['index', '--force', ...ws.at], ws.env, 120_000);
     if (full.code !== 0) failures.push(`the measuring index --force exited ${full.code}: ${firstLine(full.stderr)}`);
     const fullMs = Math.max(300, Date.now() - started);
-    for (let i = 0; i < trials; i++) {
+    let trials = 0;
+    for (let i = 0; !ctx.enoughKills(i, kills, 2); i++, trials++) {
       const before = snapshotMarkdown(ws.root);
       const args = ctx.rng.chance(0.7) ? ['index', '--force', ...ws.at] : ['index', ...ws.at];
       const run = await runCli(args, ws.env, 120_000, ctx.rng.range(100, fullMs));
