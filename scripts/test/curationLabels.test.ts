@@ -27,7 +27,7 @@ describe('curation benchmark labels', () => {
     expect(unlabelled).toEqual([]);
   });
 
-  it('reports a substring that occurs twice, a missing one and an unknown reference', () => {
+  it('reports a substring that occurs twice, a missing one, an unknown reference and an entry that has not expired yet', () => {
     const fold = loadFold(names[0]!);
     const broken: Fold = {
       ...fold,
@@ -36,11 +36,13 @@ describe('curation benchmark labels', () => {
         ...fold.labels,
         { id: 'x-missing', file: 'memory/2099-01-01.md', match: 'no such line anywhere', verdict: 'never', why: 'trivia' },
         { id: 'x-ref', file: 'memory/2099-01-01.md', match: fold.labels[0]!.match, verdict: 'promote', target: 'MEMORY.md', supersedes: 'x-nobody' },
+        { id: 'x-late', file: 'memory/2099-01-01.md', match: fold.labels[0]!.match, verdict: 'never', why: 'expired', validUntil: '2099-01-01' },
       ],
     };
     const problems = labelProblems(broken).join('\n');
     expect(problems).toContain(`"${fold.labels[0]!.id}": "${fold.labels[0]!.match}" occurs 2 times`);
     expect(problems).toContain('"x-missing": "no such line anywhere" occurs 0 times');
     expect(problems).toContain('supersedes names unknown id "x-nobody"');
+    expect(problems).toContain('"x-late": an expired entry needs validUntil before the first sweep');
   });
 });

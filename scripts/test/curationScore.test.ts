@@ -32,8 +32,18 @@ const fold: Fold = {
   ],
 };
 
+// The staging line (note line 3) shown for three queries on two days; Dana's (line 6) for three queries on one day.
+const SHOWN: SimulationResult['shown'] = [
+  { query: 'staging host', day: '2026-09-02', results: [{ path: 'memory/2026-09-01.md', startLine: 1, endLine: 4 }] },
+  { query: 'Staging host', day: '2026-09-03', results: [{ path: 'memory/2026-09-01.md', startLine: 3, endLine: 3 }] },
+  { query: 'staging port', day: '2026-09-03', results: [{ path: 'memory/2026-09-01.md', startLine: 2, endLine: 5 }] },
+  { query: 'which vpn', day: '2026-09-04', results: [{ path: 'memory/2026-09-01.md', startLine: 3, endLine: 3 }, { path: 'memory/2026-09-08.md', startLine: 6, endLine: 6 }] },
+  { query: 'dana migrations', day: '2026-09-09', results: [{ path: 'memory/2026-09-08.md', startLine: 6, endLine: 6 }] },
+  { query: 'migration PR rule', day: '2026-09-09', results: [{ path: 'memory/2026-09-08.md', startLine: 6, endLine: 6 }] },
+];
+
 function simulated(memory: string, user: string): SimulationResult {
-  return { startFiles: { 'MEMORY.md': START_MEMORY, 'USER.md': START_USER }, finalFiles: { 'MEMORY.md': memory, 'USER.md': user }, runs: [], sweepSeconds: [0.5, 0.25], searches: 0, opened: 0 };
+  return { startFiles: { 'MEMORY.md': START_MEMORY, 'USER.md': START_USER }, finalFiles: { 'MEMORY.md': memory, 'USER.md': user }, runs: [], sweepSeconds: [0.5, 0.25], searches: 0, opened: 0, shown: SHOWN };
 }
 
 describe('curation scoring', () => {
@@ -71,6 +81,8 @@ describe('curation scoring', () => {
       sweep_s_max: 0.5,
       recall_targets: 4, // staging, vitest, argocd, dana (jest and old-deploy are superseded, wiki/jun contradict)
       recall_hits: 1, // only staging: vitest is retired, argocd missing, dana in the wrong file
+      recall_targets_asked: 2, // staging (4 queries, 3 days) and dana (3 queries, 2 days); 'Staging host' repeats 'staging host'
+      recall_hits_asked: 1,
     });
   });
 

@@ -96,7 +96,11 @@ export function labelProblems(fold: Fold): string[] {
     if (label.verdict === 'promote' && label.target !== 'MEMORY.md' && label.target !== 'USER.md') problems.push(`${where}: a promote label needs target MEMORY.md or USER.md`);
     if (label.verdict === 'never' && !NEVER_REASONS.includes(label.why as NeverReason)) problems.push(`${where}: a never label needs why (${NEVER_REASONS.join(', ')})`);
   }
+  const firstSweep = [...fold.use.sweeps].sort()[0] ?? '';
   for (const label of fold.labels) {
+    if (label.why === 'expired' && !(label.validUntil !== undefined && label.validUntil < firstSweep)) {
+      problems.push(`${fold.name}/labels.json "${label.id}": an expired entry needs validUntil before the first sweep (${firstSweep})`);
+    }
     for (const relation of ['duplicateOf', 'supersedes', 'contradicts'] as const) {
       const other = label[relation];
       if (other === undefined) continue;

@@ -11,6 +11,8 @@ import { simulateFold } from './simulate.js';
 export interface CurationFigures extends ScaleFigures {
   curation_precision: number | null;
   curation_recall: number | null;
+  /** Recall among the durable facts the simulated use asked about with 3 different queries on 2 days. */
+  curation_recall_asked: number | null;
   curation_tasks_questions_expired_promoted: number;
   curation_duplicate_lines: number;
   curation_supersessions_inverted: number;
@@ -41,6 +43,7 @@ function row(name: string, s: CurationCounts): string[] {
     pct(ratio(s.lines_correct, s.lines_written)),
     `${s.recall_hits}/${s.recall_targets}`,
     pct(ratio(s.recall_hits, s.recall_targets)),
+    `${s.recall_hits_asked}/${s.recall_targets_asked}`,
     String(s.tasks_promoted + s.questions_promoted + s.expired_promoted),
     String(s.trivia_promoted + s.events_promoted + s.managed_promoted),
     String(s.lines_wrong_file),
@@ -70,7 +73,7 @@ export async function runCurationBench(quick: boolean): Promise<CurationFigures>
   const overall = sumCounts(scores);
   log(
     table(
-      ['fold', 'correct/written', 'precision', 'hits/durable', 'recall', 'task+q+expired', 'trivia+event+managed', 'wrong file', 'dup lines', 'supersessions inv/both/ok', 'contradictions queued/both/one', 'score text', 'sweep max s'],
+      ['fold', 'correct/written', 'precision', 'hits/durable', 'recall', 'hits/asked 3q2d', 'task+q+expired', 'trivia+event+managed', 'wrong file', 'dup lines', 'supersessions inv/both/ok', 'contradictions queued/both/one', 'score text', 'sweep max s'],
       [...Object.entries(folds).map(([name, s]) => row(name, s)), row('overall', overall)],
     ),
   );
@@ -79,6 +82,7 @@ export async function runCurationBench(quick: boolean): Promise<CurationFigures>
   return {
     curation_precision: ratio(overall.lines_correct, overall.lines_written),
     curation_recall: ratio(overall.recall_hits, overall.recall_targets),
+    curation_recall_asked: ratio(overall.recall_hits_asked, overall.recall_targets_asked),
     curation_tasks_questions_expired_promoted: overall.tasks_promoted + overall.questions_promoted + overall.expired_promoted,
     curation_duplicate_lines: overall.duplicate_lines,
     curation_supersessions_inverted: overall.supersessions_inverted,

@@ -15,6 +15,9 @@ export interface CurationCounts {
   lines_unmatched: number;
   recall_targets: number;
   recall_hits: number;
+  /** Recall targets the simulated use showed for at least 3 different queries on at least 2 days (issue 18's bar for passing). */
+  recall_targets_asked: number;
+  recall_hits_asked: number;
   tasks_promoted: number;
   questions_promoted: number;
   expired_promoted: number;
@@ -63,6 +66,11 @@ function queuedPairs(runs: DreamRun[]): Set<string> {
   return pairs;
 }
 
+/** 1-based line of a label's entry in its file. */
+function lineNumberOf(fold: Fold, label: EntryLabel): number {
+  return (fold.files.get(label.file) ?? '').split('\n').findIndex((l) => l.includes(label.match)) + 1;
+}
+
 export function scoreFold(fold: Fold, sim: SimulationResult): FoldScore {
   const byId = new Map(fold.labels.map((l) => [l.id, l]));
   const lines: WrittenLine[] = [
@@ -106,6 +114,12 @@ export function scoreFold(fold: Fold, sim: SimulationResult): FoldScore {
   const targets = fold.labels.filter((l) => l.verdict === 'promote' && !l.duplicateOf && !superseded.has(l.id) && !contradicting.has(l.id));
   const hits = targets.filter((l) => lines.some((w) => !w.retired && w.file === l.target && w.label && rootOf(w.label, byId) === l.id));
 
+  const asked = targets.filter((l) => {
+    const line = lineNumberOf(fold, l);
+    const seen = sim.shown.filter((s) => s.results.some((r) => r.path === l.file && r.startLine <= line && line <= r.endLine));
+    return new Set(seen.map((s) => s.query.toLowerCase())).size >= 3 && new Set(seen.map((s) => s.day)).size >= 2;
+  });
+
   let applied = 0;
   let inverted = 0;
   let bothActive = 0;
@@ -145,6 +159,8 @@ export function scoreFold(fold: Fold, sim: SimulationResult): FoldScore {
     lines_unmatched: lines.filter((l) => l.label === null).length,
     recall_targets: targets.length,
     recall_hits: hits.length,
+    recall_targets_asked: asked.length,
+    recall_hits_asked: asked.filter((l) => hits.includes(l)).length,
     tasks_promoted: count('task'),
     questions_promoted: count('question'),
     expired_promoted: count('expired'),

@@ -25,6 +25,8 @@ export interface SimulationResult {
   sweepSeconds: number[];
   searches: number;
   opened: number;
+  /** What each search showed: the query, its local day and the result line ranges. */
+  shown: Array<{ query: string; day: string; results: Array<{ path: string; startLine: number; endLine: number }> }>;
 }
 
 /** Local midnight of a YYYY-MM-DD day, as the product's local-day logic sees it. */
@@ -57,7 +59,7 @@ export async function simulateFold(fold: Fold): Promise<SimulationResult> {
   let clock = first;
   const startFiles = { 'MEMORY.md': readOr(path.join(ws.workspace, 'MEMORY.md')), 'USER.md': readOr(path.join(ws.workspace, 'USER.md')) };
   const service = new MemoryService({ dataDir: ws.dataDir, workspace: resolveExistingWorkspace(ws.workspace), now: () => clock });
-  const result: SimulationResult = { finalFiles: startFiles, startFiles, runs: [], sweepSeconds: [], searches: 0, opened: 0 };
+  const result: SimulationResult = { finalFiles: startFiles, startFiles, runs: [], sweepSeconds: [], searches: 0, opened: 0, shown: [] };
   try {
     for (let midnight = first; midnight <= last; midnight += DAY_MS) {
       // Daylight-saving days are 23 or 25 hours: re-anchor on the local date.
@@ -87,6 +89,7 @@ export async function simulateFold(fold: Fold): Promise<SimulationResult> {
         const query = open ? typed.slice(1).trim() : typed;
         const { results } = await service.invoke('memory.search', { query, limit: 5 }, AGENT);
         result.searches++;
+        result.shown.push({ query, day, results: results.map((r) => ({ path: r.path, startLine: r.startLine, endLine: r.endLine })) });
         const top = results[0];
         if (open && top) {
           clock += 60_000;
