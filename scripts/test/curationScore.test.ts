@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { Fold } from '../bench/curation/folds.js';
+import { normalise, writtenLines } from '../bench/curation/match.js';
+import { scoreFold } from '../bench/curation/score.js';
+import type { SimulationResult } from '../bench/curation/simulate.js';
+
+const START_MEMORY = '# Long-Term Memory\n\n## Infra\n- Deploys are run by hand from the bastion.\n';
+const START_USER = '# User\n\n- I work in Lisbon time.\n';
+
+const fold: Fold = {
+  name: 'tiny',
+  persona: 'test',
+  workspaceDir: '/nonexistent',
+  use: { sweeps: [], searches: {} },
+  files: new Map([
+    ['MEMORY.md', START_MEMORY],
+    ['USER.md', START_USER],
+    ['memory/2026-09-01.md', '# 1 Sep\n\n- The staging box is stg-01, port 8443.\n- [ ] ask Dana about the reset\n- Prefer Jest for tests.\n- Wiki says metrics port 9102.\n- Jun says metrics port 9464.\n'],
+    ['memory/2026-09-08.md', '# 8 Sep\n\n- staging = stg-01:8443\n- Prefer Vitest over Jest now.\n- Deploys now go through ArgoCD.\n- Dana prefers migrations in their own PR.\n'],
+  ]),
+  labels: [
+    { id: 'old-deploy', file: 'MEMORY.md', match: 'Deploys are run by hand', verdict: 'existing' },
+    { id: 'staging', file: 'memory/2026-09-01.md', match: 'The staging box is stg-01', verdict: 'promote', target: 'MEMORY.md' },
+    { id: 'task', file: 'memory/2026-09-01.md', match: 'ask Dana about the reset', verdict: 'never', why: 'task' },
+    { id: 'jest', file: 'memory/2026-09-01.md', match: 'Prefer Jest for tests', verdict: 'promote', target: 'USER.md' },
+    { id: 'wiki', file: 'memory/2026-09-01.md', match: 'Wiki says metrics port', verdict: 'promote', target: 'MEMORY.md', contradicts: 'jun' },
+    { id: 'jun', file: 'memory/2026-09-01.md', match: 'Jun says metrics port', verdict: 'promote', target: 'MEMORY.md', contradicts: 'wiki' },
+    { id: 'staging2', file: 'memory/2026-09-08.md', match: 'staging = stg-01', verdict: 'promote', target: 'MEMORY.md', duplicateOf: 'staging' },
+    { id: 'vitest', file: 'memory/2026-09-08.md', match: 'Prefer Vitest over Jest', verdict: 'promote', target: 'USER.md', supersedes: 'jest' },
+    { id: 'argocd', file: 'memory/2026-09-08.md', match: 'Deploys now go through ArgoCD', verdict: 'promote', target: 'MEMORY.md', supersedes: 'old-deploy' },
+    { id: 'dana', file: 'memory/2026-09-08.md', match: 'Dana prefers migrations', verdict: 'promote', target: 'MEMORY.md' },
+  ],
+};
+
+// The staging line (note line 3) shown for three queries on two days; Dana's (line 6) for three queries on one day.
+const SHOWN: SimulationResult['shown'] = [
+  { query: 'staging host', day: '2026-09-02', results: [{ path: 'memory/2026-09-01.md', startLine: 1, endLine: 4 }] },
+  { query: 'Staging host', day: '2026-09-03', results: [{ path: 'memory/2026-09-01.md', startLine: 3, endLine: 3 }] },
+  { query: 'staging port', day: '2026-09-03', results: [{ path: 'memory/2026-09-01.md', startLine: 2, endLine: 5 }] },
+  { query: 'which vpn', day: '2026-09-04', results: [{ path: 'memory/2026-09-01.md', startLine: 3, endLine: 3 }, { path: 'memory/2026-09-08.md', startLine: 6, endLine: 6 }] },
+  { query: 'dana migrations', day: '2026-09-09', results: [{ path: 'memory/2026-09-08.md', startLine: 6, endLine: 6 }] },
+  { query: 'migration PR rule', day: '2026-09-09', results: [{ path: 'memory/2026-09-08.md', startLine: 6, endLine: 6 }] },
+];
+
+function simulated(memory: string, user: string): SimulationResult {
+  return { startFiles: { 'MEMORY.md': START_MEMORY, 'USER.md': START_USER }, finalFiles: { 'MEMORY.md': memory, 'USER.md': user }, runs: [], sweepSeconds: [0.5, 0.25], searches: 0, opened: 0, shown: SHOWN };
+}
+
+describe('curation scoring', () => {
+  it('matches a written line by its source marker first, then by normalised text, else not at all', () => {
+    const memory = `${START_MEMORY}\n## Promoted\n<!-- openclaw-memory-promotion:memory:memory/2026-09-08.md:3:3 -->\n- staging on port 8443 [score=0.9 recalls=4 source=memory/2026-09-08.md:3-3]\n- THE STAGING BOX is stg-01,   port 8443!\n- Something nobody wrote.\n`;
+    const lines = writtenLines(fold, 'MEMORY.md', START_MEMORY, memory);
+    expect(lines.map((l) => [l.label?.id ?? null, l.matchedBy])).toEqual([['staging2', 'source'], ['staging', 'text'], [null, 'none']]);
+    expect(normalise('- [ ] Ask   Dana! <!-- kind: task -->')).toBe('ask dana');
+  });
+
+  it('counts wrong promotions, duplicates, inverted supersessions, kept contradictions and score text', () => {
+    const memory =
+      `${START_MEMORY}\n## Promoted From Short-Term Memory (2026-09-10)\n` +
+      '- The staging box is stg-01, port 8443. [score=0.9 (signals=3) recalls=3 avg=0.5 source=memory/2026-09-01.md:3-3]\n' +
+      '- staging = stg-01:8443 [score=0.8 (signals=3) recalls=3 avg=0.5 source=memory/2026-09-08.md:3-3]\n' +
+      '- ask Dana about the reset [score=0.8 (signals=3) recalls=3 avg=0.5 source=memory/2026-09-01.md:4-4]\n' +
+      '- Wiki says metrics port 9102. [score=0.8 (signals=3) recalls=3 avg=0.5 source=memory/2026-09-01.md:6-6]\n' +
+      '- Jun says metrics port 9464. [score=0.8 (signals=3) recalls=3 avg=0.5 source=memory/2026-09-01.md:7-7]\n';
+    const user = `${START_USER}- Dana prefers migrations in their own PR. <!-- status: active -->\n- Prefer Vitest over Jest now. <!-- status: superseded -->\n- Prefer Jest for tests. <!-- status: active -->\n`;
+    const score = scoreFold(fold, simulated(memory, user));
+    expect(score).toMatchObject({
+      lines_written: 8,
+      lines_correct: 6, // staging, staging2, wiki, jun, vitest and jest (the superseded jest is still a durable entry)
+      lines_wrong_file: 1, // Dana's preference in USER.md
+      tasks_promoted: 1,
+      duplicate_lines: 1,
+      supersessions: 2,
+      supersessions_inverted: 1, // vitest retired in favour of the older jest
+      supersessions_applied: 0,
+      supersessions_both_active: 0,
+      contradictions: 1,
+      contradictions_both_active: 1,
+      contradictions_queued: 0,
+      signal_text_lines: 5,
+      sweep_s_max: 0.5,
+      recall_targets: 4, // staging, vitest, argocd, dana (jest and old-deploy are superseded, wiki/jun contradict)
+      recall_hits: 1, // only staging: vitest is retired, argocd missing, dana in the wrong file
+      recall_targets_asked: 2, // staging (4 queries, 3 days) and dana (3 queries, 2 days); 'Staging host' repeats 'staging host'
+      recall_hits_asked: 1,
+    });
+  });
+
+  it('calls a supersession applied when only the newer fact is active', () => {
+    const memory = '# Long-Term Memory\n\n## Infra\n- Deploys now go through ArgoCD. <!-- supersedes the bastion -->\n';
+    const user = `${START_USER}- Prefer Jest for tests. <!-- status: superseded -->\n- Prefer Vitest over Jest now. <!-- status: active -->\n`;
+    const score = scoreFold(fold, simulated(memory, user));
+    expect(score).toMatchObject({ supersessions_applied: 2, supersessions_inverted: 0, supersessions_both_active: 0, duplicate_lines: 0, signal_text_lines: 0 });
+  });
+});
