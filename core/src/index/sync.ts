@@ -231,7 +231,13 @@ function chunkFile(path: string, text: string): Chunk[] {
 function withLineOrigins(chunks: Chunk[], text: string, lineOrigins: ReadonlyMap<string, OriginClass> | undefined, observedAt: string): IndexedChunk[] {
   if (!lineOrigins || lineOrigins.size === 0) return chunks.map((c) => ({ ...c, origin: 'owner', observedAt }));
   const lines = text.split('\n');
-  const originOfLine = lines.map((l) => lineOrigins.get(lineHash(l)) ?? 'owner');
+  // Hashed once per distinct line: a Hermes file repeats its `§` separator once per entry.
+  const originOfText = new Map<string, OriginClass>();
+  const originOfLine = lines.map((l) => {
+    let origin = originOfText.get(l);
+    if (origin === undefined) originOfText.set(l, (origin = lineOrigins.get(lineHash(l)) ?? 'owner'));
+    return origin;
+  });
   return chunks.map((c) => ({ ...c, origin: leastTrusted(originOfLine.slice(c.startLine - 1, c.endLine)), observedAt }));
 }
 
