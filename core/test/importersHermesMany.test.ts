@@ -47,3 +47,24 @@ describe('a Hermes file of many short § entries', () => {
   }, 120_000);
 });
 
+describe('empty Hermes § entries', () => {
+  it('index no blank chunk and show no blank snippet, even in a profile whose MEMORY.md holds only separators', async () => {
+    box = makeImportSandbox();
+    const home = path.join(box.dir, 'blank-hermes');
+    fs.mkdirSync(path.join(home, 'memories'), { recursive: true });
+    fs.writeFileSync(path.join(home, 'memories', 'MEMORY.md'), '§\n   \n§\nThe kettle descaler lives under the sink.\n§\n\t\n§\n§\nThe kettle is a 2019 model.\n§\n  \n');
+    fs.writeFileSync(path.join(home, 'memories', 'USER.md'), '§\n \n§\n\n§\n');
+    service = new MemoryService({ dataDir: box.dataDir, workspace: resolveExistingWorkspace(box.workspace) });
+    await service.invoke('import.apply', { sources: [{ tool: 'hermes', home }] });
+    await service.invoke('index.sync', { force: false });
+
+    const db = (service as unknown as { db: Database.Database }).db;
+    const chunks = db.prepare("SELECT path, text FROM chunks WHERE path LIKE 'memory/imports/hermes/%'").all() as Array<{ path: string; text: string }>;
+    expect(chunks.length).toBe(2);
+    for (const c of chunks) expect(c.text).toMatch(/kettle/);
+    const { results } = await service.invoke('memory.search', { query: 'kettle sink model', sources: ['memory'], limit: 20 });
+    const imported = results.filter((r) => r.path.startsWith('memory/imports/'));
+    expect(imported.length).toBeGreaterThan(0);
+    for (const r of imported) expect(r.snippet.replace(/[§\s]/g, '')).not.toBe('');
+  }, 60_000);
+});

@@ -202,13 +202,16 @@ async function prepareFile(
 /**
  * Imported memory is chunked by entry (Hermes `§` entries, Codex front-matter blocks, Claude
  * index lines), so a search hit is one entry, not a whole file. Each entry's segment also
- * holds the separator or front-matter lines before it, so every line of the file is indexed.
+ * holds the separator or front-matter lines before it (and blank entries between), so every
+ * line of an entry's file is indexed.
  */
 function chunkFile(path: string, text: string): Chunk[] {
   const imported = importedMemoryOf(path);
   if (!imported) return chunkMarkdown(text);
   const entries = parseImportedEntries(imported.tool, imported.rest, text).sort((a, b) => a.startLine - b.startLine);
-  if (entries.length <= 1) return chunkMarkdown(text);
+  // No entry (a Hermes file of `§` separators and blank lines): nothing to find, no blank chunk.
+  if (entries.length === 0) return [];
+  if (entries.length === 1) return chunkMarkdown(text);
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   const chunks: Chunk[] = [];
