@@ -26,6 +26,7 @@ export function recordWrittenLines(db: Database.Database, path: string, lines: r
   const hashes = new Set<string>();
   for (const line of new Set(lines)) if (line.trim().length > 0) hashes.add(lineHash(line));
   db.transaction(() => {
-    for (const hash of hashes) insert.run(path, hash, provenance.origin, provenance.via, provenance.actor, provenance.detail ?? null, now);
+    // In key order: the rows go into the (path, line_hash) tree as appends, not random inserts.
+    for (const hash of [...hashes].sort()) insert.run(path, hash, provenance.origin, provenance.via, provenance.actor, provenance.detail ?? null, now);
   }).immediate();
 }
