@@ -6,6 +6,7 @@ import { findRelations } from './relations.js';
 import type { ClaimMention, EntityMention, ExtractedEntry } from './types.js';
 
 const KEY_VALUE = /^([\p{L}][\p{L}\p{N} _-]{0,40}?)\s*:\s+(\S.{0,300})$/u;
+const HAS_WORD = /[\p{L}\p{N}]/u;
 const NOT_A_KEY = new Set(['http', 'https', 'note', 'todo', 'fixme', 'update', 'edit']);
 /** Front matter fields that are not facts about the note's subject. */
 const FRONT_MATTER_META = new Set(['title', 'date', 'aliases', 'alias', 'tags', 'tag', 'type', 'created', 'updated', 'id']);
@@ -45,7 +46,8 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
   if (fm) entries.push({ ...fm, mentions: [] });
 
   for (const entry of parseMarkdownEntries(note.body)) {
-    if (!entry.body) continue;
+    // Nothing to name or state (a Hermes `§` separator, a rule of dashes): no entry to record.
+    if (!HAS_WORD.test(entry.body)) continue;
     const mentions = findMentions(entry.body);
     const relations = findRelations(entry.body, mentions);
     const built = new EntryBuilder(entry.startLine, entry.endLine, entry.annotations.observed ?? noteDate);

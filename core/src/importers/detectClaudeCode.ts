@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sha256Hex } from '../platform/hash.js';
 import type { DetectedCollection, DetectedFile, DetectedSource } from './types.js';
-import { fileEntry, homeProblem, isMarkdownFileName, listFolder, lstatOrNull, resolveHomePath } from './sourceFolders.js';
+import { addSkippedNames, fileEntry, homeProblem, isMarkdownFileName, listFolder, lstatOrNull, resolveHomePath } from './sourceFolders.js';
 import { safeNameSegment } from './importPaths.js';
 import { processLogger } from '../platform/log/processLog.js';
 
@@ -36,7 +36,8 @@ export function detectClaudeCode(tool: string, home: string, { includeClaudeMd =
 
   const projectsDir = path.join(home, 'projects');
   const usedNames = new Set<string>();
-  for (const project of listFolder(projectsDir, notes)) {
+  const badNames: DetectedFile[] = [];
+  for (const project of listFolder(projectsDir, notes, badNames)) {
     const projectDir = path.join(projectsDir, project.name);
     if (project.isSymbolicLink()) {
       source.collections.push(collection(uniqueName(safeNameSegment(project.name), usedNames), null, projectDir, [fileEntry(projectDir, '', project)]));
@@ -48,7 +49,7 @@ export function detectClaudeCode(tool: string, home: string, { includeClaudeMd =
     if (!memoryStat) continue;
     const projectPath = projectPathFromTranscripts(projectDir);
     const name = uniqueName(projectPath ? collectionNameForPath(projectPath) : safeNameSegment(project.name), usedNames);
-    const files = memoryStat.isSymbolicLink() ? [fileEntry(memoryDir, '', memoryStat)] : markdownFilesIn(memoryDir, notes);
+    const files = memoryStat.isSymbolicLink() ? [fileEntry(memoryDir, '', memoryStat)] : markdownFilesIn(memoryDir, notes, badNames);
     if (files.length > 0) source.collections.push(collection(name, projectPath, memoryDir, files));
   }
 
@@ -58,7 +59,7 @@ export function detectClaudeCode(tool: string, home: string, { includeClaudeMd =
     const stat = lstatOrNull(autoDir);
     if (!stat) notes.push(`autoMemoryDirectory ${autoDir} (from settings.json) does not exist.`);
     else if (!alreadyListed) {
-      const files = stat.isSymbolicLink() ? [fileEntry(autoDir, '', stat)] : markdownFilesIn(autoDir, notes);
+      const files = stat.isSymbolicLink() ? [fileEntry(autoDir, '', stat)] : markdownFilesIn(autoDir, notes, badNames);
       if (files.length > 0) source.collections.push(collection(uniqueName(CLAUDE_AUTO_MEMORY_COLLECTION, usedNames), null, autoDir, files));
     }
   }
@@ -69,6 +70,7 @@ export function detectClaudeCode(tool: string, home: string, { includeClaudeMd =
     if (stat && (stat.isFile() || stat.isSymbolicLink()))
       source.collections.push(collection(uniqueName(CLAUDE_USER_COLLECTION, usedNames), null, home, [fileEntry(claudeMd, 'CLAUDE.md', stat)]));
   }
+  addSkippedNames(source, badNames);
   return source;
 }
 
@@ -76,9 +78,9 @@ function collection(name: string, projectPath: string | null, origin: string, fi
   return { name, projectPath, origin, files };
 }
 
-function markdownFilesIn(dir: string, notes: string[]): DetectedFile[] {
+function markdownFilesIn(dir: string, notes: string[], badNames: DetectedFile[]): DetectedFile[] {
   const files: DetectedFile[] = [];
-  for (const entry of listFolder(dir, notes)) {
+  for (const entry of listFolder(dir, notes, badNames)) {
     if (entry.isSymbolicLink() || (entry.isFile() && isMarkdownFileName(entry.name))) files.push(fileEntry(path.join(dir, entry.name), entry.name, entry));
   }
   return files;

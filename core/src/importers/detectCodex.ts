@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { DetectedCollection, DetectedFile, DetectedSource } from './types.js';
-import { fileEntry, homeProblem, isMarkdownFileName, joinRel, listFolder } from './sourceFolders.js';
+import { addSkippedNames, fileEntry, homeProblem, isMarkdownFileName, joinRel, listFolder } from './sourceFolders.js';
 
 /** Codex keeps its memories in one folder; they are imported as one collection. */
 export const CODEX_COLLECTION = 'memories';
@@ -21,44 +21,46 @@ export function detectCodex(tool: string, home: string): DetectedSource {
 
   const memoriesDir = path.join(home, 'memories');
   const files: DetectedFile[] = [];
-  for (const entry of listFolder(memoriesDir, notes)) {
+  const badNames: DetectedFile[] = [];
+  for (const entry of listFolder(memoriesDir, notes, badNames)) {
     const abs = path.join(memoriesDir, entry.name);
     if (entry.isSymbolicLink()) {
       if (TOP_LEVEL_FILES.has(entry.name) || !isMarkdownFileName(entry.name)) files.push(fileEntry(abs, entry.name, entry));
     } else if (entry.isFile() && TOP_LEVEL_FILES.has(entry.name)) {
       files.push(fileEntry(abs, entry.name, entry));
     } else if (entry.isDirectory() && entry.name === 'rollout_summaries') {
-      for (const inner of listFolder(abs, notes)) {
+      for (const inner of listFolder(abs, notes, badNames)) {
         if (inner.isSymbolicLink() || (inner.isFile() && isMarkdownFileName(inner.name)))
           files.push(fileEntry(path.join(abs, inner.name), joinRel(entry.name, inner.name), inner));
       }
     } else if (entry.isDirectory() && entry.name === 'skills') {
-      for (const skill of listFolder(abs, notes)) {
+      for (const skill of listFolder(abs, notes, badNames)) {
         const skillAbs = path.join(abs, skill.name);
         if (skill.isSymbolicLink()) files.push(fileEntry(skillAbs, joinRel(entry.name, skill.name), skill));
         else if (skill.isDirectory()) {
-          for (const inner of listFolder(skillAbs, notes)) {
+          for (const inner of listFolder(skillAbs, notes, badNames)) {
             if (inner.name === 'SKILL.md' && (inner.isFile() || inner.isSymbolicLink()))
               files.push(fileEntry(path.join(skillAbs, inner.name), joinRel(entry.name, skill.name, inner.name), inner));
           }
         }
       }
     } else if (entry.isDirectory() && !entry.name.startsWith('.')) {
-      collectLegacyMemoryFiles(abs, entry.name, files, notes);
+      collectLegacyMemoryFiles(abs, entry.name, files, notes, badNames);
     }
   }
   if (files.length > 0) source.collections.push({ name: CODEX_COLLECTION, projectPath: null, origin: memoriesDir, files } satisfies DetectedCollection);
+  addSkippedNames(source, badNames);
   source.transcripts = countRollouts(path.join(home, 'sessions'), notes);
   if (source.transcripts > 0) notes.push(`${source.transcripts} Codex rollout transcript(s) found; they are ingested as sessions, not copied.`);
   return source;
 }
 
 /** The older layout: one `MEMORY.md` per folder, at any depth. Symlinked folders are reported, not entered. */
-function collectLegacyMemoryFiles(root: string, rootRel: string, files: DetectedFile[], notes: string[]): void {
+function collectLegacyMemoryFiles(root: string, rootRel: string, files: DetectedFile[], notes: string[], badNames: DetectedFile[]): void {
   const stack: Array<[string, string]> = [[root, rootRel]];
   while (stack.length > 0) {
     const [dir, rel] = stack.pop()!;
-    for (const entry of listFolder(dir, notes)) {
+    for (const entry of listFolder(dir, notes, badNames)) {
       const abs = path.join(dir, entry.name);
       const entryRel = joinRel(rel, entry.name);
       if (entry.isSymbolicLink()) files.push(fileEntry(abs, entryRel, entry));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DetectedCollection, DetectedFile, DetectedSource } from './types.js';
-import { fileEntry, homeProblem, listFolder } from './sourceFolders.js';
+import { addSkippedNames, fileEntry, homeProblem, listFolder } from './sourceFolders.js';
 import { safeNameSegment } from './importPaths.js';
 import { processLogger } from '../platform/log/processLog.js';
 
@@ -27,24 +27,26 @@ export function detectHermes(tool: string, home: string): DetectedSource {
   const active = activeProfile(home);
   if (active) notes.push(`Active Hermes profile: ${active}.`);
   const used = new Set<string>();
-  addProfile(source, HERMES_DEFAULT_COLLECTION, home, used);
+  const badNames: DetectedFile[] = [];
+  addProfile(source, HERMES_DEFAULT_COLLECTION, home, used, badNames);
   const profilesDir = path.join(home, 'profiles');
-  for (const profile of listFolder(profilesDir, notes)) {
+  for (const profile of listFolder(profilesDir, notes, badNames)) {
     const profileDir = path.join(profilesDir, profile.name);
     if (profile.isSymbolicLink()) {
       source.collections.push({ name: uniqueProfileName(profile.name, used), projectPath: null, origin: profileDir, files: [fileEntry(profileDir, '', profile)] });
     } else if (profile.isDirectory()) {
-      addProfile(source, uniqueProfileName(profile.name, used), profileDir, used);
+      addProfile(source, uniqueProfileName(profile.name, used), profileDir, used, badNames);
     }
   }
+  addSkippedNames(source, badNames);
   return source;
 }
 
-function addProfile(source: DetectedSource, name: string, profileDir: string, used: Set<string>): void {
+function addProfile(source: DetectedSource, name: string, profileDir: string, used: Set<string>, badNames: DetectedFile[]): void {
   used.add(name);
   const memoriesDir = path.join(profileDir, 'memories');
   const files: DetectedFile[] = [];
-  for (const entry of listFolder(memoriesDir, source.notes)) {
+  for (const entry of listFolder(memoriesDir, source.notes, badNames)) {
     if (HERMES_MEMORY_FILES.has(entry.name) && (entry.isFile() || entry.isSymbolicLink())) files.push(fileEntry(path.join(memoriesDir, entry.name), entry.name, entry));
     // Every file in the folder is accounted for: what is not imported is named with the reason.
     else source.notes.push(`Not imported: ${path.join(memoriesDir, entry.name)} (${notMemoryReason(entry)}).`);

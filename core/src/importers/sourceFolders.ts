@@ -1,20 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { errnoCode } from '../platform/errors.js';
-import type { DetectedFile } from './types.js';
+import type { DetectedFile, DetectedSource } from './types.js';
 import { processLogger } from '../platform/log/processLog.js';
 
 const log = processLogger('importers');
 
 export const SYMLINK_REASON = 'symlink (not followed)';
 
+/** The collection that lists source items whose names cannot be imported (they are skipped with the reason). */
+export const UNREADABLE_NAMES_COLLECTION = 'names-not-utf8';
+
 /**
  * Lists a folder without following anything. A missing folder is silent; an unreadable one
- * adds a note and yields nothing, so one locked folder never stops detection.
+ * adds a note and yields nothing, so one locked folder never stops detection. An entry whose
+ * name is not valid UTF-8 cannot be named in a plan, a destination or the index: it is left out
+ * of the listing and accounted for in `skipped` (or, without it, in a note), with the reason.
  */
-export function listFolder(dir: string, notes: string[]): fs.Dirent[] {
+export function listFolder(dir: string, notes: string[], skipped?: DetectedFile[]): fs.Dirent[] {
+  let entries: fs.Dirent[];
   try {
-    return fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    entries = fs.readdirSync(dir, { withFileTypes: true });
   } catch (error) {
     const code = errnoCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') return [];
@@ -22,6 +28,61 @@ export function listFolder(dir: string, notes: string[]): fs.Dirent[] {
     notes.push(`Cannot read folder ${dir} (${why}); its files are not imported.`);
     return [];
   }
+  // Names decode with U+FFFD in place of bad bytes: only those need the raw bytes.
+  if (entries.some((e) => e.name.includes('\uFFFD'))) entries = withoutUndecodable(dir, entries, notes, skipped);
+  return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function withoutUndecodable(dir: string, entries: fs.Dirent[], notes: string[], skipped: DetectedFile[] | undefined): fs.Dirent[] {
+  let raw: fs.Dirent<Buffer>[];
+  try {
+    raw = fs.readdirSync(dir, { withFileTypes: true, encoding: 'buffer' });
+  } catch (error) {
+    log.debug('A folder could not be listed a second time', { dir, error });
+    return entries;
+  }
+  const lossy = new Map<string, number>();
+  for (const entry of raw) {
+    if (Buffer.from(entry.name.toString('utf8'), 'utf8').equals(entry.name)) continue;
+    const shown = escapedName(entry.name);
+    const reason = `${entry.isDirectory() ? 'folder' : 'file'} name is not valid UTF-8: ${shown}`;
+    const absPath = path.join(dir, shown);
+    if (skipped) skipped.push({ absPath, relPath: shown, skipReason: reason });
+    else notes.push(`Not imported: ${absPath} (${reason}).`);
+    const decoded = entry.name.toString('utf8');
+    lossy.set(decoded, (lossy.get(decoded) ?? 0) + 1);
+  }
+  // Drop the lossy spellings of those names (each once: a real name may hold U+FFFD too).
+  return entries.filter((e) => {
+    const left = lossy.get(e.name) ?? 0;
+    if (left === 0) return true;
+    lossy.set(e.name, left - 1);
+    return false;
+  });
+}
+
+/** Adds the items `listFolder` skipped for their names to the source, so the plan lists each with its reason. */
+export function addSkippedNames(source: DetectedSource, skipped: readonly DetectedFile[]): void {
+  if (skipped.length > 0) source.collections.push({ name: UNREADABLE_NAMES_COLLECTION, projectPath: null, origin: source.home, files: [...skipped] });
+}
+
+/** A name's valid UTF-8 as text and every other byte as `\xNN`, so the person can find it. */
+export function escapedName(name: Buffer): string {
+  let out = '';
+  let i = 0;
+  while (i < name.length) {
+    const lead = name[i]!;
+    const size = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    const piece = size > 0 ? name.subarray(i, i + size) : null;
+    if (piece && piece.length === size && Buffer.from(piece.toString('utf8'), 'utf8').equals(piece)) {
+      out += piece.toString('utf8');
+      i += size;
+    } else {
+      out += `\\x${lead.toString(16).padStart(2, '0')}`;
+      i++;
+    }
+  }
+  return out;
 }
 
 export function lstatOrNull(p: string): fs.Stats | null {

@@ -202,13 +202,16 @@ async function prepareFile(
 /**
  * Imported memory is chunked by entry (Hermes `§` entries, Codex front-matter blocks, Claude
  * index lines), so a search hit is one entry, not a whole file. Each entry's segment also
- * holds the separator or front-matter lines before it, so every line of the file is indexed.
+ * holds the separator or front-matter lines before it (and blank entries between), so every
+ * line of an entry's file is indexed.
  */
 function chunkFile(path: string, text: string): Chunk[] {
   const imported = importedMemoryOf(path);
   if (!imported) return chunkMarkdown(text);
   const entries = parseImportedEntries(imported.tool, imported.rest, text).sort((a, b) => a.startLine - b.startLine);
-  if (entries.length <= 1) return chunkMarkdown(text);
+  // No entry (a Hermes file of `§` separators and blank lines): nothing to find, no blank chunk.
+  if (entries.length === 0) return [];
+  if (entries.length === 1) return chunkMarkdown(text);
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   const chunks: Chunk[] = [];
@@ -231,7 +234,13 @@ function chunkFile(path: string, text: string): Chunk[] {
 function withLineOrigins(chunks: Chunk[], text: string, lineOrigins: ReadonlyMap<string, OriginClass> | undefined, observedAt: string): IndexedChunk[] {
   if (!lineOrigins || lineOrigins.size === 0) return chunks.map((c) => ({ ...c, origin: 'owner', observedAt }));
   const lines = text.split('\n');
-  const originOfLine = lines.map((l) => lineOrigins.get(lineHash(l)) ?? 'owner');
+  // Hashed once per distinct line: a Hermes file repeats its `§` separator once per entry.
+  const originOfText = new Map<string, OriginClass>();
+  const originOfLine = lines.map((l) => {
+    let origin = originOfText.get(l);
+    if (origin === undefined) originOfText.set(l, (origin = lineOrigins.get(lineHash(l)) ?? 'owner'));
+    return origin;
+  });
   return chunks.map((c) => ({ ...c, origin: leastTrusted(originOfLine.slice(c.startLine - 1, c.endLine)), observedAt }));
 }
 

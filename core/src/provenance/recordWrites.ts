@@ -22,10 +22,11 @@ export function recordWrittenLines(db: Database.Database, path: string, lines: r
        detail = excluded.detail, written_at = excluded.written_at`,
   );
   const now = new Date().toISOString();
+  // One row per distinct line: a Hermes file repeats its `§` separator once per entry.
+  const hashes = new Set<string>();
+  for (const line of new Set(lines)) if (line.trim().length > 0) hashes.add(lineHash(line));
   db.transaction(() => {
-    for (const line of lines) {
-      if (line.trim().length === 0) continue;
-      insert.run(path, lineHash(line), provenance.origin, provenance.via, provenance.actor, provenance.detail ?? null, now);
-    }
+    // In key order: the rows go into the (path, line_hash) tree as appends, not random inserts.
+    for (const hash of [...hashes].sort()) insert.run(path, hash, provenance.origin, provenance.via, provenance.actor, provenance.detail ?? null, now);
   }).immediate();
 }
