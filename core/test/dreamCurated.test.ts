@@ -107,10 +107,10 @@ describe('directive detection', () => {
     'I prefer tabs over spaces.',
     "I'd rather get the summary first.",
     'My preference is short answers.',
-    'Dana prefers pnpm to npm.',
+    'The user prefers short answers.',
   ])('"%s" is a directive', (text) => expect(isDirective(text)).toBe(true));
 
-  it.each(['The staging database is on port 5433.', 'Moved the deploy target to Hetzner.', 'Users can sign in with passkeys.', 'Kept the old API for a week.'])(
+  it.each(['The staging database is on port 5433.', 'Moved the deploy target to Hetzner.', 'Users can sign in with passkeys.', 'Kept the old API for a week.', 'Priya prefers async standups over calls.', 'Dana prefers pnpm to npm.'])(
     '"%s" is not a directive',
     (text) => expect(isDirective(text)).toBe(false),
   );

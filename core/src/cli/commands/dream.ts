@@ -97,7 +97,7 @@ function printRun(run: DreamRun): void {
   if (run.consolidation.mode !== 'none') out(`Consolidation: ${run.consolidation.mode}${run.consolidation.fallbackReason ? ` (${run.consolidation.fallbackReason})` : ''}`);
   for (const c of run.candidates.slice(0, 15)) {
     const failed = c.gates.filter((g) => !g.passed).map((g) => `${g.gate}: ${g.detail}`);
-    out(`  ${c.score.toFixed(3)}  ${c.outcome.padEnd(11)} ${c.key}  ${c.text.slice(0, 80)}${failed.length ? `\n         ✗ ${failed[0]}` : ''}`);
+    out(`  ${c.score.toFixed(3)}  ${c.outcome.padEnd(11)} ${(c.kind ?? '').padEnd(12)} ${c.key}  ${c.text.slice(0, 80)}${failed.length ? `\n         ✗ ${failed[0]}` : ''}`);
   }
   if (run.candidates.length > 15) out(`  … ${run.candidates.length - 15} more (use --json)`);
   for (const p of run.promoted) {

@@ -76,6 +76,8 @@ export const DreamGateName = z.enum([
   'imported',
   'already-in-memory',
   'statement',
+  /** Tasks, questions and expired or unreadable time-bounded facts are never promoted. */
+  'kind',
   'length',
   'score',
   'recall-count',
@@ -113,6 +115,10 @@ export const DreamCandidate = z.object({
    */
   outcome: z.enum(['promoted', 'proposed', 'not-written', 'below-gates', 'ineligible', 'duplicate']),
   target: z.enum(['MEMORY.md', 'USER.md']).nullable(),
+  /** What the entry's wording says it is (task, question, time-bounded fact…); absent in older runs. */
+  kind: z.enum(['fact', 'preference', 'decision', 'procedure', 'event', 'task', 'question', 'time-bounded']).optional(),
+  /** For a time-bounded entry, the last day it holds (null: could not be read). */
+  validUntil: z.string().nullable().optional(),
 });
 export type DreamCandidate = z.infer<typeof DreamCandidate>;
 

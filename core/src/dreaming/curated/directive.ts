@@ -5,7 +5,8 @@
 
 const IMPERATIVE_START = /^(?:always|never|prefer|use|avoid|don['’]t|do not|please|keep|write|answer|reply|call me)\b/i;
 const FIRST_PERSON_PREFERENCE = /\b(?:i prefer|i like|i want|i['’]d rather|my preference)\b/i;
-const PREFER_ANYWHERE = /prefer/i;
+/** "Prefer…", "preferred:", "we prefer": the person's own. "Priya prefers…" is a fact about Priya, for MEMORY.md. */
+const PREFER_ANYWHERE = /prefer(?!s\b)|\b(?:the )?user prefers\b/i;
 /** A leading list marker or checkbox is formatting, not wording. */
 const LEADING_MARKER = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\[[ xX]\]\s+)?/;
 

@@ -1,7 +1,8 @@
 import type { DreamCandidate, DreamComponents, DreamGate } from '../../contract/index.js';
 import { estimateTokens } from '../../index/chunker.js';
 import { normalizeEntryText } from '../../workspace/markdownEntries.js';
-import { ageInDays } from '../../platform/localDay.js';
+import { ageInDays, localDay } from '../../platform/localDay.js';
+import { classifyEntry, type EntryKindResult } from '../../workspace/entryKind.js';
 import { isStatementWorthKeeping } from '../conversationTurn.js';
 import type { GatheredEntry } from './gatheredEntry.js';
 import { candidateBase, signalsOf } from '../runRecord.js';
@@ -99,6 +100,8 @@ function scoreEntry(entry: GatheredEntry, remBoost: number, t: Thresholds, curat
     const statement = isStatementWorthKeeping(entry.text);
     gates.push({ gate: 'statement', passed: statement, detail: statement ? 'states a fact or a standing preference' : 'a question or a request in the conversation, not something to remember' });
   }
+  const kind = classifyEntry(entry.raw, noteDayOf(entry));
+  gates.push(kindGate(kind, localDay(now)));
   const normalized = normalizeEntryText(entry.text);
   const known = curated.facts.has(normalized) || curated.promotedKeys.has(entry.key);
   gates.push({ gate: 'already-in-memory', passed: !known, detail: known ? 'already in MEMORY.md or USER.md' : 'new to curated memory' });
@@ -121,8 +124,30 @@ function scoreEntry(entry: GatheredEntry, remBoost: number, t: Thresholds, curat
     gates,
     outcome: provenance.eligible ? (passed ? 'promoted' : 'below-gates') : 'ineligible',
     target: null,
+    kind: kind.kind,
+    validUntil: kind.validUntil,
   };
   return { entry, candidate, passed };
+}
+
+/**
+ * Tasks and open questions are work in progress, never long-term memory; a time-bounded fact is
+ * memory only until its end, and only when that end can be read.
+ */
+function kindGate(kind: EntryKindResult, today: string): DreamGate {
+  const what = `${kind.kind} (${kind.cue})`;
+  if (kind.kind === 'task' || kind.kind === 'question') return { gate: 'kind', passed: false, detail: `a ${what}: never promoted` };
+  if (kind.kind !== 'time-bounded') return { gate: 'kind', passed: true, detail: what };
+  if (kind.validUntil === null) return { gate: 'kind', passed: false, detail: `${what}: its end date could not be read, so it is not promoted` };
+  if (kind.validUntil < today) return { gate: 'kind', passed: false, detail: `${what}: expired on ${kind.validUntil}` };
+  return { gate: 'kind', passed: true, detail: `${what}: holds until ${kind.validUntil}` };
+}
+
+/** The day a note was written: a daily note's name, else when the entry was written. */
+function noteDayOf(entry: GatheredEntry): string | null {
+  const named = /(\d{4}-\d{2}-\d{2})[^/]*$/.exec(entry.path)?.[1];
+  if (named) return named;
+  return entry.writtenAt !== null ? localDay(entry.writtenAt) : null;
 }
 
 function clamp(n: number): number {

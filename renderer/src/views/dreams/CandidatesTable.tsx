@@ -58,6 +58,12 @@ function candidateColumns(minScore: number): Array<Column<DreamCandidate>> {
             {OUTCOME_LABEL[candidate.outcome]}
           </Badge>
           {candidate.target && <div className="muted">→ {candidate.target}</div>}
+          {candidate.kind && (
+            <div className="muted" data-testid="dream-candidate-kind">
+              {candidate.kind}
+              {candidate.validUntil ? ` until ${candidate.validUntil}` : ''}
+            </div>
+          )}
         </>
       ),
     },

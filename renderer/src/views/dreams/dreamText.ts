@@ -56,6 +56,7 @@ export const GATE_LABEL: Record<DreamGateName, string> = {
   imported: 'import review',
   'already-in-memory': 'new',
   statement: 'statement',
+  kind: 'kind',
   length: 'length',
   score: 'score',
   'recall-count': 'recalls',

@@ -1,0 +1,142 @@
+/**
+ * What kind of entry a line of notes is, decided by its wording alone (no model): a task or an
+ * open question is work in progress, never long-term memory; a time-bounded fact is memory only
+ * while it holds. Lines in other languages and scripts fall back to `fact`.
+ */
+
+export type EntryKind = 'fact' | 'preference' | 'decision' | 'procedure' | 'event' | 'task' | 'question' | 'time-bounded';
+
+export interface EntryKindResult {
+  kind: EntryKind;
+  /** For `time-bounded`: the last local day (YYYY-MM-DD) it holds, or null when its end cannot be read. */
+  validUntil: string | null;
+  /** The wording that decided it, for the run record ("a checkbox", "ends with a question mark"). */
+  cue: string;
+}
+
+const KINDS: readonly EntryKind[] = ['fact', 'preference', 'decision', 'procedure', 'event', 'task', 'question', 'time-bounded'];
+const KIND_ANNOTATION = /<!--\s*kind:\s*([a-z-]+)\s*-->/i;
+const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
+const CHECKBOX = /^\[[ xX]\]\s*/;
+const COMMENTS = /<!--[\s\S]*?-->/g;
+
+const TASK_WORDS = /\b(?:todo|to-do|fixme|action item)\b[:\s]|\b(?:need to|needs to|have to|remember to|don['’]t forget to|must remember)\b/i;
+/** Errands at the start of a line ("ask Dana…", "book flights…"): not the person's standing instructions. */
+const TASK_START = /^(?:ask|remind|book|call|email|e-mail|schedule|follow up|ping|buy|renew|send|pick up|order|pay|cancel|submit|reserve|chase|reply to|file|set up a call)\b/i;
+const QUESTION_START = /^(?:open question|question|q)\s*[:：-]|^(?:why|should we|should i|how do we|how do i|what if|is it worth|do we|does anyone|not sure (?:if|whether|why))\b/i;
+const CHECK_LATER = /\b(?:need to check|to be checked|tbd|unclear why|no idea why)\b/i;
+const PREFERENCE_START = /^(?:always|never|prefer|avoid|don['’]t|do not|please|call me)\b/i;
+const FIRST_PERSON_PREFERENCE = /\b(?:i prefer|i like|i want|i['’]d rather|my preference|i always|i never)\b/i;
+const DECISION = /\b(?:decided|decision|we agreed|agreed to|going with|settled on|chose|chosen)\b/i;
+const PROCEDURE = /^(?:to [a-z]+[^:]{0,60}:|steps?:|how to\b|procedure:|runbook:)|\bfirst\b.*\bthen\b/i;
+const EVENT_START = /^(?:met|meeting with|lunch with|dinner with|call with|had (?:a|an|the)|went to|attended|visited|gave a talk|\d{1,2}:\d{2})\b/i;
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const WEEKDAY = '(sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)(?:day|nesday|urday|sday)?';
+const DASH = '\\s*(?:-|–|—|to|through|thru|till|until)\\s*';
+
+/** "Nov 2–6", "Nov 2 - Nov 6", "2–6 Nov": a range whose end is the validity. */
+const MONTH_DAY_RANGE = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})${DASH}(?:${MONTH}\\s+)?(\\d{1,2})\\b`, 'i');
+const DAY_MONTH_RANGE = new RegExp(`\\b(\\d{1,2})${DASH}(\\d{1,2})\\s+${MONTH}`, 'i');
+/** "until Oct 30", "expires Oct 30", "valid through 2026-11-06", "till Friday". */
+const UNTIL = '(?:until|till|til|through|thru|expires?(?: on)?|expiring(?: on)?|expiry|valid until|ends?(?: on)?|back on|away until)';
+const UNTIL_MONTH_DAY = new RegExp(`\\b${UNTIL}\\s+(?:${WEEKDAY},?\\s+)?${MONTH}\\s+(\\d{1,2})\\b`, 'i');
+const UNTIL_DAY_MONTH = new RegExp(`\\b${UNTIL}\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}`, 'i');
+const UNTIL_ISO = new RegExp(`\\b${UNTIL}\\s+(\\d{4})-(\\d{2})-(\\d{2})\\b`, 'i');
+const UNTIL_WEEKDAY = new RegExp(`\\b${UNTIL}\\s+(?:next\\s+)?${WEEKDAY}\\b`, 'i');
+const UNTIL_END_OF = new RegExp(`\\b${UNTIL}\\s+(?:the\\s+)?end of (?:the\\s+)?(week|month)\\b`, 'i');
+const THIS_WEEK = /\b(this|next) week\b|\btomorrow\b|\btonight\b/i;
+
+export function classifyEntry(raw: string, noteDay: string | null): EntryKindResult {
+  const annotated = KIND_ANNOTATION.exec(raw)?.[1]?.toLowerCase() as EntryKind | undefined;
+  const body = raw.replace(LIST_MARKER, '');
+  const words = body.replace(CHECKBOX, '').replace(COMMENTS, ' ').replace(/\s+/g, ' ').trim();
+  if (annotated && KINDS.includes(annotated)) {
+    return { kind: annotated, validUntil: annotated === 'time-bounded' ? validityOf(words, noteDay) : null, cue: 'a kind annotation' };
+  }
+  if (CHECKBOX.test(body)) return { kind: 'task', validUntil: null, cue: 'a checkbox' };
+  if (TASK_WORDS.test(words)) return { kind: 'task', validUntil: null, cue: `"${TASK_WORDS.exec(words)![0].trim()}"` };
+  if (TASK_START.test(words)) return { kind: 'task', validUntil: null, cue: `starts with "${TASK_START.exec(words)![0]}"` };
+  if (/\?\s*(?:\)|["'”’])?\s*$/.test(words) || /\?\s+(?:need to|to check|tbd)\b/i.test(words)) return { kind: 'question', validUntil: null, cue: 'a question mark' };
+  if (QUESTION_START.test(words)) return { kind: 'question', validUntil: null, cue: `starts with "${QUESTION_START.exec(words)![0].trim()}"` };
+  if (CHECK_LATER.test(words)) return { kind: 'question', validUntil: null, cue: `"${CHECK_LATER.exec(words)![0]}"` };
+  const bounded = timeBound(words, noteDay);
+  if (bounded) return { kind: 'time-bounded', validUntil: bounded.validUntil, cue: `"${bounded.cue}"` };
+  if (PREFERENCE_START.test(words) || FIRST_PERSON_PREFERENCE.test(words)) return { kind: 'preference', validUntil: null, cue: 'a directive by the person' };
+  if (DECISION.test(words)) return { kind: 'decision', validUntil: null, cue: `"${DECISION.exec(words)![0]}"` };
+  if (PROCEDURE.test(words)) return { kind: 'procedure', validUntil: null, cue: 'steps' };
+  if (EVENT_START.test(words)) return { kind: 'event', validUntil: null, cue: `starts with "${EVENT_START.exec(words)![0]}"` };
+  return { kind: 'fact', validUntil: null, cue: 'no other kind matched' };
+}
+
+/** A line that says when it stops holding; null when it says no such thing. */
+function timeBound(words: string, noteDay: string | null): { validUntil: string | null; cue: string } | null {
+  for (const pattern of [MONTH_DAY_RANGE, DAY_MONTH_RANGE, UNTIL_MONTH_DAY, UNTIL_DAY_MONTH, UNTIL_ISO, UNTIL_WEEKDAY, UNTIL_END_OF, THIS_WEEK]) {
+    const match = pattern.exec(words);
+    if (match) return { validUntil: validityOf(words, noteDay), cue: match[0].trim() };
+  }
+  return null;
+}
+
+/** The last day the line holds, read against the day its note was written (for the year and weekdays). */
+export function validityOf(words: string, noteDay: string | null): string | null {
+  const base = noteDay && /^\d{4}-\d{2}-\d{2}$/.test(noteDay) ? new Date(`${noteDay}T12:00:00Z`) : null;
+  let m = MONTH_DAY_RANGE.exec(words);
+  if (m) return dayOf(base, monthIndex(m[3] ?? m[1]!), Number(m[4]));
+  m = DAY_MONTH_RANGE.exec(words);
+  if (m) return dayOf(base, monthIndex(m[3]!), Number(m[2]));
+  m = UNTIL_MONTH_DAY.exec(words);
+  if (m) return dayOf(base, monthIndex(m[2]!), Number(m[3]));
+  m = UNTIL_DAY_MONTH.exec(words);
+  if (m) return dayOf(base, monthIndex(m[2]!), Number(m[1]));
+  m = UNTIL_ISO.exec(words);
+  if (m) return `${m[1]}-${m[2]}-${m[3]}`;
+  if (!base) return null;
+  m = UNTIL_WEEKDAY.exec(words);
+  if (m) return iso(nextWeekday(base, weekdayIndex(m[1]!), /next\s/i.test(m[0])));
+  m = UNTIL_END_OF.exec(words);
+  if (m) return iso(m[1]!.toLowerCase() === 'week' ? nextWeekday(base, 0, false) : new Date(Date.UTC(base.getUTCFullYear(), base.getUTCMonth() + 1, 0, 12)));
+  m = THIS_WEEK.exec(words);
+  if (m) {
+    const word = m[0].toLowerCase();
+    if (word === 'tomorrow') return iso(addDays(base, 1));
+    if (word === 'tonight') return iso(base);
+    const sunday = nextWeekday(base, 0, false);
+    return iso(word.startsWith('next') ? addDays(sunday, 7) : sunday);
+  }
+  return null;
+}
+
+function monthIndex(name: string): number {
+  return MONTHS.indexOf(name.slice(0, 3).toLowerCase());
+}
+
+function weekdayIndex(name: string): number {
+  return WEEKDAYS.findIndex((d) => d.startsWith(name.slice(0, 3).toLowerCase()));
+}
+
+/** A month and day with no year: the one on or after the note's day, within the next ~10 months. */
+function dayOf(base: Date | null, month: number, day: number): string | null {
+  if (month < 0 || day < 1 || day > 31) return null;
+  if (!base) return null;
+  let year = base.getUTCFullYear();
+  // "Jan 5" in a December note is next January; "Nov 6" in a Nov 2 note is this year.
+  if (month < base.getUTCMonth() - 1) year++;
+  return iso(new Date(Date.UTC(year, month, day, 12)));
+}
+
+/** The given weekday on or after `base` (strictly after a week on with `next`). */
+function nextWeekday(base: Date, weekday: number, next: boolean): Date {
+  const ahead = (weekday - base.getUTCDay() + 7) % 7;
+  return addDays(base, ahead + (next ? 7 : 0));
+}
+
+function addDays(d: Date, days: number): Date {
+  return new Date(d.getTime() + days * 86_400_000);
+}
+
+function iso(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { classifyEntry } from '../src/workspace/entryKind.js';
+
+const NOTE_DAY = '2026-10-26'; // a Monday
+
+describe('entry kinds from wording', () => {
+  it.each([
+    ['- [ ] renew the TLS certificate on ares.internal (expires Oct 30!)', 'task'],
+    ['- [x] rotated the backup keys', 'task'],
+    ['- ask Dana about resetting the staging database', 'task'],
+    ['- book flights for KubeCon', 'task'],
+    ['- TODO: write the Acme go-live checklist', 'task'],
+    ['- Need to move the cron job off the old box', 'task'],
+    ['- Why does the nightly reconciliation job spike at 02:00? Need to check.', 'task'],
+    ['- Should we move the docs to the wiki', 'question'],
+    ['- Open question: who owns the billing alerts', 'question'],
+    ['- Is the replica lag alert still flapping?', 'question'],
+    ['- Prefer Vitest over Jest for new packages.', 'preference'],
+    ['- Always run the migrations in a transaction.', 'preference'],
+    ['- I prefer short answers with the command first.', 'preference'],
+    ['- Priya prefers async standups over calls.', 'fact'],
+    ['- We decided to keep Postgres 15 until the spring.', 'decision'],
+    ['- Decided to drop the legacy webhook endpoint.', 'decision'],
+    ['- To rotate the keys: run kestrel-keys rotate, then restart the gateway.', 'procedure'],
+    ['- Lunch with Marek about the tax module', 'event'],
+    ['- The staging box is ares.internal, port 8443, behind the corp VPN.', 'fact'],
+    ['- Deploys now go through ArgoCD.', 'fact'],
+    ['- Der Staging-Server läuft auf Port 8443.', 'fact'],
+    ['- ステージングサーバーはポート8443です。', 'fact'],
+  ])('%s → %s', (line, kind) => expect(classifyEntry(line, NOTE_DAY).kind).toBe(kind));
+
+  it.each([
+    ['- Priya is on holiday Nov 2–6; Marco approves deploys meanwhile.', '2026-11-06'],
+    ['- The trial licence expires Oct 30.', '2026-10-30'],
+    ['- The office is closed until Friday.', '2026-10-30'],
+    ['- Marco covers on-call this week.', '2026-11-01'],
+    ['- The freeze holds until 2026-12-15.', '2026-12-15'],
+    ['- Jonas is away until the 3rd of January.', '2027-01-03'],
+    ['- The conference discount is valid until end of month.', '2026-10-31'],
+  ])('%s is time-bounded until %s', (line, until) => {
+    expect(classifyEntry(line, NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: until });
+  });
+
+  it('a kind annotation overrides the wording', () => {
+    expect(classifyEntry('- Ask before merging to main. <!-- kind: preference -->', NOTE_DAY).kind).toBe('preference');
+    expect(classifyEntry('- The cache is warm. <!-- kind: nonsense -->', NOTE_DAY).kind).toBe('fact');
+  });
+
+  it('without a note day a weekday end cannot be read; a dated end still can', () => {
+    expect(classifyEntry('- The office is closed until Friday.', null)).toMatchObject({ kind: 'time-bounded', validUntil: null });
+    expect(classifyEntry('- The freeze holds until 2026-12-15.', null)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-12-15' });
+  });
+});
