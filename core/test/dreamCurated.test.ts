@@ -58,9 +58,9 @@ describe('MEMORY.md promotion section', () => {
     const section = [
       '## Promoted From Short-Term Memory (2026-04-05)',
       '<!-- openclaw-memory-promotion:memory:memory/2026-04-04.md:3:3 -->',
-      '- Moved the production deploy target from fly.io to a Hetzner box named ledger-prod-2. [score=0.812 (signals=5) recalls=3 avg=0.700 source=memory/2026-04-04.md:3-3]',
+      '- Moved the production deploy target from fly.io to a Hetzner box named ledger-prod-2. Source: memory/2026-04-04.md#L3-L3',
       '<!-- openclaw-memory-promotion:memory:sessions/abc123.jsonl:10:12 -->',
-      '- The staging database is on port 5433. <!-- trigger: staging, port --> [score=0.660 (signals=6) recalls=4 avg=0.500 source=sessions/abc123.jsonl:10-12]',
+      '- The staging database is on port 5433. Source: sessions/abc123.jsonl#L10-L12 <!-- trigger: staging, port -->',
     ];
     expect(edit.text).toBe(`${MEMORY}\n${section.join('\n')}\n`);
     expect(edit.text.startsWith(MEMORY)).toBe(true);
@@ -70,14 +70,14 @@ describe('MEMORY.md promotion section', () => {
 
   it('adds exactly one blank line before the heading when the file has no final newline', () => {
     const edit = appendPromotionSection('# Long-Term Memory\n\n- A fact.', [promotion()], '2026-04-05');
-    expect(edit.text).toMatch(/^# Long-Term Memory\n\n- A fact\.\n\n## Promoted From Short-Term Memory \(2026-04-05\)\n<!--.*-->\n- .*\]\n$/);
+    expect(edit.text).toMatch(/^# Long-Term Memory\n\n- A fact\.\n\n## Promoted From Short-Term Memory \(2026-04-05\)\n<!--.*-->\n- .* Source: memory\/2026-04-04\.md#L3-L3\n$/);
   });
 
   it('starts an empty file with the Long-Term Memory title', () => {
     const edit = appendPromotionSection('', [promotion()], '2026-04-05');
     expect(edit.text).toBe(
       '# Long-Term Memory\n\n## Promoted From Short-Term Memory (2026-04-05)\n<!-- openclaw-memory-promotion:memory:memory/2026-04-04.md:3:3 -->\n' +
-        '- Moved the production deploy target from fly.io to a Hetzner box named ledger-prod-2. [score=0.812 (signals=5) recalls=3 avg=0.700 source=memory/2026-04-04.md:3-3]\n',
+        '- Moved the production deploy target from fly.io to a Hetzner box named ledger-prod-2. Source: memory/2026-04-04.md#L3-L3\n',
     );
     expect(edit.added[0]).toBe('# Long-Term Memory');
     expect(edit.added).toHaveLength(4);
@@ -93,7 +93,7 @@ describe('MEMORY.md promotion section', () => {
     const facts = curatedFacts(text);
     expect(facts.has('keep the gateway on loopback')).toBe(true);
     expect(facts.has('the staging database is on port 5433')).toBe(true);
-    expect([...facts].some((f) => f.includes('score'))).toBe(false);
+    expect([...facts].some((f) => f.includes('score') || f.includes('source'))).toBe(false);
   });
 });
 
@@ -160,8 +160,10 @@ describe('USER.md directives', () => {
 
 describe('MEMORY.md budget', () => {
   const handWritten = '# Long-Term Memory\n\n- Keep the gateway on loopback.\n- Use the release helper.\n';
-  const older = appendPromotionSection(handWritten, [promotion()], '2026-04-01').text;
-  const both = appendPromotionSection(older, [STAGING], '2026-04-05').text;
+  // Sections as OpenClaw (and Reverie before it wrote `Source:`) left them, with `[score=…]` metadata to give up.
+  const legacy = (day: string, key: string, line: string) => `\n## Promoted From Short-Term Memory (${day})\n<!-- openclaw-memory-promotion:memory:${key} -->\n${line}\n`;
+  const older = `${handWritten}${legacy('2026-04-01', 'memory/2026-04-04.md:3:3', '- Moved the production deploy target from fly.io to a Hetzner box named ledger-prod-2. [score=0.812 (signals=5) recalls=3 avg=0.700 source=memory/2026-04-04.md:3-3]')}`;
+  const both = `${older}${legacy('2026-04-05', 'sessions/abc123.jsonl:10:12', '- The staging database is on port 5433. <!-- trigger: staging, port --> [score=0.660 (signals=6) recalls=4 avg=0.500 source=sessions/abc123.jsonl:10-12]')}`;
   const withTrailingHandWritten = `${both}\n## My own notes\n\n- Written by hand. [score=keep me]\n`;
 
   it('compacts the oldest generated section first and never touches hand-written text', () => {
@@ -212,7 +214,8 @@ describe('undo of a run', () => {
   });
 
   it('round trips a budget compaction', () => {
-    const text = appendPromotionSection(MEMORY, [promotion()], '2026-04-05').text;
+    const legacyLine = '- Moved the production deploy target from fly.io to a Hetzner box named ledger-prod-2. [score=0.812 (signals=5) recalls=3 avg=0.700 source=memory/2026-04-04.md:3-3]';
+    const text = `${MEMORY}\n## Promoted From Short-Term Memory (2026-04-05)\n<!-- openclaw-memory-promotion:memory:memory/2026-04-04.md:3:3 -->\n${legacyLine}\n`;
     const edit = enforceMemoryBudget(text, 10);
     expect(removeRunChanges(edit.text, edit)).toEqual({ text, removed: 0, reverted: 1, missing: [] });
   });

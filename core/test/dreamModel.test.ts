@@ -19,11 +19,11 @@ const PRODUCTION_RECALLS = [
   { query: 'hetzner production host', daysAgo: 0 },
 ];
 const PRODUCTION_KEY = 'memory/2026-11-27.md:3:3';
-/** The fallback writer's exact format (OpenClaw's): heading, promotion marker, entry with its score line. */
+/** The fallback writer's exact format: OpenClaw's heading and promotion marker, then the entry and its source (no score text). */
 const FALLBACK_SECTION = new RegExp(
   '\\n## Promoted From Short-Term Memory \\(2026-11-29\\)\\n' +
     '<!-- openclaw-memory-promotion:memory:memory/2026-11-27\\.md:3:3 -->\\n' +
-    '- Moved the production deploy target from fly\\.io to a Hetzner box named ledgerd-prod-2\\. \\[score=0\\.\\d{3} \\(signals=\\d+\\) recalls=\\d+ avg=0\\.\\d{3} source=memory/2026-11-27\\.md:3-3\\]\\n$',
+    '- Moved the production deploy target from fly\\.io to a Hetzner box named ledgerd-prod-2\\. Source: memory/2026-11-27\\.md#L3-L3\\n$',
 );
 
 let modelDir: string;

@@ -143,6 +143,6 @@ describe('dreaming and untrusted content', () => {
     const run = await dream(service, { thresholds: { minScore: 0.5 } });
     const candidate = run.candidates.find((c) => c.source === 'sessions' && c.text.includes('5433'))!;
     expect(candidate).toMatchObject({ origin: 'owner', sessionKind: 'interactive', outcome: 'promoted', text: 'The staging database moved to port 5433 last week.' });
-    expect(fs.readFileSync(path.join(ws.root, 'MEMORY.md'), 'utf8')).toContain('- The staging database moved to port 5433 last week. [score=');
+    expect(fs.readFileSync(path.join(ws.root, 'MEMORY.md'), 'utf8')).toContain('- The staging database moved to port 5433 last week. Source: ');
   });
 });

@@ -61,7 +61,9 @@ describe('dreaming sweep', () => {
     const memory = read('MEMORY.md');
     expect(memory.startsWith(NOTES['MEMORY.md'])).toBe(true);
     expect(memory).toContain('\n## Promoted From Short-Term Memory (2026-11-29)\n<!-- openclaw-memory-promotion:memory:memory/2026-11-27.md:3:3 -->\n');
-    expect(memory).toMatch(/- Moved the production deploy target from fly\.io to a Hetzner box named ledgerd-prod-2\. \[score=0\.\d{3} \(signals=\d+\) recalls=\d+ avg=0\.\d{3} source=memory\/2026-11-27\.md:3-3\]\n$/);
+    // The words and their source, as a person would write them; no score or signal text.
+    expect(memory).toMatch(/- Moved the production deploy target from fly\.io to a Hetzner box named ledgerd-prod-2\. Source: memory\/2026-11-27\.md#L3-L3\n$/);
+    expect(memory).not.toMatch(/score=|signals=|recalls=/);
 
     const diary = read('DREAMS.md');
     expect(diary).toContain('<!-- openclaw:dreaming:diary:start -->');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ReverieError, errnoCode } from '../platform/errors.js';
 import { sha256Hex } from '../platform/hash.js';
-import { writeFileAtomically } from '../platform/safeWrite.js';
+import { writeFileAtomically, writeNewFileSynced } from '../platform/safeWrite.js';
 import { backUpFile, importBackupDir, writeBackupManifest, type BackedUpFile } from './importBackup.js';
 import { removeStaleStagingFolders, stagingDirFor } from './stagingFolders.js';
 import { destinationProblem, symlinkedFolderOnPath } from './importPaths.js';
@@ -142,7 +142,7 @@ async function stageCopies(
   options: ApplyImportOptions,
   record: (item: ImportPlanItem, action: ImportReportItem['action'], reason: string | null) => void,
 ): Promise<StagedCopy[]> {
-  const write = options.writeStagedFile ?? writeStagedFileDurably;
+  const write = options.writeStagedFile ?? writeNewFileSynced;
   const staged: StagedCopy[] = [];
   if (candidates.length > 0) fs.mkdirSync(stagingDir, { recursive: true });
   const step = progressStep(candidates.length);
@@ -175,16 +175,6 @@ async function stageCopies(
     staged.push({ item, stagedPath, replaces: now.status === 'conflict' });
   }
   return staged;
-}
-
-function writeStagedFileDurably(absPath: string, bytes: Uint8Array): void {
-  const fd = fs.openSync(absPath, 'wx', 0o644);
-  try {
-    fs.writeFileSync(fd, bytes);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
 }
 
 /** Undoes a commit that failed half-way: new files go, replaced files get their backup back. */

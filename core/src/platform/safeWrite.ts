@@ -24,14 +24,19 @@ export function writeFileAtomically(file: string, content: string | Uint8Array):
 /** A finished, fsynced temporary file beside `file` (`.<name>.<pid>.<hex>.tmp`), ready to be renamed or linked into place. */
 export function writeSyncedTempFile(file: string, content: string | Uint8Array): string {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const fd = fs.openSync(temp, 'wx', 0o644);
+  writeNewFileSynced(temp, content);
+  return temp;
+}
+
+/** Creates `file` (never over an existing one) with `content`, on disk before it returns. */
+export function writeNewFileSynced(file: string, content: string | Uint8Array): void {
+  const fd = fs.openSync(file, 'wx', 0o644);
   try {
     fs.writeFileSync(fd, content);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
-  return temp;
 }
 
 /** fsyncs a folder so a rename inside it survives a crash (best effort where unsupported). */

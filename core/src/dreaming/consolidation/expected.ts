@@ -1,9 +1,8 @@
 /** The exact entry line code writes for a candidate: the model must echo it, never reword it. */
 import type { ConsolidationCandidate } from './prompt.js';
+import { sourceReference } from '../curated/memoryFile.js';
 
-export function sourceReference(candidate: Pick<ConsolidationCandidate, 'path' | 'startLine' | 'endLine'>): string {
-  return `Source: ${candidate.path}#L${candidate.startLine}-L${candidate.endLine}`;
-}
+export { sourceReference };
 
 export function expectedEntryLine(candidate: ConsolidationCandidate): string {
   return `- ${candidate.text} ${sourceReference(candidate)}`;

@@ -20,15 +20,20 @@ export function promotionMarker(candidateKey: string): string {
   return `<!-- openclaw-memory-promotion:${MARKER_NAMESPACE}${candidateKey} -->`;
 }
 
-/** The trailing `[score=…]` metadata OpenClaw writes after a promoted entry. */
-export function promotionMetadata(p: PromotionToWrite): string {
-  return `[score=${p.score.toFixed(3)} (signals=${p.signalCount}) recalls=${p.recallCount} avg=${p.meanScore.toFixed(3)} source=${p.path}:${p.startLine}-${p.endLine}]`;
+/** Where a promoted entry came from, as a person would cite it: `Source: memory/2026-10-12.md#L3-L4`. */
+export function sourceReference(p: { path: string; startLine: number; endLine: number }): string {
+  return `Source: ${p.path}#L${p.startLine}-L${p.endLine}`;
 }
 
+/**
+ * The line a promotion writes: the entry's words and where they came from, nothing else a person
+ * would not write (scores and signal counts live in the run record), then its annotations; the
+ * same line the chat-model path writes.
+ */
 export function promotionEntryLine(p: PromotionToWrite): string {
   // One line per entry: undo and supersession work on whole lines.
   const words = p.text.replace(/\s+/g, ' ').trim();
-  return ['-', words, ...p.annotations.map((a) => a.trim()).filter(Boolean), promotionMetadata(p)].join(' ');
+  return ['-', words, sourceReference(p), ...p.annotations.map((a) => a.trim()).filter(Boolean)].join(' ');
 }
 
 /** Appends one dated promotion section; existing text is never rewritten. */
