@@ -113,7 +113,7 @@ export class MemoryService {
       ...this.agents.handlers,
       ...this.graph.handlers,
       ...logHandlers(this.log),
-      status: async () => this.status(),
+      status: async () => this.index.readRecovering(() => this.status()),
       ...this.index.handlers,
       ...new WorkspaceService({ settings: this.settings, workspace, canPickFolder: () => this.hostInfo?.kind === 'desktop', onDidChooseWorkspace: options.onDidChooseWorkspace }).handlers,
       ...this.search.handlers,

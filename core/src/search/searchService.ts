@@ -62,7 +62,7 @@ export class SearchService<After = null> {
       'memory.search': async ({ query, limit, sources, project, graph }, context) => {
         await this.embeddings.ensureProvider();
         const started = performance.now();
-        const { found, after } = await this.recoveringFromCorruption(async () => {
+        const { found, after } = await this.index.readRecovering(async () => {
           const answer = await this.searchChunks({ query, limit, sources });
           return { found: this.withProvenance(answer.results), after: answer.after };
         });
@@ -158,17 +158,6 @@ export class SearchService<After = null> {
       return { results: await this.hybrid.search({ query, limit, sources }), after: null };
     } finally {
       this.searchesInFlight--;
-    }
-  }
-
-  /** Runs a read; when it meets a damaged index, the index is rebuilt and the read runs once more. */
-  private async recoveringFromCorruption<T>(read: () => Promise<T>): Promise<T> {
-    const db = this.index.db;
-    try {
-      return await read();
-    } catch (error) {
-      if (!(await this.index.recoverFromCorruption(error, db))) throw error;
-      return read();
     }
   }
 
