@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { cliEnv, runCli } from './helpers/cli.js';
+import { scribbleOverPages } from './helpers/damagePages.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
 let ws: TempWorkspace;
@@ -14,18 +14,6 @@ afterEach(async () => {
 });
 
 const search = async (s: MemoryService, query: string) => (await s.invoke('memory.search', { query })).results;
-
-/** Overwrites every page of the tables `like` names with garbage, leaving the rest of the file valid. */
-function scribbleOverPages(indexPath: string, like: string): number {
-  const db = new Database(indexPath);
-  const pageSize = db.pragma('page_size', { simple: true }) as number;
-  const pages = (db.prepare('SELECT pageno FROM dbstat WHERE name LIKE ? AND pageno > 1').all(like) as Array<{ pageno: number }>).map((r) => r.pageno);
-  db.close();
-  const fd = fs.openSync(indexPath, 'r+');
-  for (const page of pages) fs.writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (page - 1) * pageSize);
-  fs.closeSync(fd);
-  return pages.length;
-}
 
 const corruptionNotices = async (s: MemoryService): Promise<string[]> => (await s.invoke('status', {})).notices.filter((n) => /corrupted/.test(n));
 

@@ -10,7 +10,7 @@ import { isCorruptionError } from '../platform/sqliteSchema.js';
 
 export function indexIsDamaged(db: Database.Database, error: unknown): boolean {
   // Only the index has virtual tables (FTS5, sqlite-vec): their damage is the index's.
-  if (errnoCode(error) === 'SQLITE_CORRUPT_VTAB') return true;
+  if (error instanceof IndexDamageReport || errnoCode(error) === 'SQLITE_CORRUPT_VTAB') return true;
   if (!db.open) return false;
   try {
     if (db.pragma('quick_check(1)', { simple: true }) !== 'ok') return true;
@@ -19,5 +19,20 @@ export function indexIsDamaged(db: Database.Database, error: unknown): boolean {
     return false;
   } catch (checkError) {
     return isCorruptionError(checkError);
+  }
+}
+
+/**
+ * Damage another connection to the index met (a search worker's): trusted as the index's,
+ * since those connections read nothing else. Carries the SQLite code, so isCorruptionError
+ * sees it.
+ */
+export class IndexDamageReport extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+    this.name = 'IndexDamageReport';
   }
 }
