@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { cliEnv, runCli } from './helpers/cli.js';
@@ -14,6 +15,8 @@ afterEach(async () => {
 });
 
 const search = async (s: MemoryService, query: string) => (await s.invoke('memory.search', { query })).results;
+
+const indexPathOf = (w: TempWorkspace): string => path.join(w.dataDir, 'index', fs.readdirSync(path.join(w.dataDir, 'index')).find((n) => n.endsWith('.sqlite'))!);
 
 const corruptionNotices = async (s: MemoryService): Promise<string[]> => (await s.invoke('status', {})).notices.filter((n) => /corrupted/.test(n));
 
@@ -70,5 +73,16 @@ describe('damaged pages inside the index', () => {
     expect(next.code).toBe(0);
     expect(next.stdout).not.toMatch(/corrupt|damaged|malformed/i);
     expect(next.stdout).toMatch(/Index {6}10\d indexed/);
+  });
+
+  it('status after an index that could not even be opened (its header damaged) answers from the rebuilt index, not an empty one', async () => {
+    await indexThenDamage('chunks', { reopen: false });
+    const fd = fs.openSync(indexPathOf(ws), 'r+');
+    fs.writeSync(fd, Buffer.alloc(100, 0x5a), 0, 100, 0);
+    fs.closeSync(fd);
+    service = openService(ws);
+    const status = await service.invoke('status', {});
+    expect(status.index.files).toBeGreaterThan(100);
+    expect(status.notices.filter((n) => /corrupted/.test(n))).toHaveLength(1);
   });
 });

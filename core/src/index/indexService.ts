@@ -175,13 +175,23 @@ export class IndexService {
    * first; a read that meets damaged pages has the index rebuilt and runs once more.
    */
   async readRecovering<T>(read: () => T | Promise<T>): Promise<T> {
-    if (this.rebuildPending) this.options.notices.push(...(await this.sync(false)).notices); // nobody else reads this report
+    if (this.rebuildPending && !this.syncing && !this.queuedSync) await this.rebuildMovedAsideIndex();
     const db = this.db;
     try {
       return await read();
     } catch (error) {
       if (!(await this.recoverFromCorruption(error, db))) throw error;
       return read();
+    }
+  }
+
+  /** The index moved aside at open, filled before a read that nothing else is filling it for (a running sync is not waited for: a host's window reads status while it indexes). */
+  private async rebuildMovedAsideIndex(): Promise<void> {
+    try {
+      this.options.notices.push(...(await this.sync(false)).notices); // nobody else reads this report
+    } catch (error) {
+      // The read still answers (from an emptier index); the sync recorded its error for status.
+      this.logger.warn('Rebuilding the index before a read failed', { error });
     }
   }
 
