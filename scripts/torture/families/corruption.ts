@@ -83,7 +83,8 @@ async function damagedStoreTrials(ctx: Parameters<Family['run']>[0], failures: s
     const file = path.join(dir, fs.readdirSync(dir).find((n) => n.endsWith('.sqlite'))!);
     const pages = Math.floor(fs.statSync(file).size / PAGE);
     const fd = fs.openSync(file, 'r+');
-    for (let k = 0; k < ctx.rng.range(1, 3); k++) fs.writeSync(fd, Buffer.alloc(PAGE, ctx.rng.int(256)), 0, PAGE, ctx.rng.range(1, Math.max(1, pages - 1)) * PAGE);
+    // Small stores (a page a table): up to half their pages, so a command usually meets one.
+    for (let k = 0, n = ctx.rng.range(1, Math.max(2, Math.floor(pages / 2))); k < n; k++) fs.writeSync(fd, Buffer.alloc(PAGE, ctx.rng.int(256)), 0, PAGE, ctx.rng.range(1, Math.max(1, pages - 1)) * PAGE);
     fs.closeSync(fd);
     for (const args of [['status'], ['dream', 'runs'], ['agents', 'list']]) {
       const run = await runCli([...args, ...ws.at], ws.env, 60_000);
