@@ -1,7 +1,9 @@
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MemoryService } from '../src/engine/memoryService.js';
+import { cliEnv, runCli } from './helpers/cli.js';
+import { scribbleOverPages } from './helpers/damagePages.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
 let ws: TempWorkspace;
@@ -14,22 +16,12 @@ afterEach(async () => {
 
 const search = async (s: MemoryService, query: string) => (await s.invoke('memory.search', { query })).results;
 
-/** Overwrites every page of the tables `like` names with garbage, leaving the rest of the file valid. */
-function scribbleOverPages(indexPath: string, like: string): number {
-  const db = new Database(indexPath);
-  const pageSize = db.pragma('page_size', { simple: true }) as number;
-  const pages = (db.prepare('SELECT pageno FROM dbstat WHERE name LIKE ? AND pageno > 1').all(like) as Array<{ pageno: number }>).map((r) => r.pageno);
-  db.close();
-  const fd = fs.openSync(indexPath, 'r+');
-  for (const page of pages) fs.writeSync(fd, Buffer.alloc(pageSize, 0x5a), 0, pageSize, (page - 1) * pageSize);
-  fs.closeSync(fd);
-  return pages.length;
-}
+const indexPathOf = (w: TempWorkspace): string => path.join(w.dataDir, 'index', fs.readdirSync(path.join(w.dataDir, 'index')).find((n) => n.endsWith('.sqlite'))!);
 
 const corruptionNotices = async (s: MemoryService): Promise<string[]> => (await s.invoke('status', {})).notices.filter((n) => /corrupted/.test(n));
 
-/** An indexed workspace whose index file then has the pages of `like` tables overwritten. */
-async function indexThenDamage(like: string): Promise<void> {
+/** An indexed workspace whose index file then has the pages of `like` tables overwritten (and a service open on it, unless `reopen` is false). */
+async function indexThenDamage(like: string, { reopen = true } = {}): Promise<void> {
   ws = createTempWorkspace(SAMPLE_NOTES);
   for (let i = 0; i < 100; i++) ws.write(`memory/bulk/${i}.md`, `# note ${i}\n` + `- bulk line ${i} about harbours and ships\n`.repeat(30));
   service = openService(ws);
@@ -38,7 +30,7 @@ async function indexThenDamage(like: string): Promise<void> {
   await service.close();
   service = undefined;
   expect(scribbleOverPages(indexPath, like)).toBeGreaterThan(0);
-  service = openService(ws);
+  if (reopen) service = openService(ws);
 }
 
 describe('damaged pages inside the index', () => {
@@ -59,23 +51,38 @@ describe('damaged pages inside the index', () => {
   });
 
   it('a search that meets them rebuilds the index from the Markdown, says so once, and answers', async () => {
-    ws = createTempWorkspace(SAMPLE_NOTES);
-    for (let i = 0; i < 100; i++) ws.write(`memory/bulk/${i}.md`, `# note ${i}\n` + `- bulk line ${i} about harbours and ships\n`.repeat(30));
-    service = openService(ws);
-    await service.invoke('index.sync', { force: false });
-    const indexPath = service.indexPath;
-    await service.close();
-    service = undefined;
-    expect(scribbleOverPages(indexPath, 'chunks_fts_data')).toBeGreaterThan(0);
-
-    service = openService(ws);
-    expect(await search(service, 'harbours')).not.toHaveLength(0);
-    const notices = (await service.invoke('status', {})).notices.filter((n) => /corrupted/.test(n));
-    expect(notices).toHaveLength(1);
+    await indexThenDamage('chunks_fts_data');
+    expect(await search(service!, 'harbours')).not.toHaveLength(0);
+    expect(await corruptionNotices(service!)).toHaveLength(1);
     expect(fs.readdirSync(ws.dataDir, { recursive: true }).some((n) => String(n).includes('.corrupt-'))).toBe(true);
 
     // The rebuilt index is clean: the next search answers without another rebuild.
-    expect(await search(service, 'restic')).not.toHaveLength(0);
-    expect((await service.invoke('status', {})).notices.filter((n) => /corrupted/.test(n))).toHaveLength(1);
+    expect(await search(service!, 'restic')).not.toHaveLength(0);
+    expect(await corruptionNotices(service!)).toHaveLength(1);
+  });
+
+  it('`reverie status` alone meets them: exits 0, says so once, and the next status is clean', async () => {
+    await indexThenDamage('files', { reopen: false });
+    const at = ['--workspace', ws.root, '--data-dir', ws.dataDir];
+    const first = await runCli(['status', ...at], cliEnv(ws.dataDir));
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout.match(/corrupted/g)).toHaveLength(1);
+    expect(first.stdout).toMatch(/Index {6}10\d indexed/); // rebuilt before answering, not "empty"
+    const next = await runCli(['status', ...at], cliEnv(ws.dataDir));
+    expect(next.code).toBe(0);
+    expect(next.stdout).not.toMatch(/corrupt|damaged|malformed/i);
+    expect(next.stdout).toMatch(/Index {6}10\d indexed/);
+  });
+
+  it('status after an index that could not even be opened (its header damaged) answers from the rebuilt index, not an empty one', async () => {
+    await indexThenDamage('chunks', { reopen: false });
+    const fd = fs.openSync(indexPathOf(ws), 'r+');
+    fs.writeSync(fd, Buffer.alloc(100, 0x5a), 0, 100, 0);
+    fs.closeSync(fd);
+    service = openService(ws);
+    const status = await service.invoke('status', {});
+    expect(status.index.files).toBeGreaterThan(100);
+    expect(status.notices.filter((n) => /corrupted/.test(n))).toHaveLength(1);
   });
 });

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import type Database from 'better-sqlite3';
-import { openSideDatabase } from '../platform/sideDatabase.js';
+import { openSideDatabase, type SideDatabase } from '../platform/sideDatabase.js';
 import { AGENT_MIGRATIONS } from './migrations/index.js';
 
 /**
@@ -11,10 +10,11 @@ export function agentDatabasePath(dataDir: string, workspaceId: string): string 
   return path.join(dataDir, 'agents', `${workspaceId}.sqlite`);
 }
 
-export function openAgentDatabase(file: string): { db: Database.Database; notice: string | null } {
-  return openSideDatabase(
-    file,
-    AGENT_MIGRATIONS,
-    (f, movedTo, why) => `The agents store ${f} could not be read (${why}); it was moved to ${movedTo}. Agents need new tokens (\`reverie agents add\`).`,
-  );
+export function openAgentDatabase(file: string): SideDatabase {
+  return openSideDatabase(file, AGENT_MIGRATIONS, {
+    lost: (f, movedTo, why) => `The agents store ${f} could not be read (${why}); it was moved to ${movedTo}. Agents need new tokens (\`reverie agents add\`).`,
+    damaged: (f, copiedTo, why) =>
+      `The agents store ${f} is damaged (${why}). It holds your agents' hashed tokens, their access log and standing intents, which cannot be rebuilt, so it was left in place; a copy is at ${copiedTo}. ` +
+      `Restore ${f} from a backup, or move it aside to start a fresh one (every agent then needs a new token: \`reverie agents add\`).`,
+  });
 }

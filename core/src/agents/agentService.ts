@@ -1,3 +1,4 @@
+import type { ReverieError } from '../platform/errors.js';
 import type Database from 'better-sqlite3';
 import type { OperationOutput, ParsedInput } from '../contract/index.js';
 import type { CallContext } from '../contract/index.js';
@@ -58,6 +59,8 @@ export class AgentService {
   readonly log: AccessLog;
   readonly intents: IntentStore;
   readonly notice: string | null;
+  /** After a corruption error: the error naming this store when it is the damaged one, else null. */
+  readonly explainDamage: (error: unknown) => ReverieError | null;
   readonly handlers: AgentHandlers;
   readonly socketPath: string;
   private readonly db: Database.Database;
@@ -70,6 +73,7 @@ export class AgentService {
     const opened = openAgentDatabase(agentDatabasePath(options.dataDir, options.workspaceId));
     this.db = opened.db;
     this.notice = opened.notice;
+    this.explainDamage = opened.explainDamage;
     this.registry = new AgentRegistry(this.db);
     this.log = new AccessLog(this.db, this.registry, this.logger.child('accessLog'));
     const now = options.now ?? Date.now;

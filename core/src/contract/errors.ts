@@ -9,6 +9,8 @@ export const ErrorCode = z.enum([
   'locked',
   'forbidden',
   'too-large',
+  /** A store Reverie cannot rebuild (dreaming, agents) is damaged: the message names the file and what to do. */
+  'damaged',
   'unauthenticated',
   'internal',
 ]);

@@ -47,6 +47,8 @@ export type DreamHandlers = { [N in DreamOps]: (input: ParsedInput<N>) => Promis
 export class DreamService {
   readonly recorder: RecallRecorder;
   readonly notice: string | null;
+  /** After a corruption error: the error naming this store when it is the damaged one, else null. */
+  readonly explainDamage: (error: unknown) => ReverieError | null;
   readonly handlers: DreamHandlers;
   private readonly db: Database.Database;
   private readonly runs: DreamRunStore;
@@ -60,6 +62,7 @@ export class DreamService {
     const opened = openDreamDatabase(dreamDatabasePath(options.dataDir, options.workspaceId));
     this.db = opened.db;
     this.notice = opened.notice;
+    this.explainDamage = opened.explainDamage;
     this.runs = new DreamRunStore(this.db);
     this.lock = SweepLock.forWorkspace(options.workspaceRoot, options.dataDir, options.workspaceId);
     this.now = options.now ?? Date.now;

@@ -113,7 +113,7 @@ export class MemoryService {
       ...this.agents.handlers,
       ...this.graph.handlers,
       ...logHandlers(this.log),
-      status: async () => this.status(),
+      status: async () => this.index.readRecovering(() => this.status()),
       ...this.index.handlers,
       ...new WorkspaceService({ settings: this.settings, workspace, canPickFolder: () => this.hostInfo?.kind === 'desktop', onDidChooseWorkspace: options.onDidChooseWorkspace }).handlers,
       ...this.search.handlers,
@@ -137,13 +137,25 @@ export class MemoryService {
 
   /** An operation named in code: input and result typed by the contract (and still checked at run time). */
   invoke<N extends OperationName>(name: N, input: OperationInput<N>, context?: CallContext): Promise<OperationOutput<N>> {
-    return this.calls.typed(name, input, context);
+    return this.calls.typed(name, input, context).catch(this.rethrowExplained);
   }
 
   /** A name and input that arrived from outside (HTTP, IPC, the agent socket, MCP): validated against the contract. */
   invokeUnchecked(name: string, input: unknown, context?: CallContext): Promise<unknown> {
-    return this.calls.unchecked(name, input, context);
+    return this.calls.unchecked(name, input, context).catch(this.rethrowExplained);
   }
+
+  /**
+   * A corruption error that reached a caller (the index rebuilds itself before that): when the
+   * dreaming or agents store is the damaged one, an error naming the file and what to do.
+   */
+  explainStoreDamage(error: unknown): unknown {
+    return this.dreams.explainDamage(error) ?? this.agents.explainDamage(error) ?? error;
+  }
+
+  private readonly rethrowExplained = (error: unknown): never => {
+    throw this.explainStoreDamage(error);
+  };
 
   /** Become the host of this workspace: take the lock, watch files, index in the background. */
   async startHosting(info: Omit<HostInfo, 'pid' | 'startedAt'>): Promise<void> {

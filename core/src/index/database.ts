@@ -12,6 +12,8 @@ export interface OpenedIndex {
   db: Database.Database;
   /** Set when an unusable index was moved aside: tell the person. */
   notice: string | null;
+  /** The file found was moved aside: this one is new and empty until a sync. */
+  movedAside: boolean;
   vectorBackend: VectorBackend;
   vectorProblem: string | null;
 }
@@ -37,7 +39,7 @@ export function openIndexDatabase(file: string, options: OpenIndexOptions = {}):
     const db = openAndMigrate(file, options.readonly ?? false, (d) => {
       vector = loadVectorExtension(d, options.disableVectorExtension ?? false);
     });
-    return { db, notice: null, vectorBackend: vector.backend, vectorProblem: vector.problem };
+    return { db, notice: null, movedAside: false, vectorBackend: vector.backend, vectorProblem: vector.problem };
   };
   let opened: OpenedIndex;
   try {
@@ -47,7 +49,7 @@ export function openIndexDatabase(file: string, options: OpenIndexOptions = {}):
     const movedTo = moveDatabaseAside(file);
     const why = error instanceof NewerSchemaError ? error.message : `corrupted (${(error as Error).message})`;
     const notice = `The index ${file} was ${why}. It was moved to ${movedTo} and is being rebuilt from your Markdown files; nothing you wrote was lost.`;
-    return { ...open(), notice };
+    return { ...open(), notice, movedAside: true };
   }
   if (opened.vectorBackend === 'scan' && usesVectorExtension(opened.db)) {
     // Tables built with sqlite-vec cannot even be read without it; the index is derived, so rebuild.
@@ -55,6 +57,7 @@ export function openIndexDatabase(file: string, options: OpenIndexOptions = {}):
     const movedTo = moveDatabaseAside(file);
     return {
       ...open(),
+      movedAside: true,
       notice: `${opened.vectorProblem ?? 'sqlite-vec is unavailable'}; the index ${file} used it, so it was moved to ${movedTo} and is being rebuilt with exact vector scans. Keyword search is unaffected.`,
     };
   }

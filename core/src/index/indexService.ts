@@ -7,6 +7,7 @@ import type { Notices } from '../platform/notices.js';
 import { isCorruptionError, moveDatabaseAside } from '../platform/sqliteSchema.js';
 import type { SettingsStore } from '../workspace/settingsStore.js';
 import { openIndexDatabase } from './database.js';
+import { indexIsDamaged } from './indexDamage.js';
 import { Embeddings } from './embeddings.js';
 import type { ReadBytes } from './fileReader.js';
 import { IndexStore } from './indexStore.js';
@@ -68,6 +69,8 @@ export class IndexService {
   private closing = false;
   private indexingPaused = false;
   private syncPendingOnResume = false;
+  /** The index file was moved aside when it opened (damaged, newer, unreadable without sqlite-vec): empty until a sync fills it. */
+  private rebuildPending = false;
 
   /** This engine changed the index (a sync, or `forget`): caches of it refresh. */
   readonly onDidChange = this.changeEmitter.event;
@@ -168,14 +171,45 @@ export class IndexService {
   }
 
   /**
-   * A read (a search, status) met damaged pages: the index is derived, so it is moved aside
-   * and rebuilt from the Markdown, once however many readers saw the damage. Resolves true
-   * when the caller may retry; false when the error is not corruption (the caller rethrows).
+   * Runs a read of the index (a search, status). An index moved aside at open is rebuilt
+   * first; a read that meets damaged pages has the index rebuilt and runs once more.
+   */
+  async readRecovering<T>(read: () => T | Promise<T>): Promise<T> {
+    if (this.rebuildPending && !this.syncing && !this.queuedSync) await this.rebuildMovedAsideIndex();
+    const db = this.db;
+    try {
+      return await read();
+    } catch (error) {
+      if (!(await this.recoverFromCorruption(error, db))) throw error;
+      return read();
+    }
+  }
+
+  /** The index moved aside at open, filled before a read that nothing else is filling it for (a running sync is not waited for: a host's window reads status while it indexes). */
+  private async rebuildMovedAsideIndex(): Promise<void> {
+    try {
+      this.options.notices.push(...(await this.sync(false)).notices); // nobody else reads this report
+    } catch (error) {
+      // The read still answers (from an emptier index); the sync recorded its error for status.
+      this.logger.warn('Rebuilding the index before a read failed', { error });
+    }
+  }
+
+  /**
+   * A read met a corruption error: when the index itself is damaged (the error may come from
+   * another store), it is moved aside and rebuilt from the Markdown, once however many readers
+   * saw the damage. Resolves true when the caller may retry; false when the index is sound
+   * (the caller rethrows).
    */
   recoverFromCorruption(error: unknown, damaged: Database.Database = this.db): Promise<boolean> {
     if (!isCorruptionError(error)) return Promise.resolve(false);
+    let rebuilt = true;
     const run = this.syncChain.then(async () => {
       if (this.db !== damaged || !this.db.open) return; // rebuilt already (by a sync or another reader)
+      if (!indexIsDamaged(this.db, error)) {
+        rebuilt = false;
+        return;
+      }
       this.logger.warn('A read found the index corrupted; it is moved aside and rebuilt', { indexPath: this.options.indexPath, error });
       this.db.close();
       this.openIndex({ forceMoveAside: true });
@@ -183,7 +217,7 @@ export class IndexService {
       this.options.notices.push(...report.notices); // nobody reads this report: status keeps telling them
     });
     this.syncChain = run.catch((failure: unknown) => this.logger.error('Rebuilding a corrupted index failed', { error: failure }));
-    return run.then(() => true);
+    return run.then(() => rebuilt);
   }
 
   /**
@@ -199,6 +233,7 @@ export class IndexService {
 
   private async runSync(force: boolean, retried = false): Promise<SyncReport> {
     this.syncsRunning++;
+    this.rebuildPending = false; // an empty index is filled by any sync
     try {
       if (!retried) this.logger.info('Indexing started', { workspace: this.options.workspaceRoot, force });
       const report = await this.syncOnce(force, retried);
@@ -303,6 +338,7 @@ export class IndexService {
       notices.push(`The index ${indexPath} was corrupted; it was moved to ${movedTo} and rebuilt from your Markdown files. Nothing you wrote was lost.`);
     }
     const opened = openIndexDatabase(indexPath, { disableVectorExtension: process.env.REVERIE_DISABLE_SQLITE_VEC === '1' });
+    if (options.forceMoveAside || opened.movedAside) this.rebuildPending = true;
     if (opened.notice) {
       notices.push(opened.notice);
       this.logger.warn(opened.notice);

@@ -1,6 +1,7 @@
 import type { CallContext, GraphEntity, HandlersFor, SearchResult } from '../contract/index.js';
 import { generationId } from '../embed/provider.js';
 import type { Embeddings } from '../index/embeddings.js';
+import { IndexDamageReport } from '../index/indexDamage.js';
 import type { IndexService } from '../index/indexService.js';
 import type { Logger } from '../platform/log/logger.js';
 import type { Notices } from '../platform/notices.js';
@@ -62,7 +63,7 @@ export class SearchService<After = null> {
       'memory.search': async ({ query, limit, sources, project, graph }, context) => {
         await this.embeddings.ensureProvider();
         const started = performance.now();
-        const { found, after } = await this.recoveringFromCorruption(async () => {
+        const { found, after } = await this.index.readRecovering(async () => {
           const answer = await this.searchChunks({ query, limit, sources });
           return { found: this.withProvenance(answer.results), after: answer.after };
         });
@@ -89,6 +90,8 @@ export class SearchService<After = null> {
         if (generationId(generation) !== generationId(this.embeddings.provider.generation)) throw new Error('The embedding model changed.');
         return this.embeddings.provider.embedQuery(text);
       },
+      // When the index is damaged it is rebuilt, and the workers restarted on the new file (onDidReopen).
+      onDidFailToOpen: (error) => void this.index.recoverFromCorruption(error, this.index.db),
       onDidGiveUp: (message) => {
         this.options.notices.push(message);
         this.options.logger.warn(message);
@@ -150,6 +153,8 @@ export class SearchService<After = null> {
         try {
           return await asForeground(pooled);
         } catch (error) {
+          // The index is damaged: the caller has it rebuilt (this thread would read the same pages, or hide them in its cache).
+          if (error instanceof IndexDamageReport) throw error;
           // A worker that died or failed: this thread answers (a real error repeats here, and is reported).
           this.options.logger.warn('A search worker failed; the engine thread answers instead', { error });
         }
@@ -158,17 +163,6 @@ export class SearchService<After = null> {
       return { results: await this.hybrid.search({ query, limit, sources }), after: null };
     } finally {
       this.searchesInFlight--;
-    }
-  }
-
-  /** Runs a read; when it meets a damaged index, the index is rebuilt and the read runs once more. */
-  private async recoveringFromCorruption<T>(read: () => Promise<T>): Promise<T> {
-    const db = this.index.db;
-    try {
-      return await read();
-    } catch (error) {
-      if (!(await this.index.recoverFromCorruption(error, db))) throw error;
-      return read();
     }
   }
 

@@ -16,6 +16,8 @@ export interface AgentEngine {
   invoke<N extends OperationName>(name: N, input: OperationInput<N>, context?: CallContext): Promise<OperationOutput<N>>;
   /** Agent calls name their method at run time; the contract still validates them. */
   invokeUnchecked(name: string, input: unknown, context?: CallContext): Promise<unknown>;
+  /** A corruption error from the agents (or dreaming) store, as an error naming the file and what to do. */
+  explainStoreDamage(error: unknown): unknown;
   close(): Promise<void>;
 }
 
@@ -36,9 +38,10 @@ export class InProcessAgentCaller implements AgentCaller {
     try {
       return new InProcessAgentCaller(service, token, service.agents.registry.authenticate(token));
     } catch (error) {
+      const explained = service.explainStoreDamage(error); // while the store is still open to check
       await service.close();
       if (error instanceof ReverieError && error.code === 'unauthenticated') throw new TokenRefusedError(error.message);
-      throw error;
+      throw explained;
     }
   }
 
@@ -56,13 +59,13 @@ export class InProcessAgentCaller implements AgentCaller {
         this.lastCatchUp = performance.now();
       }
     } catch (error) {
-      const rpc = asRpcError(error);
+      const rpc = asRpcError(this.service.explainStoreDamage(error));
       throw new AgentCallError(rpc.code, rpc.message);
     }
     try {
       return await callAsAgent({ registry, log, invoke: (name, input, context) => this.service.invokeUnchecked(name, input, context) }, this.agent, method, params, 'mcp');
     } catch (error) {
-      const rpc = asRpcError(error);
+      const rpc = asRpcError(this.service.explainStoreDamage(error));
       throw new AgentCallError(rpc.code, rpc.message);
     }
   }

@@ -9,5 +9,6 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   'too-large': 413,
   locked: 423,
+  damaged: 500,
   internal: 500,
 };

@@ -10,7 +10,9 @@ import { generationId, type EmbeddingGeneration, type EmbeddingProvider } from '
 import { loadVectorExtension, VectorStore } from '../../index/vectorStore.js';
 import { HybridSearcher, DEFAULT_HYBRID, type HybridSettings } from '../hybridSearch.js';
 import { KeywordSearcher } from '../keywordSearch.js';
-import type { CreateAfterSearch, FromSearchWorker, SearchRequest, SearchWorkerData, ToSearchWorker } from './searchWorkerProtocol.js';
+import { errnoCode } from '../../platform/errors.js';
+import { isCorruptionError } from '../../platform/sqliteSchema.js';
+import type { CreateAfterSearch, FromSearchWorker, IndexDamage, SearchRequest, SearchWorkerData, ToSearchWorker } from './searchWorkerProtocol.js';
 
 const port = parentPort!;
 const post = (message: FromSearchWorker): void => port.postMessage(message);
@@ -47,12 +49,17 @@ function open(data: SearchWorkerData): Database.Database {
   return db;
 }
 
+/** This connection reads only the index: a corruption error here is the index's damage, reported as such. */
+function damageOf(error: unknown): IndexDamage | undefined {
+  return isCorruptionError(error) ? { code: errnoCode(error)! } : undefined;
+}
+
 const data = workerData as SearchWorkerData;
 let db: Database.Database;
 try {
   db = open(data);
 } catch (error) {
-  post({ type: 'failed', message: (error as Error).message });
+  post({ type: 'failed', message: (error as Error).message, damage: damageOf(error) });
   process.exit(1);
 }
 
@@ -108,7 +115,7 @@ let queue: Promise<void> = Promise.resolve();
 port.on('message', (message: ToSearchWorker) => {
   if (message.type === 'search') {
     queue = queue.then(() =>
-      search(message.id, message.request).catch((error: unknown) => post({ type: 'error', id: message.id, message: (error as Error).message })),
+      search(message.id, message.request).catch((error: unknown) => post({ type: 'error', id: message.id, message: (error as Error).message, damage: damageOf(error) })),
     );
     return;
   }

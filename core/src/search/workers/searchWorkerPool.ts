@@ -5,6 +5,7 @@ import type { SearchResult } from '../../contract/index.js';
 import type { EmbeddingGeneration } from '../../embed/provider.js';
 import type { FromSearchWorker, SearchRequest, SearchWorkerData, ToSearchWorker, WorkerSearchAnswer } from './searchWorkerProtocol.js';
 import { processLogger } from '../../platform/log/processLog.js';
+import { IndexDamageReport } from '../../index/indexDamage.js';
 
 const log = processLogger('search/workers');
 
@@ -15,6 +16,12 @@ export interface SearchWorkerPoolOptions extends SearchWorkerData {
   embedQuery(generation: EmbeddingGeneration, text: string): Promise<Float32Array>;
   /** Workers cannot start (repeatedly): searches stay on the engine thread, and this says why. */
   onDidGiveUp?(message: string): void;
+  /**
+   * A worker could not open the index with a corruption error (a search that meets damage
+   * rejects with an IndexDamageReport instead). Not proof by itself: the file may have been
+   * replaced under it, so the engine checks its own connection.
+   */
+  onDidFailToOpen?(error: Error & { code: string }): void;
 }
 
 /** A search sent to a worker: answered first, then its after-search value arrives (or it fails; settling twice is a no-op). */
@@ -168,6 +175,7 @@ export class SearchWorkerPool<After = null> {
           return;
         case 'failed':
           this.lastFailure = message.message;
+          if (message.damage) this.options.onDidFailToOpen?.(Object.assign(new Error(message.message), { code: message.damage.code }));
           return;
         case 'result':
         case 'after':
@@ -190,7 +198,7 @@ export class SearchWorkerPool<After = null> {
           if (message.type === 'after') pending.resolveAfter(message.value);
           else {
             pooled.searching--;
-            this.fail(pending, new Error(message.message));
+            this.fail(pending, message.damage ? new IndexDamageReport(message.message, message.damage.code) : new Error(message.message));
             this.dispatch();
           }
           return;

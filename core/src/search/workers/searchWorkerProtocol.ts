@@ -53,11 +53,17 @@ export type ToSearchWorker =
   | { type: 'embedded'; id: number; vector: Float32Array }
   | { type: 'embed-failed'; id: number; message: string };
 
+/** A worker met a corruption error reading the index: the engine rebuilds it (an error without this is the worker's own). */
+export interface IndexDamage {
+  /** The SQLite code (SQLITE_CORRUPT, SQLITE_CORRUPT_VTAB, SQLITE_NOTADB…). */
+  code: string;
+}
+
 /** Worker → engine. `embed` asks the engine for a query vector its model (outside the worker) computes. */
 export type FromSearchWorker =
   | { type: 'ready' }
-  | { type: 'failed'; message: string }
+  | { type: 'failed'; message: string; damage?: IndexDamage }
   | { type: 'result'; id: number; results: SearchResult[] }
   | { type: 'after'; id: number; value: unknown }
-  | { type: 'error'; id: number; message: string }
+  | { type: 'error'; id: number; message: string; damage?: IndexDamage }
   | { type: 'embed'; id: number; generation: EmbeddingGeneration; text: string };
