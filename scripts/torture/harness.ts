@@ -1,5 +1,5 @@
 /** What every torture family shares: the seeded PRNG, the temp root, real `reverie` processes. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,8 +75,10 @@ export class TortureContext {
     return { root, dataDir, env, at: ['--workspace', root, '--data-dir', dataDir] };
   }
 
+  /** Every child still running is killed first (an appender left alive would keep writing into the root). */
   cleanup(): void {
-    fs.rmSync(this.root, { recursive: true, force: true });
+    for (const child of live) child.kill('SIGKILL');
+    fs.rmSync(this.root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   }
 }
 
@@ -86,9 +88,19 @@ export function writeFile(root: string, rel: string, content: string | Buffer): 
   fs.writeFileSync(abs, content);
 }
 
+const live = new Set<ChildProcess>();
+
+/** Starts a child process the run kills if it is stopped (SIGINT, SIGTERM) before the child ends. */
+export function spawnTracked(command: string, args: string[], options: SpawnOptions): ChildProcess {
+  const child = spawn(command, args, options);
+  live.add(child);
+  child.once('close', () => live.delete(child));
+  return child;
+}
+
 /** Starts `reverie …` (bin/reverie.js picks the built out/ when fresh, else the sources). */
 export function spawnCli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [bin, ...args], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  return spawnTracked(process.execPath, [bin, ...args], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 /** Runs `reverie …` to the end; after `timeoutMs` it is killed and reported as timed out (a hang). */

@@ -3,12 +3,11 @@
  * memory.store) at random points: every file is its before bytes, an intended after, or before
  * plus complete lines; the database opens; `status` exits 0.
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { repoRoot, sleep, type Family, type TortureContext } from '../harness.js';
+import { repoRoot, spawnTracked, sleep, type Family, type TortureContext } from '../harness.js';
 import { checkAfterKill } from '../killCheck.js';
 import { snapshotMarkdown, tornFiles } from '../verify.js';
 import { generatedNotes } from '../corpus.js';
@@ -28,7 +27,7 @@ function killWriter(name: string, mode: 'save' | 'store'): Family {
       for (let i = 0; i < trials; i++) {
         fs.writeFileSync(log, '');
         const before = snapshotMarkdown(ws.root);
-        const child = spawn(process.execPath, ['--import', 'tsx', writer, mode, ws.root, ws.dataDir, log, String(ctx.seed + i)], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'ignore'] });
+        const child = spawnTracked(process.execPath, ['--import', 'tsx', writer, mode, ws.root, ws.dataDir, log, String(ctx.seed + i)], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'ignore'] });
         await new Promise<void>((resolve) => {
           child.stdout!.once('data', () => resolve());
           child.once('close', () => resolve());

@@ -2,12 +2,11 @@
  * An appender racing every writer: sweeps that really promote and editor saves (files.write)
  * run while a separate process appends lines; at the end every appended line must still be there.
  */
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { firstLine, repoRoot, runCli, sleep, type Family } from '../harness.js';
+import { firstLine, repoRoot, spawnTracked, runCli, sleep, type Family } from '../harness.js';
 import { ANY_RECALL, seedPromotableFacts, withService } from '../seed.js';
 import { lostLines, snapshotMarkdown, tornFiles } from '../verify.js';
 import { generatedNotes } from '../corpus.js';
@@ -21,7 +20,7 @@ export const racingAppend: Family = {
     const ws = ctx.workspace(generatedNotes(ctx.rng, 30));
     const log = path.join(ws.dataDir, 'appended.log');
     fs.writeFileSync(log, '');
-    const child = spawn(process.execPath, ['--import', 'tsx', appender, ws.root, log, String(ctx.seed)], { cwd: repoRoot, stdio: 'ignore' });
+    const child = spawnTracked(process.execPath, ['--import', 'tsx', appender, ws.root, log, String(ctx.seed)], { cwd: repoRoot, stdio: 'ignore' });
     const failures: string[] = [];
     const saved: { rel: string; line: string }[] = [];
     let promotedSweeps = 0;
