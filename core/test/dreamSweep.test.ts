@@ -164,6 +164,39 @@ describe('dreaming sweep', () => {
     expect(next.candidates.map((c) => c.key)).not.toContain('memory/2026-11-28.md:3:3');
   });
 
+  it("never takes a candidate from OpenClaw's managed Light Sleep / REM Sleep blocks in a daily note, only the person's own line", async () => {
+    const managed = [
+      '# 2026-11-28',
+      '',
+      '## Light Sleep',
+      '<!-- openclaw:dreaming:light:start -->',
+      '- Candidate: Invoices: reconciliation batches are matched against the bank file by IBAN and amount.',
+      '<!-- openclaw:dreaming:light:end -->',
+      '',
+      '## REM Sleep',
+      '<!-- openclaw:dreaming:rem:start -->',
+      '- Theme: `reconciliation` kept surfacing across 12 memories.',
+      '<!-- openclaw:dreaming:rem:end -->',
+      '',
+      '## Notes',
+      '',
+      '- Reconciliation batches are matched against the bank file by IBAN and amount.',
+      '',
+    ].join('\n');
+    const { service, clock } = await setup({ ...NOTES, 'memory/2026-11-28.md': managed });
+    await recallOver(service, clock, [
+      { query: 'how are reconciliation batches matched against the bank file', daysAgo: 2 },
+      { query: 'IBAN amount reconciliation matching', daysAgo: 1 },
+      { query: 'bank file matching reconciliation batches', daysAgo: 0 },
+      { query: 'reconciliation theme surfacing', daysAgo: 0 },
+    ]);
+    const run = await dream(service);
+    const keys = run.candidates.map((c) => c.key);
+    expect(keys).toContain('memory/2026-11-28.md:15:15');
+    expect(keys.filter((k) => /^memory\/2026-11-28\.md:(5|10):/.test(k))).toEqual([]);
+    expect(read('MEMORY.md')).not.toContain('Candidate:');
+  });
+
   it('rollback of an unedited run restores MEMORY.md byte for byte from its pre-image', async () => {
     const { service, clock } = await setup();
     await recallOver(service, clock, PRODUCTION_RECALLS);

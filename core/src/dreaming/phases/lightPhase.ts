@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { leastTrusted, type OriginClass } from '../../contract/index.js';
 import { HashEmbeddingProvider } from '../../embed/hashProvider.js';
 import { CURATED_FILES } from '../../workspace/layout.js';
+import { isInManagedBlock } from './managedBlocks.js';
 import type { MarkdownEntry } from '../../workspace/markdownEntries.js';
 import { conceptTags } from '../conceptTags.js';
 import { withoutTranscriptPrefix } from '../conversationTurn.js';
@@ -70,6 +71,7 @@ export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
     if (!doc || doc.source === 'dreams') continue;
     const entry = locate(doc.entries, hash, startLine);
     if (!entry) continue; // edited or deleted since: nothing left to promote
+    if (doc.source === 'memory' && isInManagedBlock(doc.lines, entry.startLine)) continue;
     const stats = recall.get(ref) ?? null;
     const writtenAt = (seenLookup.get(path, hash) as { first_seen_at: number } | undefined)?.first_seen_at ?? null;
     const days = new Set(stats?.days ?? []);
