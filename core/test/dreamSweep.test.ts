@@ -178,8 +178,6 @@ describe('dreaming sweep', () => {
       '- Theme: `reconciliation` kept surfacing across 12 memories.',
       '<!-- openclaw:dreaming:rem:end -->',
       '',
-      '## Notes',
-      '',
       '- Reconciliation batches are matched against the bank file by IBAN and amount.',
       '',
     ].join('\n');
@@ -192,7 +190,7 @@ describe('dreaming sweep', () => {
     ]);
     const run = await dream(service);
     const keys = run.candidates.map((c) => c.key);
-    expect(keys).toContain('memory/2026-11-28.md:15:15');
+    expect(keys).toContain('memory/2026-11-28.md:13:13'); // after the block, under no heading of its own
     expect(keys.filter((k) => /^memory\/2026-11-28\.md:(5|10):/.test(k))).toEqual([]);
     expect(read('MEMORY.md')).not.toContain('Candidate:');
   });

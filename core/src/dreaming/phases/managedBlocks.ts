@@ -30,7 +30,8 @@ function markManaged(lines: readonly string[]): Uint8Array {
     if (ANY_HEADING.test(line)) underHeading = MANAGED_HEADING.test(line);
     if (START.test(line)) inMarkers = true;
     if (inMarkers || underHeading) marks[i] = 1;
-    if (END.test(line)) inMarkers = false;
+    // The block ends at its end marker: the person's lines after it, even with no heading of their own, are theirs.
+    if (END.test(line)) inMarkers = underHeading = false;
   }
   return marks;
 }
