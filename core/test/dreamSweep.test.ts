@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DreamRun } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
-import { dream, recallOver, testClock } from './helpers/dreaming.js';
+import { DAY_MS, dream, recallOver, testClock } from './helpers/dreaming.js';
 
 const NOTES = {
   'MEMORY.md': '# Long-Term Memory\n\n- Keep the gateway on loopback. <!-- importance: 9 -->\n',
@@ -324,5 +324,27 @@ describe('dreaming sweep', () => {
     expect(runs.map((r) => r.id)).toEqual([second.id, first.id]);
     expect(schedule).toMatchObject({ enabled: true, time: '03:00' });
     await expect(service.invoke('dream.get', { runId: 'dream:missing' })).rejects.toThrow(/No dream run dream:missing/);
+  });
+  it('keeps a candidate for a week after its last recall: recalled 4–6 days ago it is promoted, 8–10 days ago it has left the queue', async () => {
+    const sweepAt = new Date(2026, 10, 29, 3, 0, 0).getTime();
+    const recalledDaysAgo = async (days: number[]) => {
+      ws = createTempWorkspace(NOTES);
+      // The notes were written 12 days before the sweep: only recall can keep them candidates.
+      const written = new Date(sweepAt - 12 * DAY_MS);
+      for (const rel of Object.keys(NOTES)) fs.utimesSync(path.join(ws.root, rel), written, written);
+      const clock = testClock(sweepAt - 12 * DAY_MS);
+      service = openService(ws, { now: clock.now });
+      await service.sync(false);
+      clock.set(sweepAt);
+      await recallOver(service, clock, PRODUCTION_RECALLS.map((r, i) => ({ query: r.query, daysAgo: days[i % days.length]! })));
+      const run = await dream(service);
+      await service.close();
+      ws.cleanup();
+      service = null;
+      ws = null;
+      return run.candidates.find((c) => c.key === 'memory/2026-11-27.md:3:3');
+    };
+    expect((await recalledDaysAgo([6, 5, 4]))?.outcome).toBe('promoted');
+    expect(await recalledDaysAgo([10, 9, 8])).toBeUndefined();
   });
 });

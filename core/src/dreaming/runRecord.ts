@@ -2,6 +2,7 @@ import type { DreamCandidate, DreamFileWrite, DreamRun } from '../contract/index
 import type { GatheredEntry } from './phases/gatheredEntry.js';
 import type { Thresholds } from './phases/deepPhase.js';
 import type { SweepEnvironment } from './sweepEnvironment.js';
+import { LIGHT_LOOKBACK_DAYS } from './phases/lightPhase.js';
 
 /** A run record before anything happened: every phase empty, status `running`. */
 export function emptyRun(id: string, trigger: DreamRun['trigger'], dryRun: boolean, thresholds: Thresholds, startedAt: number): DreamRun {
@@ -15,7 +16,7 @@ export function emptyRun(id: string, trigger: DreamRun['trigger'], dryRun: boole
     finishedAt: null,
     thresholds,
     phases: {
-      light: { lookbackDays: 2, gathered: 0, staged: 0, duplicates: 0 },
+      light: { lookbackDays: LIGHT_LOOKBACK_DAYS, gathered: 0, staged: 0, duplicates: 0 },
       rem: { lookbackDays: 7, themes: [], reflections: [] },
       deep: { ranked: 0, passed: 0, promoted: 0, proposed: 0 },
     },

@@ -2,9 +2,10 @@ import type Database from 'better-sqlite3';
 import type { DreamRun } from '../contract/index.js';
 import { daysAgo } from '../platform/localDay.js';
 import type { RankedCandidate } from './phases/deepPhase.js';
+import { LIGHT_LOOKBACK_DAYS } from './phases/lightPhase.js';
 
-/** Staged candidates not seen again for this long are let go. */
-export const STAGED_EXPIRY_DAYS = 30;
+/** Staged candidates not recalled (or written) again for this long leave the queue: the light phase's window. */
+export const STAGED_EXPIRY_DAYS = LIGHT_LOOKBACK_DAYS;
 
 /**
  * Carries candidates from sweep to sweep: eligible ones that did not pass stay staged,

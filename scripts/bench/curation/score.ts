@@ -114,6 +114,19 @@ export function scoreFold(fold: Fold, sim: SimulationResult): FoldScore {
   const targets = fold.labels.filter((l) => l.verdict === 'promote' && !l.duplicateOf && !superseded.has(l.id) && !contradicting.has(l.id));
   const hits = targets.filter((l) => lines.some((w) => !w.retired && w.file === l.target && w.label && rootOf(w.label, byId) === l.id));
 
+  // Why each missed target was held: its failing gates in the last sweep that ranked it.
+  for (const missed of targets.filter((l) => !hits.includes(l))) {
+    const line = lineNumberOf(fold, missed);
+    const candidate = [...sim.runs]
+      .reverse()
+      .flatMap((r) => r.candidates)
+      .find((c) => c.path === missed.file && c.startLine <= line && line <= c.endLine);
+    const held = candidate ? candidate.gates.filter((g) => !g.passed && !g.detail.startsWith('not reached')).map((g) => `${g.gate} ${g.detail}`) : [];
+    const shownIn = sim.shown.filter((s) => s.results.some((r) => r.path === missed.file && r.startLine <= line && line <= r.endLine));
+    const lastShown = shownIn.map((s) => s.day).sort().at(-1) ?? 'never';
+    mistakes.push(`${missed.id}: missed, shown by ${new Set(shownIn.map((s) => s.query)).size} queries, last ${lastShown} (${candidate ? (held.length ? held.join('; ') : candidate.outcome) : 'never a candidate'})`);
+  }
+
   const asked = targets.filter((l) => {
     const line = lineNumberOf(fold, l);
     const seen = sim.shown.filter((s) => s.results.some((r) => r.path === l.file && r.startLine <= line && line <= r.endLine));

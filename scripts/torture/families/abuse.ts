@@ -59,6 +59,8 @@ export const abuse: Family = {
     const child = spawnCli(['serve', '--json', '--port', '0', ...ws.at], ws.env);
     const failures: string[] = [];
     let trials = 0;
+    let socketCalls = 0;
+    let httpRequests = 0;
     try {
       const info = await new Promise<ServeInfo>((resolve, reject) => {
         let out = '';
@@ -87,6 +89,7 @@ export const abuse: Family = {
       }
       for (const c of cases) {
         trials++;
+        httpRequests++;
         const { status, body } = await rawHttp(port, c.request);
         if (!c.ok(status, body)) failures.push(`HTTP ${c.name}: got ${status || 'no response'}, want ${c.want}`);
       }
@@ -103,6 +106,7 @@ export const abuse: Family = {
         const clients = ctx.trials(10, 50);
         const perClient = ctx.trials(5, 100);
         trials += clients;
+        socketCalls = clients * perClient;
         const results = await Promise.all(
           Array.from({ length: clients }, (_, c) => {
             const lines = Array.from({ length: perClient }, (_, k) => JSON.stringify({ jsonrpc: '2.0', id: c * 1000 + k, method: 'memory.search', params: { query: 'atlas' } })).join('\n');
@@ -122,6 +126,6 @@ export const abuse: Family = {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('close', r)));
     }
-    return { trials, failures, figures: {} };
+    return { trials, failures, figures: { 'http requests': httpRequests, 'socket calls': socketCalls } };
   },
 };

@@ -16,6 +16,10 @@ const MIN_BUDGET_MS = 8000;
 function layDown(root: string, input: FuzzInput): number {
   let bytes = 0;
   for (const [rel, content] of Object.entries(input.files)) {
+    // An input that makes a workspace file a folder ("MEMORY.md is a folder") replaces the file.
+    for (let dir = path.dirname(rel); dir !== '.'; dir = path.dirname(dir)) {
+      if (fs.statSync(path.join(root, dir), { throwIfNoEntry: false })?.isFile()) fs.rmSync(path.join(root, dir));
+    }
     writeFile(root, rel, content);
     bytes += content.length;
   }

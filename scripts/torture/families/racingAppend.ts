@@ -20,10 +20,15 @@ export const racingAppend: Family = {
     const ws = ctx.workspace(generatedNotes(ctx.rng, 30));
     const log = path.join(ws.dataDir, 'appended.log');
     fs.writeFileSync(log, '');
+    // The appender grows MEMORY.md past the default 10,000-character budget within a few dozen
+    // rounds; after that every sweep refuses to write and nothing races. A large budget keeps the
+    // sweeps writing for all rounds.
+    await withService(ws, (service) => service.invoke('settings.set', { patch: { dreaming: { memoryBudgetChars: 1_000_000 } } }));
     const child = spawnTracked(process.execPath, ['--import', 'tsx', appender, ws.root, log, String(ctx.seed)], { cwd: repoRoot, stdio: 'ignore' });
     const failures: string[] = [];
     const saved: { rel: string; line: string }[] = [];
     let promotedSweeps = 0;
+    const idleReasons = new Map<string, number>();
     let refusedSaves = 0;
     try {
       await sleep(1500); // the appender's tsx start
@@ -33,7 +38,15 @@ export const racingAppend: Family = {
         const env = { ...ws.env, REVERIE_TEST_PAUSE_BEFORE_RENAME_MS: String(pauseMs) };
         const sweep = await runCli(['dream', '--json', ...ANY_RECALL, ...ws.at], env, 120_000);
         if (sweep.code !== 0) failures.push(`sweep ${i + 1}: exit ${sweep.code}: ${firstLine(sweep.stderr)}`);
-        else if ((JSON.parse(sweep.stdout) as { promoted: unknown[] }).promoted.length > 0) promotedSweeps++;
+        else {
+          const run = JSON.parse(sweep.stdout) as { status: string; reason?: string | null; promoted: unknown[] };
+          if (run.promoted.length > 0) promotedSweeps++;
+          // A sweep that wrote nothing says why (a refused rewrite is the race being caught).
+          else {
+            const why = `${run.status}: ${(run.reason ?? 'nothing passed').slice(0, 80)}`;
+            idleReasons.set(why, (idleReasons.get(why) ?? 0) + 1);
+          }
+        }
         const save = await editorSave(ws, ctx.rng.chance(0.5) ? 'MEMORY.md' : 'USER.md', `- saved by the editor in round ${i + 1}`, ctx.rng.range(0, 300));
         if (save) saved.push(save);
         else refusedSaves++;
@@ -55,6 +68,7 @@ export const racingAppend: Family = {
       if (missing.length) failures.push(`${rel}: ${missing.length} lost lines (first: "${missing[0]}")`);
     }
     for (const torn of tornFiles(new Map(), snapshotMarkdown(ws.root))) failures.push(`torn file ${torn}`);
+    for (const [reason, n] of idleReasons) console.log(`  racing append: ${n} sweep(s) wrote nothing (${reason})`);
     return { trials: sweeps, failures, figures: { sweeps, 'promoting sweeps': promotedSweeps, appended: appended.length, 'lost lines': lost, 'saves refused': refusedSaves } };
   },
 };

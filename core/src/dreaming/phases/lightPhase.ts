@@ -13,7 +13,12 @@ import { entryRef, type EntryRecall } from '../recall/recallStats.js';
 import { entryOrigin } from '../../provenance/lineOrigin.js';
 import type { GatheredEntry } from './gatheredEntry.js';
 
-export const LIGHT_LOOKBACK_DAYS = 2;
+/**
+ * A candidate stays alive while it keeps being recalled (or was just written): a week, so a
+ * weekend or a few days off do not drop what the week's searches kept finding, and what nobody
+ * looked for in a week leaves the queue (STAGED_EXPIRY_DAYS is the same week).
+ */
+export const LIGHT_LOOKBACK_DAYS = 7;
 /** Near-identical entries (cosine of their hashed word/trigram vectors) are one candidate. */
 export const DUPLICATE_SIMILARITY = 0.9;
 const INLINE_ANNOTATION = /<!--\s*(?:trigger|importance|project):[^>]*-->/gi;
