@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldNames, labelProblems, loadFold, type Fold } from '../bench/curation/folds.js';
+import { askedTargets, foldNames, labelProblems, loadFold, recallTargets, type Fold } from '../bench/curation/folds.js';
 
 describe('curation benchmark labels', () => {
   const names = foldNames();
@@ -25,6 +25,30 @@ describe('curation benchmark labels', () => {
       }
     }
     expect(unlabelled).toEqual([]);
+  });
+
+  it.each(names)('fold %s: use.json asks about 75 to 92 percent of the recall targets 3 times on 2 days of a sweep week (not every fact)', (name) => {
+    const fold = loadFold(name);
+    const targets = recallTargets(fold);
+    const asked = askedTargets(fold);
+    const share = asked.length / targets.length;
+    console.log(`${name}: ${asked.length}/${targets.length} recall targets asked 3q2d (${(share * 100).toFixed(1)} %); not asked: ${targets.filter((t) => !asked.includes(t)).map((t) => t.id).join(', ')}`);
+    expect(share).toBeGreaterThanOrEqual(0.75);
+    expect(share).toBeLessThanOrEqual(0.92);
+  });
+
+  it.each(names)('fold %s: no never entry is asked about by more than two queries in a sweep week', (name) => {
+    const fold = loadFold(name);
+    const overAsked = fold.labels.filter((l) => l.verdict === 'never' && askedTargets({ ...fold, labels: fold.labels.map((x) => (x.id === l.id ? { ...x, verdict: 'promote', target: 'MEMORY.md', why: undefined } : x)) }).some((a) => a.id === l.id));
+    expect(overAsked.map((l) => l.id)).toEqual([]);
+  });
+
+  it('reports a query without an asks entry and an asks entry naming an unknown id', () => {
+    const fold = loadFold(names[0]!);
+    const broken: Fold = { ...fold, use: { ...fold.use, searches: { ...fold.use.searches, '2099-01-01': ['>nobody labelled this'] }, asks: { ...fold.use.asks, 'ghost query': ['x-nobody'] } } };
+    const problems = labelProblems(broken).join('\n');
+    expect(problems).toContain('the query "nobody labelled this" of 2099-01-01 has no asks entry');
+    expect(problems).toContain('asks "ghost query" names unknown id "x-nobody"');
   });
 
   it('reports a substring that occurs twice, a missing one, an unknown reference and an entry that has not expired yet', () => {

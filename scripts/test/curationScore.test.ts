@@ -11,7 +11,33 @@ const fold: Fold = {
   name: 'tiny',
   persona: 'test',
   workspaceDir: '/nonexistent',
-  use: { sweeps: [], searches: {} },
+  // One sweep on 09-10: its week is 09-03 … 09-10. Staging is asked by 3 queries on 2 days of it (one through its
+  // duplicate), Dana's rule by 3 on 2; argocd by 3 queries but only one inside the week.
+  use: {
+    sweeps: ['2026-09-10'],
+    searches: {
+      '2026-08-20': ['argocd deploys'],
+      '2026-08-21': ['how do we deploy'],
+      '2026-09-02': ['staging host'],
+      '2026-09-03': ['Staging host', '>staging port'],
+      '2026-09-04': ['which vpn', 'lunch'],
+      '2026-09-09': ['dana migrations', 'migration PR rule', 'deploy now'],
+      '2026-09-10': ['dana PR rule'],
+    },
+    asks: {
+      'argocd deploys': ['argocd'],
+      'how do we deploy': ['argocd'],
+      'deploy now': ['argocd'],
+      'staging host': ['staging'],
+      'Staging host': ['staging2'],
+      'staging port': ['staging'],
+      'which vpn': ['staging2'],
+      lunch: [],
+      'dana migrations': ['dana'],
+      'migration PR rule': ['dana'],
+      'dana PR rule': ['dana'],
+    },
+  },
   files: new Map([
     ['MEMORY.md', START_MEMORY],
     ['USER.md', START_USER],
@@ -32,7 +58,7 @@ const fold: Fold = {
   ],
 };
 
-// The staging line (note line 3) shown for three queries on two days; Dana's (line 6) for three queries on one day.
+// What the searches showed (used only by the per-miss diagnostic): the asked figures come from use.asks above.
 const SHOWN: SimulationResult['shown'] = [
   { query: 'staging host', day: '2026-09-02', results: [{ path: 'memory/2026-09-01.md', startLine: 1, endLine: 4 }] },
   { query: 'Staging host', day: '2026-09-03', results: [{ path: 'memory/2026-09-01.md', startLine: 3, endLine: 3 }] },
@@ -81,7 +107,7 @@ describe('curation scoring', () => {
       sweep_s_max: 0.5,
       recall_targets: 4, // staging, vitest, argocd, dana (jest and old-deploy are superseded, wiki/jun contradict)
       recall_hits: 1, // only staging: vitest is retired, argocd missing, dana in the wrong file
-      recall_targets_asked: 2, // staging (4 queries, 3 days) and dana (3 queries, 2 days); 'Staging host' repeats 'staging host'
+      recall_targets_asked: 2, // staging (3 queries on 09-03/04 through itself and staging2) and dana (3 on 09-09/10); argocd has 1 in the week
       recall_hits_asked: 1,
     });
   });

@@ -34,6 +34,8 @@ export interface FoldUse {
   sweeps: string[];
   /** Per day, the searches typed that day; a leading ">" means the top result is then opened. */
   searches: Record<string, string[]>;
+  /** Query text (without the ">") → the label ids it is genuinely asking about ([] for none), decided by hand. */
+  asks: Record<string, string[]>;
 }
 
 export interface Fold {
@@ -78,6 +80,70 @@ export function loadFold(name: string, dir = FOLDS_DIR): Fold {
   return { name, persona, workspaceDir, labels, use, files };
 }
 
+/** A typed search without its leading ">" (the open-the-top-result mark): the text `asks` is keyed by. */
+export function queryText(typed: string): string {
+  return typed.startsWith('>') ? typed.slice(1).trim() : typed;
+}
+
+/** The first label of an entry's duplicate chain: the fact it restates. */
+export function rootOf(label: EntryLabel, byId: Map<string, EntryLabel>): string {
+  let current = label;
+  const seen = new Set<string>();
+  while (current.duplicateOf && !seen.has(current.id)) {
+    seen.add(current.id);
+    current = byId.get(current.duplicateOf) ?? current;
+  }
+  return current.id;
+}
+
+/** The recall targets: promote entries that are not a duplicate, not superseded, not in a contradiction. */
+export function recallTargets(fold: Fold): EntryLabel[] {
+  const byId = new Map(fold.labels.map((l) => [l.id, l]));
+  const superseded = new Set(fold.labels.flatMap((l) => (l.supersedes && byId.has(l.supersedes) ? [rootOf(byId.get(l.supersedes)!, byId)] : [])));
+  const contradicting = new Set(fold.labels.flatMap((l) => (l.contradicts ? [l.id, l.contradicts] : [])));
+  return fold.labels.filter((l) => l.verdict === 'promote' && !l.duplicateOf && !superseded.has(l.id) && !contradicting.has(l.id));
+}
+
+const DAY_MS = 86_400_000;
+const dayNumber = (day: string) => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+
+/**
+ * Root label id → the distinct queries (lower case) and days that asked about it, by the hand
+ * labels in `asks`, counting only days within the 7 days before a sweep night or on one
+ * (S-7 ≤ D ≤ S for any sweep S). A query asking about a duplicate counts for the fact it restates.
+ */
+export function askedInSweepWeeks(fold: Fold): Map<string, { queries: Set<string>; days: Set<string> }> {
+  const byId = new Map(fold.labels.map((l) => [l.id, l]));
+  const sweeps = fold.use.sweeps.map(dayNumber);
+  const inWeek = (day: string) => sweeps.some((s) => s - 7 <= dayNumber(day) && dayNumber(day) <= s);
+  const asked = new Map<string, { queries: Set<string>; days: Set<string> }>();
+  for (const [day, queries] of Object.entries(fold.use.searches)) {
+    if (!inWeek(day)) continue;
+    for (const typed of queries) {
+      const query = queryText(typed);
+      for (const id of fold.use.asks?.[query] ?? []) {
+        const label = byId.get(id);
+        if (!label) continue;
+        const root = rootOf(label, byId);
+        const entry = asked.get(root) ?? { queries: new Set<string>(), days: new Set<string>() };
+        entry.queries.add(query.toLowerCase());
+        entry.days.add(day);
+        asked.set(root, entry);
+      }
+    }
+  }
+  return asked;
+}
+
+/** Recall targets asked by at least 3 distinct queries on at least 2 days of a sweep week (issue 18's bar). */
+export function askedTargets(fold: Fold): EntryLabel[] {
+  const asked = askedInSweepWeeks(fold);
+  return recallTargets(fold).filter((l) => {
+    const a = asked.get(l.id);
+    return a !== undefined && a.queries.size >= 3 && a.days.size >= 2;
+  });
+}
+
 /** Every problem with a fold's labels, as sentences naming the label; empty when consistent. */
 export function labelProblems(fold: Fold): string[] {
   const problems: string[] = [];
@@ -107,6 +173,17 @@ export function labelProblems(fold: Fold): string[] {
       if (!ids.has(other)) problems.push(`${fold.name}/labels.json "${label.id}": ${relation} names unknown id "${other}"`);
       if (other === label.id) problems.push(`${fold.name}/labels.json "${label.id}": ${relation} names itself`);
     }
+  }
+  const asks = fold.use.asks ?? {};
+  for (const [day, queries] of Object.entries(fold.use.searches)) {
+    for (const typed of queries) {
+      const query = queryText(typed);
+      if (!Object.hasOwn(asks, query)) problems.push(`${fold.name}/use.json: the query "${query}" of ${day} has no asks entry`);
+    }
+  }
+  for (const [query, asked] of Object.entries(asks)) {
+    if (!Array.isArray(asked)) problems.push(`${fold.name}/use.json: asks "${query}" must be an array of label ids`);
+    else for (const id of asked) if (!ids.has(id)) problems.push(`${fold.name}/use.json: asks "${query}" names unknown id "${id}"`);
   }
   for (const day of [...Object.keys(fold.use.searches), ...fold.use.sweeps]) {
     if (!/^\d{4}-\d\d-\d\d$/.test(day)) problems.push(`${fold.name}/use.json: "${day}" is not a YYYY-MM-DD day`);

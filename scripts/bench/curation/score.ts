@@ -3,7 +3,7 @@
  * against the labels (see README.md in this folder for each definition).
  */
 import type { DreamRun } from '../../../core/src/contract/index.js';
-import type { EntryLabel, Fold } from './folds.js';
+import { askedTargets, rootOf, type EntryLabel, type Fold } from './folds.js';
 import { signalTextLines, startEntryStates, writtenLines, type WrittenLine } from './match.js';
 import type { SimulationResult } from './simulate.js';
 
@@ -15,7 +15,7 @@ export interface CurationCounts {
   lines_unmatched: number;
   recall_targets: number;
   recall_hits: number;
-  /** Recall targets the simulated use showed for at least 3 different queries on at least 2 days (issue 18's bar for passing). */
+  /** Recall targets that use.json's asks label as asked by at least 3 different queries on at least 2 days of a sweep week (issue 18's bar for passing). */
   recall_targets_asked: number;
   recall_hits_asked: number;
   tasks_promoted: number;
@@ -42,17 +42,6 @@ export interface CurationCounts {
 export interface FoldScore extends CurationCounts {
   /** Label id (or the line, when unmatched) → what went wrong, for the stderr listing. */
   mistakes: string[];
-}
-
-/** The first label of an entry's duplicate chain: the fact it restates. */
-function rootOf(label: EntryLabel, byId: Map<string, EntryLabel>): string {
-  let current = label;
-  const seen = new Set<string>();
-  while (current.duplicateOf && !seen.has(current.id)) {
-    seen.add(current.id);
-    current = byId.get(current.duplicateOf) ?? current;
-  }
-  return current.id;
 }
 
 /** Pairs a run record lists as contradictions, if the product records any (it has no such field today). */
@@ -127,11 +116,9 @@ export function scoreFold(fold: Fold, sim: SimulationResult): FoldScore {
     mistakes.push(`${missed.id}: missed, shown by ${new Set(shownIn.map((s) => s.query)).size} queries, last ${lastShown} (${candidate ? (held.length ? held.join('; ') : candidate.outcome) : 'never a candidate'})`);
   }
 
-  const asked = targets.filter((l) => {
-    const line = lineNumberOf(fold, l);
-    const seen = sim.shown.filter((s) => s.results.some((r) => r.path === l.file && r.startLine <= line && line <= r.endLine));
-    return new Set(seen.map((s) => s.query.toLowerCase())).size >= 3 && new Set(seen.map((s) => s.day)).size >= 2;
-  });
+  // Asked: by the hand labels of use.json's asks (3 distinct queries on 2 days of a sweep week), not by what a search happened to show.
+  const askedIds = new Set(askedTargets(fold).map((l) => l.id));
+  const asked = targets.filter((l) => askedIds.has(l.id));
 
   let applied = 0;
   let inverted = 0;
