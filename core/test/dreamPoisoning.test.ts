@@ -102,7 +102,7 @@ describe('dreaming and untrusted content', () => {
       const poison = run.candidates.filter((c) => /99-1234/.test(c.text));
       expect(poison.length).toBeGreaterThanOrEqual(3);
       // Recalled often and scoring high…
-      expect(Math.max(...poison.map((c) => c.signals.recallCount))).toBeGreaterThanOrEqual(20);
+      expect(Math.max(...poison.map((c) => c.signals.recallCount))).toBeGreaterThanOrEqual(15);
       // …yet structurally ineligible, before any prompt or write.
       for (const c of poison) {
         expect(c.outcome === 'ineligible' || c.outcome === 'duplicate').toBe(true);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DreamRun } from '../src/contract/index.js';
+import { DEFAULT_DREAM_SETTINGS, type DreamRun } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
 import { DAY_MS, dream, recallOver, testClock } from './helpers/dreaming.js';
@@ -54,7 +54,7 @@ describe('dreaming sweep', () => {
     const candidate = promoted[0]!;
     expect(candidate.signals.recallCount).toBeGreaterThanOrEqual(3);
     expect(candidate.signals.uniqueQueries).toBe(4);
-    expect(candidate.score).toBeGreaterThanOrEqual(0.75);
+    expect(candidate.score).toBeGreaterThanOrEqual(DEFAULT_DREAM_SETTINGS.minScore);
     expect(candidate.gates.every((g) => g.passed)).toBe(true);
     expect(run.consolidation).toEqual({ mode: 'fallback', model: null, fallbackReason: null });
 

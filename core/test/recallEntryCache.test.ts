@@ -21,8 +21,9 @@ const extractQueryTerms = vi.mocked(queryTerms.extractQueryTerms);
 function uncachedAnswering<T extends { body: string }>(query: string, entries: readonly T[]): T[] {
   const wanted = new Set(extractQueryTerms(query).filter((t) => !t.isStopword).flatMap((t) => [t.stem, ...t.variants]));
   if (wanted.size === 0 || entries.length <= 1) return [...entries];
-  const matching = entries.filter((e) => extractQueryTerms(e.body).some((t) => !t.isStopword && wanted.has(t.stem)));
-  return matching.length > 0 ? matching : [...entries];
+  const shared = entries.map((e) => [...new Set(extractQueryTerms(e.body).filter((t) => !t.isStopword).map((t) => t.stem))].filter((stem) => wanted.has(stem)).length);
+  const best = Math.max(...shared);
+  return best > 0 ? entries.filter((_, i) => shared[i] === best) : [...entries];
 }
 
 const NOTE = [

@@ -110,7 +110,8 @@ function setup(notes = 40) {
         const start = 1 + q(files.get(p)!);
         return { path: p, source: p === 'DREAMS.md' ? ('dreams' as const) : ('memory' as const), startLine: start, endLine: start + q(12), score: q(140) / 100 - 0.2 };
       });
-      return { query, results, transport: (['ui', 'cli', 'agent', 'mcp'] as const)[q(4)]!, at: AT + q(3) * 86_400_000 + i };
+      // 11 minutes apart: a repeat within 10 minutes is recorded once, which is recallUse.test.ts's business.
+      return { query, results, transport: (['ui', 'cli', 'agent', 'mcp'] as const)[q(4)]!, at: AT + q(3) * 86_400_000 + i * 11 * 60_000 };
     });
   };
 
@@ -132,8 +133,10 @@ function expectedRows(root: string, searches: readonly Search[]): string[] {
       const cited = entries.filter((e) => e.endLine >= r.startLine && e.startLine <= r.endLine);
       let answering = cited;
       if (wanted.size > 0 && cited.length > 1) {
-        const matching = cited.filter((e) => extractQueryTerms(e.body).some((t) => !t.isStopword && wanted.has(t.stem)));
-        if (matching.length > 0) answering = matching;
+        // The entries sharing the most query stems (ties all), as entriesAnsweringQuery.
+        const shared = cited.map((e) => [...new Set(extractQueryTerms(e.body).filter((t) => !t.isStopword).map((t) => t.stem))].filter((stem) => wanted.has(stem)).length);
+        const best = Math.max(...shared);
+        if (best > 0) answering = cited.filter((_, i) => shared[i] === best);
       }
       for (const e of answering) {
         const hash = entryHash(e.raw);
@@ -180,15 +183,22 @@ describe('RecallRecorder', () => {
   it('records a search whose entries a search worker works out: the worker\'s entries when they come, its own when the worker failed', async () => {
     const { root, index, openDreams, searches } = setup();
     const db = openDreams();
-    const recorder = new RecallRecorder(db, () => index, root, () => AT);
-    const all = searches(60, 9).map((s) => ({ ...s, at: AT }));
+    let clock = AT;
+    const recorder = new RecallRecorder(db, () => index, root, () => clock);
+    const all = searches(60, 9).map((s, i) => ({ ...s, at: AT + i * 11 * 60_000 })); // no repeats within 10 minutes
     const failed = all.filter((_, i) => i % 2 === 0);
     const answered = all.filter((_, i) => i % 2 === 1);
     let resolveLater!: (entries: Record<string, RecalledEntry[]>) => void;
     const later = new Promise<Record<string, RecalledEntry[]>>((resolve) => (resolveLater = resolve));
-    for (const s of failed) recorder.recordWhenResolved(s.query, s.results.map((r, i) => ({ ...r, id: `chunk:${i}` })), s.transport, Promise.reject(new Error('The worker stopped.')));
+    for (const s of failed) {
+      clock = s.at;
+      recorder.recordWhenResolved(s.query, s.results.map((r, i) => ({ ...r, id: `chunk:${i}` })), s.transport, Promise.reject(new Error('The worker stopped.')));
+    }
     // The worker's entries: one made-up entry per result, so its rows are recognisably the worker's.
-    for (const s of answered) recorder.recordWhenResolved(s.query, s.results.map((r, i) => ({ ...r, id: `chunk:${i}` })), s.transport, later);
+    for (const s of answered) {
+      clock = s.at;
+      recorder.recordWhenResolved(s.query, s.results.map((r, i) => ({ ...r, id: `chunk:${i}` })), s.transport, later);
+    }
     resolveLater(Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`chunk:${i}`, [{ startLine: 1, endLine: 1, hash: `worker-${i}` }]])));
     await recorder.whenResolved();
     recorder.flush();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SettingsStore } from '../src/workspace/settingsStore.js';
+import { DEFAULT_DREAM_SETTINGS } from '../src/contract/index.js';
 
 let dir: string | undefined;
 afterEach(() => {
@@ -29,7 +30,7 @@ describe('settings store', () => {
     // Changing what read() returned changes nothing stored.
     read.fusion = 'weighted';
     read.dreaming.minScore = 0.1;
-    expect(store.read()).toMatchObject({ fusion: 'rrf', dreaming: { minScore: 0.75 } });
+    expect(store.read()).toMatchObject({ fusion: 'rrf', dreaming: { minScore: DEFAULT_DREAM_SETTINGS.minScore } });
 
     fs.writeFileSync(store.file, '{ not json');
     expect(() => store.read()).toThrow(/is not valid JSON/);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OperationOutput, SearchResult } from '../../core/src/contract/index.js';
-import { SEARCH_DEBOUNCE_MS } from '../src/store/searchSlice.js';
+import { SEARCH_DEBOUNCE_MS, SEARCH_SETTLE_MS } from '../src/store/searchSlice.js';
 import { createReverieStore } from '../src/store/store.js';
 import { createFakeClient, deferred } from './fakeClient.js';
 
@@ -75,5 +75,36 @@ describe('search slice', () => {
     store.getState().search.setQuery('quince');
     await store.getState().search.submit();
     expect(store.getState().memory.openPath).toBe('memory/quince.md');
+  });
+
+  it('records one recall per settled query: type-ahead searches are not recalls; a pause, Enter or an opened result settles it once', async () => {
+    const calls: Array<{ query: string; recall: boolean }> = [];
+    const client = createFakeClient({
+      'memory.search': async ({ query, recall }) => {
+        calls.push({ query, recall: recall ?? true });
+        return { results: [hit('memory/tests.md')], tookMs: 1 };
+      },
+      'files.read': async ({ path }) => ({ path, text: 'x', sha256: 'a'.repeat(64), mtimeMs: 0, size: 1 }),
+    });
+    const store = createReverieStore(client, { confirm: () => true });
+    const search = () => store.getState().search;
+    const typed = 'how should tests be written';
+    // A slow typist: every keystroke outlives the debounce, so each one searches.
+    for (let i = 1; i <= typed.length; i++) {
+      search().setQuery(typed.slice(0, i));
+      await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 80);
+    }
+    expect(calls.filter((c) => !c.recall).length).toBe(typed.length);
+    expect(calls.filter((c) => c.recall)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(SEARCH_SETTLE_MS);
+    expect(calls.filter((c) => c.recall)).toEqual([{ query: typed, recall: true }]);
+
+    search().openResult(0); // already settled: not recorded again
+    await vi.advanceTimersByTimeAsync(SEARCH_SETTLE_MS * 2);
+    expect(calls.filter((c) => c.recall).length).toBe(1);
+
+    search().setQuery('vitest or jest');
+    await search().submit(); // Enter opens the first result, which settles the query at once
+    expect(calls.filter((c) => c.recall).map((c) => c.query)).toEqual([typed, 'vitest or jest']);
   });
 });

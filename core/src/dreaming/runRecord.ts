@@ -44,6 +44,7 @@ export function signalsOf(entry: GatheredEntry): DreamCandidate['signals'] {
   const recall = entry.recall;
   return {
     recallCount: recall?.count ?? 0,
+    usedCount: recall?.uses ?? 0,
     meanScore: recall && recall.count > 0 ? Math.round(Math.min(1, recall.scoreSum / recall.count) * 1000) / 1000 : 0,
     uniqueQueries: recall?.queries.size ?? 0,
     uniqueDays: entry.days.size,

@@ -12,6 +12,7 @@ import type { MemoryServiceOptions } from './memoryServiceOptions.js';
 import { assembleStatus } from './status.js';
 import { DreamService } from '../dreaming/dreamService.js';
 import { recallAfterSearch, type RecalledEntries } from '../dreaming/recall/searchWorkerRecall.js';
+import { withResultUse } from '../dreaming/recall/resultUse.js';
 import { AgentService } from '../agents/agentService.js';
 import { GraphService } from '../graph/graphService.js';
 import { updateGraphAfterSync } from '../graph/graphSyncStep.js';
@@ -108,7 +109,7 @@ export class MemoryService {
       graphEntities: (query, limit) => this.graph.entitiesFor(query, limit),
     });
     this.sessions = new SessionService({ settings: this.settings, index: this.index, emit });
-    this.handlers = {
+    this.handlers = withResultUse({
       ...this.dreams.handlers,
       ...this.agents.handlers,
       ...this.graph.handlers,
@@ -122,7 +123,7 @@ export class MemoryService {
       ...new ImportService({ workspaceRoot: workspace.root, dataDir, index: this.index, emit }).handlers,
       ...new ProvenanceService({ indexDb, onDidForget: (paths) => this.index.entriesForgotten(paths) }).handlers,
       ...new ModelService(this.models, { switchEmbeddingProvider: () => this.switchEmbeddingProvider(), logger: this.log.logger('models'), emit }).handlers,
-    };
+    }, this.dreams.recorder);
     this.calls = operationDispatch(this.handlers, this.logging.logger, () => this.closed);
   }
 

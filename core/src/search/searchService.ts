@@ -60,7 +60,7 @@ export class SearchService<After = null> {
       this.openSearchers();
     });
     this.handlers = {
-      'memory.search': async ({ query, limit, sources, project, graph }, context) => {
+      'memory.search': async ({ query, limit, sources, project, graph, recall }, context) => {
         await this.embeddings.ensureProvider();
         const started = performance.now();
         const { found, after } = await this.index.readRecovering(async () => {
@@ -69,7 +69,8 @@ export class SearchService<After = null> {
         });
         const results = project ? boostProject(this.index.db, found, project) : found;
         const tookMs = Math.round((performance.now() - started) * 100) / 100;
-        options.onDidSearch(query, results, context.transport, after);
+        if (recall) options.onDidSearch(query, results, context.transport, after);
+        else after?.catch((error: unknown) => options.logger.warn('A search worker could not work out recalled entries', { error })); // nobody else waits for it
         // Graph hits are a separate group: chunk results stay as they are.
         if (graph) return { results, tookMs, graph: options.graphEntities(query, Math.min(limit, 20)) };
         return { results, tookMs };

@@ -5,6 +5,8 @@ import type { SliceContext } from './types.js';
 /** Type-ahead delay: long enough to skip keystrokes, short enough to feel instant. */
 export const SEARCH_DEBOUNCE_MS = 120;
 const RESULT_LIMIT = 30;
+/** A query left alone this long has settled: it is recorded as one look (a recall for dreaming). */
+export const SEARCH_SETTLE_MS = 1500;
 
 /** The engine's own default (memory and agent transcripts, not the dreaming diary), read from the contract. */
 export const DEFAULT_SOURCES: readonly SourceKind[] = operations['memory.search'].input.parse({ query: '' }).sources;
@@ -36,8 +38,23 @@ export interface SearchSlice {
 
 export function createSearchSlice({ set, get, client }: SliceContext<'search'>): SearchSlice {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let settleTimer: ReturnType<typeof setTimeout> | null = null;
   // Only the newest request may update the list: older answers are dropped when they land.
   let latestRequest = 0;
+  /** The last query (with its sources) recorded as a recall, so a settled query counts once. */
+  let recorded = '';
+
+  // Type-ahead searches are not recalls: the query is recorded once it settles (Enter, an
+  // opened result, or SEARCH_SETTLE_MS without typing), by the same search with recall on.
+  function settle(): void {
+    if (settleTimer) clearTimeout(settleTimer);
+    settleTimer = null;
+    const { resultsQuery, sources, state } = get().search;
+    const key = `${resultsQuery}\u0000${sources.join(',')}`;
+    if (state !== 'ready' || resultsQuery.trim() === '' || key === recorded) return;
+    recorded = key;
+    void client.call('memory.search', { query: resultsQuery, sources, limit: RESULT_LIMIT, recall: true }).catch(() => undefined);
+  }
 
   async function run(): Promise<void> {
     if (timer) clearTimeout(timer);
@@ -50,9 +67,11 @@ export function createSearchSlice({ set, get, client }: SliceContext<'search'>):
     }
     set({ state: 'loading', error: null });
     try {
-      const answer = await client.call('memory.search', { query, sources, limit: RESULT_LIMIT, graph: true });
+      const answer = await client.call('memory.search', { query, sources, limit: RESULT_LIMIT, graph: true, recall: false });
       if (request !== latestRequest) return;
       set({ results: answer.results, graphHits: answer.graph ?? [], resultsQuery: query, state: 'ready', tookMs: answer.tookMs, selectedIndex: 0 });
+      if (settleTimer) clearTimeout(settleTimer);
+      settleTimer = setTimeout(settle, SEARCH_SETTLE_MS);
     } catch (error) {
       if (request !== latestRequest) return;
       set({ state: 'error', error: errorMessage(error), results: [], graphHits: [], resultsQuery: query });
@@ -73,6 +92,8 @@ export function createSearchSlice({ set, get, client }: SliceContext<'search'>):
     setQuery(query) {
       set({ query });
       if (timer) clearTimeout(timer);
+      if (settleTimer) clearTimeout(settleTimer);
+      settleTimer = null;
       timer = setTimeout(() => void run(), SEARCH_DEBOUNCE_MS);
     },
 
@@ -102,6 +123,7 @@ export function createSearchSlice({ set, get, client }: SliceContext<'search'>):
       const result = get().search.results[index];
       if (!result) return;
       set({ selectedIndex: index });
+      settle(); // opening a result settles its query
       const state = get();
       if (result.source === 'sessions') {
         void state.provenance.open(result.id, { cited: { startLine: result.startLine, endLine: result.endLine } });
@@ -121,6 +143,7 @@ export function createSearchSlice({ set, get, client }: SliceContext<'search'>):
       if (current.resultsQuery !== current.query || current.state === 'loading') await run();
       const now = get().search;
       if (now.resultsQuery === now.query && now.results.length > 0) now.openResult(now.selectedIndex);
+      else settle(); // Enter settles the query even when there is nothing to open
     },
   };
 }

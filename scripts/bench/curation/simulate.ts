@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CallContext } from '../../../core/src/contract/index.js';
-import type { DreamRun } from '../../../core/src/contract/index.js';
+import type { DreamRun, DreamThresholds } from '../../../core/src/contract/index.js';
 import { MemoryService } from '../../../core/src/engine/memoryService.js';
 import { resolveExistingWorkspace } from '../../../core/src/workspace/resolveWorkspace.js';
 import { makeTempWorkspace, removeTempWorkspace } from '../engine.js';
@@ -44,7 +44,8 @@ function readOr(file: string): string {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
 }
 
-export async function simulateFold(fold: Fold): Promise<SimulationResult> {
+/** `thresholds` override the default gates of every sweep (calibration only; the benchmark runs the defaults). */
+export async function simulateFold(fold: Fold, thresholds: DreamThresholds = {}): Promise<SimulationResult> {
   const ws = makeTempWorkspace(`curation-${fold.name}`);
   const notes = [...fold.files.keys()].filter((f) => /^memory\/\d{4}-\d\d-\d\d\.md$/.test(f)).sort();
   for (const [rel, text] of fold.files) {
@@ -68,7 +69,7 @@ export async function simulateFold(fold: Fold): Promise<SimulationResult> {
       if (fold.use.sweeps.includes(day)) {
         clock = at(3);
         const started = performance.now();
-        const run = await service.invoke('dream.run', {});
+        const run = await service.invoke('dream.run', { thresholds });
         result.sweepSeconds.push((performance.now() - started) / 1000);
         if (run.status === 'failed') throw new Error(`${fold.name}: the sweep of ${day} failed: ${run.reason}`);
         result.runs.push(run);

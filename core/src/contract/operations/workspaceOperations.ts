@@ -67,6 +67,12 @@ export const workspaceOperations = {
         project: z.string().min(1).max(200).optional(),
         /** Also return matching graph entities (a separate group; results stay chunk results). */
         graph: z.boolean().default(false),
+        /**
+         * Count this search as a recall for dreaming (the default). The window's type-ahead
+         * searches pass false and record the query once it settles (Enter, an opened result,
+         * or a pause in typing): one typed question is one look, not one per keystroke.
+         */
+        recall: z.boolean().default(true),
       })
       .strict(),
     output: z.object({ results: z.array(SearchResult), tookMs: z.number(), graph: z.array(GraphEntity).optional() }),

@@ -11,8 +11,16 @@ import { candidateBase, signalsOf } from '../runRecord.js';
 export const SCORE_WEIGHTS = { relevance: 0.3, frequency: 0.24, diversity: 0.15, recency: 0.15, consolidation: 0.1, richness: 0.06 } as const;
 export const RECENCY_HALF_LIFE_DAYS = 14;
 export const MAX_ENTRY_TOKENS = 160;
-const FREQUENCY_SATURATION = 10;
-const DIVERSITY_SATURATION = 5;
+/**
+ * Evidence never saturates: each component is x / (x + half), half its value at `half` and
+ * still rising after, so ten recalls rank above five and the cap is not left to decide among
+ * ties. The halves are what one real look contributes, not constants fitted to a data set:
+ * a recall is 1, a used result (opened, read) counts USED_RESULT_WEIGHT more.
+ */
+const FREQUENCY_HALF = 2;
+const DIVERSITY_HALF = 1.5;
+const CONSOLIDATION_HALF = 1;
+export const USED_RESULT_WEIGHT = 2;
 const RICHNESS_SATURATION = 6;
 /** Transcript content from sessions no person was in can never promote itself. */
 const INELIGIBLE_SESSION_KINDS = new Set(['cron', 'heartbeat', 'subagent', 'unknown']);
@@ -72,14 +80,17 @@ export function isEligibleForPromotion(entry: Pick<GatheredEntry, 'origin' | 'so
 function scoreEntry(entry: GatheredEntry, remBoost: number, t: Thresholds, curated: CuratedState, now: number): RankedCandidate {
   const recall = entry.recall;
   const count = recall?.count ?? 0;
+  const uses = recall?.uses ?? 0;
   const uniqueQueries = recall?.queries.size ?? 0;
   const uniqueDays = entry.days.size;
+  // Days on which searches found it: the day it was written is not evidence of use.
+  const recallDays = recall?.days.size ?? 0;
   const components: DreamComponents = {
     relevance: count > 0 ? clamp(recall!.scoreSum / count) : 0,
-    frequency: clamp(Math.log1p(count) / Math.log1p(FREQUENCY_SATURATION)),
-    diversity: clamp(Math.max(uniqueQueries, uniqueDays) / DIVERSITY_SATURATION),
+    frequency: rising(count + USED_RESULT_WEIGHT * uses, FREQUENCY_HALF),
+    diversity: rising(uniqueQueries, DIVERSITY_HALF),
     recency: recall ? Math.pow(0.5, ageInDays(now, recall.lastAt) / RECENCY_HALF_LIFE_DAYS) : 0,
-    consolidation: clamp((uniqueDays - 1) / 2),
+    consolidation: rising(Math.max(0, recallDays - 1), CONSOLIDATION_HALF),
     richness: clamp(entry.conceptTags.length / RICHNESS_SATURATION),
     remBoost,
   };
@@ -148,6 +159,11 @@ function noteDayOf(entry: GatheredEntry): string | null {
   const named = /(\d{4}-\d{2}-\d{2})[^/]*$/.exec(entry.path)?.[1];
   if (named) return named;
   return entry.writtenAt !== null ? localDay(entry.writtenAt) : null;
+}
+
+/** x / (x + half): 0 at 0, ½ at `half`, approaching 1 and never reaching it. */
+function rising(x: number, half: number): number {
+  return x > 0 ? x / (x + half) : 0;
 }
 
 function clamp(n: number): number {

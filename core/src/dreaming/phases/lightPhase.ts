@@ -155,6 +155,7 @@ function absorb(into: GatheredEntry, other: GatheredEntry): void {
     else {
       into.recall = { ...into.recall, queries: new Set(into.recall.queries), days: new Set(into.recall.days) };
       into.recall.count += other.recall.count;
+      into.recall.uses += other.recall.uses;
       into.recall.scoreSum += other.recall.scoreSum;
       for (const q of other.recall.queries) into.recall.queries.add(q);
       for (const d of other.recall.days) into.recall.days.add(d);

@@ -23,15 +23,20 @@ export function entryStems(entry: { readonly body: string }): string {
   return joined;
 }
 
-/** Whether the entry has any of the stems (each given as ` stem `, see `entryStems`). */
-function hasAnyStem(entry: { body: string }, wanted: readonly string[]): boolean {
+/** How many of the stems the entry has (each given as ` stem `, see `entryStems`). */
+function sharedStems(entry: { body: string }, wanted: readonly string[]): number {
   const stems = entryStems(entry);
-  return wanted.some((w) => stems.includes(w));
+  let n = 0;
+  for (const w of wanted) if (stems.includes(w)) n++;
+  return n;
 }
 
 /**
- * Which entries of a returned passage answered the query: those sharing a content word (by
- * stem) with it. A passage found by meaning alone (no shared word) credits all its entries.
+ * Which entries of a returned passage answered the query: those sharing the most content words
+ * (by stem) with it. A line that shares only the project's name with a question about its
+ * metrics port was shown, not recalled; crediting every line with any shared word let the
+ * events and trivia of a busy day ride on the questions about its facts. Ties are all credited;
+ * a passage found by meaning alone (no shared word) credits all its entries.
  * Pass `queryStems(query)` instead of the query when matching one query against many passages.
  */
 export function entriesAnsweringQuery<T extends { body: string }>(query: string | ReadonlySet<string>, entries: readonly T[]): T[] {
@@ -39,6 +44,7 @@ export function entriesAnsweringQuery<T extends { body: string }>(query: string 
   const wanted = typeof query === 'string' ? queryStems(query) : query;
   if (wanted.size === 0) return [...entries];
   const padded = [...wanted].map((stem) => ` ${stem} `);
-  const matching = entries.filter((e) => hasAnyStem(e, padded));
-  return matching.length > 0 ? matching : [...entries];
+  const shared = entries.map((e) => sharedStems(e, padded));
+  const best = Math.max(...shared);
+  return best > 0 ? entries.filter((_, i) => shared[i] === best) : [...entries];
 }

@@ -58,6 +58,8 @@ export async function compactRecallSignalsInSlices(
 
 /** The newest id to fold: rows older than 30 days, and those beyond the newest 200k. 0 when none. */
 function compactionCutoff(db: Database.Database, now: number): number {
+  // Uses only weigh recent signals: they go when their search's raw rows would.
+  db.prepare('DELETE FROM recall_uses WHERE used_at < ?').run(daysAgo(now, KEEP_RAW_SIGNAL_DAYS));
   const total = (db.prepare('SELECT count(*) AS n FROM recall_signals').get() as { n: number }).n;
   let cutoffId = (db.prepare('SELECT max(id) AS id FROM recall_signals WHERE recalled_at < ?').get(daysAgo(now, KEEP_RAW_SIGNAL_DAYS)) as { id: number | null }).id ?? 0;
   if (total > MAX_RAW_SIGNALS) {

@@ -70,6 +70,13 @@ interface Batch {
   result: number;
 }
 
+/** The same query from the same caller again within this long is the same look: recorded once. */
+export const REPEAT_QUERY_WINDOW_MS = 10 * 60_000;
+/** A read this soon after a search, by the same caller, of a result it showed, is that result being used. */
+export const USE_AFTER_SEARCH_MS = 10 * 60_000;
+const RECENT_SEARCHES = 50;
+const INSERT_USE = 'INSERT OR IGNORE INTO recall_uses (path, entry_hash, query_hash, used_at, day, transport) VALUES (?, ?, ?, ?, ?, ?)';
+
 const FLUSH_DELAY_MS = 250;
 const FLUSH_AT_PENDING = 200;
 const COMPACT_EVERY_FLUSHES = 50;
@@ -95,6 +102,8 @@ export class RecallRecorder {
   private reader: DocumentReader | null = null;
   private readerDb: Database.Database | null = null;
   private insert: Database.Statement | null = null;
+  /** The last searches, newest last: a read that follows one of them is a use of its results. */
+  private recent: PendingSearch[] = [];
   /** Searches whose recalled entries a search worker is still working out. */
   private readonly resolving = new Set<Promise<void>>();
 
@@ -111,8 +120,37 @@ export class RecallRecorder {
     if (this.closed) return;
     const kept = results.filter(isRecordedResult);
     if (query.trim() === '' || kept.length === 0) return;
-    this.pending.push({ query, queryHash: queryHash(query), transport, at, results: kept.map((r) => ({ ...r })) });
+    const search: PendingSearch = { query, queryHash: queryHash(query), transport, at, results: kept.map((r) => ({ ...r })) };
+    // An agent retrying a search, or a person pressing Enter twice, is one recall, not two.
+    const repeat = this.recent.some((r) => r.queryHash === search.queryHash && r.transport === transport && at >= r.at && at - r.at < REPEAT_QUERY_WINDOW_MS);
+    if (repeat) return;
+    this.pending.push(search);
+    this.recent.push(search);
+    if (this.recent.length > RECENT_SEARCHES) this.recent.shift();
     this.schedule();
+  }
+
+  /**
+   * A caller read lines `fromLine`–`toLine` of `path` (null: the whole file): each entry there
+   * that one of its searches of the last minutes returned and that answered that search is
+   * recorded as used. Returns the rows written (0 when the read followed no search).
+   */
+  recordUse(path: string, fromLine: number, toLine: number | null, transport: RecallTransport, at = this.now()): number {
+    if (this.closed) return 0;
+    const last = toLine ?? Number.MAX_SAFE_INTEGER;
+    const uses: Array<{ entry: RecalledEntry; search: PendingSearch }> = [];
+    for (const search of this.recent) {
+      if (search.transport !== transport || at < search.at || at - search.at > USE_AFTER_SEARCH_MS) continue;
+      for (const result of search.results) {
+        if (result.path !== path || result.endLine < fromLine || result.startLine > last) continue;
+        const entries = result.entries ?? recalledEntries(this.readerFor(this.indexDb()), (search.wanted ??= queryStems(search.query)), result);
+        for (const entry of entries) if (entry.endLine >= fromLine && entry.startLine <= last) uses.push({ entry, search });
+      }
+    }
+    if (uses.length === 0) return 0;
+    const insert = this.dreamDb.prepare(INSERT_USE);
+    const day = localDay(at);
+    return this.dreamDb.transaction(() => uses.reduce((n, { entry, search }) => n + insert.run(path, entry.hash, search.queryHash, at, day, transport).changes, 0))();
   }
 
   /**

@@ -8,6 +8,8 @@ export interface EntryRecall {
   startLine: number;
   endLine: number;
   count: number;
+  /** Distinct searches whose result was then used (opened in the window, read by an agent): see recall_uses. */
+  uses: number;
   scoreSum: number;
   queries: Set<string>;
   days: Set<string>;
@@ -26,7 +28,7 @@ export function readRecallStats(db: Database.Database): Map<string, EntryRecall>
     const ref = entryRef(path, hash);
     let s = stats.get(ref);
     if (!s) {
-      s = { path, entryHash: hash, startLine, endLine, count: 0, scoreSum: 0, queries: new Set(), days: new Set(), firstAt: Infinity, lastAt: 0 };
+      s = { path, entryHash: hash, startLine, endLine, count: 0, uses: 0, scoreSum: 0, queries: new Set(), days: new Set(), firstAt: Infinity, lastAt: 0 };
       stats.set(ref, s);
     }
     return s;
@@ -68,6 +70,17 @@ export function readRecallStats(db: Database.Database): Map<string, EntryRecall>
     s.days.add(row.day);
     s.firstAt = Math.min(s.firstAt, row.recalled_at);
     s.lastAt = Math.max(s.lastAt, row.recalled_at);
+  }
+  for (const row of db.prepare('SELECT path, entry_hash, count(*) AS uses, max(used_at) AS last_at FROM recall_uses GROUP BY path, entry_hash').iterate() as Iterable<{
+    path: string;
+    entry_hash: string;
+    uses: number;
+    last_at: number;
+  }>) {
+    const s = stats.get(entryRef(row.path, row.entry_hash));
+    if (!s) continue; // a use without its search's signal (compacted away): nothing to weigh
+    s.uses = row.uses;
+    s.lastAt = Math.max(s.lastAt, row.last_at);
   }
   return stats;
 }

@@ -130,7 +130,8 @@ function Signals({ candidate }: { candidate: DreamCandidate }) {
   const { signals } = candidate;
   return (
     <>
-      <span title="Times recalled by a search">{signals.recallCount}×</span> · <span title="Mean search score when recalled">{formatUnit(signals.meanScore)}</span> ·{' '}
+      <span title="Times recalled by a search">{signals.recallCount}×</span>
+      {(signals.usedCount ?? 0) > 0 && <span title="Searches whose result was then opened or read"> ({signals.usedCount} opened)</span>} · <span title="Mean search score when recalled">{formatUnit(signals.meanScore)}</span> ·{' '}
       <span title="Different queries that recalled it">
         {signals.uniqueQueries} {signals.uniqueQueries === 1 ? 'query' : 'queries'}
       </span>{' '}
