@@ -81,7 +81,8 @@ describe('search workers (hosts)', () => {
 
   it("resolve the entries each result recalled on the worker: dreaming gets the same signals as from the engine thread", async () => {
     ws = createTempWorkspace(notes());
-    service = openService(ws);
+    let now = Date.now();
+    service = openService(ws, { now: () => now });
     await service.invoke('index.sync', {});
     const signals = async (): Promise<unknown[]> => {
       await service!.dreams.recorder.whenResolved(); // workers send the recalled entries after the results
@@ -100,6 +101,7 @@ describe('search workers (hosts)', () => {
     await service.startHosting({ kind: 'daemon', url: null });
     expect(await service.search.whenWorkersReady()).toBe(true);
     const answered = service.search.workers()!.answered;
+    now += 11 * 60_000; // the same queries again later: within 10 minutes they would be one look
     await searchAll(service);
     expect(service.search.workers()!.answered).toBe(answered + QUERIES.length);
     // Two workers may send their recalled entries in either order: compare the rows, not their order.

@@ -75,7 +75,7 @@ describe('preload bundle (sandboxed, CommonJS)', () => {
     expect(preload.invoked).toEqual([]);
     // A valid call crosses with the contract's defaults filled in.
     expect(await api.call('memory.search', { query: 'port' })).toEqual({ ok: true, result: { echoed: 'memory.search' } });
-    expect(preload.invoked).toEqual([['reverie:call', 'memory.search', { query: 'port', limit: 10, sources: ['memory', 'sessions'], graph: false }]]);
+    expect(preload.invoked).toEqual([['reverie:call', 'memory.search', { query: 'port', limit: 10, sources: ['memory', 'sessions'], graph: false, recall: true }]]);
   });
 
   it('delivers only contract events and unsubscribes', () => {

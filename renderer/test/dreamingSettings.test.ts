@@ -65,7 +65,7 @@ describe('dreaming settings', () => {
       scheduleEnabled: true,
       scheduleTime: '03:00',
       reviewBeforeWriting: false,
-      minScore: '0.75',
+      minScore: String(DEFAULT_SETTINGS.dreaming.minScore),
       minRecallCount: '3',
       minUniqueQueries: '3',
       maxPromotions: '10',
