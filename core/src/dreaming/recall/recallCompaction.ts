@@ -19,6 +19,7 @@ const FOLD_ROWS_PER_STEP = 250;
  * into one aggregate per entry (count, score sum, distinct queries and days, capped) and deleted.
  */
 export function compactRecallSignals(db: Database.Database, now: number): number {
+  pruneUses(db, now);
   const cutoffId = compactionCutoff(db, now);
   if (cutoffId <= 0) return 0;
   const fold = folder(db);
@@ -40,6 +41,7 @@ export async function compactRecallSignalsInSlices(
   now: number,
   options: { shouldStop?: () => boolean } = {},
 ): Promise<number> {
+  pruneUses(db, now);
   const cutoffId = compactionCutoff(db, now);
   if (cutoffId <= 0) return 0;
   const firstId = (db.prepare('SELECT min(id) AS id FROM recall_signals').get() as { id: number | null }).id ?? cutoffId + 1;
@@ -56,10 +58,13 @@ export async function compactRecallSignalsInSlices(
   return folded;
 }
 
+/** Uses only weigh recent signals: they go when their search's raw rows would (one indexed delete). */
+function pruneUses(db: Database.Database, now: number): void {
+  db.prepare('DELETE FROM recall_uses WHERE used_at < ?').run(daysAgo(now, KEEP_RAW_SIGNAL_DAYS));
+}
+
 /** The newest id to fold: rows older than 30 days, and those beyond the newest 200k. 0 when none. */
 function compactionCutoff(db: Database.Database, now: number): number {
-  // Uses only weigh recent signals: they go when their search's raw rows would.
-  db.prepare('DELETE FROM recall_uses WHERE used_at < ?').run(daysAgo(now, KEEP_RAW_SIGNAL_DAYS));
   const total = (db.prepare('SELECT count(*) AS n FROM recall_signals').get() as { n: number }).n;
   let cutoffId = (db.prepare('SELECT max(id) AS id FROM recall_signals WHERE recalled_at < ?').get(daysAgo(now, KEEP_RAW_SIGNAL_DAYS)) as { id: number | null }).id ?? 0;
   if (total > MAX_RAW_SIGNALS) {

@@ -102,6 +102,7 @@ export class RecallRecorder {
   private reader: DocumentReader | null = null;
   private readerDb: Database.Database | null = null;
   private insert: Database.Statement | null = null;
+  private insertUse: Database.Statement | null = null;
   /** The last searches, newest last: a read that follows one of them is a use of its results. */
   private recent: PendingSearch[] = [];
   /** Searches whose recalled entries a search worker is still working out. */
@@ -148,7 +149,7 @@ export class RecallRecorder {
       }
     }
     if (uses.length === 0) return 0;
-    const insert = this.dreamDb.prepare(INSERT_USE);
+    const insert = (this.insertUse ??= this.dreamDb.prepare(INSERT_USE));
     const day = localDay(at);
     return this.dreamDb.transaction(() => uses.reduce((n, { entry, search }) => n + insert.run(path, entry.hash, search.queryHash, at, day, transport).changes, 0))();
   }
