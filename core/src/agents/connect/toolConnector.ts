@@ -233,10 +233,13 @@ function decode(file: string, bytes: Buffer): string {
 }
 
 function assertWritable(file: string): void {
+  // No write bit at all is the person saying "leave it" (root could write it anyway).
+  const readOnly = (fs.statSync(file).mode & 0o222) === 0;
   try {
-    fs.accessSync(file, fs.constants.W_OK);
+    if (!readOnly) fs.accessSync(file, fs.constants.W_OK);
   } catch (error) {
     log.debug('A configuration file is read-only', { file, error });
     throw configError(file, 'is read-only; make it writable (chmod u+w) or add Reverie by hand.');
   }
+  if (readOnly) throw configError(file, 'is read-only; make it writable (chmod u+w) or add Reverie by hand.');
 }

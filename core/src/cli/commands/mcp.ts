@@ -62,11 +62,11 @@ export const mcpCommand = defineCommand({
     const server = createReverieMcpServer({ caller: route, version: packageVersion() });
     const transport = new StdioServerTransport(process.stdin, protocolOut);
     const handoff = takeHandoff();
-    if (handoff) silenceAnswersTo(transport, handoff.replay);
+    if (handoff) silenceAnswersTo(transport, handoff.handshake);
     const requests = trackPendingRequests(transport);
     await server.connect(transport);
     // Taking over a session the host served: the client's handshake is replayed, its answer not sent twice.
-    for (const message of handoff?.replay ?? []) transport.onmessage?.(message as JSONRPCMessage);
+    for (const message of [...(handoff?.handshake ?? []), ...(handoff?.pending ?? [])]) transport.onmessage?.(message as JSONRPCMessage);
     if ((await untilClientLeaves()) === 'input-ended') {
       // A client may write its requests and close stdin at once: answer all of them, then let them reach stdout.
       await requests.allAnswered();

@@ -13,8 +13,8 @@ const HOST_ANSWER_MS = 1500;
  * `reverie mcp` with a host running: no engine, no MCP library — it opens an MCP session on the
  * host's agent socket (`mcp.open` with the token) and pipes stdin and stdout through. Without a
  * host (or with a token the host refuses, which the full command explains to the client), it runs
- * `fallback`, the full command. If the host goes away mid-session, calls in flight get an error
- * and the full command takes over the same session (the handshake is replayed to it).
+ * `fallback`, the full command. If the host goes away mid-session, the full command takes over
+ * the same session (the handshake is replayed to it, unanswered calls sent again).
  */
 export async function runMcpFast(argv: readonly string[], fallback: () => Promise<number>): Promise<number> {
   const ctx = readFastContext(argv);
@@ -72,8 +72,8 @@ function pipe(conn: net.Socket, rest: Buffer, fallback: () => Promise<number>): 
   return new Promise((resolve) => {
     const stdin = process.stdin;
     const stdout = process.stdout;
-    const replay: unknown[] = [];
-    const inFlight = new Set<string | number>();
+    const handshake: unknown[] = [];
+    const inFlight = new Map<string | number, unknown>();
     let fromClient = '';
     let fromHost = '';
     let inputEnded = false;
@@ -87,8 +87,8 @@ function pipe(conn: net.Socket, rest: Buffer, fallback: () => Promise<number>): 
         log.debug('the host answers it with a parse error', { error });
         return;
       }
-      if (message.method === 'initialize' || message.method === 'notifications/initialized') replay.push(message);
-      if (message.method !== undefined && message.id !== undefined) inFlight.add(message.id);
+      if (message.method === 'initialize' || message.method === 'notifications/initialized') handshake.push(message);
+      else if (message.method !== undefined && message.id !== undefined) inFlight.set(message.id, message);
     };
     const watchHost = (line: string) => {
       try {
@@ -128,13 +128,13 @@ function pipe(conn: net.Socket, rest: Buffer, fallback: () => Promise<number>): 
       if (done) return;
       done = true;
       if (inputEnded) return resolve(0);
-      // The host went away mid-session: the calls it had are answered with an error, then this process serves the session itself.
+      // The host went away mid-session: this process serves the session itself, and answers what the host left unanswered
+      // (most such calls were sent after it had gone; a write it did finish is refused or recognised the second time: refs, duplicates).
       stdin.off('data', onStdin);
       stdin.pause();
-      for (const id of inFlight) stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32603, message: 'The Reverie host stopped during this call; call it again.' } })}\n`);
       if (fromClient) stdin.unshift(Buffer.from(fromClient, 'utf8'));
       process.stderr.write('reverie mcp: the host stopped; serving the workspace from this process\n');
-      handOff({ replay });
+      handOff({ handshake, pending: [...inFlight.values()] });
       resolve(fallback());
     });
   });
