@@ -54,7 +54,7 @@ export class ToolConnector {
     const reusable = existing !== null && this.isLiveToken(existing, tool) ? existing : null;
     const token = reusable ?? (input.dryRun ? NEW_TOKEN_PLACEHOLDER : this.newToken(tool, input.write, notes));
     const [bin, hook, ...rest] = this.options.launch.hookArgs;
-    const launch: Launch = { command: this.options.launch.command, args: this.options.launch.mcpArgs, token, hookWords: [bin!, hook!, '--tool', tool, ...rest] };
+    const launch: Launch = { command: this.options.launch.command, args: this.options.launch.mcpArgs, token, hookWords: [bin!, hook!, '--tool', tool, ...rest], env: this.options.launch.env };
     const plans = targets.map((target) => this.plan(target, (t) => editConfig(target, t, target.connect(launch), tool)));
     const files = this.apply(tool, plans, input.dryRun, 'connect');
     if (tool === 'codex' && !input.dryRun) notes.push('Codex reads hooks.json only with `[features] hooks = true` in config.toml; Reverie added it unless you had set it.');

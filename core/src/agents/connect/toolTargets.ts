@@ -14,6 +14,8 @@ export interface Launch {
   token: string;
   /** The words of `reverie hook <event> …` before the event name is appended. */
   hookWords: string[];
+  /** Set for both (the desktop app's ELECTRON_RUN_AS_NODE). */
+  env: Record<string, string>;
 }
 
 /** One semantic change to a configuration file; each format applies it to the text and to the parsed value. */
@@ -46,10 +48,11 @@ export function isReverieHookGroup(group: unknown, tool: string): boolean {
 }
 
 function hookGroup(launch: Launch, event: HookEvent, timeoutSeconds: number): Record<string, unknown> {
-  return { hooks: [{ type: 'command', command: shellLine([launch.command, ...launch.hookWords.slice(0, 2), event, ...launch.hookWords.slice(2)]), timeout: timeoutSeconds }] };
+  const prefix = Object.entries(launch.env).map(([k, v]) => `${k}=${shellLine([v])} `).join('');
+  return { hooks: [{ type: 'command', command: prefix + shellLine([launch.command, ...launch.hookWords.slice(0, 2), event, ...launch.hookWords.slice(2)]), timeout: timeoutSeconds }] };
 }
 
-const mcpServer = (launch: Launch) => ({ command: launch.command, args: launch.args, env: { REVERIE_AGENT_TOKEN: launch.token } });
+const mcpServer = (launch: Launch) => ({ command: launch.command, args: launch.args, env: { ...launch.env, REVERIE_AGENT_TOKEN: launch.token } });
 
 /** Hooks answer quickly or not at all (hooks/hookRunner.ts); the tool's timeout is a backstop. */
 const HOOK_TIMEOUT_S = 10;

@@ -8,6 +8,8 @@ export interface AgentLaunch {
   mcpArgs: string[];
   /** `reverie hook …`: the event goes after the first two words (`<bin> hook`). */
   hookArgs: string[];
+  /** Inside the desktop app `command` is Electron's binary, which runs the CLI as plain Node only with ELECTRON_RUN_AS_NODE. */
+  env: Record<string, string>;
 }
 
 /**
@@ -23,5 +25,6 @@ export function mcpLaunchCommand(workspaceRoot: string, dataDir: string): { comm
 export function agentLaunch(workspaceRoot: string, dataDir: string): AgentLaunch {
   const bin = path.join(findPackageRoot(), 'bin', 'reverie.js');
   const where = ['--workspace', workspaceRoot, '--data-dir', path.resolve(dataDir)];
-  return { command: process.execPath, mcpArgs: [bin, 'mcp', ...where], hookArgs: [bin, 'hook', ...where] };
+  const env: Record<string, string> = process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {};
+  return { command: process.execPath, mcpArgs: [bin, 'mcp', ...where], hookArgs: [bin, 'hook', ...where], env };
 }
