@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { AgentSocketClient, type RpcFailure } from '../src/agents/socket/agentSocketClient.js';
 import { RPC_ERRORS } from '../src/agents/socket/rpcErrors.js';
+import { refusal } from './helpers/rpcRefusal.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
 const services: MemoryService[] = [];
@@ -38,16 +39,6 @@ async function agent(service: MemoryService, name: string, write = true): Promis
   return client;
 }
 
-async function refusal(call: Promise<unknown>): Promise<RpcFailure> {
-  try {
-    await call;
-  } catch (error) {
-    const rpc = (error as { rpc?: RpcFailure }).rpc;
-    if (rpc) return rpc;
-    throw error;
-  }
-  throw new Error('expected the call to be refused');
-}
 
 interface Stored {
   path: string;

@@ -1,7 +1,7 @@
 /**
  * The MCP and hook side of the agents bench, in its own process (as agents are): `reverie mcp`
  * started as Claude Code starts it (spawn → initialize → tools/list), 10 MCP clients calling
- * memory_search back-to-back through one host, and `reverie hook` runs timed from spawn to exit.
+ * memory_search (or memory_get, the transport's own cost) back-to-back through one host, and `reverie hook` runs timed from spawn to exit.
  * Every child runs the built CLI (bin/reverie.js over out/), never the sources.
  */
 import { spawn } from 'node:child_process';
@@ -16,7 +16,7 @@ const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..
 
 export type McpJob =
   | { kind: 'spawn'; workspace: string; dataDir: string; token: string; runs: number }
-  | { kind: 'load'; workspace: string; dataDir: string; token: string; clients: number; seconds: number; queries: readonly string[] }
+  | { kind: 'load'; workspace: string; dataDir: string; token: string; clients: number; seconds: number; queries: readonly string[]; tool: 'memory_search' | 'memory_get' }
   | { kind: 'hook'; workspace: string; dataDir: string; token: string; runs: number; event: string; stdin: string };
 
 export interface McpFigures {
@@ -71,7 +71,8 @@ async function load(job: Extract<McpJob, { kind: 'load' }>): Promise<McpFigures>
       for (let k = c * 17; performance.now() < end; k++) {
         const t0 = performance.now();
         try {
-          const result = await client.callTool({ name: 'memory_search', arguments: { query: job.queries[k % job.queries.length]!, limit: 5 } });
+          const args = job.tool === 'memory_search' ? { query: job.queries[k % job.queries.length]!, limit: 5 } : { path: 'MEMORY.md', lines: 20 };
+          const result = await client.callTool({ name: job.tool, arguments: args });
           if (result.isError) {
             errors++;
             firstError ??= JSON.stringify(result.content).slice(0, 300);

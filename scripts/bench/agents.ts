@@ -45,6 +45,10 @@ export interface AgentsFigures {
   agents_mcp_call_p50_ms_10: number;
   agents_mcp_call_p95_ms_10: number;
   agents_mcp_errors_10: number;
+  /** The same with memory_get (MEMORY.md, 20 lines): what the MCP path itself costs per call. */
+  agents_mcp_get_calls_per_s_10: number;
+  agents_mcp_get_call_p95_ms_10: number;
+  agents_mcp_get_errors_10: number;
   /** `reverie hook UserPromptSubmit` from spawn to exit, with a host and without one. */
   agents_hook_p50_ms_host: number;
   agents_hook_p95_ms_host: number;
@@ -141,8 +145,10 @@ async function mcpFigures(service: MemoryService, ws: { workspace: string; dataD
   const runs = quick ? 10 : 30;
   const spawnFigures = await runMcpJob({ kind: 'spawn', ...where, runs });
   log(`  reverie mcp spawn → tools/list with a host: p50 ${spawnFigures.p50} ms, p95 ${spawnFigures.p95} ms (${runs} runs, ${spawnFigures.errors} errors)`);
-  const ten = await runMcpJob({ kind: 'load', ...where, clients: 10, seconds: quick ? 3 : 8, queries });
-  log(`  10 MCP clients: ${ten.rps} calls/s, p50 ${ten.p50} ms, p95 ${ten.p95} ms, ${ten.errors} errors${ten.firstError ? ` (first: ${ten.firstError})` : ''}`);
+  const ten = await runMcpJob({ kind: 'load', ...where, clients: 10, seconds: quick ? 3 : 8, queries, tool: 'memory_search' });
+  log(`  10 MCP clients, memory_search: ${ten.rps} calls/s, p50 ${ten.p50} ms, p95 ${ten.p95} ms, ${ten.errors} errors${ten.firstError ? ` (first: ${ten.firstError})` : ''}`);
+  const reads = await runMcpJob({ kind: 'load', ...where, clients: 10, seconds: quick ? 3 : 8, queries, tool: 'memory_get' });
+  log(`  10 MCP clients, memory_get: ${reads.rps} calls/s, p50 ${reads.p50} ms, p95 ${reads.p95} ms, ${reads.errors} errors${reads.firstError ? ` (first: ${reads.firstError})` : ''}`);
   const withHost = await runMcpJob({ kind: 'hook', ...where, runs, event: 'UserPromptSubmit', stdin });
   log(`  hook with a host: p50 ${withHost.p50} ms, p95 ${withHost.p95} ms (${withHost.errors} without context)`);
   await service.close();
@@ -155,6 +161,9 @@ async function mcpFigures(service: MemoryService, ws: { workspace: string; dataD
     agents_mcp_call_p50_ms_10: ten.p50,
     agents_mcp_call_p95_ms_10: ten.p95,
     agents_mcp_errors_10: ten.errors,
+    agents_mcp_get_calls_per_s_10: reads.rps ?? 0,
+    agents_mcp_get_call_p95_ms_10: reads.p95,
+    agents_mcp_get_errors_10: reads.errors,
     agents_hook_p50_ms_host: withHost.p50,
     agents_hook_p95_ms_host: withHost.p95,
     agents_hook_p50_ms_no_host: noHost.p50,

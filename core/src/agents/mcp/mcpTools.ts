@@ -1,6 +1,6 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { operations, type OperationName, type OperationOutput } from '../../contract/index.js';
+import { operations, SearchResult, type OperationName, type OperationOutput } from '../../contract/index.js';
 import { bootstrapText, contextMatchText, forgetText, intentListText, intentText, memoryGetText, recentText, searchText, sessionExcerptText, storeText, updateText } from './toolText.js';
 
 /** One MCP tool: the agent method it forwards to under the same name, and how its answer reads. */
@@ -59,7 +59,8 @@ export const MCP_TOOLS: McpToolSpec[] = [
     },
     annotations: { ...READ },
     projectScoped: true,
-    output: framed(operations['memory.search'].output.omit({ graph: true })),
+    // Framing wraps each snippet in its reverie-memory block: longer than the contract's 700 characters.
+    output: framed(operations['memory.search'].output.omit({ graph: true }).extend({ results: z.array(SearchResult.extend({ snippet: z.string() })) })),
     text: (o) => searchText(o as OperationOutput<'memory.search'>),
   },
   {
