@@ -85,6 +85,8 @@ const checks = [
   staticChecks,
   () => vitest('unit and integration tests (vitest)', null, 'unit.json'),
   () => step('build', process.execPath, ['scripts/build.mjs']),
+  // After the build: the package as `npm pack` makes it, installed globally without dev dependencies.
+  () => step('pack and install the command (npm run test:pack)', process.execPath, ['scripts/packInstallCheck.mjs']),
   // After the build: the torture children start from out/ (fast) instead of the sources through tsx.
   () => step('torture suite, quick seeded subset (npm run torture -- --quick)', bin('tsx'), ['scripts/torture/main.ts', '--quick']),
   () => vitest('end-to-end tests (Playwright + Chromium)', 'e2e/vitest.config.ts', 'e2e.json'),
