@@ -4,11 +4,13 @@
  *
  *   npm run bench -- [--quick] [--skip-synthetic] [--locomo FILE]
  *   npm run bench -- --only curation   (the labelled curation benchmark alone)
+ *   npm run bench -- --only scale [--notes N | --sizes 250,500,1000] [--transcripts MB] [--profile DIR]
  *
  * Progress goes to stderr; stdout gets exactly one line, a JSON object with every figure.
  * Everything temporary lives under os.tmpdir() and is removed at the end.
  */
 import os from 'node:os';
+import path from 'node:path';
 import type { SyncReport } from '../core/src/contract/index.js';
 import { diagnoseSearch, type SearchDiagnostics } from './bench/diagnose.js';
 import { BenchEngine, makeTempWorkspace, removeAllTempWorkspaces, removeTempWorkspace } from './bench/engine.js';
@@ -22,6 +24,7 @@ import { runDreamingBench } from './bench/dreaming.js';
 import { runSessionsBench } from './bench/sessions.js';
 import { runImportersBench } from './bench/importers.js';
 import { runCurationBench } from './bench/curation/run.js';
+import { DEFAULT_SCALE_SIZES, DEFAULT_TRANSCRIPTS_MB, parseSizes, QUICK_SCALE_SIZES, QUICK_TRANSCRIPTS_MB, runScaleBench } from './bench/scale.js';
 import { log, percentile, round, summarizeLatency, table, type LatencySummary } from './bench/stats.js';
 import { SyntheticCorpus, makeQuestions, type QuestionKind } from './bench/synthetic.js';
 
@@ -50,19 +53,24 @@ interface Options {
   importers: boolean;
   /** The labelled curation benchmark: folds simulated over weeks, then the 10k-entry sweep (~35 s; on unless another part is run alone). */
   curation: boolean;
+  /** The scale benchmark (issue 24; minutes: only with --only scale), its sizes, transcript megabytes and profile folder. */
+  scale: boolean;
+  scaleSizes: number[] | null;
+  transcriptsMb: number | null;
+  profileDir: string | null;
 }
 
-const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only importers | --only curation] [--locomo FILE]';
+const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only importers | --only curation | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--profile DIR]] [--locomo FILE]';
 
 function parseArgs(argv: readonly string[]): Options {
-  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, importers: true, curation: true };
+  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, importers: true, curation: true, scale: false, scaleSizes: null, transcriptsMb: null, profileDir: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') opts.quick = true;
     else if (arg === '--skip-synthetic') opts.skipSynthetic = true;
     else if (arg === '--only') {
       const what = argv[++i];
-      if (!['locomo', 'sessions', 'dreaming', 'agents', 'vectors768', 'graph', 'desktop', 'importers', 'curation'].includes(what ?? '')) throw new Error(`--only takes "locomo", "sessions", "dreaming", "agents", "vectors768", "graph", "desktop", "importers" or "curation"\n${USAGE}`);
+      if (!['locomo', 'sessions', 'dreaming', 'agents', 'vectors768', 'graph', 'desktop', 'importers', 'curation', 'scale'].includes(what ?? '')) throw new Error(`--only takes "locomo", "sessions", "dreaming", "agents", "vectors768", "graph", "desktop", "importers", "curation" or "scale"\n${USAGE}`);
       opts.skipSynthetic = true;
       opts.sessions = what === 'sessions';
       opts.dreaming = what === 'dreaming';
@@ -72,6 +80,15 @@ function parseArgs(argv: readonly string[]): Options {
       opts.desktop = what === 'desktop';
       opts.importers = what === 'importers';
       opts.curation = what === 'curation';
+      opts.scale = what === 'scale';
+    }
+    else if (arg === '--notes') opts.scaleSizes = parseSizes(numberArg(argv[++i], '--notes'));
+    else if (arg === '--sizes') opts.scaleSizes = parseSizes(argv[++i] ?? '');
+    else if (arg === '--transcripts') opts.transcriptsMb = Number(numberArg(argv[++i], '--transcripts'));
+    else if (arg === '--profile') {
+      const dir = argv[++i];
+      if (!dir) throw new Error(`--profile needs a folder for the CPU profiles\n${USAGE}`);
+      opts.profileDir = path.resolve(dir);
     }
     else if (arg === '--locomo') {
       const file = argv[++i];
@@ -83,7 +100,14 @@ function parseArgs(argv: readonly string[]): Options {
       process.exit(0);
     } else throw new Error(`unknown argument ${arg}\n${USAGE}`);
   }
+  if ((opts.scaleSizes || opts.transcriptsMb !== null || opts.profileDir) && !opts.scale) throw new Error(`--notes, --sizes, --transcripts and --profile belong to --only scale\n${USAGE}`);
   return opts;
+}
+
+/** The value after a numeric flag, checked: a clear error rather than NaN sizes. */
+function numberArg(value: string | undefined, flag: string): string {
+  if (value === undefined || !Number.isFinite(Number(value)) || Number(value) < 0) throw new Error(`${flag} takes a number (got ${value === undefined ? 'nothing' : `"${value}"`})\n${USAGE}`);
+  return value;
 }
 
 interface SyntheticReport {
@@ -296,7 +320,7 @@ async function runSynthetic(quick: boolean): Promise<SyntheticReport> {
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const started = performance.now();
-  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents && !opts.vectors768 && !opts.graph && !opts.desktop && !opts.importers && !opts.curation) log('Nothing to run: --skip-synthetic without --locomo FILE.');
+  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents && !opts.vectors768 && !opts.graph && !opts.desktop && !opts.importers && !opts.curation && !opts.scale) log('Nothing to run: --skip-synthetic without --locomo FILE.');
 
   const out: Record<string, unknown> = {
     mode: opts.quick ? 'quick' : 'full',
@@ -313,6 +337,13 @@ async function main(): Promise<void> {
   if (opts.desktop && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runDesktopBench(opts.quick));
   if (opts.importers && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runImportersBench(opts.quick));
   if (opts.curation && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runCurationBench(opts.quick));
+  if (opts.scale) {
+    Object.assign(out, await runScaleBench({
+      sizes: opts.scaleSizes ?? (opts.quick ? QUICK_SCALE_SIZES : DEFAULT_SCALE_SIZES),
+      transcriptsMb: opts.transcriptsMb ?? (opts.quick ? QUICK_TRANSCRIPTS_MB : DEFAULT_TRANSCRIPTS_MB),
+      profileDir: opts.profileDir,
+    }));
+  }
   let locomo: LocomoReport | null = null;
   if (opts.locomo) {
     locomo = await runLocomo(opts.locomo);

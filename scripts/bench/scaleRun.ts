@@ -1,0 +1,343 @@
+/**
+ * One size of the scale benchmark, run in its own process so its peak memory is the engine's:
+ * the first index of the notes by phase, a no-op resync, one edit's pickup, the transcripts'
+ * ingest, index bytes per table, and hybrid searches per source filter. The parent
+ * (scale.ts) generates the data and forks this file with `--child`.
+ */
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { EngineEvent, SourceKind, SyncReport } from '../../core/src/contract/index.js';
+import { MemoryService } from '../../core/src/engine/memoryService.js';
+import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
+import type { PhaseWindow } from './cpuProfileSummary.js';
+import { measureIndexBytes, type IndexBytes } from './indexBytes.js';
+import { log, round, summarizeLatency, type LatencySummary } from './stats.js';
+
+export interface ScaleJob {
+  workspace: string;
+  dataDir: string;
+  /** Claude Code's home with the generated transcripts; null for none. */
+  claudeHome: string | null;
+  notesBytes: number;
+  transcriptBytes: number;
+  /** A note to append one line to, and a word found nowhere else. */
+  editNote: string;
+  editWord: string;
+  queries: string[];
+  /** Write a V8 CPU profile of the run into this folder (the parent adds --cpu-prof). */
+  profileDir: string | null;
+}
+
+export type SearchFilter = 'memory' | 'sessions' | 'all';
+
+const FILTERS: Record<SearchFilter, SourceKind[]> = { memory: ['memory'], sessions: ['sessions'], all: ['memory', 'sessions'] };
+
+export interface ScaleRunFigures {
+  files: number;
+  chunks: number;
+  embedding_provider: string;
+  engine_open_ms: number;
+  /** The first index of the notes, wall seconds per phase (event to event) and the engine's own figures. */
+  first_index: {
+    total_s: number;
+    search_ready_s: number;
+    cpu_s: number;
+    phases_s: Record<string, number>;
+    /** CPU seconds (user + system, all threads) per phase: steadier than wall time on a loaded machine. */
+    phases_cpu_s: Record<string, number>;
+    report_keyword_s: number;
+    report_embedding_s: number;
+    report_graph_s: number;
+    peak_rss_mb: number;
+  };
+  first_search_ms: number;
+  noop_resync_s: number;
+  edit_pickup: { searchable_ms: number; sync_total_ms: number; found: boolean };
+  transcripts: null | {
+    files: number;
+    messages: number;
+    ingest_s: number;
+    ingest_mb_per_s: number;
+    sync_total_s: number;
+    searchable_mb_per_s: number;
+    embedding_s: number;
+    cpu_s: number;
+    peak_rss_mb: number;
+    chunks_added: number;
+  };
+  index_notes: IndexBytes & { ratio_to_text: number };
+  index_final: IndexBytes & { ratio_to_text: number };
+  search: Record<SearchFilter, LatencySummary & { engine_p50_ms: number; engine_p95_ms: number; zero_results: number }>;
+  peak_rss_mb: number;
+  /** Phase windows for the CPU profile (microseconds of process.hrtime). */
+  profile_windows: PhaseWindow[];
+}
+
+const MB = 1024 * 1024;
+
+/** Peak resident memory since the last reset (Linux VmHWM), else the process's lifetime peak. */
+function peakRssBytes(): number {
+  try {
+    const kb = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1];
+    if (kb) return Number(kb) * 1024;
+  } catch {
+    /* not Linux: the lifetime peak below */
+  }
+  return process.resourceUsage().maxRSS * 1024;
+}
+
+/** Starts a new peak-memory window (Linux: writing 5 to clear_refs resets VmHWM to the current RSS). */
+function resetPeakRss(): boolean {
+  try {
+    fs.writeFileSync('/proc/self/clear_refs', '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function nowUs(): number {
+  return Number(process.hrtime.bigint() / 1000n);
+}
+
+function cpuSeconds(since: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1e6;
+}
+
+/** Marks where each sync phase starts, from the engine's own progress and ready events. */
+class PhaseTimeline {
+  readonly windows: Array<PhaseWindow & { cpuUs: number }> = [];
+  private current: (PhaseWindow & { cpuUs: number }) | null = null;
+  private cpuAtStart = process.cpuUsage();
+  lastReady: SyncReport | null = null;
+  private readyWaiters: Array<(at: number) => void> = [];
+
+  constructor(private prefix: string) {}
+
+  begin(phase: string): void {
+    this.end();
+    this.cpuAtStart = process.cpuUsage();
+    const at = nowUs();
+    this.current = { phase: `${this.prefix}${phase}`, startUs: at, endUs: at, cpuUs: 0 };
+    this.windows.push(this.current);
+  }
+
+  /** Closes the current phase: its wall span, and the process's CPU time (all threads) within it. */
+  end(): void {
+    if (!this.current) return;
+    this.current.endUs = nowUs();
+    const cpu = process.cpuUsage(this.cpuAtStart);
+    this.current.cpuUs = cpu.user + cpu.system;
+    this.current = null;
+  }
+
+  setPrefix(prefix: string): void {
+    this.prefix = prefix;
+  }
+
+  onEvent(event: EngineEvent): void {
+    if (event.type === 'index-progress' && this.current && this.current.phase !== `${this.prefix}${event.phase}`) this.begin(event.phase);
+    if (event.type === 'index-ready') {
+      this.lastReady = event.report;
+      if (this.current) this.begin('graph');
+      const at = performance.now();
+      for (const w of this.readyWaiters.splice(0)) w(at);
+    }
+  }
+
+  nextReady(): Promise<number> {
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  /** Wall seconds (or CPU seconds) of each phase whose name starts with `prefix`. */
+  seconds(prefix: string, clock: 'wall' | 'cpu' = 'wall'): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const w of this.windows) {
+      if (!w.phase.startsWith(prefix)) continue;
+      const name = w.phase.slice(prefix.length);
+      out[name] = round((out[name] ?? 0) + (clock === 'wall' ? w.endUs - w.startUs : w.cpuUs) / 1e6, 3);
+    }
+    return out;
+  }
+}
+
+async function timedSearch(service: MemoryService, query: string, sources: SourceKind[]): Promise<{ wallMs: number; tookMs: number; results: number }> {
+  const started = performance.now();
+  const out = await service.invoke('memory.search', { query, limit: 10, sources });
+  return { wallMs: performance.now() - started, tookMs: out.tookMs, results: out.results.length };
+}
+
+export async function runScaleJob(job: ScaleJob): Promise<ScaleRunFigures> {
+  const timeline = new PhaseTimeline('notes:');
+  let t = performance.now();
+  timeline.begin('open');
+  const service = new MemoryService({ dataDir: job.dataDir, workspace: resolveExistingWorkspace(job.workspace) });
+  const engineOpenMs = performance.now() - t;
+  const unsubscribe = service.onDidEmitEvent((event) => timeline.onEvent(event));
+  try {
+    // First index of the notes.
+    resetPeakRss();
+    const cpu0 = process.cpuUsage();
+    t = performance.now();
+    const readyAt = timeline.nextReady();
+    timeline.begin('start');
+    const first = await service.invoke('index.sync', { force: false });
+    timeline.end();
+    const firstS = (performance.now() - t) / 1000;
+    const searchReadyS = ((await readyAt) - t) / 1000;
+    const firstCpuS = cpuSeconds(cpu0);
+    const firstPeak = peakRssBytes();
+    log(
+      `    first index ${firstS.toFixed(1)} s (search ready ${searchReadyS.toFixed(1)} s; cpu ${firstCpuS.toFixed(1)} s): ${first.files} files, ${first.chunks} chunks; ` +
+        `phases wall ${JSON.stringify(timeline.seconds('notes:'))}, cpu ${JSON.stringify(timeline.seconds('notes:', 'cpu'))}; peak RSS ${(firstPeak / MB).toFixed(0)} MB`,
+    );
+    if (first.failed + first.skipped > 0) log(`    ! ${first.failed} failed, ${first.skipped} skipped: ${JSON.stringify(first.problems.slice(0, 3))}`);
+
+    t = performance.now();
+    await timedSearch(service, job.queries[0] ?? 'meeting', FILTERS.memory);
+    const firstSearchMs = performance.now() - t;
+
+    const indexNotes = measureIndexBytes(service.indexPath);
+
+    timeline.setPrefix('noop:');
+    timeline.begin('start');
+    t = performance.now();
+    const noop = await service.invoke('index.sync', { force: false });
+    timeline.end();
+    const noopS = (performance.now() - t) / 1000;
+    if (noop.added + noop.updated + noop.removed > 0) throw new Error(`the no-op resync changed files: ${JSON.stringify({ added: noop.added, updated: noop.updated, removed: noop.removed })}`);
+
+    // One edit: from the write until a search finds the new word (the graph update follows, timed too).
+    timeline.setPrefix('edit:');
+    t = performance.now();
+    fs.appendFileSync(`${job.workspace}/${job.editNote}`, `\n- Follow-up: ${job.editWord} moved to Thursday after the review.\n`);
+    const editReady = timeline.nextReady();
+    timeline.begin('start');
+    const editSync = service.invoke('index.sync', { force: false });
+    await editReady;
+    const found = await service.invoke('memory.search', { query: job.editWord, limit: 5, sources: ['memory'] });
+    const searchableMs = performance.now() - t;
+    await editSync;
+    timeline.end();
+    const editTotalMs = performance.now() - t;
+    const editFound = found.results.some((r) => r.path === job.editNote);
+    log(`    no-op resync ${noopS.toFixed(2)} s; one edit searchable after ${searchableMs.toFixed(0)} ms (found: ${editFound}), sync with graph ${editTotalMs.toFixed(0)} ms`);
+
+    let transcripts: ScaleRunFigures['transcripts'] = null;
+    if (job.claudeHome) {
+      timeline.setPrefix('transcripts:');
+      resetPeakRss();
+      const cpu1 = process.cpuUsage();
+      const before = first.chunks;
+      t = performance.now();
+      timeline.begin('start');
+      const ingest = await service.invoke('sessions.ingest', { homes: { 'claude-code': job.claudeHome } });
+      timeline.end();
+      const syncS = (performance.now() - t) / 1000;
+      const report = timeline.lastReady;
+      const chunksAfter = (await service.invoke('status', {})).index.chunks;
+      const ingestS = ingest.durationMs / 1000;
+      transcripts = {
+        files: ingest.transcripts,
+        messages: ingest.messages,
+        ingest_s: round(ingestS, 3),
+        ingest_mb_per_s: round(job.transcriptBytes / MB / ingestS, 2),
+        sync_total_s: round(syncS, 3),
+        searchable_mb_per_s: round(job.transcriptBytes / MB / syncS, 2),
+        embedding_s: round((report?.embedding?.durationMs ?? 0) / 1000, 3),
+        cpu_s: round(cpuSeconds(cpu1), 2),
+        peak_rss_mb: round(peakRssBytes() / MB, 1),
+        chunks_added: chunksAfter - before,
+      };
+      if (ingest.failed + ingest.skipped > 0) log(`    ! transcripts: ${ingest.failed} failed, ${ingest.skipped} skipped: ${JSON.stringify(ingest.problems.slice(0, 3))}`);
+      log(
+        `    transcripts: ${ingest.transcripts} files, ${ingest.messages} messages, ${(job.transcriptBytes / MB).toFixed(1)} MB ingested in ${ingestS.toFixed(1)} s ` +
+          `(${transcripts.ingest_mb_per_s} MB/s; searchable after ${syncS.toFixed(1)} s, vectors ${transcripts.embedding_s} s), peak RSS ${transcripts.peak_rss_mb} MB`,
+      );
+    }
+
+    const textBytes = job.notesBytes + job.transcriptBytes;
+    const indexFinal = measureIndexBytes(service.indexPath);
+
+    // Hybrid searches (memory.search always fuses BM25 and vectors) per source filter.
+    timeline.setPrefix('search:');
+    const search = {} as ScaleRunFigures['search'];
+    for (const [filter, sources] of Object.entries(FILTERS) as Array<[SearchFilter, SourceKind[]]>) {
+      timeline.begin(filter);
+      for (const q of job.queries.slice(0, 10)) await timedSearch(service, q, sources); // warm-up
+      const wall: number[] = [];
+      const took: number[] = [];
+      let zero = 0;
+      for (const q of job.queries) {
+        const r = await timedSearch(service, q, sources);
+        wall.push(r.wallMs);
+        took.push(r.tookMs);
+        if (r.results === 0) zero++;
+      }
+      const engine = summarizeLatency(took);
+      search[filter] = { ...summarizeLatency(wall), engine_p50_ms: engine.p50_ms, engine_p95_ms: engine.p95_ms, zero_results: zero };
+      log(`    search ${filter}: p50 ${search[filter].p50_ms} ms, p95 ${search[filter].p95_ms} ms (${zero} of ${wall.length} without results)`);
+    }
+    timeline.end();
+    const status = await service.invoke('status', {});
+    return {
+      files: status.index.files,
+      chunks: status.index.chunks,
+      embedding_provider: status.embedding.provider,
+      engine_open_ms: round(engineOpenMs, 1),
+      first_index: {
+        total_s: round(firstS, 3),
+        search_ready_s: round(searchReadyS, 3),
+        cpu_s: round(firstCpuS, 2),
+        phases_s: timeline.seconds('notes:'),
+        phases_cpu_s: timeline.seconds('notes:', 'cpu'),
+        report_keyword_s: round(first.durationMs / 1000, 3),
+        report_embedding_s: round((first.embedding?.durationMs ?? 0) / 1000, 3),
+        report_graph_s: round((first.graph?.durationMs ?? 0) / 1000, 3),
+        peak_rss_mb: round(firstPeak / MB, 1),
+      },
+      first_search_ms: round(firstSearchMs, 1),
+      noop_resync_s: round(noopS, 3),
+      edit_pickup: { searchable_ms: round(searchableMs, 1), sync_total_ms: round(editTotalMs, 1), found: editFound },
+      transcripts,
+      index_notes: { ...indexNotes, ratio_to_text: round(indexNotes.file_bytes / job.notesBytes, 2) },
+      index_final: { ...indexFinal, ratio_to_text: round(indexFinal.file_bytes / textBytes, 2) },
+      search,
+      peak_rss_mb: round((process.resourceUsage().maxRSS * 1024) / MB, 1),
+      profile_windows: timeline.windows.map(({ phase, startUs, endUs }) => ({ phase, startUs, endUs })),
+    };
+  } finally {
+    unsubscribe();
+    await service.close();
+  }
+}
+
+/** Runs one size in a child process (with --cpu-prof when asked) and waits for its figures. */
+export function runScaleJobInChild(job: ScaleJob): Promise<ScaleRunFigures> {
+  return new Promise((resolve, reject) => {
+    const profile = job.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${job.profileDir}`] : [];
+    // This file is TypeScript: the child loads it through tsx whatever runs the parent (tsx, vitest).
+    const child = fork(fileURLToPath(import.meta.url), ['--child'], { execArgv: [...profile, '--import', import.meta.resolve('tsx')], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let figures: ScaleRunFigures | null = null;
+    let failure: string | null = null;
+    child.on('message', (message: { figures?: ScaleRunFigures; error?: string }) => {
+      if (message.figures) figures = message.figures;
+      else failure = message.error ?? 'unknown error';
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (figures ? resolve(figures) : reject(new Error(`scale run failed (exit ${code}): ${failure ?? 'no figures'}`))));
+    child.send(job);
+  });
+}
+
+if (process.argv.includes('--child')) {
+  process.once('message', (job: ScaleJob) => {
+    runScaleJob(job).then(
+      // exit through process.exit so --cpu-prof writes its profile; after the message is sent.
+      (figures) => process.send!({ figures }, () => process.exit(0)),
+      (error: unknown) => process.send!({ error: (error as Error).stack ?? String(error) }, () => process.exit(1)),
+    );
+  });
+}
