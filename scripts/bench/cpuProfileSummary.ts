@@ -16,6 +16,7 @@ interface CallFrame {
 interface ProfileNode {
   id: number;
   callFrame: CallFrame;
+  children?: number[];
 }
 
 interface CpuProfile {
@@ -45,6 +46,11 @@ export interface PhaseProfile {
   sampled_ms: number;
   top_functions: SelfTime[];
   top_files: SelfTime[];
+  /**
+   * Time charged to the innermost function of Reverie's own code on the stack (`core/`): SQLite,
+   * zod and built-ins count towards the product function that called them.
+   */
+  top_core_callers: SelfTime[];
 }
 
 /** The repository-relative or package path of a script URL, short enough for a table. */
@@ -57,11 +63,13 @@ function shortFile(url: string): string {
   return repo >= 0 ? file.slice(repo + 1) : path.basename(file);
 }
 
+/** `name file` (tsx's transpiled line numbers do not match the source, so only anonymous functions get one). */
 function functionKey(frame: CallFrame): string {
-  const name = frame.functionName || '(anonymous)';
-  if (!frame.url) return name; // (garbage collector), (program), (idle), native built-ins
-  return `${name} ${shortFile(frame.url)}:${frame.lineNumber + 1}`;
+  if (!frame.url) return frame.functionName || '(anonymous)'; // (garbage collector), (program), (idle), native built-ins
+  return frame.functionName ? `${frame.functionName} ${shortFile(frame.url)}` : `(anonymous) ${shortFile(frame.url)}:${frame.lineNumber + 1}`;
 }
+
+const CORE_SOURCE = /\/core\/src\//;
 
 function topOf(totals: Map<string, number>, sampledUs: number, n: number): SelfTime[] {
   return [...totals]
@@ -74,8 +82,16 @@ function topOf(totals: Map<string, number>, sampledUs: number, n: number): SelfT
 export function summarizeCpuProfile(file: string, windows: readonly PhaseWindow[], n = 12): PhaseProfile[] {
   const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const coreCaller = (node: ProfileNode): string => {
+    for (let at: ProfileNode | undefined = node; at; at = byId.get(parentOf.get(at.id) ?? -1)) {
+      if (CORE_SOURCE.test(at.callFrame.url)) return functionKey(at.callFrame);
+    }
+    return '(outside core)';
+  };
   const phases = [...windows.map((w) => w.phase), 'other'];
-  const perPhase = new Map(phases.map((p) => [p, { us: 0, functions: new Map<string, number>(), files: new Map<string, number>() }]));
+  const perPhase = new Map(phases.map((p) => [p, { us: 0, functions: new Map<string, number>(), files: new Map<string, number>(), callers: new Map<string, number>() }]));
   let at = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
     at += profile.timeDeltas[i] ?? 0;
@@ -90,11 +106,13 @@ export function summarizeCpuProfile(file: string, windows: readonly PhaseWindow[
     bucket.functions.set(fn, (bucket.functions.get(fn) ?? 0) + span);
     const source = node.callFrame.url ? shortFile(node.callFrame.url) : fn;
     bucket.files.set(source, (bucket.files.get(source) ?? 0) + span);
+    const caller = coreCaller(node);
+    bucket.callers.set(caller, (bucket.callers.get(caller) ?? 0) + span);
   }
   return phases
     .map((phase) => {
       const b = perPhase.get(phase)!;
-      return { phase, sampled_ms: round(b.us / 1000, 1), top_functions: topOf(b.functions, b.us, n), top_files: topOf(b.files, b.us, n) };
+      return { phase, sampled_ms: round(b.us / 1000, 1), top_functions: topOf(b.functions, b.us, n), top_files: topOf(b.files, b.us, n), top_core_callers: topOf(b.callers, b.us, n) };
     })
     .filter((p) => p.sampled_ms > 0);
 }

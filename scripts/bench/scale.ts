@@ -12,14 +12,16 @@
  * share per note. `--profile DIR` runs each size under `node --cpu-prof` and summarises the top
  * self-time functions per phase.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { summarizeCpuProfile, type PhaseProfile } from './cpuProfileSummary.js';
 import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
 import { fitGrowth, type GrowthFit } from './growthFit.js';
 import { writeClaudeHome } from './scaleCorpus.js';
 import { runScaleJobInChild, type ScaleRunFigures, type SearchFilter } from './scaleRun.js';
-import { log, round, table } from './stats.js';
+import { log, percentile, round, table } from './stats.js';
 import { makeQuestions, SyntheticCorpus } from './synthetic.js';
 
 export interface ScaleOptions {
@@ -38,13 +40,25 @@ export const QUICK_TRANSCRIPTS_MB = 4;
 const MB = 1024 * 1024;
 /** Questions per source filter (a third of the synthetic bench's mix of kinds). */
 const QUESTION_SCALE = 0.3;
+/** `reverie search` runs timed from spawn to exit (the first is the cold one). */
+const CLI_RUNS = 5;
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export interface ScaleRun extends Omit<ScaleRunFigures, 'profile_windows'> {
+export interface CliSearchFigures {
+  runs: number;
+  first_ms: number;
+  p50_ms: number;
+  max_ms: number;
+}
+
+export interface ScaleRun extends Omit<ScaleRunFigures, 'profile_windows' | 'pid'> {
   notes: number;
   notes_mb: number;
   transcripts_mb: number;
   transcript_files: number;
   generate_s: number;
+  /** `reverie search` without a host (it loads the engine and runs a no-op sync first), from spawn to exit. */
+  cli_search: CliSearchFigures;
   profile: { file: string; phases: PhaseProfile[] } | null;
 }
 
@@ -69,6 +83,7 @@ export interface ScaleFigures {
   scale_peak_rss_mb: number;
   scale_transcripts_mb_per_s: number | null;
   scale_transcripts_peak_rss_mb: number | null;
+  scale_cli_search_p50_ms: number;
   /** Exponent k of figure ≈ c·notes^k across the sizes (null with one size). */
   scale_growth: Record<string, GrowthFit>;
   scale_runs: ScaleRun[];
@@ -81,10 +96,29 @@ export function parseSizes(text: string): number[] {
   return [...new Set(sizes)].sort((a, b) => a - b);
 }
 
-/** The main thread's profile: node names them CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile (tsx's loader is thread 1). */
-function mainThreadProfile(dir: string): string | null {
-  const main = fs.readdirSync(dir).find((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f));
+/** The engine's main-thread profile: node names them CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile (tsx's loader is thread 1). */
+function mainThreadProfile(dir: string, pid: number): string | null {
+  const main = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile') && f.split('.').slice(-4, -2).join('.') === `${pid}.0`);
   return main ? path.join(dir, main) : null;
+}
+
+/**
+ * `reverie search QUERY` against the bench's workspace and data folder, as a person types it
+ * with no host running. The built CLI (out/) is timed: `node scripts/build.mjs` first, or
+ * bin/reverie.js falls back to the TypeScript sources and the figure includes compiling them.
+ */
+function timeCliSearch(workspace: string, dataDir: string, queries: readonly string[]): CliSearchFigures {
+  const times: number[] = [];
+  for (const query of queries.slice(0, CLI_RUNS)) {
+    const started = performance.now();
+    const run = spawnSync(process.execPath, [path.join(REPO_ROOT, 'bin', 'reverie.js'), 'search', query, '--workspace', workspace, '--json'], {
+      env: { ...process.env, REVERIE_DATA_DIR: dataDir, REVERIE_FROM_SOURCE: '' },
+      encoding: 'utf8',
+    });
+    times.push(performance.now() - started);
+    if (run.status !== 0) throw new Error(`reverie search exited with ${run.status}: ${run.stderr.slice(0, 500)}`);
+  }
+  return { runs: times.length, first_ms: round(times[0] ?? Number.NaN, 1), p50_ms: round(percentile(times, 50), 1), max_ms: round(Math.max(...times), 1) };
 }
 
 async function runOneSize(notes: number, transcriptBytes: number, profileDir: string | null): Promise<ScaleRun> {
@@ -105,6 +139,7 @@ async function runOneSize(notes: number, transcriptBytes: number, profileDir: st
     );
     const runProfileDir = profileDir ? path.join(profileDir, `notes-${notes}`) : null;
     if (runProfileDir) fs.mkdirSync(runProfileDir, { recursive: true });
+    const queries = makeQuestions(corpus, 777, QUESTION_SCALE).map((q) => q.query);
     const figures = await runScaleJobInChild({
       workspace: ws.workspace,
       dataDir: ws.dataDir,
@@ -113,11 +148,13 @@ async function runOneSize(notes: number, transcriptBytes: number, profileDir: st
       transcriptBytes: transcripts?.bytes ?? 0,
       editNote: corpus.note(Math.min(notes - 1, 3)).rel,
       editWord: `quillorbit${notes}`,
-      queries: makeQuestions(corpus, 777, QUESTION_SCALE).map((q) => q.query),
+      queries,
       profileDir: runProfileDir,
     });
-    const { profile_windows: windows, ...rest } = figures;
-    const profileFile = runProfileDir ? mainThreadProfile(runProfileDir) : null;
+    const cliSearch = timeCliSearch(ws.workspace, ws.dataDir, queries);
+    log(`    reverie search (no host): first ${cliSearch.first_ms} ms, p50 ${cliSearch.p50_ms} ms of ${cliSearch.runs}`);
+    const { profile_windows: windows, pid, ...rest } = figures;
+    const profileFile = runProfileDir ? mainThreadProfile(runProfileDir, pid) : null;
     const profile = profileFile ? { file: profileFile, phases: summarizeCpuProfile(profileFile, windows) } : null;
     if (runProfileDir && !profileFile) log(`  ! no .cpuprofile was written to ${runProfileDir}`);
     return {
@@ -127,6 +164,7 @@ async function runOneSize(notes: number, transcriptBytes: number, profileDir: st
       transcript_files: transcripts?.files ?? 0,
       generate_s: round(generateS, 2),
       ...rest,
+      cli_search: cliSearch,
       profile,
     };
   } finally {
@@ -145,6 +183,7 @@ function growthOf(runs: readonly ScaleRun[]): Record<string, GrowthFit> {
     edit_searchable_ms: fit((r) => r.edit_pickup.searchable_ms),
     index_bytes: fit((r) => r.index_final.file_bytes),
     peak_rss_mb: fit((r) => r.peak_rss_mb),
+    cli_search_p50_ms: fit((r) => r.cli_search.p50_ms),
     transcripts_ingest_s: fit((r) => r.transcripts?.ingest_s),
   };
   for (const phase of phases) {
@@ -184,7 +223,10 @@ function printSummary(runs: readonly ScaleRun[], growth: Record<string, GrowthFi
   for (const r of runs) {
     if (!r.profile) continue;
     log(`  CPU profile of ${r.notes} notes: ${r.profile.file}`);
-    for (const p of r.profile.phases) log(`    ${p.phase} (${p.sampled_ms} ms sampled): ${p.top_functions.slice(0, 5).map((f) => `${f.name} ${f.pct}%`).join('; ')}`);
+    for (const p of r.profile.phases) {
+      log(`    ${p.phase} (${p.sampled_ms} ms sampled): ${p.top_functions.slice(0, 5).map((f) => `${f.name} ${f.pct}%`).join('; ')}`);
+      log(`      by core caller: ${p.top_core_callers.slice(0, 5).map((f) => `${f.name} ${f.pct}%`).join('; ')}`);
+    }
   }
 }
 
@@ -219,6 +261,7 @@ export async function runScaleBench(options: ScaleOptions): Promise<ScaleFigures
     scale_peak_rss_mb: top.peak_rss_mb,
     scale_transcripts_mb_per_s: top.transcripts?.ingest_mb_per_s ?? null,
     scale_transcripts_peak_rss_mb: top.transcripts?.peak_rss_mb ?? null,
+    scale_cli_search_p50_ms: top.cli_search.p50_ms,
     scale_growth: growth,
     scale_runs: runs,
   };

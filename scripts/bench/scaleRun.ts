@@ -34,6 +34,8 @@ export type SearchFilter = 'memory' | 'sessions' | 'all';
 const FILTERS: Record<SearchFilter, SourceKind[]> = { memory: ['memory'], sessions: ['sessions'], all: ['memory', 'sessions'] };
 
 export interface ScaleRunFigures {
+  /** The engine process (its CPU profile carries the pid in its name). */
+  pid: number;
   files: number;
   chunks: number;
   embedding_provider: string;
@@ -283,6 +285,7 @@ export async function runScaleJob(job: ScaleJob): Promise<ScaleRunFigures> {
     timeline.end();
     const status = await service.invoke('status', {});
     return {
+      pid: process.pid,
       files: status.index.files,
       chunks: status.index.chunks,
       embedding_provider: status.embedding.provider,

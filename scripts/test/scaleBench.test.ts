@@ -74,22 +74,25 @@ describe('summarizeCpuProfile', () => {
     const frame = (functionName: string, url: string) => ({ functionName, url, lineNumber: 9, columnNumber: 0, scriptId: '1' });
     fs.writeFileSync(file, JSON.stringify({
       nodes: [
-        { id: 1, callFrame: frame('(root)', '') },
+        { id: 1, callFrame: frame('(root)', ''), children: [2, 3] },
         { id: 2, callFrame: frame('chunkMarkdown', 'file:///repo/core/src/index/chunker.ts') },
-        { id: 3, callFrame: frame('extractFile', 'file:///repo/core/src/graph/extractFile.ts') },
+        { id: 3, callFrame: frame('extractFile', 'file:///repo/core/src/graph/extractFile.ts'), children: [4] },
+        { id: 4, callFrame: frame('run', 'file:///repo/node_modules/better-sqlite3/lib/methods/wrappers.js') },
       ],
       startTime: 1_000,
       endTime: 2_000,
       // Samples at 1000 (index), 1100 (index), 1300 (graph), 1600 (graph), 1900 (after every window).
-      samples: [2, 2, 3, 3, 2],
+      samples: [2, 2, 3, 4, 2],
       timeDeltas: [0, 100, 200, 300, 300],
     }));
     const phases = summarizeCpuProfile(file, [{ phase: 'index', startUs: 1_000, endUs: 1_200 }, { phase: 'graph', startUs: 1_200, endUs: 1_800 }]);
     const byPhase = Object.fromEntries(phases.map((p) => [p.phase, p]));
     expect(byPhase.index!.sampled_ms).toBe(0.3); // 100 + 200 µs until the next samples
-    expect(byPhase.index!.top_functions[0]!.name).toBe('chunkMarkdown core/src/index/chunker.ts:10');
-    expect(byPhase.graph!.top_functions[0]).toEqual({ name: 'extractFile core/src/graph/extractFile.ts:10', ms: 0.6, pct: 100 });
-    expect(byPhase.graph!.top_files[0]!.name).toBe('core/src/graph/extractFile.ts');
+    expect(byPhase.index!.top_functions[0]!.name).toBe('chunkMarkdown core/src/index/chunker.ts');
+    // SQLite's time (run) is its own function, and also charged to the product function that called it.
+    expect(byPhase.graph!.top_functions.map((f) => [f.name, f.ms])).toEqual([['extractFile core/src/graph/extractFile.ts', 0.3], ['run better-sqlite3/lib/methods/wrappers.js', 0.3]]);
+    expect(byPhase.graph!.top_core_callers).toEqual([{ name: 'extractFile core/src/graph/extractFile.ts', ms: 0.6, pct: 100 }]);
+    expect(byPhase.graph!.top_files.map((f) => f.name)).toEqual(['core/src/graph/extractFile.ts', 'better-sqlite3/lib/methods/wrappers.js']);
     expect(byPhase.other).toBeUndefined(); // the last sample has no following time
   });
 });
