@@ -158,8 +158,12 @@ export type DreamFileWrite = z.infer<typeof DreamFileWrite>;
 
 export const DreamRollbackFile = z.object({
   file: z.enum(['MEMORY.md', 'USER.md', 'DREAMS.md']),
-  /** restored: the pre-image's bytes; lines-removed: only the run's lines taken out; deleted: the run had created it; untouched: the run's write never landed. */
-  mode: z.enum(['restored', 'lines-removed', 'deleted', 'untouched']),
+  /**
+   * restored: the pre-image's bytes; lines-removed: only the run's lines taken out; deleted: the
+   * run had created it; untouched: the run's write never landed; noted: the run had not written
+   * it, and only a note about approved promotions that stay was added.
+   */
+  mode: z.enum(['restored', 'lines-removed', 'deleted', 'untouched', 'noted']),
   detail: z.string(),
 });
 export type DreamRollbackFile = z.infer<typeof DreamRollbackFile>;
