@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DreamNarrativeFacts } from '../src/dreaming/types.js';
 import { sha256Hex } from '../src/platform/hash.js';
-import { classifyBackfillEntry, narrateDream } from '../src/dreaming/diary/narrative.js';
+import { classifyBackfillEntry } from '../src/dreaming/diary/narrative.js';
 import { parseDreamDiary } from '../src/dreaming/diary/parseDiary.js';
 import { MAX_DIARY_READ_BYTES, readDreamDiaryFile } from '../src/dreaming/diary/readDiary.js';
 import { appendBackfillEntry, appendDiaryEntry, formatDiaryDate, prependHistoryItem, recordDeepSleep } from '../src/dreaming/diary/writeDiary.js';
@@ -77,21 +76,6 @@ afterEach(() => {
 function makeTempDir(): string {
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-diary-'));
   return tempDir;
-}
-
-function facts(overrides: Partial<DreamNarrativeFacts> = {}): DreamNarrativeFacts {
-  return {
-    startedAt: new Date('2026-04-06T01:00:00Z'),
-    candidates: 12,
-    passed: 2,
-    promoted: [{ text: 'The staging database is ledgerd-staging on port 5433.', action: 'superseded', target: 'MEMORY.md', priorEntries: ['The staging database is on port 5432.'] }],
-    proposed: 1,
-    ineligible: 1,
-    themes: [{ tag: 'staging', days: 3, strength: 0.8 }],
-    aborted: [],
-    thresholds: { minScore: 0.75, minRecallCount: 3, minUniqueQueries: 3 },
-    ...overrides,
-  };
 }
 
 describe('parseDreamDiary', () => {
@@ -283,45 +267,7 @@ describe('readDreamDiaryFile', () => {
   });
 });
 
-describe('narrative', () => {
-  it('says why proposals wait when an agent or an import wrote them, and how many of them', () => {
-    expect(narrateDream(facts({ proposed: 1, proposedNotByYou: 1 }))).toContain(
-      'I left 1 entry for you to review: it was written by an agent or imported, not by you, and only you can make it part of your memory',
-    );
-    expect(narrateDream(facts({ proposed: 2, proposedNotByYou: 2 }))).toContain('they were written by an agent or imported, not by you, and only you can make them part of your memory');
-    expect(narrateDream(facts({ proposed: 3, proposedNotByYou: 1 }))).toContain('I left 3 entries for you to review (1 of them written by an agent or imported, not by you)');
-    expect(narrateDream(facts({ proposed: 1 }))).not.toContain('not by you');
-  });
-
-  it('tells what happened, deterministically, quoting what was promoted', () => {
-    const text = narrateDream(facts());
-    expect(narrateDream(facts())).toBe(text);
-    expect(text).toContain('I looked over 12 entries');
-    expect(text).toContain('staging came up on 3 of the last 7 days');
-    expect(text).toContain('“The staging database is ledgerd-staging on port 5433”');
-    expect(text).toContain('1 entry for you to review');
-    expect(text).toContain('came from outside');
-    expect(text).toContain('unpromoted');
-    const sentences = text.split(/(?<=\.)\s+(?=[A-Z])/);
-    expect(sentences.length).toBeGreaterThanOrEqual(2);
-    expect(sentences.length).toBeLessThanOrEqual(5);
-  });
-
-  it('quotes at most three promotions and mentions aborted writes', () => {
-    const promoted = ['One.', 'Two.', 'Three.', 'Four.'].map((text) => ({ text, action: 'added' as const, target: 'MEMORY.md' as const, priorEntries: [] }));
-    const text = narrateDream(facts({ promoted, proposed: 0, ineligible: 0, aborted: ['MEMORY.md changed on disk during the run'] }));
-    expect(text).toContain('“Three”');
-    expect(text).not.toContain('“Four”');
-    expect(text).toContain('plus 1 more entry');
-    expect(text).toContain('MEMORY.md changed on disk during the run');
-  });
-
-  it('says a quiet night in one sentence', () => {
-    const text = narrateDream(facts({ promoted: [], proposed: 0, ineligible: 0, passed: 0 }));
-    expect(text.startsWith('A quiet night')).toBe(true);
-    expect(text.match(/\.(\s|$)/g)).toHaveLength(1);
-  });
-
+describe('backfill classification', () => {
   it('classifies backfill lines', () => {
     expect(classifyBackfillEntry('Production deploy target moved to ledgerd-prod-2')).toBe('likely_durable');
     expect(classifyBackfillEntry('Staging database on port 5433')).toBe('likely_durable');

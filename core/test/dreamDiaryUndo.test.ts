@@ -11,25 +11,26 @@ const THRESHOLDS = { minScore: 0, minRecallCount: 1, minUniqueQueries: 1, maxPro
 
 /** A diary edit as a sweep plans it, with a fixed narrative. */
 function sweepEdit(text: string, runId: string, at: Date, narrative: string, written = 1) {
-  return planDiaryEdit(text, {
-    runId,
-    startedAt: at,
-    narrative,
-    ranked: 2,
-    passed: 1,
-    written: Array.from({ length: written }, (_, i) => ({
-      candidateKey: `memory/2026-11-2${i}.md:3:3`,
-      target: 'MEMORY.md' as const,
-      action: 'added' as const,
-      lines: [`- Fact ${i} of ${runId}.`],
-      priorEntries: [],
-      decision: 'auto' as const,
-      decidedAt: null,
-    })),
-    proposed: 0,
-    thresholds: THRESHOLDS,
-    timeZone: 'UTC',
-  });
+  return planDiaryEdit(
+    text,
+    {
+      id: runId,
+      startedAt: at.toISOString(),
+      narrative,
+      candidates: [],
+      thresholds: THRESHOLDS,
+      promoted: Array.from({ length: written }, (_, i) => ({
+        candidateKey: `memory/2026-11-2${i}.md:3:3`,
+        target: 'MEMORY.md' as const,
+        action: 'added' as const,
+        lines: [`- Fact ${i} of ${runId}.`],
+        priorEntries: [],
+        decision: 'auto' as const,
+        decidedAt: null,
+      })),
+    },
+    'UTC',
+  );
 }
 
 describe('taking one run out of a diary that changed after it', () => {

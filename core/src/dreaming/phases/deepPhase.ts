@@ -91,7 +91,7 @@ function scoreEntry(entry: GatheredEntry, remBoost: number, t: Thresholds, curat
     diversity: rising(uniqueQueries, DIVERSITY_HALF),
     recency: recall ? Math.pow(0.5, ageInDays(now, recall.lastAt) / RECENCY_HALF_LIFE_DAYS) : 0,
     consolidation: rising(Math.max(0, recallDays - 1), CONSOLIDATION_HALF),
-    richness: clamp(entry.conceptTags.length / RICHNESS_SATURATION),
+    richness: clamp(entry.contentTerms / RICHNESS_SATURATION),
     remBoost,
   };
   const score =

@@ -20,6 +20,8 @@ export interface GatheredEntry {
   /** Local days on which it was recalled or written. */
   days: Set<string>;
   conceptTags: string[];
+  /** Concepts plus the longest content words: how much the entry says (the score's richness). */
+  contentTerms: number;
   /** Inline annotations (`<!-- trigger: … -->`, `<!-- importance: N -->`) carried into curated memory. */
   annotations: string[];
   /** Keys of near-identical entries folded into this one. */

@@ -4,7 +4,7 @@ import { HashEmbeddingProvider } from '../../embed/hashProvider.js';
 import { CURATED_FILES } from '../../workspace/layout.js';
 import { isInManagedBlock } from './managedBlocks.js';
 import type { MarkdownEntry } from '../../workspace/markdownEntries.js';
-import { conceptTags } from '../conceptTags.js';
+import { conceptTags, contentTerms } from '../conceptTags.js';
 import { withoutTranscriptPrefix } from '../conversationTurn.js';
 import { daysAgo, localDay } from '../../platform/localDay.js';
 import type { DocumentReader } from '../recall/documentLines.js';
@@ -101,6 +101,7 @@ export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
       writtenAt,
       days,
       conceptTags: conceptTags(withoutTranscriptPrefix(entry.body)),
+      contentTerms: contentTerms(withoutTranscriptPrefix(entry.body)).length,
       annotations: honoursAnnotations(origin, imported) ? [...entry.raw.matchAll(INLINE_ANNOTATION)].map((m) => m[0]) : [],
       duplicateKeys: [],
     });
