@@ -249,7 +249,10 @@ export const DiaryEntry = z.object({
   /** ISO date when the date line could be read. */
   date: z.string().nullable(),
   body: z.string(),
+  /** The first run the entry tells of (null: not a run's entry). */
   runId: z.string().nullable(),
+  /** Every run the entry tells of, in order: a second sweep, a review or a rollback on the same day add a paragraph. */
+  runIds: z.array(z.string()).optional(),
   /** 1-based line range in DREAMS.md. */
   startLine: z.number().int(),
   endLine: z.number().int(),

@@ -43,13 +43,14 @@ function splitAtDateLines(scan: DiaryScan, from: number, to: number): Array<[num
 function toEntry(scan: DiaryScan, start: number, end: number): DiaryEntry {
   const dateLine = readItalicDate(scan.lines[start]!);
   if (dateLine === null) scan.problems.push(`Line ${start + 1}: a diary entry without an italic date line; its date is unknown.`);
-  let runId: string | null = null;
+  // A day's entry holds one paragraph per run that day (a second sweep, a review note), each under its marker.
+  const runIds: string[] = [];
   const bodyLines: string[] = [];
   for (let i = dateLine === null ? start : start + 1; i <= end; i++) {
     const line = scan.lines[i]!;
     const marker = readRunMarker(line);
-    if (marker !== null && runId === null) runId = marker;
-    else bodyLines.push(line);
+    if (marker === null) bodyLines.push(line);
+    else if (!runIds.includes(marker)) runIds.push(marker);
   }
   while (bodyLines.length > 0 && bodyLines[0]!.trim() === '') bodyLines.shift();
   return {
@@ -57,7 +58,8 @@ function toEntry(scan: DiaryScan, start: number, end: number): DiaryEntry {
     dateLine: dateLine ?? '',
     date: dateLine === null ? null : parseDiaryDate(dateLine),
     body: bodyLines.join('\n'),
-    runId,
+    runId: runIds[0] ?? null,
+    runIds,
     startLine: start + 1,
     endLine: end + 1,
   };
