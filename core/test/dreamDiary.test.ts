@@ -206,7 +206,7 @@ describe('diary writers', () => {
     expect(added.text).toBe('# Dream Diary\n\n## Deep Sleep\n<!-- openclaw:dreaming:deep:start -->\n- Ranked 0 candidate(s).\n<!-- openclaw:dreaming:deep:end -->\n\n## Memory Consolidation History\n');
   });
 
-  it('adds a backfill block after the diary and before Deep Sleep, once per day and source', () => {
+  it("adds a backfill entry inside the diary markers in OpenClaw's format, once per day and source", () => {
     const entry = {
       day: '2026-04-03',
       source: 'memory/2026-04-03.md',
@@ -216,13 +216,46 @@ describe('diary writers', () => {
       possibleUpdates: ['Update the staging port in MEMORY.md.'],
     };
     const edit = appendBackfillEntry(OPENCLAW_DIARY, entry);
-    const blockAt = edit.text.indexOf('day=2026-04-03');
-    expect(blockAt).toBeGreaterThan(edit.text.indexOf(END));
-    expect(blockAt).toBeLessThan(edit.text.indexOf('## Deep Sleep'));
-    expect(edit.text).toContain('- [likely_durable] Staging runs on port 5433. [memory/2026-04-03.md:2]\n\n### Possible Lasting Updates\n- Update the staging port in MEMORY.md.\n\n## Deep Sleep');
+    expect(edit.text).toContain(
+      [
+        'The staging database moved to port 5433, so I replaced the old line.',
+        '',
+        '---',
+        '',
+        '*April 3, 2026*',
+        '',
+        '<!-- openclaw:dreaming:backfill-entry day=2026-04-03 source=memory/2026-04-03.md -->',
+        '',
+        'What Happened',
+        '1. Moved staging to port 5433 [memory/2026-04-03.md:2]',
+        '',
+        'Reflections',
+        '1. Ports keep changing.',
+        '',
+        'Candidates',
+        '- [likely_durable] Staging runs on port 5433. [memory/2026-04-03.md:2]',
+        '',
+        'Possible Lasting Updates',
+        '- Update the staging port in MEMORY.md.',
+        END,
+      ].join('\n'),
+    );
     const backfills = parseDreamDiary(edit.text).entries.filter((e) => e.kind === 'backfill');
-    expect(backfills.map((e) => e.date)).toEqual(['2026-04-04', '2026-04-03']);
+    // The older block after the diary (written by an earlier version) is still read; the new one is inside.
+    expect(backfills.map((e) => [e.date, e.dateLine])).toEqual([
+      ['2026-04-03', 'April 3, 2026'],
+      ['2026-04-04', '2026-04-04'],
+    ]);
+    expect(backfills[0]!.body.startsWith('What Happened\n1. Moved staging')).toBe(true);
     expect(appendBackfillEntry(edit.text, entry)).toEqual({ text: edit.text, added: [], changed: [] });
+  });
+
+  it('starts a diary for a backfill into an empty file, with the layout OpenClaw reads', () => {
+    const edit = appendBackfillEntry('', { day: '2025-01-01', source: 'history/2025-01-01.md', whatHappened: ['Always book aisle seats.'], reflections: [], candidates: [], possibleUpdates: [] });
+    expect(edit.text).toBe(
+      '# Dream Diary\n\n<!-- openclaw:dreaming:diary:start -->\n*January 1, 2025*\n\n<!-- openclaw:dreaming:backfill-entry day=2025-01-01 source=history/2025-01-01.md -->\n\nWhat Happened\n1. Always book aisle seats.\n\nReflections\n1. No pattern across the backfilled days surfaced in this note.\n<!-- openclaw:dreaming:diary:end -->\n',
+    );
+    expect(parseDreamDiary(edit.text).entries).toMatchObject([{ kind: 'backfill', date: '2025-01-01', runId: null }]);
   });
 
   it('formats the date line in a given time zone', () => {
@@ -268,11 +301,19 @@ describe('readDreamDiaryFile', () => {
 });
 
 describe('backfill classification', () => {
-  it('classifies backfill lines', () => {
-    expect(classifyBackfillEntry('Production deploy target moved to ledgerd-prod-2')).toBe('likely_durable');
-    expect(classifyBackfillEntry('Staging database on port 5433')).toBe('likely_durable');
-    expect(classifyBackfillEntry('Invoice glyph problem still open')).toBe('likely_situational');
-    expect(classifyBackfillEntry('Tomorrow: call the bank')).toBe('likely_situational');
-    expect(classifyBackfillEntry('Lunch with Anna')).toBe('unclear');
+  it('classifies backfill lines by their kind first, then by what a fact says', () => {
+    expect(classifyBackfillEntry('- Production deploy target moved to ledgerd-prod-2')).toBe('likely_durable');
+    expect(classifyBackfillEntry('- Staging database on port 5433')).toBe('likely_durable');
+    expect(classifyBackfillEntry('- Coffee machine on the 3rd floor is broken again')).toBe('likely_situational');
+    expect(classifyBackfillEntry('- Invoice glyph problem still open')).toBe('likely_situational');
+    expect(classifyBackfillEntry('- Tomorrow: call the bank', '2026-04-03')).toBe('likely_situational');
+    expect(classifyBackfillEntry('- [ ] renew the TLS certificate on ares.internal')).toBe('likely_situational');
+    expect(classifyBackfillEntry('- Lunch with Anna')).toBe('likely_situational');
+    expect(classifyBackfillEntry('- Why does the nightly reconciliation job spike?')).toBe('unclear');
+    expect(classifyBackfillEntry('- The coffee is cold')).toBe('unclear');
+    for (const line of ['- Prefer Vitest over Jest', '- Prefer short answers.', '- Always answer in under ten lines.', '- Never deploy on Fridays.']) {
+      expect(classifyBackfillEntry(line), line).toBe('likely_durable');
+    }
+    expect(classifyBackfillEntry('- The platform team is led by Dana.')).toBe('likely_durable');
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { appendBackfillEntry } from '../src/dreaming/diary/appendBackfillEntry.js';
 import { undoDiaryRun } from '../src/dreaming/diary/undoDiaryRun.js';
 import { planDiaryEdit } from '../src/dreaming/diaryUpdate.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
@@ -62,6 +63,16 @@ describe('taking one run out of a diary that changed after it', () => {
     expect(undone.text).toContain('My own thought about that night.');
     expect(undone.text).not.toContain('The first night.');
     expect(undone.text).not.toContain('reverie:dream-run dream:one');
+    expect(undone.text.startsWith('# Dream Diary\n\n<!-- openclaw:dreaming:diary:start -->\n')).toBe(true);
+  });
+
+  it("a backfill's entries go, a later sweep's entry stays", () => {
+    const backfill = appendBackfillEntry('', { day: '2026-11-20', source: 'memory/2026-11-20.md', whatHappened: ['Moved staging. [memory/2026-11-20.md:3]'], reflections: [], candidates: [], possibleUpdates: [] });
+    const sweep = sweepEdit(backfill.text, 'dream:two', second, 'The second night.');
+    const undone = undoDiaryRun(sweep.text, backfill);
+    expect(undone.text).not.toContain('backfill-entry');
+    expect(undone.text).not.toContain('Moved staging.');
+    expect(undone.text).toContain('<!-- reverie:dream-run dream:two -->\n\nThe second night.\n<!-- openclaw:dreaming:diary:end -->');
     expect(undone.text.startsWith('# Dream Diary\n\n<!-- openclaw:dreaming:diary:start -->\n')).toBe(true);
   });
 

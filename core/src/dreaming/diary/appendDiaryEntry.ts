@@ -19,7 +19,19 @@ export interface DiaryEntryToAppend {
  * so a hand-edited diary keeps every byte.
  */
 export function appendDiaryEntry(text: string, entry: DiaryEntryToAppend): TextEdit {
-  const lines = entryLines(entry);
+  const start = text.lastIndexOf(DIARY_START);
+  const end = start < 0 ? -1 : text.indexOf(DIARY_END, start + DIARY_START.length);
+  if (end >= 0 && lastEntryIfSameDay(text.slice(start + DIARY_START.length, end), entry.dateLine)) {
+    return insertBeforeEndMarker(text, start, end, continuationLines(entry), true);
+  }
+  return insertDiaryEntry(text, entryLines(entry));
+}
+
+/**
+ * Adds an entry's lines (date line first) as the diary's last entry, with a `---` separator
+ * when entries come before it: inside the last diary block, in OpenClaw's own layout.
+ */
+export function insertDiaryEntry(text: string, lines: string[]): TextEdit {
   if (text.trim() === '') {
     const layout = [DIARY_TITLE, '', DIARY_START, ...lines, DIARY_END];
     return { text: text + layout.join(eolOf(text)) + eolOf(text), added: contentLines(layout), changed: [] };
@@ -30,8 +42,7 @@ export function appendDiaryEntry(text: string, entry: DiaryEntryToAppend): TextE
     const block = [DIARY_START, ...lines, DIARY_END];
     return { text: insertBlock(text, 'end', block), added: contentLines(block), changed: [] };
   }
-  const sameDay = lastEntryIfSameDay(text.slice(start + DIARY_START.length, end), entry.dateLine);
-  return insertBeforeEndMarker(text, start, end, sameDay ? continuationLines(entry) : lines, sameDay);
+  return insertBeforeEndMarker(text, start, end, lines);
 }
 
 /**
