@@ -91,6 +91,11 @@ describe('reverie dream', () => {
     ]);
     expect(runs[0]!.promoted).toBe(run.promoted.length);
     expect(schedule).toMatchObject({ enabled: true, time: '03:00' });
+
+    // `dream show` lists each candidate's kind, and says when the index decided it.
+    const shown = await runCli(['dream', 'show', run.id, ...at], env);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(new RegExp(`promoted +fact \\(index\\) +${PRODUCTION_KEY.replace(/\./g, '\\.')}`));
   }, 60_000);
 
   it('review … reject removes the line; --rollback undoes the rest of the run', async () => {

@@ -3,7 +3,7 @@
  * the diary). Part of the contract and, through it, read by the renderer: zod only.
  */
 import { z } from 'zod';
-import { OriginClass, SessionKind, SourceKind } from '../vocabulary.js';
+import { EntryKind, OriginClass, SessionKind, SourceKind } from '../vocabulary.js';
 
 
 export const DreamSettings = z.object({
@@ -120,7 +120,10 @@ export const DreamCandidate = z.object({
   outcome: z.enum(['promoted', 'proposed', 'not-written', 'below-gates', 'ineligible', 'duplicate']),
   target: z.enum(['MEMORY.md', 'USER.md']).nullable(),
   /** What the entry's wording says it is (task, question, time-bounded fact…); absent in older runs. */
-  kind: z.enum(['fact', 'preference', 'decision', 'procedure', 'event', 'task', 'question', 'time-bounded']).optional(),
+  kind: EntryKind.optional(),
+  /** The wording that decided the kind, and whether the index had stored it or the sweep read it (absent in older runs). */
+  kindCue: z.string().optional(),
+  kindSource: z.enum(['index', 'sweep']).optional(),
   /** For a time-bounded entry, the last day it holds (null: could not be read). */
   validUntil: z.string().nullable().optional(),
 });

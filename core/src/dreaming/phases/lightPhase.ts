@@ -11,6 +11,7 @@ import type { DocumentReader } from '../recall/documentLines.js';
 import { candidateKey, entryHash } from '../recall/entryKeys.js';
 import { entryRef, type EntryRecall } from '../recall/recallStats.js';
 import { entryOrigin } from '../../provenance/lineOrigin.js';
+import { storedKindOf } from '../../index/entryKinds.js';
 import type { GatheredEntry } from './gatheredEntry.js';
 
 /**
@@ -103,6 +104,7 @@ export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
       conceptTags: conceptTags(withoutTranscriptPrefix(entry.body)),
       contentTerms: contentTerms(withoutTranscriptPrefix(entry.body)).length,
       annotations: honoursAnnotations(origin, imported) ? [...entry.raw.matchAll(INLINE_ANNOTATION)].map((m) => m[0]) : [],
+      storedKind: doc.source === 'memory' ? storedKindOf(indexDb, path, entry) : null,
       duplicateKeys: [],
     });
   }
