@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { MemoryService } from '../src/engine/memoryService.js';
-import { dream, recallOver, testClock } from './helpers/dreaming.js';
-import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
+import { describe, expect, it } from 'vitest';
+import { dream, dreamingWorkspaces, recallOver } from './helpers/dreaming.js';
 
 /** DREAMS.md as a person left it after editing inside the diary markers. */
 const EDITED: Record<string, string> = {
@@ -52,14 +50,7 @@ const EDITED: Record<string, string> = {
   'CRLF line endings and no final newline': '# Dream Diary\r\n\r\n<!-- openclaw:dreaming:diary:start -->\r\n*November 20, 2026*\r\n\r\nSaved on Windows.\r\n<!-- openclaw:dreaming:diary:end -->',
 };
 
-let ws: TempWorkspace | null = null;
-let service: MemoryService | null = null;
-afterEach(async () => {
-  await service?.close();
-  ws?.cleanup();
-  service = null;
-  ws = null;
-});
+const open = dreamingWorkspaces();
 
 /**
  * True when every line of `before` is still in `after`, in order (the sweep only adds). A
@@ -82,13 +73,8 @@ function keepsEveryLine(before: string, after: string): boolean {
 describe('a DREAMS.md a person edited inside the diary markers', () => {
   for (const [what, diary] of Object.entries(EDITED)) {
     it(`${what}: the sweep writes its entry, nothing of theirs is lost, and a rollback gives their text back`, async () => {
-      ws = createTempWorkspace({
-        'DREAMS.md': diary,
-        'memory/2026-11-27.md': '# 2026-11-27\n\n- Moved the production deploy target from fly.io to a Hetzner box named ledgerd-prod-2.\n',
-      });
-      const clock = testClock(new Date(2026, 10, 28, 15, 0, 0).getTime());
-      service = openService(ws, { now: clock.now });
-      await service.sync(false);
+      const notes = { 'DREAMS.md': diary, 'memory/2026-11-27.md': '# 2026-11-27\n\n- Moved the production deploy target from fly.io to a Hetzner box named ledgerd-prod-2.\n' };
+      const { ws, service, clock } = await open(notes, new Date(2026, 10, 28, 15, 0, 0).getTime());
       await recallOver(service, clock, [{ query: 'where does production deploy now', daysAgo: 0 }]);
       const run = await dream(service, { thresholds: { minScore: 0, minRecallCount: 1, minUniqueQueries: 1 } });
       expect(run.writes.find((w) => w.file === 'DREAMS.md')).toMatchObject({ outcome: 'written' });

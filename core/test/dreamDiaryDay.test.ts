@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appendDiaryEntry } from '../src/dreaming/diary/appendDiaryEntry.js';
 import { parseDreamDiary } from '../src/dreaming/diary/parseDiary.js';
 import { undoDiaryRun } from '../src/dreaming/diary/undoDiaryRun.js';
-import type { MemoryService } from '../src/engine/memoryService.js';
-import { DAY_MS, dream, recallOver, testClock } from './helpers/dreaming.js';
-import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
+import { DAY_MS, dream, dreamingWorkspaces, recallOver } from './helpers/dreaming.js';
 
 const MORNING = { dateLine: 'November 29, 2026, 3:00 AM UTC', runId: 'dream:one', narrative: 'The first look.' };
 const AFTERNOON = { dateLine: 'November 29, 2026, 3:40 PM UTC', runId: 'dream:two', narrative: 'The second look.' };
@@ -64,14 +62,7 @@ describe('one entry per day', () => {
   });
 });
 
-let ws: TempWorkspace | null = null;
-let service: MemoryService | null = null;
-afterEach(async () => {
-  await service?.close();
-  ws?.cleanup();
-  service = null;
-  ws = null;
-});
+const open = dreamingWorkspaces();
 
 describe('sweeps through the engine', () => {
   const THRESHOLDS = { minScore: 0, minRecallCount: 1, minUniqueQueries: 1 };
@@ -81,10 +72,7 @@ describe('sweeps through the engine', () => {
   };
 
   it('a second sweep on the same day writes into that day’s entry', async () => {
-    ws = createTempWorkspace(notes);
-    const clock = testClock(new Date(2026, 10, 29, 3, 0, 0).getTime());
-    service = openService(ws, { now: clock.now });
-    await service.sync(false);
+    const { service, clock } = await open(notes, new Date(2026, 10, 29, 3, 0, 0).getTime());
     await recallOver(service, clock, [{ query: 'where does production deploy now', daysAgo: 0 }]);
     const first = await dream(service, { thresholds: THRESHOLDS });
     clock.set(clock.now() + 5 * 3_600_000);
@@ -96,10 +84,7 @@ describe('sweeps through the engine', () => {
   });
 
   it('the clock set back a day between two sweeps: a new entry, the earlier one untouched, both readable', async () => {
-    ws = createTempWorkspace(notes);
-    const clock = testClock(new Date(2026, 10, 29, 3, 0, 0).getTime());
-    service = openService(ws, { now: clock.now });
-    await service.sync(false);
+    const { ws, service, clock } = await open(notes, new Date(2026, 10, 29, 3, 0, 0).getTime());
     await recallOver(service, clock, [{ query: 'where does production deploy now', daysAgo: 0 }]);
     const first = await dream(service, { thresholds: THRESHOLDS });
     const afterFirst = fs.readFileSync(path.join(ws.root, 'DREAMS.md'), 'utf8');

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appendBackfillEntry } from '../src/dreaming/diary/appendBackfillEntry.js';
 import { undoDiaryRun } from '../src/dreaming/diary/undoDiaryRun.js';
 import { planDiaryEdit } from '../src/dreaming/diaryUpdate.js';
-import type { MemoryService } from '../src/engine/memoryService.js';
-import { DAY_MS, dream, recallOver, testClock } from './helpers/dreaming.js';
-import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
+import { dream, dreamingWorkspaces, recallOver } from './helpers/dreaming.js';
 
 const THRESHOLDS = { minScore: 0, minRecallCount: 1, minUniqueQueries: 1, maxPromotions: 10 };
 
@@ -82,25 +80,17 @@ describe('taking one run out of a diary that changed after it', () => {
   });
 });
 
-let ws: TempWorkspace | null = null;
-let service: MemoryService | null = null;
-afterEach(async () => {
-  await service?.close();
-  ws?.cleanup();
-  service = null;
-  ws = null;
-});
+const open = dreamingWorkspaces();
 
 describe('rolling back an older sweep after a newer one wrote the diary', () => {
   it('DREAMS.md keeps its title, markers, the newer entry, its Deep Sleep block and history; MEMORY.md loses only the older lines', async () => {
-    ws = createTempWorkspace({
+    const files = {
       'MEMORY.md': '# Long-Term Memory\n',
       'memory/2026-11-27.md': '# 2026-11-27\n\n- Moved the production deploy target from fly.io to a Hetzner box named ledgerd-prod-2.\n',
       'memory/2026-11-28.md': '# 2026-11-28\n\n- The staging database is ledgerd-staging on port 5433.\n',
-    });
-    const clock = testClock(new Date(2026, 10, 28, 3, 0, 0).getTime());
-    service = openService(ws, { now: clock.now });
-    await service.sync(false);
+    };
+    const { ws, service, clock } = await open(files, new Date(2026, 10, 28, 3, 0, 0).getTime());
+    const read = (rel: string) => fs.readFileSync(path.join(ws.root, rel), 'utf8');
     await recallOver(service, clock, [{ query: 'where does production deploy now', daysAgo: 0 }]);
     const older = await dream(service, { thresholds: THRESHOLDS });
     clock.advanceDays(1);
@@ -123,10 +113,5 @@ describe('rolling back an older sweep after a newer one wrote the diary', () => 
     expect(diary).toContain('<!-- openclaw:dreaming:diary:end -->');
     expect(read('MEMORY.md')).not.toContain('ledgerd-prod-2');
     expect(read('MEMORY.md')).toContain('The staging database is ledgerd-staging on port 5433.');
-    clock.set(clock.now() + DAY_MS);
   });
 });
-
-function read(rel: string): string {
-  return fs.readFileSync(path.join(ws!.root, rel), 'utf8');
-}

@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DreamCandidate, DreamGate, DreamPromotion, DreamTheme } from '../src/contract/index.js';
 import { narrateDream, type NarratedRun } from '../src/dreaming/diary/narrative.js';
 import { planDiaryEdit } from '../src/dreaming/diaryUpdate.js';
 import { conceptTags, contentTerms } from '../src/dreaming/conceptTags.js';
 import { shortfalls } from '../src/dreaming/diary/gateFunnel.js';
 import { quoteEntry } from '../src/dreaming/diary/quoteEntry.js';
-import type { MemoryService } from '../src/engine/memoryService.js';
-import { recallOver, testClock } from './helpers/dreaming.js';
-import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
+import { dreamingWorkspaces, recallOver } from './helpers/dreaming.js';
 
 const THRESHOLDS = { minScore: 0.65, minRecallCount: 3, minUniqueQueries: 3, maxPromotions: 10 };
 
@@ -226,21 +224,14 @@ describe('concept tags: what themes are made of', () => {
 });
 
 describe('a real sweep', () => {
-  let ws: TempWorkspace | null = null;
-  let service: MemoryService | null = null;
-  afterEach(async () => {
-    await service?.close();
-    ws?.cleanup();
-  });
+  const open = dreamingWorkspaces();
 
   it("names every promotion in the diary, and every held-back candidate's reason agrees with the gate that held it", async () => {
-    ws = createTempWorkspace({
+    const notes = {
       'memory/2026-11-27.md': '# 2026-11-27\n\n- Moved the production deploy target from fly.io to a Hetzner box named ledgerd-prod-2.\n- [ ] renew the TLS certificate on ares.internal\n',
       'memory/2026-11-28.md': '# 2026-11-28\n\n- The staging database is ledgerd-staging on port 5433.\n- The ramen place near the office closes on Tuesdays.\n',
-    });
-    const clock = testClock(new Date(2026, 10, 29, 3, 0, 0).getTime());
-    service = openService(ws, { now: clock.now });
-    await service.sync(false);
+    };
+    const { ws, service, clock } = await open(notes, new Date(2026, 10, 29, 3, 0, 0).getTime());
     await recallOver(service, clock, [
       { query: 'where does production deploy now', daysAgo: 2 },
       { query: 'ledgerd-prod-2 hetzner box', daysAgo: 1 },

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DreamRun } from '../src/contract/index.js';
 import { formatDiaryDate } from '../src/dreaming/diary/formatDiaryDate.js';
 import { quoteEntry } from '../src/dreaming/diary/quoteEntry.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
-import { dream, recallOver, testClock } from './helpers/dreaming.js';
-import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
+import { dream, dreamingWorkspaces, recallOver } from './helpers/dreaming.js';
 
 /**
  * Approve one promotion, reject another, roll the run back: in every order, each file ends
@@ -94,28 +93,23 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-let ws: TempWorkspace | null = null;
+const open = dreamingWorkspaces();
+let root = '';
 let service: MemoryService | null = null;
-afterEach(async () => {
-  await service?.close();
-  ws?.cleanup();
-  service = null;
-  ws = null;
-});
 
 function readFiles(): Files {
   const read = (name: string) => {
-    const abs = path.join(ws!.root, name);
+    const abs = path.join(root, name);
     return fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : null;
   };
   return { 'MEMORY.md': read('MEMORY.md'), 'USER.md': read('USER.md'), 'DREAMS.md': read('DREAMS.md') };
 }
 
 async function sweep(scenario: Scenario): Promise<{ run: DreamRun; before: Files; swept: Files }> {
-  ws = createTempWorkspace(scenario.files);
-  const clock = testClock(SWEEP_AT);
-  service = openService(ws, { now: clock.now });
-  await service.sync(false);
+  const opened = await open(scenario.files, SWEEP_AT);
+  ({ service } = opened);
+  root = opened.ws.root;
+  const clock = opened.clock;
   if (scenario.reviewBeforeWriting) await service.invoke('settings.set', { patch: { dreaming: { reviewBeforeWriting: true } } });
   await recallOver(service, clock, scenario.queries.map((query) => ({ query, daysAgo: 1 })));
   const before = readFiles();

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { classifyFileEntries, ENTRY_KINDS_VERSION, storedKindOf } from '../src/index/entryKinds.js';
 import { lineHash } from '../src/provenance/lineHash.js';
 import { recordWrittenLines } from '../src/provenance/recordWrites.js';
-import { dream, recallOver, testClock } from './helpers/dreaming.js';
-import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
+import { dream, dreamingWorkspaces, recallOver } from './helpers/dreaming.js';
 
 const NOTE = [
   '# 2026-10-20',
@@ -21,24 +20,16 @@ const NOTE = [
   '',
 ].join('\n');
 
-let ws: TempWorkspace | null = null;
-let service: MemoryService | null = null;
-afterEach(async () => {
-  await service?.close();
-  ws?.cleanup();
-  service = null;
-  ws = null;
-});
+const openWorkspace = dreamingWorkspaces();
+let root = '';
 
 const indexDb = (s: MemoryService) => (s as unknown as { index: { db: Database.Database } }).index.db;
 const stored = (db: Database.Database, file: string) =>
   db.prepare('SELECT start_line AS line, kind, valid_until AS validUntil, cue FROM entry_kinds WHERE path = ? ORDER BY start_line').all(file) as Array<{ line: number; kind: string; validUntil: string | null; cue: string }>;
 
 async function open(files: Record<string, string>, now = new Date(2026, 9, 21, 3, 0, 0).getTime()) {
-  ws = createTempWorkspace(files);
-  const clock = testClock(now);
-  service = openService(ws, { now: clock.now });
-  await service.sync(false);
+  const { ws, service, clock } = await openWorkspace(files, now);
+  root = ws.root;
   return { service, clock, db: indexDb(service) };
 }
 
@@ -71,10 +62,10 @@ describe('entry kinds, decided when a file is indexed', () => {
 
   it('a changed file gets its kinds again; a deleted one loses them', async () => {
     const { service, db } = await open({ 'memory/2026-10-20.md': NOTE });
-    fs.writeFileSync(path.join(ws!.root, 'memory/2026-10-20.md'), '# 2026-10-20\n\n- TODO: write the Acme go-live checklist\n');
+    fs.writeFileSync(path.join(root, 'memory/2026-10-20.md'), '# 2026-10-20\n\n- TODO: write the Acme go-live checklist\n');
     await service.sync(false);
     expect(stored(db, 'memory/2026-10-20.md').map((r) => [r.line, r.kind])).toEqual([[3, 'task']]);
-    fs.rmSync(path.join(ws!.root, 'memory/2026-10-20.md'));
+    fs.rmSync(path.join(root, 'memory/2026-10-20.md'));
     await service.sync(false);
     expect(stored(db, 'memory/2026-10-20.md')).toEqual([]);
   });
@@ -101,7 +92,7 @@ describe('entry kinds, decided when a file is indexed', () => {
     const { service, db } = await open({ 'memory/notes.md': '# Notes\n' });
     const line = '- TODO: wire the payments webhook <!-- kind: fact -->';
     recordWrittenLines(db, 'memory/notes.md', [line], { origin: 'agent', via: 'agent', actor: 'codex' });
-    fs.appendFileSync(path.join(ws!.root, 'memory/notes.md'), `${line}\n`);
+    fs.appendFileSync(path.join(root, 'memory/notes.md'), `${line}\n`);
     await service.sync(false);
     expect(stored(db, 'memory/notes.md')).toMatchObject([{ line: 2, kind: 'task' }]);
   });
