@@ -59,8 +59,8 @@ export function conceptTags(text: string): string[] {
  * How much an entry says: its concepts plus its longest content words. A measure of richness
  * for the score, not a theme: "reconciliation" makes an entry richer but is not a concept.
  */
-export function contentTerms(text: string): string[] {
-  const terms = new Set(conceptTags(text));
+export function contentTerms(text: string, concepts: readonly string[] = conceptTags(text)): string[] {
+  const terms = new Set(concepts);
   const keywords = [...new Set([...plainText(text).replace(IDENTIFIER, ' ').matchAll(WORD)].map((m) => m[0].toLowerCase()))]
     .filter((w) => w.length >= 6 && !STOPWORDS.has(w) && !isTimeWord(w))
     .sort((a, b) => b.length - a.length || a.localeCompare(b))

@@ -85,6 +85,8 @@ export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
     const lines = doc.lines.slice(entry.startLine - 1, entry.endLine);
     const { origin, sessionKind } = entryOrigin(indexDb, path, doc.source, entry.startLine, entry.endLine, lines);
     const imported = path.startsWith('memory/imports/');
+    const words = withoutTranscriptPrefix(entry.body);
+    const concepts = conceptTags(words);
     gathered.push({
       key: candidateKey(path, entry.startLine, entry.endLine),
       path,
@@ -101,8 +103,8 @@ export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
       recall: stats,
       writtenAt,
       days,
-      conceptTags: conceptTags(withoutTranscriptPrefix(entry.body)),
-      contentTerms: contentTerms(withoutTranscriptPrefix(entry.body)).length,
+      conceptTags: concepts,
+      contentTerms: contentTerms(words, concepts).length,
       annotations: honoursAnnotations(origin, imported) ? [...entry.raw.matchAll(INLINE_ANNOTATION)].map((m) => m[0]) : [],
       storedKind: doc.source === 'memory' ? storedKindOf(indexDb, path, entry) : null,
       duplicateKeys: [],
