@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DreamCandidate, DreamGate, DreamPromotion, DreamTheme } from '../src/contract/index.js';
 import { narrateDream, type NarratedRun } from '../src/dreaming/diary/narrative.js';
 import { planDiaryEdit } from '../src/dreaming/diaryUpdate.js';
-import { conceptTags, contentTerms } from '../src/dreaming/conceptTags.js';
+import { conceptTags, contentTerms, readEntryTerms } from '../src/dreaming/conceptTags.js';
 import { shortfalls } from '../src/dreaming/diary/gateFunnel.js';
 import { quoteEntry } from '../src/dreaming/diary/quoteEntry.js';
 import { dreamingWorkspaces, recallOver } from './helpers/dreaming.js';
@@ -218,8 +218,11 @@ describe('concept tags: what themes are made of', () => {
     expect(conceptTags('TODO: ask about the internal reconciliation database')).toEqual([]);
   });
 
-  it("content terms add the longest words, for the score's richness, still without time words", () => {
-    expect(contentTerms('The reconciliation database on ares.internal, every Wednesday')).toEqual(['ares.internal', 'reconciliation', 'database']);
+  it("content terms, the score's richness, count what the gates were calibrated on: time words too, and the longest words", () => {
+    // Themes drop "Wednesday"; richness keeps it, so the score of an entry is what it was before themes changed.
+    expect(contentTerms('The reconciliation database on ares.internal, every Wednesday')).toEqual(['ares.internal', 'wednesday', 'reconciliation', 'database']);
+    expect(contentTerms('TODO: renew the certificate on ares.internal (expires Oct 30!)')).toEqual(['ares.internal', 'oct', 'certificate', 'internal', 'expires']);
+    expect(readEntryTerms('Kestrel Monday standup with [[Dana Lee]]')).toEqual({ concepts: ['dana lee'], contentTerms: ['dana lee', 'monday', 'kestrel', 'standup'] });
   });
 });
 

@@ -37,11 +37,31 @@ function isTimeWord(word: string): boolean {
  * and the diary names the themes, so a theme is a thing, a person or a project.
  */
 export function conceptTags(text: string): string[] {
-  const tags = new Set<string>();
-  for (const m of text.matchAll(WIKI_LINK)) addUnlessTime(tags, m[1]!.trim());
-  for (const m of text.matchAll(HASH_TAG)) addUnlessTime(tags, m[1]!);
+  return readEntryTerms(text).concepts;
+}
+
+/**
+ * How much an entry says, for the score's richness: its tags and its three longest content
+ * words, counted as the gates were calibrated (time words and all: "Wednesday" adds to what an
+ * entry says, it is just not a theme). Not a theme: "reconciliation" makes an entry richer but
+ * is not a concept.
+ */
+export function contentTerms(text: string): string[] {
+  return readEntryTerms(text).contentTerms;
+}
+
+/** Both readings of an entry in one pass over its text (the light phase wants both for every entry). */
+export function readEntryTerms(text: string): { concepts: string[]; contentTerms: string[] } {
+  const concepts = new Set<string>();
+  const terms = new Set<string>();
+  const add = (tag: string, isConcept: boolean) => {
+    terms.add(tag);
+    if (isConcept) concepts.add(tag);
+  };
+  for (const m of text.matchAll(WIKI_LINK)) add(m[1]!.trim().toLowerCase(), !allTimeWords(m[1]!.trim().split(/\s+/)));
+  for (const m of text.matchAll(HASH_TAG)) add(m[1]!.toLowerCase(), !isTimeWord(m[1]!));
   const withoutLinks = plainText(text);
-  for (const m of withoutLinks.matchAll(IDENTIFIER)) if (/[a-z]{2}/i.test(m[0]) && !m[0].split(/[-_.]/).every(isTimeWord)) tags.add(m[0].toLowerCase());
+  for (const m of withoutLinks.matchAll(IDENTIFIER)) if (/[a-z]{2}/i.test(m[0])) add(m[0].toLowerCase(), !allTimeWords(m[0].split(/[-_.]/)));
   for (const m of withoutLinks.matchAll(CAPITALISED_SPAN)) {
     const start = m.index ?? 0;
     const before = withoutLinks.slice(0, start).trimEnd();
@@ -49,32 +69,26 @@ export function conceptTags(text: string): string[] {
     const words = m[0].split(/\s+/).filter((w) => !STOPWORDS.has(w.toLowerCase()));
     if (words.length === 0) continue;
     if (sentenceInitial && words.length === 1) continue;
+    const named = sentenceInitial ? words.slice(1) : words;
+    const span = named.join(' ');
+    if (span.length >= 2) terms.add(span.toLowerCase());
     // A date word splits a span: "Kestrel Monday" is Kestrel.
-    for (const span of spansWithoutTimeWords(sentenceInitial ? words.slice(1) : words)) if (span.length >= 2) tags.add(span.toLowerCase());
+    for (const part of spansWithoutTimeWords(named)) if (part.length >= 2) concepts.add(part.toLowerCase());
   }
-  return [...tags];
-}
-
-/**
- * How much an entry says: its concepts plus its longest content words. A measure of richness
- * for the score, not a theme: "reconciliation" makes an entry richer but is not a concept.
- */
-export function contentTerms(text: string, concepts: readonly string[] = conceptTags(text)): string[] {
-  const terms = new Set(concepts);
-  const keywords = [...new Set([...plainText(text).replace(IDENTIFIER, ' ').matchAll(WORD)].map((m) => m[0].toLowerCase()))]
-    .filter((w) => w.length >= 6 && !STOPWORDS.has(w) && !isTimeWord(w))
+  const keywords = [...new Set([...withoutLinks.matchAll(WORD)].map((m) => m[0].toLowerCase()))]
+    .filter((w) => w.length >= 6 && !STOPWORDS.has(w))
     .sort((a, b) => b.length - a.length || a.localeCompare(b))
     .slice(0, MAX_KEYWORDS);
   for (const k of keywords) terms.add(k);
-  return [...terms];
+  return { concepts: [...concepts], contentTerms: [...terms] };
 }
 
 function plainText(text: string): string {
   return text.replace(WIKI_LINK, ' ').replace(/https?:\/\/\S+/g, ' ');
 }
 
-function addUnlessTime(tags: Set<string>, tag: string): void {
-  if (!tag.split(/\s+/).every(isTimeWord)) tags.add(tag.toLowerCase());
+function allTimeWords(words: readonly string[]): boolean {
+  return words.every(isTimeWord);
 }
 
 /** The runs of a capitalised span between its date and time words. */
