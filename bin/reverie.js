@@ -7,13 +7,33 @@ import { Writable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+// `--version` alone needs nothing but package.json.
+if (argv.length === 1 && argv[0] === '--version') {
+  process.stdout.write(`${JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version}\n`);
+  process.exit(0);
+}
 const built = path.join(root, 'out', 'core', 'cli', 'main.js');
-let entry = built;
+let cli = path.join(root, 'out', 'core', 'cli');
+let ext = '.js';
 // REVERIE_FROM_SOURCE=1 runs the TypeScript sources (the test suite uses it so it never tests a stale build).
 if (process.env.REVERIE_FROM_SOURCE === '1' || !fs.existsSync(built) || isBuildStale()) {
   const { register } = await import('tsx/esm/api');
   register();
-  entry = path.join(root, 'core', 'src', 'cli', 'main.ts');
+  cli = path.join(root, 'core', 'src', 'cli');
+  ext = '.ts';
+}
+const entry = path.join(cli, `main${ext}`);
+// Hooks and `reverie mcp` run on every agent event and start: they load only what they use (a host answers them over its socket).
+const wantsHelp = argv.includes('--help') || argv.includes('-h');
+if (argv[0] === 'hook' && !wantsHelp) {
+  const { runHook } = await import(pathToFileURL(path.join(cli, 'hook', `hookMain${ext}`)).href);
+  await finish(await runHook(argv.slice(1)));
+}
+if (argv[0] === 'mcp' && !wantsHelp) {
+  const { runMcpFast } = await import(pathToFileURL(path.join(cli, 'fast', `mcpFast${ext}`)).href);
+  const code = await runMcpFast(argv.slice(1), () => import(pathToFileURL(entry).href).then((m) => m.main(argv)));
+  await finish(code);
 }
 /** True when an engine source file is newer than the last build (a developer edited core/ since). */
 function isBuildStale() {
@@ -42,13 +62,18 @@ function isBuildStale() {
 }
 
 const { main } = await import(pathToFileURL(entry).href);
-const code = await main(process.argv.slice(2));
-process.exitCode = code;
-// process.exit drops whatever a pipe has not taken yet (a 270 KB `status --json | wc -c` read 64 KB),
-// so exit only once stdout and stderr have handed over everything written; exiting at all still
-// matters, as a worker or timer left open must not keep a finished command alive.
-await Promise.all([process.stdout, process.stderr].map(flushed));
-process.exit(code);
+await finish(await main(argv));
+
+/**
+ * process.exit drops whatever a pipe has not taken yet (a 270 KB `status --json | wc -c` read 64 KB),
+ * so exit only once stdout and stderr have handed over everything written; exiting at all still
+ * matters, as a worker or timer left open must not keep a finished command alive.
+ */
+async function finish(code) {
+  process.exitCode = code;
+  await Promise.all([process.stdout, process.stderr].map(flushed));
+  process.exit(code);
+}
 
 /** Resolves once every byte written to `stream` so far is out (or the reader is gone). */
 function flushed(stream) {

@@ -1,5 +1,11 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, newAppPage, saveScreenshot, waitForIndexReady } from './support/browser.js';
 import { useServedApp } from './support/suite.js';
@@ -46,6 +52,14 @@ async function openSocket(socketPath: string): Promise<{ call(method: string, pa
     },
   };
 }
+
+// `reverie serve` (spawned by useServedApp) writes agent tools' configuration into its HOME: a fake one, with Codex's real file.
+const fakeHome = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-e2e-home-'));
+const codexConfig = path.join(fakeHome, '.codex', 'config.toml');
+fs.mkdirSync(path.dirname(codexConfig), { recursive: true });
+fs.copyFileSync(path.join(import.meta.dirname, '..', 'core', 'test', 'fixtures', 'toolConfigs', 'codex-config.toml'), codexConfig);
+process.env.HOME = fakeHome;
+delete process.env.CODEX_HOME;
 
 describe.skipIf(!chromiumPath)('Agents view', () => {
   const app = useServedApp();
@@ -195,4 +209,52 @@ describe.skipIf(!chromiumPath)('Agents view', () => {
     expect(problems.filter((p) => !badRequests.includes(p))).toEqual([]);
     await close();
   });
+
+  it('connects Codex with one click: previews the diff, writes config.toml and hooks.json, the written command serves MCP, and Disconnect restores the file', async () => {
+    const { page, problems, close } = await newAppPage(app.browser);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await page.goto(app.serve.launchUrl);
+    await waitForIndexReady(page);
+    await page.click('[data-testid=nav-agents]');
+    await page.locator('[data-testid=agents-view]').waitFor();
+    const before = fs.readFileSync(codexConfig, 'utf8');
+
+    // Preview: the diff, and nothing written.
+    await page.click('[data-testid=agent-connect-preview-codex]');
+    const preview = page.locator('[data-testid=agent-connect-result][data-dry-run=true]');
+    await preview.waitFor();
+    expect(await preview.textContent()).toContain('+[mcp_servers.reverie]');
+    expect(fs.readFileSync(codexConfig, 'utf8')).toBe(before);
+
+    // Connect: Codex's own files now name this installation's command, with a token.
+    await page.click('[data-testid=agent-connect-codex]');
+    const done = page.locator('[data-testid=agent-connect-result][data-dry-run=false]');
+    await done.waitFor();
+    expect(await done.locator('[data-testid=agent-connect-file]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action')))).toEqual(['changed', 'created']);
+    await page.locator('[data-testid=agent-row][data-agent=codex][data-revoked=false]').waitFor();
+    await saveScreenshot(page, 'agents-connected');
+    const config = parseToml(fs.readFileSync(codexConfig, 'utf8')) as { mcp_servers: Record<string, { command: string; args: string[]; env: Record<string, string> }>; model: string };
+    expect(config.model).toBe('gpt-5-codex');
+    const server = config.mcp_servers.reverie!;
+    expect(server.args).toEqual(expect.arrayContaining(['mcp', '--workspace']));
+    expect(JSON.parse(fs.readFileSync(path.join(fakeHome, '.codex', 'hooks.json'), 'utf8')).hooks.SessionStart).toHaveLength(1);
+
+    // The command Codex would run answers through the running host.
+    const client = new Client({ name: 'codex-e2e', version: '1' });
+    await client.connect(new StdioClientTransport({ command: server.command, args: server.args, env: { ...process.env, ...server.env } as Record<string, string>, stderr: 'ignore' }));
+    try {
+      const found = await client.callTool({ name: 'memory_search', arguments: { query: 'grey heron' } });
+      expect(found.isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+
+    // Disconnect: the exact earlier bytes come back, hooks.json (which Reverie created) goes, the token is revoked.
+    await page.click('[data-testid=agent-disconnect-codex]');
+    await page.locator('[data-testid=agent-row][data-agent=codex][data-revoked=true]').waitFor();
+    expect(fs.readFileSync(codexConfig, 'utf8')).toBe(before);
+    expect(fs.existsSync(path.join(fakeHome, '.codex', 'hooks.json'))).toBe(false);
+    expect(problems).toEqual([]);
+    await close();
+  }, 120_000);
 });

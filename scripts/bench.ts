@@ -307,7 +307,7 @@ async function main(): Promise<void> {
   if (!opts.skipSynthetic) Object.assign(out, await runSynthetic(opts.quick));
   if (opts.sessions && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runSessionsBench(opts.quick));
   if (opts.dreaming && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runDreamingBench(opts.quick));
-  if (opts.agents && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runAgentsBench(opts.quick));
+  if (opts.agents && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runAgentsBench(opts.quick, true));
   if (opts.vectors768) Object.assign(out, await runVectors768Bench(opts.quick));
   if (opts.graph && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runGraphBench(opts.quick));
   if (opts.desktop && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runDesktopBench(opts.quick));

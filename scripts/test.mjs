@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, layer boundaries, unit tests, build, the quick torture run, end-to-end tests.
 // Prints one closing line "N passed, N failed" over all vitest suites.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,12 +41,52 @@ function vitest(label, config, outputName) {
 }
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+/**
+ * The static checks are single-threaded programs: run them as many at a time as there are cores,
+ * each one's output printed whole when it ends (interleaved output would be unreadable).
+ */
+async function staticChecks() {
+  const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const jobs = [
+    ...['core', 'renderer', 'electron', 'e2e', 'scripts'].map((project) => ({ label: `typecheck ${project}`, command: process.execPath, args: [tsc, '-p', project] })),
+    { label: 'lint', command: bin('eslint'), args: ['--max-warnings', '0', '.'] },
+    { label: 'layer boundaries', command: process.execPath, args: ['scripts/check-boundaries.mjs'] },
+  ];
+  console.error(`\n=== static checks (typecheck of core, renderer, electron, e2e, scripts; lint; layer boundaries)`);
+  const started = Date.now();
+  let failed = 0;
+  const run = (job) => new Promise((resolve) => {
+    const jobStarted = Date.now();
+    const child = spawn(job.command, job.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - jobStarted) / 1000).toFixed(1);
+      if (code !== 0) failed += 1;
+      process.stderr.write(`--- ${job.label}: ${code === 0 ? 'ok' : 'FAILED'} (${seconds} s)\n`);
+      if (output.length > 0) process.stderr.write(Buffer.concat(output));
+      resolve();
+    });
+  });
+  const queue = [...jobs];
+  const lanes = Array.from({ length: Math.max(2, os.availableParallelism()) }, async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await run(job);
+  });
+  await Promise.all(lanes);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.error(`=== static checks: ${failed === 0 ? 'ok' : `${failed} FAILED`} (${seconds} s)`);
+  return failed === 0;
+}
+
 const checks = [
-  () => step('typecheck (core, renderer, electron, e2e, scripts)', 'npm', ['run', '--silent', 'typecheck']),
-  () => step('lint', bin('eslint'), ['--max-warnings', '0', '.']),
-  () => step('layer boundaries', process.execPath, ['scripts/check-boundaries.mjs']),
+  staticChecks,
   () => vitest('unit and integration tests (vitest)', null, 'unit.json'),
   () => step('build', process.execPath, ['scripts/build.mjs']),
+  // After the build: the package as `npm pack` makes it, installed globally without dev dependencies.
+  () => step('pack and install the command (npm run test:pack)', process.execPath, ['scripts/packInstallCheck.mjs']),
   // After the build: the torture children start from out/ (fast) instead of the sources through tsx.
   () => step('torture suite, quick seeded subset (npm run torture -- --quick)', bin('tsx'), ['scripts/torture/main.ts', '--quick']),
   () => vitest('end-to-end tests (Playwright + Chromium)', 'e2e/vitest.config.ts', 'e2e.json'),
@@ -54,7 +94,7 @@ const checks = [
 
 let ok = true;
 for (const check of checks) {
-  if (!check()) {
+  if (!(await check())) {
     ok = false;
     if (totals.failed === 0) totals.failed = 1; // a failed typecheck/lint/build counts as a failure
   }

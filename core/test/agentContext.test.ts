@@ -228,10 +228,17 @@ describe('matchCuratedEntries', () => {
     expect(matchCuratedEntries({ workspaceRoot: root, message: 'backup', limit: 5 })).toHaveLength(5);
   });
 
-  it('leaves out superseded USER.md entries and uses originOf', () => {
+  it('leaves out superseded USER.md entries and injects only the person\'s own lines (originOf)', () => {
     const root = workspace({ 'USER.md': `${USER_MD}\n- Old rule about spelling checks. <!-- trigger: spelling --> <!-- status: superseded -->` });
-    const matches = matchCuratedEntries({ workspaceRoot: root, message: 'Any spelling rules?', originOf: (p, line) => (p === 'USER.md' && line === 7 ? 'agent' : 'untrusted') });
-    expect(matches.map((m) => [m.path, m.line, m.origin])).toEqual([['USER.md', 7, 'agent']]);
+    const matches = matchCuratedEntries({ workspaceRoot: root, message: 'Any spelling rules?', originOf: (p, line) => (p === 'USER.md' && line === 7 ? 'owner' : 'untrusted') });
+    expect(matches.map((m) => [m.path, m.line, m.origin])).toEqual([['USER.md', 7, 'owner']]);
+    // A trigger on a line an agent wrote waits until the person confirms it.
+    expect(matchCuratedEntries({ workspaceRoot: root, message: 'Any spelling rules?', originOf: () => 'agent' })).toEqual([]);
+  });
+
+  it('never injects a trigger marked as set by an agent, whoever the line is recorded as', () => {
+    const root = workspace({ 'MEMORY.md': '- Rotate the staging keys monthly. <!-- trigger: staging keys --> <!-- set-by: agent codex -->\n- Staging lives in eu-west. <!-- trigger: staging keys -->' });
+    expect(matchCuratedEntries({ workspaceRoot: root, message: 'where are the staging keys?' }).map((m) => m.line)).toEqual([2]);
   });
 
   it('boosts entries annotated with the given project', () => {

@@ -11,7 +11,7 @@ import { createTempWorkspace, SAMPLE_NOTES, type TempWorkspace } from './helpers
 
 const bin = path.join(repoRoot, 'bin', 'reverie.js');
 // The tools whose operations the contract marks `access: 'read'`; creating and cancelling intents writes.
-const READ_TOOLS = ['context_bootstrap', 'context_match', 'intent_list', 'memory_get', 'memory_search', 'sessions_get'];
+const READ_TOOLS = ['context_bootstrap', 'context_match', 'intent_list', 'memory_get', 'memory_recent', 'memory_search', 'sessions_get'];
 
 let ws: TempWorkspace;
 let readToken: string;
@@ -107,12 +107,8 @@ describe('reverie mcp', () => {
     expect(textOf(boot)).toContain('Prefers terse answers');
 
     // A read token cannot reach memory_store or intent_create even by name.
-    const store = await client.callTool({ name: 'memory_store', arguments: { text: 'nope' } });
-    expect(store.isError).toBe(true);
-    expect(textOf(store)).toContain('Tool memory_store not found');
-    const intent = await client.callTool({ name: 'intent_create', arguments: { description: 'nope', keywords: ['nope'] } });
-    expect(intent.isError).toBe(true);
-    expect(textOf(intent)).toContain('Tool intent_create not found');
+    await expect(client.callTool({ name: 'memory_store', arguments: { text: 'nope' } })).rejects.toThrow(/-32602.*Tool memory_store not found: this agent's token is read-only/);
+    await expect(client.callTool({ name: 'intent_create', arguments: { description: 'nope', keywords: ['nope'] } })).rejects.toThrow(/Tool intent_create not found/);
     expect(stderr()).toContain('no host running');
   });
 
@@ -136,7 +132,66 @@ describe('reverie mcp', () => {
     expect(fs.readFileSync(path.join(ws.root, daily), 'utf8').split(note).length - 1).toBe(1);
   });
 
-  it('forwards to a running host, including one that starts mid-session, and falls back when it stops', async () => {
+  it('gives every tool an output schema its answers match; a write token corrects and forgets its notes, proposes for the person\'s lines, sees recent changes, reads resources and prompts', async () => {
+    const { client } = await connectMcp(writeToken);
+    const { tools } = await client.listTools();
+    for (const tool of tools) {
+      expect(tool.outputSchema?.type, tool.name).toBe('object');
+      expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
+    }
+    const daily = `memory/${localDate()}.md`;
+    const dailyFile = path.join(ws.root, daily);
+    fs.mkdirSync(path.dirname(dailyFile), { recursive: true });
+    fs.appendFileSync(dailyFile, '- My own line: the cache server is called tern.\n');
+
+    const stored = await client.callTool({ name: 'memory_store', arguments: { text: 'The build cache lives on /srv/cache.', kind: 'fact' } });
+    const ref = (stored.structuredContent as { ref: string }).ref;
+    expect(ref).toMatch(new RegExp(`^${daily.replace(/[.]/g, '\\.')}#L\\d+@[0-9a-f]{8}$`));
+    const updated = await client.callTool({ name: 'memory_update', arguments: { ref, text: 'The build cache lives on /mnt/cache.' } });
+    expect(updated.isError, textOf(updated)).toBeFalsy();
+    expect(updated.structuredContent).toMatchObject({ outcome: 'updated', proposalId: null });
+    const newRef = (updated.structuredContent as { ref: string }).ref;
+    expect(fs.readFileSync(dailyFile, 'utf8')).toContain('- The build cache lives on /mnt/cache. <!-- kind: fact -->');
+    expect(fs.readFileSync(dailyFile, 'utf8')).not.toContain('/srv/cache');
+    // The old ref is out of date: a conflict naming who changed it, nothing written.
+    const stale = await client.callTool({ name: 'memory_update', arguments: { ref, text: 'The build cache lives on /opt/cache.' } });
+    expect(stale.isError).toBe(true);
+    expect(textOf(stale)).toMatch(/changed by agent "writer"/);
+
+    const recent = await client.callTool({ name: 'memory_recent', arguments: {} });
+    expect(recent.isError, textOf(recent)).toBeFalsy();
+    const entries = (recent.structuredContent as { entries: Array<{ ref: string; text: string; origin: string; agent: string | null }> }).entries;
+    const mine = entries.find((e) => e.text.includes('/mnt/cache'))!;
+    expect(mine).toMatchObject({ ref: newRef, origin: 'agent', agent: 'writer' });
+    const persons = entries.find((e) => e.text.includes('tern'))!;
+    expect(persons.origin).toBe('owner');
+    expect((recent.structuredContent as { changes: Array<{ action: string }> }).changes.map((c) => c.action)).toContain('updated');
+
+    // The person's line is never rewritten: a proposal instead.
+    const proposed = await client.callTool({ name: 'memory_update', arguments: { ref: persons.ref, text: 'The cache server is called heron.' } });
+    expect(proposed.structuredContent).toMatchObject({ outcome: 'proposed' });
+    expect(fs.readFileSync(dailyFile, 'utf8')).toContain('the cache server is called tern');
+    const refused = await client.callTool({ name: 'memory_forget', arguments: { ref: persons.ref } });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(/the person wrote it/);
+
+    const forgot = await client.callTool({ name: 'memory_forget', arguments: { ref: newRef } });
+    expect(forgot.isError, textOf(forgot)).toBeFalsy();
+    expect(fs.readFileSync(dailyFile, 'utf8')).not.toContain('/mnt/cache');
+
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.name)).toEqual(['MEMORY.md', 'USER.md', 'today', 'yesterday', 'DREAMS.md']);
+    const memory = await client.readResource({ uri: 'reverie://memory/MEMORY.md' });
+    const memoryText = (memory.contents[0] as { text: string }).text;
+    expect(memoryText.startsWith(UNTRUSTED_MEMORY_NOTICE)).toBe(true);
+    expect(memoryText).toContain('<reverie-memory source="MEMORY.md#L1-');
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name)).toEqual(['recall', 'remember']);
+    const recall = await client.getPrompt({ name: 'recall', arguments: { topic: 'backups' } });
+    expect((recall.messages[0]!.content as { text: string }).text).toMatch(/backups[^]*memory_search/);
+  }, 90_000);
+
+  it('forwards to a running host, including one that starts mid-session, and falls back when it stops', { timeout: 120_000 }, async () => {
     const early = await connectMcp(readToken);
     expect((await early.client.callTool({ name: 'intent_list', arguments: {} })).isError).toBeFalsy();
 
@@ -200,30 +255,39 @@ describe('reverie mcp', () => {
     expect(answers.every((a) => a.result !== undefined)).toBe(true);
   }, 60_000);
 
-  it('exits 1 naming REVERIE_AGENT_TOKEN without a token or with an unknown or revoked one; keeps serving after invalid arguments', async () => {
+  it('tells the MCP client why it cannot serve: no token, an unknown or a revoked one (exit 1 after the client leaves)', async () => {
     const missing = await runCli(['mcp', '--workspace', ws.root], cliEnv(ws.dataDir, { REVERIE_AGENT_TOKEN: '' }));
     expect(missing.code).toBe(1);
-    expect(missing.stdout).toBe('');
     expect(missing.stderr.trim().split('\n')).toHaveLength(1);
     expect(missing.stderr).toContain('REVERIE_AGENT_TOKEN');
 
-    const unknown = await runCli(['mcp', '--workspace', ws.root, '--token', 'rvr_not-a-real-token'], cliEnv(ws.dataDir));
-    expect(unknown.code).toBe(1);
-    expect(unknown.stdout).toBe('');
-    expect(unknown.stderr).toMatch(/REVERIE_AGENT_TOKEN.*not known/);
+    const unknown = await connectMcp('rvr_not-a-real-token');
+    await expect(unknown.client.listTools()).rejects.toThrow(/-32001.*token not known: run `reverie agents add NAME`/);
+    await expect(unknown.client.callTool({ name: 'memory_search', arguments: { query: 'x' } })).rejects.toThrow(/token not known/);
+    expect(unknown.stderr()).toMatch(/REVERIE_AGENT_TOKEN.*not known/);
 
     expect((await runCli(['agents', 'revoke', 'gone', '--workspace', ws.root], cliEnv(ws.dataDir))).code).toBe(0);
-    const revoked = await runCli(['mcp', '--workspace', ws.root], cliEnv(ws.dataDir, { REVERIE_AGENT_TOKEN: revokedToken }));
-    expect(revoked.code).toBe(1);
-    expect(revoked.stderr).toMatch(/agent "gone" was revoked/);
+    const revoked = await connectMcp(revokedToken);
+    await expect(revoked.client.listTools()).rejects.toThrow(/token revoked: .*agent "gone" was revoked/);
+  }, 90_000);
 
+  it('refuses unknown arguments and an empty query with JSON-RPC -32602 naming them, and keeps serving', async () => {
     const { client } = await connectMcp(readToken);
-    // SDK 1.32.2 answers invalid arguments with the -32602 message as a tool error (what the MCP spec now asks), not a JSON-RPC error.
-    const invalid = await client.callTool({ name: 'memory_search', arguments: {} });
-    expect(invalid.isError).toBe(true);
-    expect(textOf(invalid)).toMatch(/-32602.*Invalid arguments for tool memory_search.*query/);
+    await expect(client.callTool({ name: 'memory_search', arguments: { query: 'restic', maxResults: 3, minScore: 0.5 } })).rejects.toThrow(/-32602.*memory_search does not take "maxResults", "minScore"; it takes: query, limit, sources, project/);
+    await expect(client.callTool({ name: 'memory_search', arguments: { query: '   ' } })).rejects.toThrow(/-32602.*query.*must not be empty/);
+    await expect(client.callTool({ name: 'memory_search', arguments: {} })).rejects.toThrow(/-32602.*query/);
     const again = await client.callTool({ name: 'intent_list', arguments: {} });
     expect(again.isError).toBeFalsy();
     expect(textOf(again)).toBe('No standing intents.');
-  });
+  }, 60_000);
+
+  it('never creates a workspace folder: without --workspace or a saved one it says so through the protocol', async () => {
+    const home = path.join(ws.dataDir, 'home');
+    const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp'], env: cliEnv(path.join(ws.dataDir, 'fresh'), { REVERIE_AGENT_TOKEN: readToken, HOME: home }) as Record<string, string>, cwd: repoRoot, stderr: 'pipe' });
+    const client = new Client({ name: 'reverie-test', version: '1.0.0' });
+    clients.push(client);
+    await client.connect(transport);
+    await expect(client.listTools()).rejects.toThrow(/no workspace chosen: pass --workspace DIR/);
+    expect(fs.existsSync(path.join(home, 'Reverie'))).toBe(false);
+  }, 60_000);
 });

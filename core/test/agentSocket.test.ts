@@ -11,6 +11,7 @@ import { MAX_REQUEST_BYTES } from '../src/agents/socket/lineSplitter.js';
 import { RPC_ERRORS } from '../src/agents/socket/rpcErrors.js';
 import { resolveExistingWorkspace } from '../src/workspace/resolveWorkspace.js';
 import { cliEnv, repoRoot } from './helpers/cli.js';
+import { refusal } from './helpers/rpcRefusal.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
 const SECRET = 'outside-secret-7f3a';
@@ -58,17 +59,6 @@ async function connect(service: MemoryService): Promise<AgentSocketClient> {
   return client;
 }
 
-/** The JSON-RPC error a call was refused with (fails the test if it succeeded). */
-async function refusal(call: Promise<unknown>): Promise<RpcFailure> {
-  try {
-    await call;
-  } catch (error) {
-    const rpc = (error as { rpc?: RpcFailure }).rpc;
-    if (rpc) return rpc;
-    throw error;
-  }
-  throw new Error('expected the call to be refused');
-}
 
 /** The next message the client could not match to a request (replies with id null). */
 function nextUnmatched(client: AgentSocketClient): Promise<{ id: unknown; error?: RpcFailure }> {

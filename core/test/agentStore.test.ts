@@ -15,6 +15,7 @@ const WORDS = 'atlas restic postgres dentist garden espresso ledger canary invoi
 interface Stored {
   path: string;
   line: number;
+  ref: string;
   stored: boolean;
   duplicateOf: { path: string; line: number } | null;
 }
@@ -100,9 +101,9 @@ describe('memory.store over the agent socket', () => {
     const s = await host();
     const client = await agentClient(s, 'codex');
     const first = await client.call<Stored>('memory.store', { text: 'The staging replica moved to host canary-4.' });
-    expect(first).toEqual({ path: DAILY, line: 3, stored: true, duplicateOf: null });
+    expect(first).toEqual({ path: DAILY, line: 3, ref: expect.stringMatching(/^memory\/2026-06-15\.md#L3@[0-9a-f]{8}$/), stored: true, duplicateOf: null });
     const again = await client.call<Stored>('memory.store', { text: 'The staging replica moved to host canary-4.' });
-    expect(again).toEqual({ path: DAILY, line: 3, stored: false, duplicateOf: { path: DAILY, line: 3 } });
+    expect(again).toEqual({ path: DAILY, line: 3, ref: first.ref, stored: false, duplicateOf: { path: DAILY, line: 3 } });
     const respaced = await client.call<Stored>('memory.store', { text: '  the STAGING replica   moved to host canary-4 ' });
     expect(respaced).toMatchObject({ stored: false, duplicateOf: { path: DAILY, line: 3 } });
     // Another agent storing it is a duplicate too: the note is the person's memory, not the agent's.
@@ -115,7 +116,7 @@ describe('memory.store over the agent socket', () => {
     const s = await host({ ...SAMPLE_NOTES, [DAILY]: `# ${TODAY}\n\n- Written by hand, no newline at the end` });
     const client = await agentClient(s, 'codex');
     const stored = await client.call<Stored>('memory.store', { text: 'Appended by an agent.' });
-    expect(stored).toEqual({ path: DAILY, line: 4, stored: true, duplicateOf: null });
+    expect(stored).toEqual({ path: DAILY, line: 4, ref: expect.stringMatching(/#L4@/), stored: true, duplicateOf: null });
     expect(readWorkspace(DAILY)).toBe(`# ${TODAY}\n\n- Written by hand, no newline at the end\n- Appended by an agent.\n`);
   });
 

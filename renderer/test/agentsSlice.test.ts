@@ -46,6 +46,9 @@ function engine(options: { confirm?: boolean; logEntries?: AccessLogEntry[] } = 
   const agents: AgentInfo[] = [];
   const logCalls: Array<OperationInput<'agents.log'>> = [];
   const entries = options.logEntries ?? [];
+  const proposals: Array<OperationOutput<'agents.proposals'>['proposals'][number]> = [
+    { id: 'proposal:1', agent: 'codex', path: 'memory/2026-04-05.md', line: 3, before: '- Dentist on Thursday.', after: 'Dentist on Friday.', createdAt: '2026-11-03T10:00:00.000Z', status: 'open', decidedAt: null, note: null },
+  ];
   let failList = false;
   const client = createFakeClient({
     'agents.list': async () => {
@@ -70,6 +73,18 @@ function engine(options: { confirm?: boolean; logEntries?: AccessLogEntry[] } = 
       const filtered = input.agent ? entries.filter((e) => e.agent === input.agent) : entries;
       return { entries: filtered.slice(0, input.limit ?? 200) };
     },
+    'agents.proposals': async () => ({ proposals: proposals.filter((p) => p.status === 'open') }),
+    'agents.decideProposal': async ({ id, decision }) => {
+      const found = proposals.find((p) => p.id === id)!;
+      found.status = decision === 'accept' ? 'accepted' : 'rejected';
+      return { ...found };
+    },
+    'agents.connect': async ({ tool, dryRun }) => {
+      if (tool === 'hermes') throw new MemoryClientError('invalid-input', '/home/ada/.hermes/config.yaml line 3: is not valid YAML (bad indentation). Nothing was changed; fix the file (or add Reverie\'s entry by hand) and run it again.');
+      if (!dryRun) agents.push(agent({ name: tool, scopes: ['read', 'write'] }));
+      return { tool, agent: tool, dryRun: dryRun ?? false, notes: [], files: [{ path: '/home/ada/.codex/config.toml', action: 'changed', backup: dryRun ? null : '/d/backups/agents/codex/config.toml.bak', diff: '+[mcp_servers.reverie]\n' }] };
+    },
+    'agents.disconnect': async ({ tool }) => ({ tool, dryRun: false, revoked: true, files: [{ path: '/home/ada/.codex/config.toml', action: 'restored', backup: null, diff: '-[mcp_servers.reverie]\n' }] }),
     'context.bootstrap': async (input): Promise<OperationOutput<'context.bootstrap'>> => {
       if ((input.budget ?? 24_000) < 1000) throw new MemoryClientError('invalid-input', 'context.bootstrap: field "budget": Too small: expected number to be >=1000');
       return {
@@ -266,5 +281,33 @@ describe('agent setup snippets', () => {
     expect(plainEngineMessage('agents.add: field "name": too long; agents.add: field "write": bad')).toBe('too long; bad');
     expect(plainEngineMessage('plain message')).toBe('plain message');
     expect(displayAgentName('codex~revoked~abc123')).toBe('codex');
+  });
+
+  it('connects a tool with one click, shows each file and its diff, previews without writing, shows a refusal, and disconnects after asking', async () => {
+    const { store, asked } = engine();
+    const agents = () => store.getState().agents;
+    await agents().connect('codex', true);
+    expect(agents().connectResult).toMatchObject({ dryRun: true, files: [{ action: 'changed', backup: null }] });
+    expect(agents().agents?.map((a) => a.name)).toEqual([]);
+    await agents().connect('codex', false);
+    expect(agents().connectResult).toMatchObject({ dryRun: false, files: [{ backup: '/d/backups/agents/codex/config.toml.bak' }] });
+    expect(agents().agents?.map((a) => a.name)).toEqual(['codex']);
+    expect(render(store)).toContain('+[mcp_servers.reverie]');
+    await agents().connect('hermes', false);
+    expect(agents().connectError).toMatch(/config\.yaml line 3: is not valid YAML/);
+    expect(render(store)).toContain('data-testid="agent-connect-error"');
+    await agents().disconnect('codex');
+    expect(asked.at(-1)).toMatch(/Disconnect codex\?/);
+    expect(agents().connectResult).toMatchObject({ revoked: true, files: [{ action: 'restored' }] });
+  });
+
+  it("lists agents' proposed corrections and takes the person's decision", async () => {
+    const { store } = engine();
+    const agents = () => store.getState().agents;
+    await agents().load();
+    expect(agents().proposals.map((p) => p.id)).toEqual(['proposal:1']);
+    expect(render(store)).toContain('data-testid="agent-proposal"');
+    await agents().decideProposal('proposal:1', 'accept');
+    expect(agents().proposals).toEqual([]);
   });
 });

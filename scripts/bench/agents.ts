@@ -3,6 +3,7 @@
  * own connection, memory.search back-to-back for a fixed time) against a hosting service on a
  * ~10k-chunk workspace, at 1, 10 and 50 clients; then 10 clients storing 100 notes each, checked line by line.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MemoryService } from '../../core/src/engine/memoryService.js';
@@ -10,6 +11,7 @@ import { AgentSocketClient } from '../../core/src/agents/socket/agentSocketClien
 import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
 import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
 import { runSearchLoad } from './agentLoad.js';
+import { runMcpJob } from './agentMcpLoad.js';
 import { log, round } from './stats.js';
 import { makeQuestions, SyntheticCorpus } from './synthetic.js';
 
@@ -35,6 +37,24 @@ export interface AgentsFigures {
   agents_store_torn_lines: number;
   /** After the last store answered: until the index has caught up with the appended notes. */
   agents_store_reindex_s: number;
+  /** `reverie mcp` spawned by a client until tools/list answered, with a host running. */
+  agents_mcp_spawn_to_tools_p50_ms?: number;
+  agents_mcp_spawn_to_tools_p95_ms?: number;
+  /** 10 MCP clients (each its own `reverie mcp`) calling memory_search back-to-back through one host. */
+  agents_mcp_calls_per_s_10?: number;
+  agents_mcp_call_p50_ms_10?: number;
+  agents_mcp_call_p95_ms_10?: number;
+  agents_mcp_errors_10?: number;
+  /** The same with memory_get (MEMORY.md, 20 lines): what the MCP path itself costs per call. */
+  agents_mcp_get_calls_per_s_10?: number;
+  agents_mcp_get_call_p95_ms_10?: number;
+  agents_mcp_get_errors_10?: number;
+  /** `reverie hook UserPromptSubmit` from spawn to exit, with a host and without one. */
+  agents_hook_p50_ms_host?: number;
+  agents_hook_p95_ms_host?: number;
+  agents_hook_p50_ms_no_host?: number;
+  agents_hook_p95_ms_no_host?: number;
+  agents_hook_errors?: number;
 }
 
 
@@ -112,7 +132,48 @@ async function storeLoad(service: MemoryService, workspaceRoot: string): Promise
   };
 }
 
-export async function runAgentsBench(quick: boolean): Promise<AgentsFigures> {
+/** MCP through the host (thin `reverie mcp`), then hooks with the host and, after it closed, without. */
+async function mcpFigures(service: MemoryService, ws: { workspace: string; dataDir: string }, queries: readonly string[], quick: boolean) {
+  // The children run bin/reverie.js, which falls back to the sources through tsx when out/ is older than them.
+  const built = spawnSync(process.execPath, [path.join(import.meta.dirname, '..', 'build.mjs'), '--if-stale'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('build failed');
+  const { token } = await service.invoke('agents.add', { name: 'bench-mcp' });
+  const where = { workspace: fs.realpathSync(ws.workspace), dataDir: ws.dataDir, token };
+  // A curated entry with a trigger: the hook answers with context every time.
+  fs.appendFileSync(path.join(ws.workspace, 'MEMORY.md'), '\n- Deploys of the ledger service go through make release. <!-- trigger: deploy the ledger -->\n');
+  const stdin = JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 'bench', cwd: ws.workspace, prompt: 'how do I deploy the ledger service today?' });
+  const runs = quick ? 10 : 30;
+  const spawnFigures = await runMcpJob({ kind: 'spawn', ...where, runs });
+  log(`  reverie mcp spawn → tools/list with a host: p50 ${spawnFigures.p50} ms, p95 ${spawnFigures.p95} ms (${runs} runs, ${spawnFigures.errors} errors)`);
+  const ten = await runMcpJob({ kind: 'load', ...where, clients: 10, seconds: quick ? 3 : 8, queries, tool: 'memory_search' });
+  log(`  10 MCP clients, memory_search: ${ten.rps} calls/s, p50 ${ten.p50} ms, p95 ${ten.p95} ms, ${ten.errors} errors${ten.firstError ? ` (first: ${ten.firstError})` : ''}`);
+  const reads = await runMcpJob({ kind: 'load', ...where, clients: 10, seconds: quick ? 3 : 8, queries, tool: 'memory_get' });
+  log(`  10 MCP clients, memory_get: ${reads.rps} calls/s, p50 ${reads.p50} ms, p95 ${reads.p95} ms, ${reads.errors} errors${reads.firstError ? ` (first: ${reads.firstError})` : ''}`);
+  const withHost = await runMcpJob({ kind: 'hook', ...where, runs, event: 'UserPromptSubmit', stdin });
+  log(`  hook with a host: p50 ${withHost.p50} ms, p95 ${withHost.p95} ms (${withHost.errors} without context)`);
+  await service.close();
+  const noHost = await runMcpJob({ kind: 'hook', ...where, runs, event: 'UserPromptSubmit', stdin });
+  log(`  hook without a host: p50 ${noHost.p50} ms, p95 ${noHost.p95} ms (${noHost.errors} without context)`);
+  return {
+    agents_mcp_spawn_to_tools_p50_ms: spawnFigures.p50,
+    agents_mcp_spawn_to_tools_p95_ms: spawnFigures.p95,
+    agents_mcp_calls_per_s_10: ten.rps ?? 0,
+    agents_mcp_call_p50_ms_10: ten.p50,
+    agents_mcp_call_p95_ms_10: ten.p95,
+    agents_mcp_errors_10: ten.errors,
+    agents_mcp_get_calls_per_s_10: reads.rps ?? 0,
+    agents_mcp_get_call_p95_ms_10: reads.p95,
+    agents_mcp_get_errors_10: reads.errors,
+    agents_hook_p50_ms_host: withHost.p50,
+    agents_hook_p95_ms_host: withHost.p95,
+    agents_hook_p50_ms_no_host: noHost.p50,
+    agents_hook_p95_ms_no_host: noHost.p95,
+    agents_hook_errors: withHost.errors + noHost.errors,
+  };
+}
+
+/** `withMcp`: also the MCP and hook figures (spawns built `reverie` processes; the bench, not the unit test). */
+export async function runAgentsBench(quick: boolean, withMcp = false): Promise<AgentsFigures> {
   const targetChunks = quick ? 2_000 : 10_000;
   const seconds = quick ? 3 : 8;
   const ws = makeTempWorkspace('agents');
@@ -142,7 +203,9 @@ export async function runAgentsBench(quick: boolean): Promise<AgentsFigures> {
     await service.sync(false); // queued behind every re-index the stores asked for
     const reindexS = round((performance.now() - reindexStarted) / 1000, 2);
     log(`  index caught up with the stores ${reindexS} s after the last one`);
+    const mcp = withMcp ? await mcpFigures(service, ws, queries, quick) : {};
     return {
+      ...mcp,
       agents_chunks: chunks,
       agents_search_p50_ms_1: one.p50,
       agents_search_p95_ms_1: one.p95,

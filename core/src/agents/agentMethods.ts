@@ -11,6 +11,8 @@ interface AgentMethod {
   count(output: unknown): number | null;
   /** Memory text in the answer, wrapped as untrusted data. */
   frame(output: unknown): unknown;
+  /** What the contract accepts but an agent call must not send: the reason, or null. */
+  refuse?(params: Record<string, unknown>): string | null;
 }
 
 const text = (key: string) => (p: Record<string, unknown>) => (typeof p[key] === 'string' ? (p[key] as string) : null);
@@ -22,6 +24,8 @@ export const AGENT_METHODS: Partial<Record<OperationName, AgentMethod>> = {
   status: { detail: none, count: none, frame: asIs },
   'memory.search': {
     detail: text('query'),
+    // The window may search for nothing (it shows recent files); an agent asking for nothing has a bug to see.
+    refuse: (p) => (typeof p.query === 'string' && p.query.trim() === '' ? 'memory.search: field "query": must not be empty: say what to look for.' : null),
     count: (o) => (o as OperationOutput<'memory.search'>).results.length,
     frame: (o) => {
       const out = o as OperationOutput<'memory.search'>;
@@ -52,6 +56,28 @@ export const AGENT_METHODS: Partial<Record<OperationName, AgentMethod>> = {
     },
   },
   'memory.store': { detail: text('text'), count: none, frame: asIs },
+  // Hooks ingest the transcripts of the tools' own homes; an agent never names a folder to read.
+  'sessions.ingest': {
+    detail: none,
+    count: (o) => (o as OperationOutput<'sessions.ingest'>).transcripts,
+    frame: asIs,
+    refuse: (p) => (p.homes !== undefined && Object.keys(p.homes as object).length > 0 ? 'sessions.ingest: field "homes": agents cannot name folders; call it with no arguments.' : null),
+  },
+  'memory.update': { detail: text('ref'), count: none, frame: asIs },
+  'memory.forget': { detail: text('ref'), count: none, frame: asIs },
+  'memory.recent': {
+    detail: text('project'),
+    count: (o) => (o as OperationOutput<'memory.recent'>).entries.length,
+    frame: (o) => {
+      const out = o as OperationOutput<'memory.recent'>;
+      return {
+        notice: UNTRUSTED_MEMORY_NOTICE,
+        ...out,
+        entries: out.entries.map((e) => ({ ...e, text: frameMemory(e.text, { source: `${e.path}#L${e.line}`, origin: e.origin }) })),
+        changes: out.changes.map((c) => ({ ...c, before: frameMemory(c.before, { source: `${c.path}#L${c.line}` }), after: c.after === null ? null : frameMemory(c.after, { source: `${c.path}#L${c.line}` }) })),
+      };
+    },
+  },
   'context.bootstrap': { detail: text('project'), count: (o) => (o as OperationOutput<'context.bootstrap'>).files.length, frame: asIs },
   'context.match': {
     detail: text('message'),

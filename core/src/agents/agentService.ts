@@ -1,4 +1,4 @@
-import type { ReverieError } from '../platform/errors.js';
+import { ReverieError } from '../platform/errors.js';
 import type Database from 'better-sqlite3';
 import type { OperationOutput, ParsedInput } from '../contract/index.js';
 import type { CallContext } from '../contract/index.js';
@@ -18,7 +18,10 @@ import { readSessionExcerpt } from './sessionsGet.js';
 import { AgentSocketServer } from './socket/agentSocketServer.js';
 import type { Invoke } from './socket/agentCall.js';
 import { agentSocketPath } from './socket/socketPath.js';
-import { mcpLaunchCommand } from './mcp/mcpLaunch.js';
+import { agentLaunch, mcpLaunchCommand } from './mcp/mcpLaunch.js';
+import { EntryEditor } from './entries/entryEditor.js';
+import { recentEntries } from './entries/recentEntries.js';
+import { ToolConnector } from './connect/toolConnector.js';
 import type { Logger } from '../platform/log/logger.js';
 import { processLogger } from '../platform/log/processLog.js';
 
@@ -38,6 +41,13 @@ type AgentOps =
   | 'memory.get'
   | 'sessions.get'
   | 'memory.store'
+  | 'memory.update'
+  | 'memory.forget'
+  | 'memory.recent'
+  | 'agents.proposals'
+  | 'agents.decideProposal'
+  | 'agents.connect'
+  | 'agents.disconnect'
   | 'context.bootstrap'
   | 'context.match'
   | 'intents.create'
@@ -65,6 +75,8 @@ export class AgentService {
   readonly socketPath: string;
   private readonly db: Database.Database;
   private readonly appender: DailyNoteAppender;
+  private readonly editor: EntryEditor;
+  private readonly connector: ToolConnector;
   private socket: AgentSocketServer | null = null;
   private readonly logger: Logger;
 
@@ -81,12 +93,19 @@ export class AgentService {
     this.socketPath = agentSocketPath(options.dataDir);
     this.appender = new DailyNoteAppender(options.workspaceRoot, this.db, workspaceLockFile(options.workspaceRoot, 'markdown'), now);
     const root = options.workspaceRoot;
+    const lockFile = workspaceLockFile(root, 'markdown');
+    this.editor = new EntryEditor({ files: options.files, indexDb: options.indexDb, agentDb: this.db, lockFile, onDidWriteFiles: (paths) => options.onDidWriteFiles(paths), now });
+    this.connector = new ToolConnector({ dataDir: options.dataDir, registry: this.registry, agentDb: this.db, launch: agentLaunch(root, options.dataDir) });
+    const agentName = (context: CallContext, what: string): string => {
+      if (!context.agent) throw new ReverieError('forbidden', `${what} is for agents (their token names who edits); edit your notes in the window or an editor.`);
+      return context.agent.name;
+    };
     this.handlers = {
       'memory.get': async ({ path: p, from, lines }, context) => readMemoryLines(options.files, options.indexDb(), p, from, lines, context.agent === undefined),
       'sessions.get': async ({ sessionId, fromLine, lines }) => readSessionExcerpt(options.indexDb(), sessionId, fromLine, lines),
-      'memory.store': async ({ text, kind, project }, context) => {
+      'memory.store': async ({ text, kind, project, importance, triggers }, context) => {
         const agent = context.agent?.name ?? null;
-        const { result, written } = await this.appender.append({ text, kind, project, agent });
+        const { result, written } = await this.appender.append({ text, kind, project, importance, triggers, agent });
         if (written !== null) {
           // The person's own notes need no record: every unrecorded line is theirs.
           if (agent) recordWrittenLines(options.indexDb(), result.path, [written], { origin: 'agent', via: 'agent', actor: agent, detail: kind });
@@ -94,6 +113,23 @@ export class AgentService {
         }
         return result;
       },
+      'memory.update': async ({ ref, text }, context) => this.serialised(() => this.editor.update(ref, text, agentName(context, 'memory.update'))),
+      'memory.forget': async ({ ref }, context) => this.serialised(() => this.editor.forget(ref, agentName(context, 'memory.forget'))),
+      'memory.recent': async ({ days, project, limit }, context) => {
+        const at = now();
+        const agentId = context.agent?.id ?? null;
+        const look = agentId ? (this.db.prepare('SELECT recent_at FROM agent_looks WHERE agent_id = ?').get(agentId) as { recent_at: string } | undefined) : undefined;
+        const answer = recentEntries({ workspaceRoot: root, indexDb: options.indexDb(), history: this.editor.history, days, project, limit, since: look?.recent_at ?? null, now: at });
+        if (agentId) this.db.prepare('INSERT OR REPLACE INTO agent_looks (agent_id, recent_at) VALUES (?, ?)').run(agentId, new Date(at).toISOString());
+        return answer;
+      },
+      'agents.proposals': async ({ includeDecided }) => ({ proposals: this.editor.listProposals(includeDecided) }),
+      'agents.decideProposal': async ({ id, decision }, context) => {
+        if (context.agent) throw new ReverieError('forbidden', 'Only the person decides on proposals (in the window or the CLI).');
+        return this.serialised(() => this.editor.decide(id, decision));
+      },
+      'agents.connect': async ({ tool, scope, projectDir, write, dryRun }) => this.connector.connect(tool, { scope, projectDir, write, dryRun }),
+      'agents.disconnect': async ({ tool, scope, projectDir, dryRun }) => this.connector.disconnect(tool, { scope, projectDir, dryRun }),
       'context.bootstrap': async ({ budget, project }) => buildBootstrapContext({ workspaceRoot: root, budget, project }),
       'context.match': async ({ message, project }) => ({
         entries: matchCuratedEntries({ workspaceRoot: root, message, project, originOf: (p, line) => this.originOf(p, line) }),
@@ -113,6 +149,14 @@ export class AgentService {
       'agents.revoke': async ({ name }) => this.registry.revoke(name),
       'agents.log': async ({ agent, limit }) => ({ entries: this.log.list(agent, limit) }),
     };
+  }
+
+  /** Edits of entries run one at a time in this process (other processes are kept out by the Markdown lock). */
+  private edits: Promise<unknown> = Promise.resolve();
+  private serialised<T>(work: () => T): Promise<T> {
+    const run = this.edits.then(work);
+    this.edits = run.catch((error: unknown) => this.logger.debug('An entry edit failed; the next one goes ahead', { error })); // the caller has the error through `run`
+    return run;
   }
 
   /** Hosts only: serve the agent socket for this workspace. */

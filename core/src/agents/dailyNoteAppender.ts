@@ -8,6 +8,7 @@ import { localDay } from '../platform/localDay.js';
 import { normalizeEntryText } from '../workspace/markdownEntries.js';
 import { withWriteLock } from '../platform/writeLock.js';
 import { inertMarkup } from './inertMarkup.js';
+import { formatEntryRef } from './entries/entryRef.js';
 import { processLogger } from '../platform/log/processLog.js';
 
 const log = processLogger('agents/notes');
@@ -20,6 +21,9 @@ export interface NoteToStore {
   text: string;
   kind: 'note' | 'fact' | 'preference';
   project?: string;
+  /** Explicit markers (agents only through these fields): written marked as set by the agent. */
+  importance?: number;
+  triggers?: string[];
   /** The agent's name; null when the person stores it (CLI, app). */
   agent: string | null;
 }
@@ -58,8 +62,9 @@ export class DailyNoteAppender {
     const earlier = this.agentDb
       .prepare('SELECT path, line FROM stored_notes WHERE content_hash = ? AND stored_at >= ? ORDER BY stored_at DESC LIMIT 1')
       .get(hash, at - DUPLICATE_WINDOW_DAYS * DAY_MS) as { path: string; line: number } | undefined;
-    if (earlier && this.stillThere(earlier.path, earlier.line, words)) {
-      return { result: { path: earlier.path, line: earlier.line, stored: false, duplicateOf: earlier }, written: null };
+    const found = earlier ? this.stillThere(earlier.path, earlier.line, words) : null;
+    if (earlier && found) {
+      return { result: { path: earlier.path, line: found.line, ref: formatEntryRef(earlier.path, found.line, found.text), stored: false, duplicateOf: { path: earlier.path, line: found.line } }, written: null };
     }
 
     const rel = `memory/${localDay(at)}.md`;
@@ -67,7 +72,11 @@ export class DailyNoteAppender {
     fs.mkdirSync(path.dirname(abs), { recursive: true });
     if (fs.existsSync(abs) && fs.lstatSync(abs).isSymbolicLink()) throw new ReverieError('forbidden', `${rel} is a symbolic link; Reverie does not append through it.`);
     const current = fs.existsSync(abs) ? fs.readFileSync(abs, 'utf8') : null;
-    const annotations = [note.kind !== 'note' ? `<!-- kind: ${note.kind} -->` : null, note.project ? `<!-- project: ${note.project.replace(/-->/g, '')} -->` : null].filter(Boolean);
+    const annotations = [
+      note.kind !== 'note' ? `<!-- kind: ${note.kind} -->` : null,
+      note.project ? `<!-- project: ${note.project.replace(/-->/g, '')} -->` : null,
+      ...explicitMarkers(note),
+    ].filter(Boolean);
     const line = ['-', words, ...annotations].join(' ');
     const prefix = current === null ? `# ${localDay(at)}\n\n` : current.length > 0 && !current.endsWith('\n') ? '\n' : '';
     const existingLines = !current ? 0 : current.split('\n').length - (current.endsWith('\n') ? 1 : 0);
@@ -81,19 +90,36 @@ export class DailyNoteAppender {
       fs.closeSync(fd);
     }
     this.agentDb.prepare('INSERT OR REPLACE INTO stored_notes (content_hash, path, line, agent, stored_at) VALUES (?, ?, ?, ?, ?)').run(hash, rel, lineNo, note.agent, at);
-    return { result: { path: rel, line: lineNo, stored: true, duplicateOf: null }, written: line };
+    return { result: { path: rel, line: lineNo, ref: formatEntryRef(rel, lineNo, line), stored: true, duplicateOf: null }, written: line };
   }
 
-  /** A person may have deleted the earlier copy: then storing again is right. */
-  private stillThere(rel: string, line: number, words: string): boolean {
+  /** Where the earlier copy is now (a person may have moved or deleted it: then storing again is right). */
+  private stillThere(rel: string, line: number, words: string): { line: number; text: string } | null {
     try {
-      const lines = fs.readFileSync(path.join(this.workspaceRoot, ...rel.split('/')), 'utf8').split('\n');
+      const lines = fs.readFileSync(path.join(this.workspaceRoot, ...rel.split('/')), 'utf8').split('\n').map((l) => l.replace(/\r$/, ''));
       const target = normalizeEntryText(words);
-      return normalizeEntryText(lines[line - 1] ?? '') === target || lines.some((l) => normalizeEntryText(l) === target);
+      if (normalizeEntryText(lines[line - 1] ?? '') === target) return { line, text: lines[line - 1]! };
+      const index = lines.findIndex((l) => normalizeEntryText(l) === target);
+      return index === -1 ? null : { line: index + 1, text: lines[index]! };
     } catch (error) {
       // The daily note is gone or unreadable: the earlier copy is no longer there, so the note is stored again.
       log.debug('An earlier daily note could not be read', { path: rel, error });
-      return false;
+      return null;
     }
   }
+}
+
+/**
+ * Importance and triggers an agent asked for, written as markers with `set-by` naming it. The
+ * line is recorded as the agent's, so search and context matching ignore its markers; once the
+ * person edits the line (removing `set-by`, say) it is theirs and the markers count.
+ */
+function explicitMarkers(note: NoteToStore): string[] {
+  if (note.importance === undefined && !note.triggers?.length) return [];
+  const setBy = note.agent === null ? [] : [`<!-- set-by: agent ${note.agent} -->`];
+  return [
+    ...(note.importance !== undefined ? [`<!-- importance: ${note.importance} -->`] : []),
+    ...(note.triggers?.length ? [`<!-- trigger: ${note.triggers.join(', ')} -->`] : []),
+    ...setBy,
+  ];
 }

@@ -10,6 +10,7 @@ import { daemonCommand } from './commands/daemon.js';
 import { dreamCommand } from './commands/dream.js';
 import { forgetCommand } from './commands/forget.js';
 import { graphCommand } from './commands/graph.js';
+import { hookCommand } from './commands/hook.js';
 import { importCommand } from './commands/import.js';
 import { indexCommand } from './commands/index.js';
 import { logsCommand } from './commands/logs.js';
@@ -38,6 +39,7 @@ export const COMMANDS: readonly CliCommand[] = [
   daemonCommand,
   agentsCommand,
   mcpCommand,
+  hookCommand,
   logsCommand,
 ];
 

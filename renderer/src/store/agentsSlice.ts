@@ -6,6 +6,8 @@ export type CreatedAgent = OperationOutput<'agents.add'>;
 export type AgentSocketInfo = OperationOutput<'agents.list'>['socket'];
 export type McpLaunch = OperationOutput<'agents.list'>['mcpLaunch'];
 export type BootstrapPreview = OperationOutput<'context.bootstrap'>;
+export type ConnectResult = OperationOutput<'agents.connect'> | OperationOutput<'agents.disconnect'>;
+export type EditProposal = OperationOutput<'agents.proposals'>['proposals'][number];
 
 type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -49,6 +51,17 @@ export interface AgentsSlice {
   /** The last answer filled the limit: there may be older rows. */
   logHasMore: boolean;
 
+  /** The tool being connected or disconnected right now. */
+  connecting: string | null;
+  /** What the last connect or disconnect wrote (or would write), per file. */
+  connectResult: ConnectResult | null;
+  connectError: string | null;
+
+  /** Agents' proposed corrections of the person's lines. */
+  proposals: EditProposal[];
+  proposalsError: string | null;
+  deciding: string | null;
+
   bootstrapBudget: number;
   bootstrapProject: string;
   bootstrap: BootstrapPreview | null;
@@ -66,6 +79,12 @@ export interface AgentsSlice {
   dismissToken(): void;
   /** Asks first; refused calls follow from then on. */
   revoke(name: string): Promise<void>;
+  /** Writes the tool's own configuration (its MCP server with a new token, its hooks); `dryRun` only shows the diff. */
+  connect(tool: string, dryRun: boolean): Promise<void>;
+  /** Asks first; puts the tool's files back and revokes its token. */
+  disconnect(tool: string): Promise<void>;
+  loadProposals(): Promise<void>;
+  decideProposal(id: string, decision: 'accept' | 'reject'): Promise<void>;
   loadLog(): Promise<void>;
   setLogAgent(agent: string | null): Promise<void>;
   showMoreLog(): Promise<void>;
@@ -117,6 +136,12 @@ export function createAgentsSlice({ set, get, client, confirm }: SliceContext<'a
     logAgent: null,
     logLimit: LOG_PAGE_SIZE,
     logHasMore: false,
+    connecting: null,
+    connectResult: null,
+    connectError: null,
+    proposals: [],
+    proposalsError: null,
+    deciding: null,
     bootstrapBudget: DEFAULT_BOOTSTRAP_BUDGET,
     bootstrapProject: '',
     bootstrap: null,
@@ -124,7 +149,53 @@ export function createAgentsSlice({ set, get, client, confirm }: SliceContext<'a
     bootstrapError: null,
 
     async load() {
-      await Promise.all([slice().loadList(), slice().loadLog()]);
+      await Promise.all([slice().loadList(), slice().loadLog(), slice().loadProposals()]);
+    },
+
+    async connect(tool, dryRun) {
+      if (slice().connecting) return;
+      set({ connecting: tool, connectError: null });
+      try {
+        const connectResult = await client.call('agents.connect', { tool, dryRun });
+        set({ connecting: null, connectResult });
+      } catch (error) {
+        set({ connecting: null, connectError: plainEngineMessage(errorMessage(error)) });
+      }
+      await slice().loadList();
+    },
+
+    async disconnect(tool) {
+      if (slice().connecting) return;
+      if (!confirm(`Disconnect ${tool}? Its configuration goes back to how it was (or loses Reverie's entries) and its token is revoked.`)) return;
+      set({ connecting: tool, connectError: null });
+      try {
+        const connectResult = await client.call('agents.disconnect', { tool });
+        set({ connecting: null, connectResult });
+      } catch (error) {
+        set({ connecting: null, connectError: plainEngineMessage(errorMessage(error)) });
+      }
+      await slice().loadList();
+    },
+
+    async loadProposals() {
+      try {
+        const { proposals } = await client.call('agents.proposals', {});
+        set({ proposals, proposalsError: null });
+      } catch (error) {
+        set({ proposalsError: plainEngineMessage(errorMessage(error)) });
+      }
+    },
+
+    async decideProposal(id, decision) {
+      if (slice().deciding) return;
+      set({ deciding: id, proposalsError: null });
+      try {
+        await client.call('agents.decideProposal', { id, decision });
+      } catch (error) {
+        set({ proposalsError: plainEngineMessage(errorMessage(error)) });
+      }
+      set({ deciding: null });
+      await slice().loadProposals();
     },
 
     async loadList() {

@@ -19,6 +19,8 @@ export interface MatchOptions {
 /** Added to entries annotated with the asked-for project: they win ties and near ties, never pass the threshold by it. */
 export const PROJECT_BOOST = 0.05;
 
+const SET_BY_AGENT = /<!--\s*set-by:\s*agent\b/i;
+
 const CURATED_FILES: readonly CuratedName[] = ['MEMORY.md', 'USER.md'];
 
 /** Curated entries whose `<!-- trigger: … -->` phrases the message strongly calls for, best first. No model call. */
@@ -30,11 +32,15 @@ export function matchCuratedEntries({ workspaceRoot, message, project, threshold
     for (const entry of activeEntries(readCuratedText(workspaceRoot, file).text)) {
       const { triggers } = entry.annotations;
       if (triggers.length === 0) continue;
+      // A trigger injects into sessions only from the person's own line: one an agent set (marked or recorded) waits until the person confirms it.
+      if (SET_BY_AGENT.test(entry.raw)) continue;
+      const origin = originOf(file, entry.startLine);
+      if (origin !== 'owner') continue;
       const best = Math.max(...triggers.map((trigger) => scoreTrigger(prepared, trigger)));
       if (best < threshold) continue;
       const boosted = sameProject(entry.annotations.project, project);
       const score = Math.min(1, best + (boosted ? PROJECT_BOOST : 0));
-      matches.push({ path: file, line: entry.startLine, text: entry.body, triggers, score, origin: originOf(file, entry.startLine), boosted });
+      matches.push({ path: file, line: entry.startLine, text: entry.body, triggers, score, origin, boosted });
     }
   }
   matches.sort((a, b) => b.score - a.score || Number(b.boosted) - Number(a.boosted) || a.path.localeCompare(b.path) || a.line - b.line);

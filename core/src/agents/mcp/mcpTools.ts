@@ -1,7 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
-import { operations, type OperationName, type OperationOutput } from '../../contract/index.js';
-import { bootstrapText, contextMatchText, intentListText, intentText, memoryGetText, searchText, sessionExcerptText, storeText } from './toolText.js';
+import { z } from 'zod';
+import { operations, SearchResult, type OperationName, type OperationOutput } from '../../contract/index.js';
+import { bootstrapText, contextMatchText, forgetText, intentListText, intentText, memoryGetText, recentText, searchText, sessionExcerptText, storeText, updateText } from './toolText.js';
 
 /** One MCP tool: the agent method it forwards to under the same name, and how its answer reads. */
 export interface McpToolSpec {
@@ -15,6 +15,10 @@ export interface McpToolSpec {
   text(output: unknown): string;
   /** The JSON answer for clients that read structured content (default: the operation's output). */
   structured?(output: unknown): Record<string, unknown>;
+  /** The shape of the structured answer (what `structured` returns, or the framed operation output). */
+  output: z.ZodObject;
+  /** Takes a `project` argument: filled from the client's repository when not given. */
+  projectScoped?: boolean;
 }
 
 // Field schemas come from the contract itself, so the tools accept exactly what the operations do.
@@ -27,6 +31,13 @@ const match = operations['context.match'].input.shape;
 const create = operations['intents.create'].input.shape;
 const list = operations['intents.list'].input.shape;
 const cancel = operations['intents.cancel'].input.shape;
+const update = operations['memory.update'].input.shape;
+const forgetEntry = operations['memory.forget'].input.shape;
+const recent = operations['memory.recent'].input.shape;
+
+/** Answers carrying memory text come framed with the notice that it is data (agentMethods.ts). */
+const framed = <T extends z.ZodObject>(schema: T) => schema.extend({ notice: z.string() });
+const out = <N extends OperationName>(name: N) => operations[name].output as unknown as z.ZodObject;
 
 const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
 /** Intents change Reverie's own records only, never the person's Markdown. */
@@ -47,6 +58,9 @@ export const MCP_TOOLS: McpToolSpec[] = [
       project: projectField(search.project),
     },
     annotations: { ...READ },
+    projectScoped: true,
+    // Framing wraps each snippet in its reverie-memory block: longer than the contract's 700 characters.
+    output: framed(operations['memory.search'].output.omit({ graph: true }).extend({ results: z.array(SearchResult.extend({ snippet: z.string() })) })),
     text: (o) => searchText(o as OperationOutput<'memory.search'>),
   },
   {
@@ -61,6 +75,7 @@ export const MCP_TOOLS: McpToolSpec[] = [
       lines: get.lines.describe('How many lines (1-2000, default 200).'),
     },
     annotations: { ...READ },
+    output: framed(operations['memory.get'].output),
     text: (o) => memoryGetText(o as OperationOutput<'memory.get'>),
   },
   {
@@ -75,6 +90,7 @@ export const MCP_TOOLS: McpToolSpec[] = [
       lines: session.lines.describe('How many lines (1-500, default 100).'),
     },
     annotations: { ...READ },
+    output: framed(operations['sessions.get'].output),
     text: (o) => sessionExcerptText(o as OperationOutput<'sessions.get'>),
   },
   {
@@ -88,6 +104,8 @@ export const MCP_TOOLS: McpToolSpec[] = [
       project: projectField(bootstrap.project),
     },
     annotations: { ...READ },
+    projectScoped: true,
+    output: operations['context.bootstrap'].output.omit({ text: true }),
     text: (o) => bootstrapText(o as OperationOutput<'context.bootstrap'>),
     structured: (o) => {
       const { files, totalChars, budget, truncated } = o as OperationOutput<'context.bootstrap'>;
@@ -105,6 +123,8 @@ export const MCP_TOOLS: McpToolSpec[] = [
       project: projectField(match.project),
     },
     annotations: { ...READ },
+    projectScoped: true,
+    output: framed(operations['context.match'].output),
     text: (o) => contextMatchText(o as OperationOutput<'context.match'>),
   },
   {
@@ -122,6 +142,7 @@ export const MCP_TOOLS: McpToolSpec[] = [
       cooldownHours: create.cooldownHours.describe('Hours between two firings (0-720, default 24).'),
     },
     annotations: { ...INTENT_WRITE },
+    output: out('intents.create'),
     text: (o) => intentText('Created', o as OperationOutput<'intents.create'>),
   },
   {
@@ -133,6 +154,7 @@ export const MCP_TOOLS: McpToolSpec[] = [
       includeInactive: list.includeInactive.describe('Also list expired, exhausted and cancelled intents (default false).'),
     },
     annotations: { ...READ },
+    output: out('intents.list'),
     text: (o) => intentListText(o as OperationOutput<'intents.list'>),
   },
   {
@@ -144,6 +166,7 @@ export const MCP_TOOLS: McpToolSpec[] = [
       id: cancel.id.describe('The intent id, e.g. intent:1a2b3c.'),
     },
     annotations: { ...INTENT_WRITE, idempotentHint: true },
+    output: out('intents.cancel'),
     text: (o) => intentText('Cancelled', o as OperationOutput<'intents.cancel'>),
   },
   {
@@ -156,8 +179,51 @@ export const MCP_TOOLS: McpToolSpec[] = [
       text: store.text.describe('The note, one self-contained statement (up to 4,000 characters).'),
       kind: store.kind.describe('note (default), fact or preference.'),
       project: projectField(store.project),
+      importance: store.importance.describe('How much it matters, 1-7. Marked as set by you: it counts once the person confirms the note.'),
+      triggers: store.triggers.describe('Up to 5 phrases that should bring it up. Marked as set by you: never injected until the person confirms the note.'),
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    projectScoped: true,
+    output: out('memory.store'),
     text: (o) => storeText(o as OperationOutput<'memory.store'>),
+  },
+  {
+    name: 'memory_update',
+    method: 'memory.update',
+    title: 'Correct an entry',
+    description:
+      "Correct an entry by its ref (from memory_store, memory_recent or an earlier memory_update). A note an agent wrote is replaced by the new text, its history kept. A line the person wrote (and anything in MEMORY.md or USER.md) is never rewritten: it becomes a proposal the person reviews. A ref that is out of date (someone changed the entry since) is refused with a conflict: read it again and retry.",
+    inputSchema: {
+      ref: update.ref.describe('The entry, e.g. memory/2026-04-05.md#L7@3f9a0c12.'),
+      text: update.text.describe('The corrected entry, one self-contained statement.'),
+    },
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    output: out('memory.update'),
+    text: (o) => updateText(o as OperationOutput<'memory.update'>),
+  },
+  {
+    name: 'memory_forget',
+    method: 'memory.forget',
+    title: 'Forget one of your notes',
+    description: "Remove a note this agent stored, by its ref (its history is kept). The person's lines and other agents' notes are refused.",
+    inputSchema: { ref: forgetEntry.ref.describe('The note, e.g. memory/2026-04-05.md#L7@3f9a0c12.') },
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+    output: out('memory.forget'),
+    text: (o) => forgetText(o as OperationOutput<'memory.forget'>),
+  },
+  {
+    name: 'memory_recent',
+    method: 'memory.recent',
+    title: 'Recent entries and changes',
+    description:
+      "The latest entries of the daily notes, newest first, each with its ref, origin and writer; and what changed since you last asked (agents' edits, proposals and their outcome, modified curated files). Use it to orient at the start of a session.",
+    inputSchema: {
+      days: recent.days.describe('How many days back (1-90, default 7).'),
+      project: projectField(recent.project),
+      limit: recent.limit.describe('Most entries (1-200, default 50).'),
+    },
+    annotations: { ...READ },
+    output: framed(operations['memory.recent'].output),
+    text: (o) => recentText(o as OperationOutput<'memory.recent'>),
   },
 ];

@@ -44,7 +44,7 @@ export function contextMatchText(output: Framed<OperationOutput<'context.match'>
 }
 
 export function storeText(output: OperationOutput<'memory.store'>): string {
-  if (output.stored) return `Stored in ${output.path} at line ${output.line}.`;
+  if (output.stored) return `Stored in ${output.path} at line ${output.line} (ref ${output.ref}).`;
   const dup = output.duplicateOf ?? { path: output.path, line: output.line };
   return `Not stored: duplicate of ${dup.path} line ${dup.line}, stored recently with the same content.`;
 }
@@ -56,4 +56,27 @@ export function intentText(verb: string, intent: OperationOutput<'intents.create
 export function intentListText(output: OperationOutput<'intents.list'>): string {
   if (output.intents.length === 0) return 'No standing intents.';
   return output.intents.map((i) => `${i.id} (${i.status}): ${i.description} [keywords: ${i.keywords.join(', ')}; fired ${i.fired}/${i.fireBudget}; expires ${i.expiresAt}]`).join('\n');
+}
+
+export function updateText(output: OperationOutput<'memory.update'>): string {
+  if (output.outcome === 'proposed') return `The person wrote ${output.path} line ${output.line}: your correction is proposal ${output.proposalId}, which they review in Reverie; their line is unchanged.`;
+  return `Updated ${output.path} line ${output.line}; its ref is now ${output.ref}.`;
+}
+
+export function forgetText(output: OperationOutput<'memory.forget'>): string {
+  return `Removed ${output.path} line ${output.line} (kept in its history).`;
+}
+
+export function recentText(output: Framed<OperationOutput<'memory.recent'>>): string {
+  const entries = output.entries.map((e) => `${e.ref} (origin ${e.origin}${e.agent ? `, by ${e.agent}` : ''}${e.project ? `, project ${e.project}` : ''})\n${e.text}`);
+  const changes = output.changes.map((c) => `${c.at} ${c.agent ?? 'someone'} ${c.action} ${c.path} line ${c.line}`);
+  const files = output.changedFiles.map((f) => `${f.path} modified ${f.modifiedAt}`);
+  const head = output.since ? `Since your last look (${output.since}):` : 'First look (no earlier one recorded):';
+  return withNotice(
+    [
+      entries.length ? `${entries.length} recent entr${entries.length === 1 ? 'y' : 'ies'}, newest first:\n\n${entries.join('\n\n')}` : 'No entries in the recent daily notes.',
+      `${head} ${changes.length} change${changes.length === 1 ? '' : 's'}${changes.length ? `:\n${changes.join('\n')}` : '.'}`,
+      files.length ? `Files modified:\n${files.join('\n')}` : 'No memory file modified.',
+    ].join('\n\n'),
+  );
 }

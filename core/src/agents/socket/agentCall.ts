@@ -39,6 +39,8 @@ export async function callAsAgent(
     if (!agent.scopes.includes(scopeOf(offered))) {
       throw new RpcError(RPC_ERRORS.forbiddenScope, `Agent "${agent.name}" has a read-only token; ${method} needs the write scope (\`reverie agents add ${agent.name} --write\` after revoking this one).`);
     }
+    const refusal = spec.refuse?.(params) ?? null;
+    if (refusal) throw new RpcError(RPC_ERRORS.invalidParams, refusal);
     const output = await deps.invoke(method, params, { transport: transport === 'mcp' ? 'mcp' : 'agent', agent });
     log(true, spec.count(output), null);
     return spec.frame(output);

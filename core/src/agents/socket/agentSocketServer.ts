@@ -7,6 +7,7 @@ import { RevokedTokenError, type AgentRegistry } from '../agentRegistry.js';
 import { asRpcError, callAsAgent, RpcError, type Invoke } from './agentCall.js';
 import { LineSplitter, MAX_REQUEST_BYTES } from './lineSplitter.js';
 import { RPC_ERRORS } from './rpcErrors.js';
+import { openHostMcpSession, type HostMcpSession } from './hostMcpSession.js';
 import type { Logger } from '../../platform/log/logger.js';
 import { processLogger } from '../../platform/log/processLog.js';
 
@@ -61,7 +62,8 @@ export class AgentSocketServer {
       fs.chmodSync(path.dirname(file), 0o700);
       await removeStaleSocket(file);
     }
-    const server = net.createServer((socket) => this.accept(socket));
+    // Half-open: a client that ends its side (`reverie mcp` when its stdin ends) still gets every answer.
+    const server = net.createServer({ allowHalfOpen: true }, (socket) => this.accept(socket));
     // The socket is created with the umask; tighten it before anyone can connect, and always restore it.
     const previous = process.platform === 'win32' ? null : process.umask(0o177);
     try {
@@ -97,6 +99,8 @@ export class AgentSocketServer {
     let sessionToken: unknown;
     let queue = Promise.resolve();
     let queued = 0;
+    /** After `mcp.open`, this connection carries one MCP session (what `reverie mcp` pipes). */
+    let mcp: HostMcpSession | null = null;
     const send = (message: object) => {
       // A client that went away mid-answer is simply gone: never an error for the host.
       if (socket.destroyed || !socket.writable) return;
@@ -104,7 +108,17 @@ export class AgentSocketServer {
       if (!socket.write(`${JSON.stringify(message)}\n`)) socket.pause();
     };
     socket.on('error', () => socket.destroy());
-    socket.on('close', () => this.connections.delete(socket));
+    socket.on('close', () => {
+      this.connections.delete(socket);
+      void mcp?.close();
+    });
+    // The client closed its side: answer everything it sent, then close ours.
+    socket.on('end', () => {
+      queue = queue.then(async () => {
+        await mcp?.allAnswered();
+        socket.end();
+      });
+    });
     socket.on('data', (chunk: Buffer) => {
       for (const item of splitter.push(chunk)) {
         // Requests on one connection are answered in order, an oversized one's refusal included.
@@ -120,7 +134,9 @@ export class AgentSocketServer {
           try {
             // A client that is gone gets no more work done on its behalf.
             if (socket.destroyed) return;
-            const reply = await this.handle(item.text, sessionToken, (t) => (sessionToken = t));
+            // MCP messages go to the session as they come: it answers them concurrently.
+            if (mcp) return mcp.receive(item.text);
+            const reply = await this.handle(item.text, sessionToken, (t) => (sessionToken = t), (session) => (mcp = session), socket);
             if (reply) send(reply);
           } finally {
             queued--;
@@ -134,7 +150,7 @@ export class AgentSocketServer {
     });
   }
 
-  private async handle(line: string, sessionToken: unknown, setSessionToken: (token: unknown) => void): Promise<object | null> {
+  private async handle(line: string, sessionToken: unknown, setSessionToken: (token: unknown) => void, openMcp: (session: HostMcpSession) => void, socket: net.Socket): Promise<object | null> {
     let request: unknown;
     try {
       request = JSON.parse(line);
@@ -148,6 +164,16 @@ export class AgentSocketServer {
     // `token` and `via` are transport fields: `via: "mcp"` marks calls `reverie mcp` forwards, for the access log.
     const { token, via, ...params } = (request.params ?? {}) as Record<string, unknown>;
     try {
+      if (request.method === 'mcp.open') {
+        // `reverie mcp` hands this connection over to an MCP session for the agent; answered before any MCP message.
+        const agent = this.options.registry.authenticate(token);
+        const workspace = (request.params as { workspace?: unknown } | undefined)?.workspace;
+        if (typeof workspace === 'string' && workspace !== this.options.workspaceRoot) {
+          throw new RpcError(RPC_ERRORS.busy, `This host serves ${this.options.workspaceRoot}, not ${workspace}.`);
+        }
+        openMcp(await openHostMcpSession(this.options, token as string, agent, socket));
+        return { jsonrpc: '2.0', id, result: { agent: agent.name, scopes: agent.scopes, workspace: this.options.workspaceRoot } };
+      }
       if (request.method === 'auth') {
         const authenticated = this.options.registry.authenticate(token);
         setSessionToken(token);

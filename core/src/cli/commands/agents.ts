@@ -1,8 +1,12 @@
-import { operations } from '../../contract/index.js';
+import path from 'node:path';
+import { ConnectableTool, operations, type ConnectedFile } from '../../contract/index.js';
 import { ReverieError } from '../../platform/errors.js';
 import { defineCommand } from '../command.js';
 import { openService } from '../context.js';
 import { printJson } from '../output.js';
+import type { CliContext } from '../context.js';
+
+const TOOLS = ConnectableTool.options.join('|');
 
 export const agentsCommand = defineCommand({
   name: 'agents',
@@ -12,13 +16,25 @@ export const agentsCommand = defineCommand({
     { line: 'agents list [--json]', summary: operations['agents.list'].summary },
     { line: 'agents revoke <name> [--json]', summary: operations['agents.revoke'].summary },
     { line: 'agents log [name] [--limit N] [--json]', summary: operations['agents.log'].summary },
+    { line: `agents connect <${TOOLS}> [--scope user|project] [--project-dir DIR] [--read-only] [--dry-run] [--json]`, summary: operations['agents.connect'].summary },
+    { line: `agents disconnect <${TOOLS}> [--scope user|project] [--project-dir DIR] [--dry-run] [--json]`, summary: operations['agents.disconnect'].summary },
+    { line: 'agents proposals [--all] [--accept ID | --reject ID] [--json]', summary: operations['agents.proposals'].summary },
   ],
   flags: {
     write: { type: 'boolean', description: 'agents add: the token may also write (memory.store), not only read' },
     limit: { type: 'number', integer: true, min: 1, max: 2000, default: 50, description: 'agents log: how many entries' },
+    scope: { type: 'string', choices: ['user', 'project'], description: "agents connect/disconnect: Claude Code's user config (~/.claude.json, default) or the project's .mcp.json" },
+    projectDir: { type: 'string', value: 'DIR', description: 'agents connect/disconnect --scope project: the project folder (default: the current folder)' },
+    readOnly: { type: 'boolean', description: 'agents connect: a token that can only search and read' },
+    dryRun: { type: 'boolean', description: 'agents connect/disconnect: print the diff of each file, change nothing' },
+    all: { type: 'boolean', description: 'agents proposals: also the decided ones' },
+    accept: { type: 'string', value: 'ID', description: "agents proposals: accept an agent's proposed correction (your line is rewritten)" },
+    reject: { type: 'string', value: 'ID', description: "agents proposals: reject an agent's proposed correction" },
   },
   async run(ctx, flags) {
     const [action, given] = ctx.positionals;
+    if (action === 'connect' || action === 'disconnect') return connectOrDisconnect(ctx, action, given, flags);
+    if (action === 'proposals') return proposals(ctx, flags);
     if (action !== 'add' && action !== 'list' && action !== 'revoke' && action !== 'log') throw new ReverieError('invalid-input', ctx.usage);
     const name = given ?? '';
     if ((action === 'add' || action === 'revoke') && !name) throw new ReverieError('invalid-input', `Give the agent's name. ${ctx.usage}`);
@@ -63,3 +79,67 @@ export const agentsCommand = defineCommand({
     }
   },
 });
+
+interface ConnectFlags {
+  scope: 'user' | 'project' | undefined;
+  projectDir: string | undefined;
+  readOnly: boolean;
+  dryRun: boolean;
+}
+
+async function connectOrDisconnect(ctx: CliContext, action: 'connect' | 'disconnect', given: string | undefined, flags: ConnectFlags): Promise<number> {
+  const tool = ConnectableTool.safeParse(given);
+  if (!tool.success) throw new ReverieError('invalid-input', `Name the agent tool to ${action}: ${ConnectableTool.options.join(', ')}. ${ctx.usage}`);
+  const scope = flags.scope ?? 'user';
+  const projectDir = scope === 'project' ? path.resolve(flags.projectDir ?? process.cwd()) : undefined;
+  const service = await openService(ctx);
+  try {
+    if (action === 'connect') {
+      const result = await service.invoke('agents.connect', { tool: tool.data, scope, projectDir, write: !flags.readOnly, dryRun: flags.dryRun });
+      if (ctx.json) printJson(result);
+      else {
+        printFiles(result.files, result.dryRun);
+        for (const note of result.notes) process.stdout.write(`${note}\n`);
+        process.stdout.write(result.dryRun ? 'Dry run: nothing was changed.\n' : `Connected ${tool.data} as agent "${result.agent}". Restart it to pick up the change.\n`);
+      }
+      return 0;
+    }
+    const result = await service.invoke('agents.disconnect', { tool: tool.data, scope, projectDir, dryRun: flags.dryRun });
+    if (ctx.json) printJson(result);
+    else {
+      printFiles(result.files, result.dryRun);
+      process.stdout.write(result.dryRun ? 'Dry run: nothing was changed.\n' : `Disconnected ${tool.data}${result.revoked ? '; its token is revoked' : ''}.\n`);
+    }
+    return 0;
+  } finally {
+    await service.close();
+  }
+}
+
+function printFiles(files: readonly ConnectedFile[], dryRun: boolean): void {
+  for (const file of files) {
+    process.stdout.write(`${file.path}: ${dryRun && file.action !== 'unchanged' && file.action !== 'missing' ? `would be ${file.action}` : file.action}${file.backup ? ` (backup ${file.backup})` : ''}\n`);
+    if (file.diff) process.stdout.write(file.diff);
+  }
+}
+
+async function proposals(ctx: CliContext, flags: { all: boolean; accept: string | undefined; reject: string | undefined }): Promise<number> {
+  if (flags.accept && flags.reject) throw new ReverieError('invalid-input', 'Give --accept or --reject, not both.');
+  const service = await openService(ctx);
+  try {
+    const decided = flags.accept ?? flags.reject;
+    if (decided) {
+      const proposal = await service.invoke('agents.decideProposal', { id: decided, decision: flags.accept ? 'accept' : 'reject' });
+      if (ctx.json) printJson(proposal);
+      else process.stdout.write(`${proposal.id}: ${proposal.status}${proposal.note ? ` (${proposal.note})` : ''}\n`);
+      return 0;
+    }
+    const { proposals: list } = await service.invoke('agents.proposals', { includeDecided: flags.all });
+    if (ctx.json) printJson(list);
+    else if (list.length === 0) process.stdout.write('No proposals from agents.\n');
+    else for (const p of list) process.stdout.write(`${p.id} (${p.status}) by ${p.agent}, ${p.path} line ${p.line}:\n  - ${p.before}\n  + ${p.after}\n`);
+    return 0;
+  } finally {
+    await service.close();
+  }
+}

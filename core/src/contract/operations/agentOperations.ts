@@ -1,8 +1,16 @@
 /** What local agents call (memory, context, intents) and how the person manages them. */
 import { z } from 'zod';
-import { AccessLogEntry, AgentInfo, AgentName, AgentScope, BootstrapFile, Intent, MatchedEntry, MemoryGetOutput, MemoryStoreKind, SessionExcerpt } from '../records/agentRecords.js';
+import { AccessLogEntry, AgentInfo, AgentName, AgentScope, BootstrapFile, ConnectedFile, EditProposal, EntryChange, EntryRef, Intent, MatchedEntry, MemoryGetOutput, MemoryStoreKind, RecentEntry, SessionExcerpt } from '../records/agentRecords.js';
+import { agentTools, toolIds } from '../tools.js';
 import { WorkspacePath } from '../vocabulary.js';
 import type { OperationSpec } from './spec.js';
+
+/** Tools `reverie agents connect` can configure: those the registry says where their MCP settings go. */
+export const ConnectableTool = z.enum(toolIds(agentTools().filter((t) => t.mcpConfig !== null)));
+export type ConnectableTool = z.infer<typeof ConnectableTool>;
+
+const EntryText = z.string().trim().min(1, 'text must not be empty').max(4000, 'text is longer than 4,000 characters');
+const ProjectKey = z.string().min(1).max(200);
 
 export const agentOperations = {
   'memory.get': {
@@ -36,16 +44,105 @@ export const agentOperations = {
       .object({
         text: z.string().trim().min(1, 'text must not be empty').max(4000, 'text is longer than 4,000 characters'),
         kind: MemoryStoreKind.default('note'),
-        project: z.string().min(1).max(200).optional(),
+        project: ProjectKey.optional(),
+        /**
+         * How much it matters (1-7), written as an `<!-- importance -->` marker marked as set by this
+         * agent: search and dreaming ignore it until the person confirms the line (see README).
+         */
+        importance: z.number().int().min(1).max(7).optional(),
+        /** Phrases that should bring it up, marked as set by this agent: never injected until the person confirms it. */
+        triggers: z.array(z.string().trim().min(2).max(80).regex(/^[^<>,;|]+$/, 'a trigger may not contain < > , ; or |')).min(1).max(5).optional(),
       })
       .strict(),
     output: z.object({
       path: z.string(),
       line: z.number().int(),
+      /** The entry's ref for memory_update / memory_forget. */
+      ref: z.string(),
       stored: z.boolean(),
       /** Set when the same note (normalised) was stored recently: nothing was appended. */
       duplicateOf: z.object({ path: z.string(), line: z.number().int() }).nullable(),
     }),
+  },
+  'memory.update': {
+    access: 'write',
+    summary:
+      "Correct an entry: an agent's line is replaced by the new text (its history kept); for a line the person wrote, a proposal the person reviews in the window (their line is never rewritten).",
+    input: z.object({ ref: EntryRef, text: EntryText }).strict(),
+    output: z.object({
+      outcome: z.enum(['updated', 'proposed']),
+      path: z.string(),
+      line: z.number().int(),
+      /** The entry's new ref (updated), or the unchanged one (proposed). */
+      ref: z.string(),
+      proposalId: z.string().nullable(),
+    }),
+  },
+  'memory.forget': {
+    access: 'write',
+    summary: "Remove an entry this agent wrote from its note (its history kept); the person's lines and other agents' are refused.",
+    input: z.object({ ref: EntryRef }).strict(),
+    output: z.object({ path: z.string(), line: z.number().int(), text: z.string() }),
+  },
+  'memory.recent': {
+    access: 'read',
+    summary: "The latest entries of the daily notes, newest first, and what changed since this agent's last look (edits, curated files).",
+    input: z
+      .object({
+        days: z.number().int().min(1).max(90).default(7),
+        project: ProjectKey.optional(),
+        limit: z.number().int().min(1).max(200).default(50),
+      })
+      .strict(),
+    output: z.object({
+      entries: z.array(RecentEntry),
+      /** When this agent last asked (null: first time); changes are those after it, or within `days`. */
+      since: z.string().nullable(),
+      changes: z.array(EntryChange),
+      /** Workspace files modified since then (MEMORY.md, USER.md, DREAMS.md, notes). */
+      changedFiles: z.array(z.object({ path: z.string(), modifiedAt: z.string() })),
+    }),
+  },
+  'agents.proposals': {
+    access: 'read',
+    summary: "Agents' proposed corrections of the person's lines, open ones first.",
+    input: z.object({ includeDecided: z.boolean().default(false) }).strict(),
+    output: z.object({ proposals: z.array(EditProposal) }),
+  },
+  'agents.decideProposal': {
+    access: 'write',
+    summary: "Accept (the line is rewritten, with a pre-image) or reject an agent's proposed correction.",
+    input: z.object({ id: z.string().min(1).max(200), decision: z.enum(['accept', 'reject']) }).strict(),
+    output: EditProposal,
+  },
+  'agents.connect': {
+    access: 'write',
+    summary: "Connect an agent tool: create its token and write its own configuration (MCP server, hooks), every other byte kept, each file backed up first.",
+    input: z
+      .object({
+        tool: ConnectableTool,
+        /** Claude Code only: `project` writes `.mcp.json` in `projectDir` instead of `~/.claude.json`. */
+        scope: z.enum(['user', 'project']).default('user'),
+        projectDir: z.string().min(1).max(4096).optional(),
+        /** The token may also write (memory_store, memory_update, memory_forget). */
+        write: z.boolean().default(true),
+        dryRun: z.boolean().default(false),
+      })
+      .strict(),
+    output: z.object({ tool: z.string(), agent: z.string(), dryRun: z.boolean(), files: z.array(ConnectedFile), notes: z.array(z.string()) }),
+  },
+  'agents.disconnect': {
+    access: 'write',
+    summary: "Disconnect an agent tool: restore its files' exact previous bytes when unchanged since connect, else remove exactly Reverie's entries; revoke its token.",
+    input: z
+      .object({
+        tool: ConnectableTool,
+        scope: z.enum(['user', 'project']).default('user'),
+        projectDir: z.string().min(1).max(4096).optional(),
+        dryRun: z.boolean().default(false),
+      })
+      .strict(),
+    output: z.object({ tool: z.string(), dryRun: z.boolean(), files: z.array(ConnectedFile), revoked: z.boolean() }),
   },
   'context.bootstrap': {
     access: 'read',

@@ -13,6 +13,7 @@ import type { OperationSpec } from './spec.js';
 import { workspaceOperations } from './workspaceOperations.js';
 
 export type { OperationSpec } from './spec.js';
+export { ConnectableTool } from './agentOperations.js';
 
 export const operations = {
   ...workspaceOperations,

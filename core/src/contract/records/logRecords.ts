@@ -1,7 +1,8 @@
 /** The engine's log: one record per line of `<data>/logs/reverie-YYYY-MM-DD.log`. */
 import { z } from 'zod';
+import { LOG_LEVELS } from './logLevels.js';
 
-export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export { LOG_LEVELS };
 export const LogLevel = z.enum(LOG_LEVELS);
 export type LogLevel = z.infer<typeof LogLevel>;
 

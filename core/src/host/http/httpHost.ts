@@ -7,6 +7,7 @@ import { ReverieError, toErrorPayload } from '../../platform/errors.js';
 import type { MemoryService } from '../../engine/memoryService.js';
 import { HTTP_STATUS } from './statusCodes.js';
 import { resolveStaticFile } from './staticFiles.js';
+import { serveMcpRequest } from './mcpRoute.js';
 
 export interface HttpHostOptions {
   service: MemoryService;
@@ -66,11 +67,22 @@ export async function startHttpHost({ service, port, staticDir }: HttpHostOption
     if ((req.headersDistinct.host?.length ?? 0) > 1) {
       throw new ReverieError('invalid-input', 'The request has more than one Host header; send exactly one.');
     }
+    const origin = req.headers.origin;
+    // /mcp takes agents' own tokens in a header no page can guess, from containers and forwarded ports that name this host otherwise.
+    if ((req.url ?? '').split('?')[0] === '/mcp') {
+      if (origin !== undefined && !allowedOrigins().has(origin)) throw new ReverieError('forbidden', `Requests from origin ${origin} are not allowed.`);
+      if (req.method !== 'POST') {
+        res.writeHead(405, { Allow: 'POST', 'Content-Type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'This MCP endpoint is stateless: POST each JSON-RPC message.' } }));
+        return;
+      }
+      await serveMcpRequest(service, req, res, bearer(req.headers.authorization), await readJsonBody(req));
+      return;
+    }
     // DNS-rebinding guard: a page on another name that resolves to 127.0.0.1 is refused.
     if (!allowedHosts().has(req.headers.host ?? '')) {
       throw new ReverieError('forbidden', 'Unexpected Host header; Reverie only answers on 127.0.0.1.');
     }
-    const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins().has(origin)) {
       throw new ReverieError('forbidden', `Requests from origin ${origin} are not allowed.`);
     }

@@ -1,5 +1,7 @@
 /** The logger every part of the engine writes through: levels, an area name, context fields. */
-import { LOG_LEVELS, type LogLevel } from '../../contract/index.js';
+import type { LogLevel } from '../../contract/index.js';
+// The levels alone, not the whole contract: hooks and `reverie mcp` log without loading zod.
+import { LOG_LEVELS } from '../../contract/records/logLevels.js';
 import type { LogFields } from './logRecord.js';
 
 export type { LogFields } from './logRecord.js';

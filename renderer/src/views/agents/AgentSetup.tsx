@@ -1,7 +1,54 @@
 import { Badge } from '../../components/Badge.js';
+import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { setupSnippets, socketAuthExample, socketSearchExample } from './agentSetup.js';
 import { CopyBox } from './CopyBox.js';
+
+/** One click: Reverie writes the tool's own configuration (its MCP server with a new token, and its hooks). */
+function ConnectButtons({ tool, label }: { tool: string; label: string }) {
+  const connecting = useReverie((s) => s.agents.connecting);
+  const connect = useReverie((s) => s.agents.connect);
+  const disconnect = useReverie((s) => s.agents.disconnect);
+  const busy = connecting !== null;
+  return (
+    <div className="agents-connect-actions">
+      <button type="button" className="button button-primary" data-testid={`agent-connect-${tool}`} disabled={busy} onClick={() => void connect(tool, false)}>
+        {connecting === tool ? 'Working…' : `Connect ${label}`}
+      </button>
+      <button type="button" className="button" data-testid={`agent-connect-preview-${tool}`} disabled={busy} onClick={() => void connect(tool, true)}>
+        Preview changes
+      </button>
+      <button type="button" className="button button-danger" data-testid={`agent-disconnect-${tool}`} disabled={busy} onClick={() => void disconnect(tool)}>
+        Disconnect
+      </button>
+    </div>
+  );
+}
+
+/** What the last connect or disconnect did to each file, with its diff. */
+function ConnectResultPanel() {
+  const result = useReverie((s) => s.agents.connectResult);
+  const error = useReverie((s) => s.agents.connectError);
+  if (error) return <ErrorNotice title="Could not change the agent's configuration" error={error} testId="agent-connect-error" />;
+  if (!result) return null;
+  return (
+    <div className="agents-connect-result" data-testid="agent-connect-result" data-tool={result.tool} data-dry-run={result.dryRun ? 'true' : 'false'}>
+      <p>
+        {result.dryRun ? `Connecting ${result.tool} would change:` : 'agent' in result ? `Connected ${result.tool}. Restart it to pick up the change.` : `Disconnected ${result.tool}.`}
+      </p>
+      <ul>
+        {result.files.map((file) => (
+          <li key={file.path} data-testid="agent-connect-file" data-action={file.action}>
+            <code>{file.path}</code>: {file.action}
+            {file.backup && <span className="muted"> (backup {file.backup})</span>}
+            {file.diff && <pre className="agents-diff">{file.diff}</pre>}
+          </li>
+        ))}
+      </ul>
+      {'notes' in result && result.notes.map((note) => <p key={note} className="muted">{note}</p>)}
+    </div>
+  );
+}
 
 /** Copy-paste setup for each agent, with the token on screen (or a placeholder), and the raw socket. */
 export function AgentSetup() {
@@ -15,6 +62,11 @@ export function AgentSetup() {
     <section className="card agents-section" aria-labelledby="agents-setup-heading" data-testid="agent-setup">
       <h2 id="agents-setup-heading">Connect an agent</h2>
       <p className="muted">
+        <strong>Connect</strong> writes the agent&apos;s own configuration for you: its MCP server with a new token, and for Claude Code and Codex the
+        hooks that bring your memory into each session. Every other setting in those files is kept, each file is backed up first, and
+        Disconnect puts them back.
+      </p>
+      <p className="muted">
         {token ? (
           <>
             These snippets contain the token of <strong>{created?.name}</strong>, shown only now.
@@ -26,11 +78,13 @@ export function AgentSetup() {
         )}{' '}
         Every agent runs <code>reverie mcp</code> (the command below is this installation's): it talks to this Reverie while it runs, or opens the workspace itself.
       </p>
+      <ConnectResultPanel />
       <div className="agents-snippets">
         {snippets.map((snippet) => (
           <div key={snippet.id} className="agents-snippet" data-testid={`agent-snippet-${snippet.id}`}>
             <h3>{snippet.title}</h3>
-            <p className="muted">{snippet.where}</p>
+            <ConnectButtons tool={snippet.id} label={snippet.title} />
+            <p className="muted">Or by hand. {snippet.where}</p>
             <CopyBox text={snippet.text} testId={`agent-snippet-${snippet.id}-box`} label={`the ${snippet.title} setup`} />
           </div>
         ))}

@@ -11,6 +11,7 @@ import { formatTime } from '../format.js';
 import { AccessLog } from './AccessLog.js';
 import { AgentSetup } from './AgentSetup.js';
 import { BootstrapPreview } from './BootstrapPreview.js';
+import { Proposals } from './Proposals.js';
 import { CopyBox } from './CopyBox.js';
 import './agents.css';
 
@@ -37,6 +38,7 @@ export function AgentsView() {
       <AddAgent />
       <AgentsList />
       <AgentSetup />
+      <Proposals />
       <AccessLog />
       <BootstrapPreview />
     </section>

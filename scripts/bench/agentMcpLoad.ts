@@ -1,0 +1,137 @@
+/**
+ * The MCP and hook side of the agents bench, in its own process (as agents are): `reverie mcp`
+ * started as Claude Code starts it (spawn → initialize → tools/list), 10 MCP clients calling
+ * memory_search (or memory_get, the transport's own cost) back-to-back through one host, and `reverie hook` runs timed from spawn to exit.
+ * Every child runs the built CLI (bin/reverie.js over out/), never the sources.
+ */
+import { spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { percentile, round } from './stats.js';
+
+const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'reverie.js');
+
+export type McpJob =
+  | { kind: 'spawn'; workspace: string; dataDir: string; token: string; runs: number }
+  | { kind: 'load'; workspace: string; dataDir: string; token: string; clients: number; seconds: number; queries: readonly string[]; tool: 'memory_search' | 'memory_get' }
+  | { kind: 'hook'; workspace: string; dataDir: string; token: string; runs: number; event: string; stdin: string };
+
+export interface McpFigures {
+  p50: number;
+  p95: number;
+  rps?: number;
+  calls?: number;
+  errors: number;
+  /** The first failure, to say what went wrong. */
+  firstError?: string;
+}
+
+function env(dataDir: string, token: string): Record<string, string> {
+  const e = { ...process.env, REVERIE_DATA_DIR: dataDir, REVERIE_AGENT_TOKEN: token } as Record<string, string>;
+  delete e.REVERIE_FROM_SOURCE;
+  return e;
+}
+
+async function connect(job: { workspace: string; dataDir: string; token: string }): Promise<Client> {
+  const client = new Client({ name: 'bench', version: '1' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--workspace', job.workspace, '--data-dir', job.dataDir], env: env(job.dataDir, job.token), stderr: 'ignore' }));
+  return client;
+}
+
+async function spawnToToolsList(job: Extract<McpJob, { kind: 'spawn' }>): Promise<McpFigures> {
+  const times: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < job.runs; i++) {
+    const t0 = performance.now();
+    try {
+      const client = await connect(job);
+      await client.listTools();
+      times.push(performance.now() - t0);
+      await client.close();
+    } catch {
+      errors++;
+    }
+  }
+  return { p50: round(percentile(times, 50), 1), p95: round(percentile(times, 95), 1), errors };
+}
+
+async function load(job: Extract<McpJob, { kind: 'load' }>): Promise<McpFigures> {
+  const clients = await Promise.all(Array.from({ length: job.clients }, () => connect(job)));
+  await Promise.all(clients.map((c) => c.listTools()));
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  const started = performance.now();
+  const end = started + job.seconds * 1000;
+  await Promise.all(
+    clients.map(async (client, c) => {
+      for (let k = c * 17; performance.now() < end; k++) {
+        const t0 = performance.now();
+        try {
+          const args = job.tool === 'memory_search' ? { query: job.queries[k % job.queries.length]!, limit: 5 } : { path: 'MEMORY.md', lines: 20 };
+          const result = await client.callTool({ name: job.tool, arguments: args });
+          if (result.isError) {
+            errors++;
+            firstError ??= JSON.stringify(result.content).slice(0, 300);
+          } else latencies.push(performance.now() - t0);
+        } catch (error) {
+          errors++;
+          firstError ??= (error as Error).message;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  await Promise.all(clients.map((c) => c.close()));
+  return { p50: round(percentile(latencies, 50), 2), p95: round(percentile(latencies, 95), 2), rps: round(latencies.length / elapsed, 1), calls: latencies.length, errors, firstError };
+}
+
+function hookOnce(job: Extract<McpJob, { kind: 'hook' }>): Promise<{ ms: number; ok: boolean }> {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const child = spawn(process.execPath, [bin, 'hook', job.event, '--workspace', job.workspace, '--data-dir', job.dataDir], { env: env(job.dataDir, job.token), stdio: ['pipe', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stdin.end(job.stdin);
+    child.on('exit', (code) => resolve({ ms: performance.now() - t0, ok: code === 0 && out.includes('additionalContext') }));
+  });
+}
+
+async function hooks(job: Extract<McpJob, { kind: 'hook' }>): Promise<McpFigures> {
+  const times: number[] = [];
+  let errors = 0;
+  for (let i = 0; i < job.runs; i++) {
+    const { ms, ok } = await hookOnce(job);
+    if (ok) times.push(ms);
+    else errors++;
+  }
+  return { p50: round(percentile(times, 50), 1), p95: round(percentile(times, 95), 1), errors };
+}
+
+/** Runs one job in a child process and waits for its figures. */
+export function runMcpJob(job: McpJob): Promise<McpFigures> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--child'], { execArgv: ['--import', import.meta.resolve('tsx')], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let figures: McpFigures | null = null;
+    child.on('message', (message: { figures?: McpFigures; error?: string }) => {
+      if (message.figures) figures = message.figures;
+      else reject(new Error(`MCP load generator: ${message.error}`));
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (figures ? resolve(figures) : reject(new Error(`MCP load generator exited with ${code}`))));
+    child.send(job);
+  });
+}
+
+if (process.argv.includes('--child')) {
+  process.once('message', (job: McpJob) => {
+    const work = job.kind === 'spawn' ? spawnToToolsList(job) : job.kind === 'load' ? load(job) : hooks(job);
+    work.then(
+      (figures) => process.send!({ figures }, () => process.exit(0)),
+      (error: unknown) => process.send!({ error: (error as Error).message }, () => process.exit(1)),
+    );
+  });
+}
