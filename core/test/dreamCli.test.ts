@@ -91,6 +91,11 @@ describe('reverie dream', () => {
     ]);
     expect(runs[0]!.promoted).toBe(run.promoted.length);
     expect(schedule).toMatchObject({ enabled: true, time: '03:00' });
+
+    // `dream show` lists each candidate's kind, and says when the index decided it.
+    const shown = await runCli(['dream', 'show', run.id, ...at], env);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(new RegExp(`promoted +fact \\(index\\) +${PRODUCTION_KEY.replace(/\./g, '\\.')}`));
   }, 60_000);
 
   it('review … reject removes the line; --rollback undoes the rest of the run', async () => {
@@ -105,14 +110,14 @@ describe('reverie dream', () => {
     expect(after.promoted.find((p) => p.candidateKey === STAGING_KEY)?.decision).toBe('rejected');
     expect(read('MEMORY.md')).not.toContain('The staging database');
     expect(read('MEMORY.md')).toContain('ledgerd-prod-2');
-    expect(read('DREAMS.md')).toContain('You rejected “The staging database is ledgerd-staging on port 5433.”');
+    expect(read('DREAMS.md')).toContain('You rejected “The staging database is ledgerd-staging on port 5433”');
 
     const rolled = await runCli(['dream', '--rollback', run.id, ...at], env);
     expect(rolled.code).toBe(0);
     expect(rolled.stdout).toMatch(new RegExp(`^Rolled back ${run.id}, each file read back and checked:`));
-    expect(rolled.stdout).toMatch(/ {2}MEMORY\.md: MEMORY\.md was edited after the run, so only the run's own lines were undone/);
-    expect(read('MEMORY.md')).not.toContain('ledgerd-prod-2');
-    expect(read('MEMORY.md').trimEnd()).toBe(memoryBefore.trimEnd());
+    // The review was part of the run: undoing the run undoes it too, back to the bytes before the sweep.
+    expect(rolled.stdout).toMatch(/ {2}MEMORY\.md: MEMORY\.md is byte for byte as before the run/);
+    expect(read('MEMORY.md')).toBe(memoryBefore);
 
     const again = await runCli(['dream', '--rollback', run.id, ...at], env);
     expect(again.code).toBe(1);

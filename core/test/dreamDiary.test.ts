@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DreamNarrativeFacts } from '../src/dreaming/types.js';
 import { sha256Hex } from '../src/platform/hash.js';
-import { classifyBackfillEntry, narrateDream } from '../src/dreaming/diary/narrative.js';
+import { classifyBackfillEntry } from '../src/dreaming/diary/narrative.js';
 import { parseDreamDiary } from '../src/dreaming/diary/parseDiary.js';
 import { MAX_DIARY_READ_BYTES, readDreamDiaryFile } from '../src/dreaming/diary/readDiary.js';
 import { appendBackfillEntry, appendDiaryEntry, formatDiaryDate, prependHistoryItem, recordDeepSleep } from '../src/dreaming/diary/writeDiary.js';
@@ -77,21 +76,6 @@ afterEach(() => {
 function makeTempDir(): string {
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-diary-'));
   return tempDir;
-}
-
-function facts(overrides: Partial<DreamNarrativeFacts> = {}): DreamNarrativeFacts {
-  return {
-    startedAt: new Date('2026-04-06T01:00:00Z'),
-    candidates: 12,
-    passed: 2,
-    promoted: [{ text: 'The staging database is ledgerd-staging on port 5433.', action: 'superseded', target: 'MEMORY.md', priorEntries: ['The staging database is on port 5432.'] }],
-    proposed: 1,
-    ineligible: 1,
-    themes: [{ tag: 'staging', days: 3, strength: 0.8 }],
-    aborted: [],
-    thresholds: { minScore: 0.75, minRecallCount: 3, minUniqueQueries: 3 },
-    ...overrides,
-  };
 }
 
 describe('parseDreamDiary', () => {
@@ -222,7 +206,7 @@ describe('diary writers', () => {
     expect(added.text).toBe('# Dream Diary\n\n## Deep Sleep\n<!-- openclaw:dreaming:deep:start -->\n- Ranked 0 candidate(s).\n<!-- openclaw:dreaming:deep:end -->\n\n## Memory Consolidation History\n');
   });
 
-  it('adds a backfill block after the diary and before Deep Sleep, once per day and source', () => {
+  it("adds a backfill entry inside the diary markers in OpenClaw's format, once per day and source", () => {
     const entry = {
       day: '2026-04-03',
       source: 'memory/2026-04-03.md',
@@ -232,13 +216,46 @@ describe('diary writers', () => {
       possibleUpdates: ['Update the staging port in MEMORY.md.'],
     };
     const edit = appendBackfillEntry(OPENCLAW_DIARY, entry);
-    const blockAt = edit.text.indexOf('day=2026-04-03');
-    expect(blockAt).toBeGreaterThan(edit.text.indexOf(END));
-    expect(blockAt).toBeLessThan(edit.text.indexOf('## Deep Sleep'));
-    expect(edit.text).toContain('- [likely_durable] Staging runs on port 5433. [memory/2026-04-03.md:2]\n\n### Possible Lasting Updates\n- Update the staging port in MEMORY.md.\n\n## Deep Sleep');
+    expect(edit.text).toContain(
+      [
+        'The staging database moved to port 5433, so I replaced the old line.',
+        '',
+        '---',
+        '',
+        '*April 3, 2026*',
+        '',
+        '<!-- openclaw:dreaming:backfill-entry day=2026-04-03 source=memory/2026-04-03.md -->',
+        '',
+        'What Happened',
+        '1. Moved staging to port 5433 [memory/2026-04-03.md:2]',
+        '',
+        'Reflections',
+        '1. Ports keep changing.',
+        '',
+        'Candidates',
+        '- [likely_durable] Staging runs on port 5433. [memory/2026-04-03.md:2]',
+        '',
+        'Possible Lasting Updates',
+        '- Update the staging port in MEMORY.md.',
+        END,
+      ].join('\n'),
+    );
     const backfills = parseDreamDiary(edit.text).entries.filter((e) => e.kind === 'backfill');
-    expect(backfills.map((e) => e.date)).toEqual(['2026-04-04', '2026-04-03']);
+    // The older block after the diary (written by an earlier version) is still read; the new one is inside.
+    expect(backfills.map((e) => [e.date, e.dateLine])).toEqual([
+      ['2026-04-03', 'April 3, 2026'],
+      ['2026-04-04', '2026-04-04'],
+    ]);
+    expect(backfills[0]!.body.startsWith('What Happened\n1. Moved staging')).toBe(true);
     expect(appendBackfillEntry(edit.text, entry)).toEqual({ text: edit.text, added: [], changed: [] });
+  });
+
+  it('starts a diary for a backfill into an empty file, with the layout OpenClaw reads', () => {
+    const edit = appendBackfillEntry('', { day: '2025-01-01', source: 'history/2025-01-01.md', whatHappened: ['Always book aisle seats.'], reflections: [], candidates: [], possibleUpdates: [] });
+    expect(edit.text).toBe(
+      '# Dream Diary\n\n<!-- openclaw:dreaming:diary:start -->\n*January 1, 2025*\n\n<!-- openclaw:dreaming:backfill-entry day=2025-01-01 source=history/2025-01-01.md -->\n\nWhat Happened\n1. Always book aisle seats.\n\nReflections\n1. No pattern across the backfilled days surfaced in this note.\n<!-- openclaw:dreaming:diary:end -->\n',
+    );
+    expect(parseDreamDiary(edit.text).entries).toMatchObject([{ kind: 'backfill', date: '2025-01-01', runId: null }]);
   });
 
   it('formats the date line in a given time zone', () => {
@@ -283,50 +300,20 @@ describe('readDreamDiaryFile', () => {
   });
 });
 
-describe('narrative', () => {
-  it('says why proposals wait when an agent or an import wrote them, and how many of them', () => {
-    expect(narrateDream(facts({ proposed: 1, proposedNotByYou: 1 }))).toContain(
-      'I left 1 entry for you to review: it was written by an agent or imported, not by you, and only you can make it part of your memory',
-    );
-    expect(narrateDream(facts({ proposed: 2, proposedNotByYou: 2 }))).toContain('they were written by an agent or imported, not by you, and only you can make them part of your memory');
-    expect(narrateDream(facts({ proposed: 3, proposedNotByYou: 1 }))).toContain('I left 3 entries for you to review (1 of them written by an agent or imported, not by you)');
-    expect(narrateDream(facts({ proposed: 1 }))).not.toContain('not by you');
-  });
-
-  it('tells what happened, deterministically, quoting what was promoted', () => {
-    const text = narrateDream(facts());
-    expect(narrateDream(facts())).toBe(text);
-    expect(text).toContain('I looked over 12 entries');
-    expect(text).toContain('staging came up on 3 of the last 7 days');
-    expect(text).toContain('“The staging database is ledgerd-staging on port 5433”');
-    expect(text).toContain('1 entry for you to review');
-    expect(text).toContain('came from outside');
-    expect(text).toContain('unpromoted');
-    const sentences = text.split(/(?<=\.)\s+(?=[A-Z])/);
-    expect(sentences.length).toBeGreaterThanOrEqual(2);
-    expect(sentences.length).toBeLessThanOrEqual(5);
-  });
-
-  it('quotes at most three promotions and mentions aborted writes', () => {
-    const promoted = ['One.', 'Two.', 'Three.', 'Four.'].map((text) => ({ text, action: 'added' as const, target: 'MEMORY.md' as const, priorEntries: [] }));
-    const text = narrateDream(facts({ promoted, proposed: 0, ineligible: 0, aborted: ['MEMORY.md changed on disk during the run'] }));
-    expect(text).toContain('“Three”');
-    expect(text).not.toContain('“Four”');
-    expect(text).toContain('plus 1 more entry');
-    expect(text).toContain('MEMORY.md changed on disk during the run');
-  });
-
-  it('says a quiet night in one sentence', () => {
-    const text = narrateDream(facts({ promoted: [], proposed: 0, ineligible: 0, passed: 0 }));
-    expect(text.startsWith('A quiet night')).toBe(true);
-    expect(text.match(/\.(\s|$)/g)).toHaveLength(1);
-  });
-
-  it('classifies backfill lines', () => {
-    expect(classifyBackfillEntry('Production deploy target moved to ledgerd-prod-2')).toBe('likely_durable');
-    expect(classifyBackfillEntry('Staging database on port 5433')).toBe('likely_durable');
-    expect(classifyBackfillEntry('Invoice glyph problem still open')).toBe('likely_situational');
-    expect(classifyBackfillEntry('Tomorrow: call the bank')).toBe('likely_situational');
-    expect(classifyBackfillEntry('Lunch with Anna')).toBe('unclear');
+describe('backfill classification', () => {
+  it('classifies backfill lines by their kind first, then by what a fact says', () => {
+    expect(classifyBackfillEntry('- Production deploy target moved to ledgerd-prod-2')).toBe('likely_durable');
+    expect(classifyBackfillEntry('- Staging database on port 5433')).toBe('likely_durable');
+    expect(classifyBackfillEntry('- Coffee machine on the 3rd floor is broken again')).toBe('likely_situational');
+    expect(classifyBackfillEntry('- Invoice glyph problem still open')).toBe('likely_situational');
+    expect(classifyBackfillEntry('- Tomorrow: call the bank', '2026-04-03')).toBe('likely_situational');
+    expect(classifyBackfillEntry('- [ ] renew the TLS certificate on ares.internal')).toBe('likely_situational');
+    expect(classifyBackfillEntry('- Lunch with Anna')).toBe('likely_situational');
+    expect(classifyBackfillEntry('- Why does the nightly reconciliation job spike?')).toBe('unclear');
+    expect(classifyBackfillEntry('- The coffee is cold')).toBe('unclear');
+    for (const line of ['- Prefer Vitest over Jest', '- Prefer short answers.', '- Always answer in under ten lines.', '- Never deploy on Fridays.']) {
+      expect(classifyBackfillEntry(line), line).toBe('likely_durable');
+    }
+    expect(classifyBackfillEntry('- The platform team is led by Dana.')).toBe('likely_durable');
   });
 });

@@ -401,22 +401,26 @@ describe('dreaming faults: recall signals stay bounded', () => {
 describe('dreaming faults: backfill', () => {
   const DATED = { ...NOTES, 'memory/2026-11-26.md': '# 2026-11-26\n\n- Decided to keep invoices as PDF/A from now on.\n- Coffee with Sam.\n' };
 
-  it('writes one `## Backfill:` block per dated note in OpenClaw format, is idempotent, and rolls back to no DREAMS.md', async () => {
+  it("writes one entry per dated note inside the diary markers in OpenClaw's format, is idempotent, and rolls back to no DREAMS.md", async () => {
     const { service } = await setup(DATED);
     expect(fs.existsSync(abs('DREAMS.md'))).toBe(false);
     const run = await dream(service, { backfill: 'memory' });
     expect(run).toMatchObject({ status: 'ok', trigger: 'backfill', backfill: { path: 'memory', days: 3 } });
     const diary = read('DREAMS.md');
     const days = ['2026-11-26', '2026-11-27', '2026-11-28'];
-    expect(diary.match(/^## Backfill: .*$/gm)).toEqual(days.map((d) => `## Backfill: ${d}`));
-    for (const day of days) {
-      expect(diary).toContain(`<!-- openclaw:dreaming:backfill-entry day=${day} source=memory/${day}.md -->\n## Backfill: ${day}\n\n### What Happened\n`);
-    }
-    expect(diary.match(/^### (What Happened|Reflections|Candidates|Possible Lasting Updates)$/gm)).toHaveLength(12);
-    expect(diary).toContain('- Moved the production deploy target from fly.io to a Hetzner box named ledgerd-prod-2. [memory/2026-11-27.md:3]');
-    expect(diary).toMatch(/^- \[likely_(durable|situational)\] .* \[memory\/2026-11-28\.md:3\]$/m);
+    const dateLines = ['November 26, 2026', 'November 27, 2026', 'November 28, 2026'];
+    const inside = diary.slice(diary.indexOf('<!-- openclaw:dreaming:diary:start -->'), diary.indexOf('<!-- openclaw:dreaming:diary:end -->'));
+    days.forEach((day, i) => {
+      expect(inside).toContain(`*${dateLines[i]}*\n\n<!-- openclaw:dreaming:backfill-entry day=${day} source=memory/${day}.md -->\n\nWhat Happened\n1. `);
+    });
+    expect(diary).not.toContain('## Backfill');
+    expect(diary.match(/^(What Happened|Reflections|Candidates)$/gm)).toHaveLength(9);
+    expect(diary).toContain('1. Moved the production deploy target from fly.io to a Hetzner box named ledgerd-prod-2. [memory/2026-11-27.md:3]');
+    expect(diary).toContain('- [likely_durable] Decided to keep invoices as PDF/A from now on. [memory/2026-11-26.md:3]');
+    expect(diary).toContain('- [unclear] Coffee with Sam. [memory/2026-11-26.md:4]');
     const parsed = await service.invoke('dream.diary', {});
-    expect(parsed.entries.filter((e) => e.kind === 'backfill').map((e) => e.dateLine)).toEqual(days);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.entries.filter((e) => e.kind === 'backfill').map((e) => [e.date, e.dateLine])).toEqual(days.map((d, i) => [d, dateLines[i]]));
 
     const again = await dream(service, { backfill: 'memory' });
     expect(again.status).toBe('nothing-to-do');
@@ -436,7 +440,7 @@ describe('dreaming faults: backfill', () => {
     expect(run.status).toBe('ok');
     const diary = read('DREAMS.md');
     expect(diary.startsWith(existing)).toBe(true);
-    expect(diary.match(/^## Backfill: /gm)).toHaveLength(3);
+    expect(diary.match(/openclaw:dreaming:backfill-entry/g)).toHaveLength(3);
     await service.invoke('dream.rollback', { runId: run.id });
     expect(read('DREAMS.md')).toBe(existing);
 

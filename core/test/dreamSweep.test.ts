@@ -152,7 +152,7 @@ describe('dreaming sweep', () => {
     const rejected = await service.invoke('dream.review', { runId: run.id, candidateKey: 'memory/2026-11-28.md:3:3', decision: 'reject' });
     expect(rejected.promoted.find((p) => p.candidateKey === 'memory/2026-11-28.md:3:3')?.decision).toBe('rejected');
     expect(read('MEMORY.md')).not.toContain('staging database');
-    expect(read('DREAMS.md')).toContain('You rejected “The staging database is ledgerd-staging on port 5433.”');
+    expect(read('DREAMS.md')).toContain('You rejected “The staging database is ledgerd-staging on port 5433”');
 
     await service.invoke('dream.review', { runId: run.id, candidateKey: 'memory/2026-11-27.md:3:3', decision: 'approve' });
     const rolled = await service.invoke('dream.rollback', { runId: run.id });

@@ -177,6 +177,33 @@ describe('search results and provenance', () => {
     expect(renderItem({})).not.toContain('origin-badge');
   });
 
+  it('badges the kinds of the cited entries, one badge per kind, a dated one with its end', () => {
+    const html = renderItem({
+      entryKinds: [
+        { startLine: 3, endLine: 3, kind: 'fact', validUntil: null, cue: 'no other kind matched' },
+        { startLine: 4, endLine: 4, kind: 'task', validUntil: null, cue: 'a checkbox' },
+        { startLine: 5, endLine: 5, kind: 'task', validUntil: null, cue: '"TODO: "' },
+        { startLine: 6, endLine: 6, kind: 'time-bounded', validUntil: '2026-11-06', cue: '"Nov 2–6"' },
+      ],
+    });
+    const badges = [...html.matchAll(/data-testid="kind-badge" data-kind="([\w-]+)"[^>]*>([^<]*(?:<!-- -->[^<]*)*)</g)].map(([, kind, label]) => [kind, label!.replace(/<!-- -->/g, '')]);
+    expect(badges).toEqual([
+      ['fact', 'fact'],
+      ['task', 'task'],
+      ['time-bounded', 'time-bounded until 2026-11-06'],
+    ]);
+    expect(html).toContain('title="A task: work in progress, never made long-term memory (decided by a checkbox)"');
+    expect(renderItem({})).not.toContain('kind-badge');
+  });
+
+  it('the inspector lists the kind of each entry in the range and what decided it', async () => {
+    const chain = { ...WORKSPACE_CHAIN, entryKinds: [{ startLine: 6, endLine: 6, kind: 'task' as const, validUntil: null, cue: 'starts with "remind"' }] };
+    const html = render(await storeWithChain(chain), () => createElement(ProvenancePanel));
+    expect(html).toContain('data-testid="provenance-kinds"');
+    expect(text(html)).toContain('Kindtask line 6, by starts with "remind"');
+    expect(render(await storeWithChain(WORKSPACE_CHAIN), () => createElement(ProvenancePanel))).not.toContain('provenance-kinds');
+  });
+
   it('offers Memory, Sessions and Dreams, with memory and sessions on by default', () => {
     const store = createReverieStore(createFakeClient({}), { confirm: () => true });
     const html = render(store, () => createElement(SearchView));

@@ -12,6 +12,13 @@ import { importTools, toolIds, transcriptTools, WORKSPACE_SOURCE } from './tools
 export const SourceKind = z.enum(['memory', 'dreams', 'sessions']);
 export type SourceKind = z.infer<typeof SourceKind>;
 
+/**
+ * What kind of entry a line of notes is, read from its wording when it is indexed: tasks and
+ * questions are work in progress, a time-bounded fact holds until its end (workspace/entryKind.ts).
+ */
+export const EntryKind = z.enum(['fact', 'preference', 'decision', 'procedure', 'event', 'task', 'question', 'time-bounded']);
+export type EntryKind = z.infer<typeof EntryKind>;
+
 export const FileStatus = z.enum(['indexed', 'skipped', 'failed']);
 
 /** Trust class of a text, written by code: owner (the person), agent, untrusted (external), system (scaffolding). */

@@ -27,7 +27,7 @@ interface DailyNote {
 }
 
 /**
- * Backfill: replays old daily notes into the diary (one `## Backfill: <day>` block each, in
+ * Backfill: replays old daily notes into the diary (one entry each, inside the diary markers in
  * OpenClaw's format) and stages their likely-durable entries as candidates. A run like any
  * other: it can be dry-run and rolled back.
  */
@@ -53,7 +53,7 @@ export function runBackfill(env: SweepEnvironment, target: string, dryRun: boole
     const added: string[] = [];
     const staged: Array<{ path: string; hash: string }> = [];
     for (const { note, entries } of parsed) {
-      const items = entries.slice(0, MAX_ITEMS_PER_DAY).map((e) => ({ entry: e, label: classifyBackfillEntry(e.body), ref: `${note.ref}:${e.startLine}` }));
+      const items = entries.slice(0, MAX_ITEMS_PER_DAY).map((e) => ({ entry: e, label: classifyBackfillEntry(e.raw, note.day), ref: `${note.ref}:${e.startLine}` }));
       const recurring = [...new Set(entries.flatMap((e) => conceptTags(e.body)))].filter((t) => (tagDays.get(t)?.size ?? 0) >= 2).slice(0, 3);
       const edit = appendBackfillEntry(text, {
         day: note.day,

@@ -4,25 +4,29 @@ import { ReverieError } from '../platform/errors.js';
 import { isProcessAlive } from '../platform/processAlive.js';
 import { readCuratedFile, writeCuratedFile, type CuratedFileSnapshot } from '../workspace/curatedFiles.js';
 import type { PreImageFile } from '../workspace/preImages.js';
+import { addedLinesToUndo, keptByApproval, type KeptByApproval } from './approvedChanges.js';
 import { isBlank } from './curated/lines.js';
 import { removeRunChanges } from './curated/undo.js';
 import { appendSection } from './curated/section.js';
+import { undoDiaryRun } from './diary/undoDiaryRun.js';
 import { readDiarySnapshot } from './diarySnapshot.js';
 import { entryHash } from './recall/entryKeys.js';
+import { noteKeptPromotions } from './rollbackNote.js';
 import { setStagedStatus } from './stagedCandidates.js';
 import type { SweepEnvironment } from './sweepEnvironment.js';
 
-type RollbackEnvironment = Pick<SweepEnvironment, 'dreamDb' | 'workspaceRoot' | 'preImages' | 'runs' | 'now' | 'lock'>;
+type RollbackEnvironment = Pick<SweepEnvironment, 'dreamDb' | 'workspaceRoot' | 'preImages' | 'runs' | 'now' | 'lock' | 'timeZone'>;
 
 const FILES: readonly PreImageFile[] = ['MEMORY.md', 'USER.md', 'DREAMS.md'];
 
 /**
- * Undo a run. A file unchanged since the run gets its pre-image back byte for byte; a file
- * edited since loses exactly the run's lines (and gets back lines the run changed). Approved
- * promotions are kept either way. Each file is read back afterwards and the run says what
- * was done to it; a run that cannot be undone is refused with the reason, never marked
- * rolled back. A run whose process died (kill -9, crash) is undone from the writes it
- * recorded before each rename.
+ * Undo a run, its review included. A file unchanged since the run's last write gets its
+ * pre-image back byte for byte; a file edited since loses exactly the run's lines (and gets
+ * back lines the run changed). Approved promotions are kept either way, under their own
+ * heading, and the diary says so. Each file is read back afterwards and the run says what was
+ * done to it; a run that cannot be undone is refused with the reason, never marked rolled
+ * back. A run whose process died (kill -9, crash) is undone from the writes it recorded
+ * before each rename.
  */
 export function rollbackRun(env: RollbackEnvironment, runId: string): DreamRun {
   const run = env.runs.get(runId);
@@ -31,12 +35,12 @@ export function rollbackRun(env: RollbackEnvironment, runId: string): DreamRun {
   if (run.status === 'running') settleInterruptedRun(env, run);
   refuseUnrecordedWrites(env, run);
   const now = env.now();
-  const approvedLines = new Set(run.promoted.filter((p) => p.decision === 'approved').flatMap((p) => p.lines));
   const files: DreamRollbackFile[] = [];
   for (const file of FILES) {
     const writes = run.writes.filter((w) => w.file === file && (w.outcome === 'written' || w.outcome === 'writing'));
-    if (writes.length > 0) files.push(rollbackFile(env, run, file, writes, approvedLines));
+    if (writes.length > 0) files.push(rollbackFile(env, run, file, writes, keptByApproval(run, file)));
   }
+  noteKeptPromotions(env, run, files);
   for (const p of run.promoted) {
     if (p.decision === 'approved' || p.decision === 'rejected') continue;
     const candidate = run.candidates.find((c) => c.key === p.candidateKey);
@@ -44,7 +48,7 @@ export function rollbackRun(env: RollbackEnvironment, runId: string): DreamRun {
     setStagedStatus(env.dreamDb, path, entryHash(candidate?.text ?? '') ?? '', 'rolled-back', runId, now);
   }
   if (run.backfill) env.dreamDb.prepare("DELETE FROM staged_candidates WHERE run_id = ? AND status = 'staged'").run(runId);
-  const restoredAll = files.every((f) => f.mode !== 'lines-removed');
+  const restoredAll = files.every((f) => f.mode === 'restored' || f.mode === 'deleted' || f.mode === 'untouched');
   run.rolledBack = { at: new Date(now).toISOString(), mode: restoredAll ? 'restored' : 'lines-removed', files };
   env.runs.save(run);
   return run;
@@ -83,18 +87,17 @@ function refuseUnrecordedWrites(env: RollbackEnvironment, run: DreamRun): void {
   );
 }
 
-function rollbackFile(env: RollbackEnvironment, run: DreamRun, file: PreImageFile, recorded: DreamFileWrite[], approvedLines: ReadonlySet<string>): DreamRollbackFile {
+function rollbackFile(env: RollbackEnvironment, run: DreamRun, file: PreImageFile, recorded: DreamFileWrite[], kept: KeptByApproval): DreamRollbackFile {
   const snapshot = readSnapshot(env, file);
   const writes = writesThatLanded(recorded, snapshot.sha256);
   if (writes.length === 0) return { file, mode: 'untouched', detail: `${file} was never changed: the run stopped before its write landed.` };
   const first = writes[0]!;
   const last = writes.at(-1)!;
-  const protectedHere = writes.some((w) => w.added.some((l) => approvedLines.has(l)));
+  const protectedHere = writes.some((w) => w.added.some((l) => kept.lines.has(l)) || w.changed.some((c) => kept.changes.has(c)));
   const unchangedSince = snapshot.sha256 === last.afterSha256;
   if (!protectedHere && unchangedSince && first.beforeSha256 === null) {
     // The run created the file and nobody touched it since: restoring means it is gone again.
-    fs.rmSync(snapshot.abs, { force: true });
-    if (fs.existsSync(snapshot.abs)) throw new ReverieError('conflict', `${file} could not be removed; the rollback of ${run.id} stopped.`);
+    removeCreatedFile(run, snapshot);
     return { file, mode: 'deleted', detail: `${file} was created by the run and is removed again.` };
   }
   if (!protectedHere && unchangedSince && first.preImageId) {
@@ -104,16 +107,57 @@ function rollbackFile(env: RollbackEnvironment, run: DreamRun, file: PreImageFil
     if (after.sha256 !== record.sha256) throw new ReverieError('conflict', `${file} did not read back as its pre-image ${record.id} after the rollback of ${run.id}; check it and restore that pre-image.`);
     return { file, mode: 'restored', detail: `${file} is byte for byte as before the run (${record.id}).` };
   }
-  const added = writes.flatMap((w) => w.added).filter((l) => !approvedLines.has(l));
-  const undone = removeRunChanges(snapshot.text, { added, changed: writes.flatMap((w) => w.changed) });
-  const removedByRun = writes.flatMap((w) => w.removed);
-  const text = removedByRun.length > 0 ? appendSection(undone.text, `## Restored by rollback of ${run.id}`, removedByRun).text : undone.text;
-  if (text !== snapshot.text) write(env, run, snapshot, text);
-  const stillThere = countStillPresent(readSnapshot(env, file).text, added, snapshot.text);
+  const why = protectedHere
+    ? `you approved ${kept.promotions.length === 1 ? 'one of its promotions' : `${kept.promotions.length} of its promotions`}, so only the run's other lines were undone`
+    : 'it was edited after the run, so only the run\'s own lines were undone';
+  const undone = file === 'DREAMS.md' ? undoDiaryLines(snapshot, writes) : undoCuratedLines(snapshot, writes, kept, run.id);
+  if (undone.text !== snapshot.text) {
+    if (undone.text.trim() === '' && first.beforeSha256 === null) removeCreatedFile(run, snapshot);
+    else write(env, run, snapshot, undone.text);
+  }
+  const readBack = readSnapshot(env, file);
+  const stillThere = countStillPresent(readBack.text, undone.removed, snapshot.text);
   if (stillThere > 0) throw new ReverieError('conflict', `${stillThere} of the run's lines are still in ${file} after the rollback of ${run.id}; it was not marked rolled back.`);
-  const missing = undone.missing.filter((l) => !isBlank(l)).length;
-  const kept = added.length === 0 ? '' : ` ${undone.removed} of the run's ${added.filter((l) => !isBlank(l)).length} lines removed${missing > 0 ? ` (${missing} were already gone)` : ''};`;
-  return { file, mode: 'lines-removed', detail: `${file} was edited after the run, so only the run's own lines were undone:${kept} your later edits are kept.` };
+  if (!readBack.exists) return { file, mode: 'deleted', detail: `${file} was created by the run and held nothing else, so it is removed again.` };
+  const taken = undone.removed.filter((l) => !isBlank(l)).length;
+  const gone = undone.alreadyGone > 0 ? ` (${undone.alreadyGone} were already gone)` : '';
+  return { file, mode: 'lines-removed', detail: `${file}: ${why}: ${taken} of the run's lines removed${gone}; everything else is kept.` };
+}
+
+interface LinesUndone {
+  text: string;
+  /** The run's lines taken out; a rollback checks none of them is left. */
+  removed: string[];
+  alreadyGone: number;
+}
+
+/** MEMORY.md, USER.md: the run's lines and changes, but those of approved promotions; what it removed comes back. */
+function undoCuratedLines(snapshot: CuratedFileSnapshot, writes: DreamFileWrite[], kept: KeptByApproval, runId: string): LinesUndone {
+  const added = addedLinesToUndo(snapshot.text, writes.flatMap((w) => w.added), kept.lines);
+  const changed = writes.flatMap((w) => w.changed).filter((c) => !kept.changes.has(c));
+  const undone = removeRunChanges(snapshot.text, { added, changed });
+  const removedByRun = writes.flatMap((w) => w.removed);
+  const text = removedByRun.length > 0 ? appendSection(undone.text, `## Restored by rollback of ${runId}`, removedByRun).text : undone.text;
+  return { text, removed: added, alreadyGone: undone.missing.filter((l) => !isBlank(l)).length };
+}
+
+/** DREAMS.md: the run's paragraphs, history item and Deep Sleep lines; the diary's frame stays while others use it. */
+function undoDiaryLines(snapshot: CuratedFileSnapshot, writes: DreamFileWrite[]): LinesUndone {
+  const added = writes.flatMap((w) => w.added);
+  const undone = undoDiaryRun(snapshot.text, { added, changed: writes.flatMap((w) => w.changed) });
+  const present = snapshot.text.split(/\r?\n/);
+  const alreadyGone = added.filter((l) => {
+    if (isBlank(l)) return false;
+    const at = present.indexOf(l);
+    if (at >= 0) present.splice(at, 1);
+    return at < 0;
+  }).length;
+  return { text: undone.text, removed: undone.removed, alreadyGone };
+}
+
+function removeCreatedFile(run: DreamRun, snapshot: CuratedFileSnapshot): void {
+  fs.rmSync(snapshot.abs, { force: true });
+  if (fs.existsSync(snapshot.abs)) throw new ReverieError('conflict', `${snapshot.name} could not be removed; the rollback of ${run.id} stopped.`);
 }
 
 /**
@@ -139,7 +183,7 @@ function countStillPresent(after: string, added: readonly string[], before: stri
   return still;
 }
 
-function readSnapshot(env: RollbackEnvironment, file: PreImageFile): CuratedFileSnapshot {
+export function readSnapshot(env: Pick<SweepEnvironment, 'workspaceRoot'>, file: PreImageFile): CuratedFileSnapshot {
   return file === 'DREAMS.md' ? readDiarySnapshot(env.workspaceRoot) : readCuratedFile(env.workspaceRoot, file);
 }
 

@@ -5,6 +5,8 @@ import { readCuratedFile, writeCuratedFile, type CuratedFileSnapshot } from '../
 import { promotionHeading } from './curated/memoryFile.js';
 import { appendSection } from './curated/section.js';
 import { removeRunChanges } from './curated/undo.js';
+import { changesOfPromotion } from './approvedChanges.js';
+import { quoteEntry } from './diary/quoteEntry.js';
 import { applyDirective } from './curated/userFile.js';
 import { appendDiaryEntry, formatDiaryDate } from './diary/writeDiary.js';
 import { readDiarySnapshot } from './diarySnapshot.js';
@@ -14,6 +16,9 @@ import { setStagedStatus } from './stagedCandidates.js';
 import type { SweepEnvironment } from './sweepEnvironment.js';
 import type { TextEdit } from './types.js';
 import { recordBeforeRename } from './runRecord.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('dreaming');
 
 type ActionEnvironment = Pick<SweepEnvironment, 'dreamDb' | 'workspaceRoot' | 'preImages' | 'runs' | 'recordWrittenLines' | 'now' | 'timeZone'>;
 
@@ -37,7 +42,7 @@ export function reviewPromotion(env: ActionEnvironment, runId: string, candidate
   if (decision === 'approve') {
     if (promotion.decision === 'proposed') {
       const snapshot = readCuratedFile(env.workspaceRoot, promotion.target);
-      const edit =
+      const edit: TextEdit & { superseded?: string[] } =
         promotion.target === 'USER.md'
           ? applyDirective(snapshot.text, { text: candidate?.text ?? '', observed: localDay(now) })
           : appendSection(snapshot.text, promotionHeading(localDay(now)), promotion.lines);
@@ -45,7 +50,9 @@ export function reviewPromotion(env: ActionEnvironment, runId: string, candidate
         const write = writeChecked(env, run, snapshot, edit, `approved promotion in ${runId}`);
         if (write.outcome !== 'written') throw new ReverieError('conflict', write.reason ?? `${promotion.target} could not be written.`);
         promotion.lines = edit.added.filter((l) => !/^#{1,6}\s/.test(l));
+        if (edit.superseded && edit.superseded.length > 0) Object.assign(promotion, { action: 'superseded', priorEntries: edit.superseded });
         env.recordWrittenLines(promotion.target, promotion.lines, candidate?.origin ?? 'owner', runId, candidateKey);
+        noteInDiary(env, run, `You approved ${quoteEntry(candidate?.text ?? candidateKey)}, so I wrote it into ${promotion.target}.`);
       }
       setStagedStatus(env.dreamDb, path, hash, 'promoted', runId, now);
     }
@@ -53,12 +60,15 @@ export function reviewPromotion(env: ActionEnvironment, runId: string, candidate
   } else {
     if (promotion.decision !== 'proposed') {
       const snapshot = readCuratedFile(env.workspaceRoot, promotion.target);
-      const undone = removeRunChanges(snapshot.text, { added: promotion.lines, changed: [] });
+      // Its lines go, and what it changed in place (the directive it superseded) comes back.
+      const changes = changesOfPromotion(run, promotion);
+      const undone = removeRunChanges(snapshot.text, { added: promotion.lines, changed: changes });
       if (undone.text !== snapshot.text) {
-        const write = writeChecked(env, run, snapshot, { text: undone.text, added: [], changed: [] }, `rejected promotion in ${runId}`);
+        const inverse = changes.map((c) => ({ before: c.after, after: c.before }));
+        const write = writeChecked(env, run, snapshot, { text: undone.text, added: [], changed: inverse }, `rejected promotion in ${runId}`);
         if (write.outcome !== 'written') throw new ReverieError('conflict', write.reason ?? `${promotion.target} could not be written.`);
       }
-      noteInDiary(env, run, `You rejected “${candidate?.text ?? candidateKey}”, so I took it back out of ${promotion.target}.`);
+      noteInDiary(env, run, `You rejected ${quoteEntry(candidate?.text ?? candidateKey)}, so I took it back out of ${promotion.target}.`);
     }
     setStagedStatus(env.dreamDb, path, hash, 'rejected', runId, now);
     decide(promotion, 'rejected', now);
@@ -72,8 +82,12 @@ function decide(promotion: DreamPromotion, decision: 'approved' | 'rejected', no
   promotion.decidedAt = new Date(now).toISOString();
 }
 
-/** Writes through the sweep's checked write and records it on the run (so a later rollback knows). */
-function writeChecked(env: ActionEnvironment, run: DreamRun, snapshot: CuratedFileSnapshot, edit: TextEdit, reason: string, recordOnRun = true): DreamFileWrite {
+/**
+ * Writes through the sweep's checked write and records it on the run, so a later rollback
+ * knows the review was part of the run: undoing the run undoes its review too, except what the
+ * person approved.
+ */
+function writeChecked(env: ActionEnvironment, run: DreamRun, snapshot: CuratedFileSnapshot, edit: TextEdit, reason: string): DreamFileWrite {
   const record: DreamFileWrite = {
     file: snapshot.name,
     outcome: 'aborted',
@@ -85,19 +99,26 @@ function writeChecked(env: ActionEnvironment, run: DreamRun, snapshot: CuratedFi
     removed: [],
     preImageId: null,
   };
-  const onRun = recordOnRun && edit.added.length > 0;
-  if (onRun) run.writes.push(record);
-  const result = writeCuratedFile(snapshot, edit.text, env.preImages, reason, run.id, onRun ? recordBeforeRename(env, run, record) : undefined);
+  run.writes.push(record);
+  const result = writeCuratedFile(snapshot, edit.text, env.preImages, reason, run.id, recordBeforeRename(env, run, record));
   if (result.outcome === 'aborted') {
     record.reason = result.reason;
-    if (onRun) run.writes.splice(run.writes.indexOf(record), 1);
+    run.writes.splice(run.writes.indexOf(record), 1);
   } else Object.assign(record, { outcome: 'written', afterSha256: result.afterSha256, preImageId: result.preImageId });
   return record;
 }
 
+/** A review that changed MEMORY.md or USER.md says so in the diary; a diary that cannot be written is left as it is. */
 function noteInDiary(env: ActionEnvironment, run: DreamRun, narrative: string): void {
-  const diary = readDiarySnapshot(env.workspaceRoot);
+  let diary: CuratedFileSnapshot;
+  try {
+    diary = readDiarySnapshot(env.workspaceRoot);
+  } catch (error) {
+    // A symlinked or non-UTF-8 diary is not rewritten; the review itself already happened.
+    log.warn('The review note was not written to DREAMS.md', { runId: run.id, error });
+    return;
+  }
   if (diary.truncated) return;
   const edit = appendDiaryEntry(diary.text, { dateLine: formatDiaryDate(new Date(env.now()), env.timeZone), runId: run.id, narrative });
-  writeChecked(env, run, diary, edit, `review note for ${run.id}`, false);
+  writeChecked(env, run, diary, edit, `review note for ${run.id}`);
 }

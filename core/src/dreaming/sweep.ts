@@ -13,7 +13,7 @@ import { updateFirstSeen } from './phases/firstSeen.js';
 import { runLightPhase } from './phases/lightPhase.js';
 import { runRemPhase } from './phases/remPhase.js';
 import { promotionRecord, proposedLines, toPromotion } from './promotionPlan.js';
-import { isNotThePersons, routePromotions } from './promotionReview.js';
+import { routePromotions } from './promotionReview.js';
 import { DocumentReader } from './recall/documentLines.js';
 import { compactRecallSignals } from './recall/recallCompaction.js';
 import { readRecallStats } from './recall/recallStats.js';
@@ -126,21 +126,9 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
   run.phases.deep.promoted = written.length;
   progress('write', 2, 3);
 
-  const ineligible = ranked.filter((r) => r.candidate.outcome === 'ineligible').length;
-  run.narrative = narrateDream({
-    startedAt: new Date(now),
-    candidates: ranked.length,
-    passed: passing.length,
-    promoted: written.map((p) => ({ text: promotedText(run, p.candidateKey), action: p.action, target: p.target, priorEntries: p.priorEntries })),
-    proposed: proposals.length,
-    proposedNotByYou: proposals.filter((r) => isNotThePersons(r.entry)).length,
-    ineligible,
-    themes: rem.themes.filter((t) => t.boosted).map((t) => ({ tag: t.tag, days: t.days, strength: t.strength })),
-    aborted: run.writes.filter((w) => w.outcome === 'aborted').map((w) => w.reason ?? w.file),
-    thresholds: run.thresholds,
-  });
+  run.narrative = narrateDream(run);
   const somethingHappened = passing.length > 0 || run.writes.some((w) => w.outcome === 'aborted');
-  if (somethingHappened) writeDiary(env, run, ranked.length, passing.length, written, proposals.length, options.dryRun);
+  if (somethingHappened) writeDiary(env, run, options.dryRun);
   progress('write', 3, 3);
 
   if (!options.dryRun) updateStagedCandidates(env.dreamDb, run, ranked, now);
@@ -182,7 +170,7 @@ function commit(
   return promotions;
 }
 
-function writeDiary(env: SweepEnvironment, run: DreamRun, ranked: number, passed: number, written: DreamPromotion[], proposed: number, dryRun: boolean): void {
+function writeDiary(env: SweepEnvironment, run: DreamRun, dryRun: boolean): void {
   let diary: CuratedFileSnapshot;
   try {
     diary = readDiarySnapshot(env.workspaceRoot);
@@ -195,17 +183,7 @@ function writeDiary(env: SweepEnvironment, run: DreamRun, ranked: number, passed
     run.writes.push(diaryWrite('aborted', 'DREAMS.md is larger than 16 MB, so it was not rewritten; the narrative is kept with the run.', diary.sha256));
     return;
   }
-  const edit = planDiaryEdit(diary.text, {
-    runId: run.id,
-    startedAt: new Date(run.startedAt),
-    narrative: run.narrative ?? '',
-    ranked,
-    passed,
-    written,
-    proposed,
-    thresholds: run.thresholds,
-    timeZone: env.timeZone,
-  });
+  const edit = planDiaryEdit(diary.text, run, env.timeZone);
   const record = { ...diaryWrite('dry-run', null, diary.sha256), added: edit.added, changed: edit.changed };
   run.writes.push(record);
   if (dryRun) return;
@@ -216,10 +194,6 @@ function writeDiary(env: SweepEnvironment, run: DreamRun, ranked: number, passed
 
 function diaryWrite(outcome: DreamFileWrite['outcome'], reason: string | null, sha: string | null): DreamFileWrite {
   return { file: 'DREAMS.md' satisfies PreImageFile, outcome, reason, beforeSha256: sha, afterSha256: null, added: [], changed: [], removed: [], preImageId: null };
-}
-
-function promotedText(run: DreamRun, key: string): string {
-  return run.candidates.find((c) => c.key === key)?.text ?? key;
 }
 
 function nothingToDoReason(gathered: number, alreadyDecided: number, ranked: RankedCandidate[]): string {

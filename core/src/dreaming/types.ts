@@ -44,18 +44,3 @@ export interface ConsolidationOperation {
   resultEntry: string;
   priorEntries: string[];
 }
-
-/** What a dream run did, for the diary's narrative and history. */
-export interface DreamNarrativeFacts {
-  startedAt: Date;
-  candidates: number;
-  passed: number;
-  promoted: Array<{ text: string; action: ConsolidationAction; target: 'MEMORY.md' | 'USER.md'; priorEntries: string[] }>;
-  proposed: number;
-  /** Proposals an agent wrote, or imported or outside text: the diary says why they wait. */
-  proposedNotByYou?: number;
-  ineligible: number;
-  themes: Array<{ tag: string; days: number; strength: number }>;
-  aborted: string[];
-  thresholds: { minScore: number; minRecallCount: number; minUniqueQueries: number };
-}

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { FileCoverage, FileStatus, SourceKind } from '../contract/index.js';
 import type { OriginClass, SessionKind } from '../contract/index.js';
 import type { Chunk } from './chunker.js';
+import type { StoredEntryKind } from './entryKinds.js';
 import { sha256Hex } from '../platform/hash.js';
 
 export interface FileRow {
@@ -29,6 +30,15 @@ export interface ChunkRow {
   startLine: number;
   endLine: number;
   text: string;
+}
+
+interface KindRow {
+  start_line: number;
+  end_line: number;
+  text_hash: string;
+  kind: string;
+  valid_until: string | null;
+  cue: string;
 }
 
 /** A chunk's provenance columns, as the search results' summary needs them. */
@@ -80,6 +90,17 @@ export class IndexStore {
       setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       // Every search asks: prepared once per connection.
       chunkProvenance: db.prepare<[string], ChunkProvenance>('SELECT id, origin, session_kind FROM chunks WHERE id IN (SELECT value FROM json_each(?))'),
+      deleteKinds: db.prepare('DELETE FROM entry_kinds WHERE path = ?'),
+      insertKind: db.prepare(
+        'INSERT OR REPLACE INTO entry_kinds (path, start_line, end_line, text_hash, kind, valid_until, cue) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      // Entries are ordered and never overlap: those overlapping [start, end] begin at the last one starting at or before `start`.
+      kindsWithin: db.prepare<[string, number, string, number], KindRow>(
+        `SELECT start_line, end_line, text_hash, kind, valid_until, cue FROM entry_kinds
+         WHERE path = ? AND start_line <= ?
+           AND start_line >= coalesce((SELECT max(start_line) FROM entry_kinds WHERE path = ? AND start_line <= ?), 0)
+         ORDER BY start_line`,
+      ),
     };
   }
 
@@ -100,11 +121,27 @@ export class IndexStore {
     return map;
   }
 
-  /** Records a file's state; an indexed file gets its chunks replaced, any other loses them. */
-  writeFile(row: FileRow, chunks: readonly IndexedChunk[] | null): void {
+  /** Records a file's state; an indexed file gets its chunks (and its entries' kinds) replaced, any other loses them. */
+  writeFile(row: FileRow, chunks: readonly IndexedChunk[] | null, kinds: readonly StoredEntryKind[] | null = null): void {
     this.stmts.deleteChunks.run(row.path);
+    this.stmts.deleteKinds.run(row.path);
     this.stmts.upsertFile.run({ ...row, indexedAt: Date.now() });
     if (chunks) this.appendChunks(row, chunks);
+    if (kinds) this.writeKinds(row.path, kinds);
+  }
+
+  /** Replaces a file's stored entry kinds (the file's row must exist). */
+  writeKinds(path: string, kinds: readonly StoredEntryKind[]): void {
+    this.stmts.deleteKinds.run(path);
+    for (const k of kinds) this.stmts.insertKind.run(path, k.startLine, k.endLine, k.textHash, k.kind, k.validUntil, k.cue);
+  }
+
+  /** The stored kinds of the entries overlapping lines `startLine`–`endLine` of a file, in order. */
+  kindsWithin(path: string, startLine: number, endLine: number): StoredEntryKind[] {
+    return this.stmts.kindsWithin
+      .all(path, endLine, path, startLine)
+      .filter((r) => r.end_line >= startLine)
+      .map((r) => ({ startLine: r.start_line, endLine: r.end_line, textHash: r.text_hash, kind: r.kind as StoredEntryKind['kind'], validUntil: r.valid_until, cue: r.cue }));
   }
 
   /** Updates a file's row (size, mtime, status) and keeps its chunks. */
@@ -128,6 +165,7 @@ export class IndexStore {
 
   removeFile(path: string): void {
     this.stmts.deleteChunks.run(path);
+    this.stmts.deleteKinds.run(path);
     this.stmts.deleteFile.run(path);
   }
 

@@ -5,6 +5,7 @@ import { discoverWorkspace, type DiscoveredFile, type DiscoveryOptions } from '.
 import { CHUNKER_VERSION, chunkMarkdown, type Chunk } from './chunker.js';
 import { readMarkdownFile, type ReadBytes } from './fileReader.js';
 import type { FileRow, IndexedChunk, IndexStore } from './indexStore.js';
+import { classifyFileEntries, ENTRY_KINDS_VERSION, type StoredEntryKind } from './entryKinds.js';
 import { lineHash } from '../provenance/lineHash.js';
 import { parseImportedEntries } from '../workspace/importedEntries.js';
 import { importedMemoryOf } from '../workspace/layout.js';
@@ -36,6 +37,8 @@ const PROGRESS_INTERVAL_MS = 100;
 interface Prepared {
   row: FileRow;
   chunks: IndexedChunk[] | null;
+  /** The entries' kinds, for a file that was read (Markdown the person or their tools wrote). */
+  kinds?: StoredEntryKind[];
   outcome: 'added' | 'updated' | 'unchanged' | 'touched' | 'skipped' | 'failed' | 'vanished';
   bytes: number;
 }
@@ -61,6 +64,8 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
     if (store.getMeta('chunker') !== null) report.notices.push('The chunker changed since the last index: every file is re-chunked.');
     options = { ...options, force: true };
   }
+  // Kinds made by other rules (or none yet, after the upgrade that added them): every file is read again, not re-chunked.
+  const refreshKinds = store.getMeta('entry_kinds') !== ENTRY_KINDS_VERSION;
   const { files, warnings } = discoverWorkspace(discovery);
   report.notices.push(...warnings);
 
@@ -90,8 +95,10 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
     if (pending.length === 0) return;
     await inTimeSlices(pending, (work) => store.transaction(work), (p) => {
       if (p.outcome === 'vanished') store.removeFile(p.row.path);
-      else if (p.outcome === 'touched') store.touchFile(p.row.path, p.row.mtimeMs, p.row.size);
-      else if (p.outcome !== 'unchanged') store.writeFile(p.row, p.chunks);
+      else if (p.outcome === 'touched') {
+        store.touchFile(p.row.path, p.row.mtimeMs, p.row.size);
+        if (p.kinds) store.writeKinds(p.row.path, p.kinds);
+      } else if (p.outcome !== 'unchanged') store.writeFile(p.row, p.chunks, p.kinds ?? null);
     });
     pending.length = 0;
     pendingBytes = 0;
@@ -115,7 +122,7 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
     if (forgotten.has(file.path)) {
       return { row: { ...rowFor(file), status: 'skipped', reason: 'forgotten (reverie forget); remove the tombstone to index it again' }, chunks: null, outcome: 'skipped', bytes: 0 } satisfies Prepared;
     }
-    return prepareFile(file, known.get(file.path), options, lineOrigins.get(file.path));
+    return prepareFile(file, known.get(file.path), { ...options, refreshKinds }, lineOrigins.get(file.path));
   };
 
   // A small pool of readers; results are committed in file order batches.
@@ -144,6 +151,8 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
   report.durationMs = Math.round(performance.now() - started);
   store.setMeta('last_sync_at', new Date().toISOString());
   store.setMeta('chunker', CHUNKER_VERSION);
+  // A stopped sync leaves files unread: their kinds are refreshed by the next one.
+  if (!options.shouldStop?.()) store.setMeta('entry_kinds', ENTRY_KINDS_VERSION);
   return report;
 }
 
@@ -157,7 +166,7 @@ function rowFor(file: DiscoveredFile): FileRow {
 async function prepareFile(
   file: DiscoveredFile,
   previous: FileRow | undefined,
-  options: SyncOptions,
+  options: SyncOptions & { refreshKinds: boolean },
   lineOrigins: ReadonlyMap<string, OriginClass> | undefined,
 ): Promise<Prepared> {
   const base = rowFor(file);
@@ -173,7 +182,7 @@ async function prepareFile(
     return skip(`too large (${formatMB(file.size)}; the limit is ${formatMB(options.maxFileBytes)}, setting maxFileSizeMB)`);
   }
   if (
-    !options.force && previous && previous.status === 'indexed' &&
+    !options.force && !options.refreshKinds && previous && previous.status === 'indexed' &&
     previous.mtimeMs === file.mtimeMs && previous.size === file.size && previous.absPath === file.absPath
   ) {
     return { row: previous, chunks: null, outcome: 'unchanged', bytes: 0 };
@@ -187,12 +196,15 @@ async function prepareFile(
   const sha256 = sha256Hex(read.bytes);
   // Size can change between discovery and read; record what was actually indexed.
   const row: FileRow = { ...base, sha256, size: read.bytes.length };
-  if (!options.force && previous && previous.status === 'indexed' && previous.sha256 === sha256 && previous.source === file.source) {
-    return { row, chunks: null, outcome: 'touched', bytes: 0 };
-  }
   const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
+  // The diary is Reverie's own account, not notes: its lines have no kind.
+  const kinds = () => (file.source === 'memory' ? classifyFileEntries(file.path, text, lineOrigins) : []);
+  if (!options.force && previous && previous.status === 'indexed' && previous.sha256 === sha256 && previous.source === file.source) {
+    return { row, chunks: null, kinds: options.refreshKinds ? kinds() : undefined, outcome: 'touched', bytes: 0 };
+  }
   return {
     row,
+    kinds: kinds(),
     chunks: withLineOrigins(chunkFile(file.path, text), text, lineOrigins, new Date(file.mtimeMs).toISOString()),
     outcome: previous ? 'updated' : 'added',
     bytes: read.bytes.length,

@@ -27,6 +27,9 @@ export interface SearchServiceOptions<After> {
   graphEntities(query: string, limit: number): GraphEntity[];
 }
 
+/** A result cites a few lines; a long passage of one-line entries is summed up by its first kinds. */
+const MAX_KINDS_PER_RESULT = 20;
+
 /** A search this long after the previous one started, with none running, has the engine to itself (see searchChunks). */
 const LONE_SEARCH_GAP_MS = 30;
 
@@ -167,15 +170,22 @@ export class SearchService<After = null> {
     }
   }
 
-  /** Adds each result's provenance summary (origin class, session kind), read from the chunk's columns. */
+  /**
+   * Adds each result's provenance summary (origin class, session kind), read from the chunk's
+   * columns, and the kinds the index stored for the entries in its cited lines.
+   */
   private withProvenance(results: SearchResult[]): SearchResult[] {
     const ids = results.map((r) => Number(r.id.slice('chunk:'.length)));
     if (ids.length === 0) return results;
-    const rows = this.index.store.chunkProvenance(JSON.stringify(ids));
+    const store = this.index.store;
+    const rows = store.chunkProvenance(JSON.stringify(ids));
     const byId = new Map(rows.map((r) => [r.id, r]));
     return results.map((r) => {
       const row = byId.get(Number(r.id.slice('chunk:'.length)));
-      return row ? { ...r, origin: row.origin, sessionKind: row.session_kind } : r;
+      const withOrigin = row ? { ...r, origin: row.origin, sessionKind: row.session_kind } : r;
+      if (r.source !== 'memory') return withOrigin;
+      const entryKinds = store.kindsWithin(r.path, r.startLine, r.endLine).slice(0, MAX_KINDS_PER_RESULT).map(({ textHash: _hash, ...span }) => span);
+      return { ...withOrigin, entryKinds };
     });
   }
 }

@@ -1,4 +1,6 @@
+import { afterEach } from 'vitest';
 import type { MemoryService } from '../../src/engine/memoryService.js';
+import { createTempWorkspace, openService, type TempWorkspace } from './workspace.js';
 import type { DreamRun, SearchResult } from '../../src/contract/index.js';
 
 export const DAY_MS = 86_400_000;
@@ -33,4 +35,26 @@ export async function recallOver(
 
 export async function dream(service: MemoryService, input: Record<string, unknown> = {}): Promise<DreamRun> {
   return await service.invoke('dream.run', input);
+}
+
+/**
+ * Real workspaces with a service on the test clock, synced once, closed and removed after each
+ * test: `const open = dreamingWorkspaces();` at the top of a file, then `await open(files, at)`.
+ */
+export function dreamingWorkspaces(): (files: Record<string, string>, at: number) => Promise<{ ws: TempWorkspace; service: MemoryService; clock: ReturnType<typeof testClock> }> {
+  const opened: Array<{ ws: TempWorkspace; service: MemoryService }> = [];
+  afterEach(async () => {
+    for (const { ws, service } of opened.splice(0)) {
+      await service.close();
+      ws.cleanup();
+    }
+  });
+  return async (files, at) => {
+    const ws = createTempWorkspace(files);
+    const clock = testClock(at);
+    const service = openService(ws, { now: clock.now });
+    opened.push({ ws, service });
+    await service.sync(false);
+    return { ws, service, clock };
+  };
 }

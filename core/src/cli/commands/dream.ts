@@ -97,7 +97,7 @@ function printRun(run: DreamRun): void {
   if (run.consolidation.mode !== 'none') out(`Consolidation: ${run.consolidation.mode}${run.consolidation.fallbackReason ? ` (${run.consolidation.fallbackReason})` : ''}`);
   for (const c of run.candidates.slice(0, 15)) {
     const failed = c.gates.filter((g) => !g.passed).map((g) => `${g.gate}: ${g.detail}`);
-    out(`  ${c.score.toFixed(3)}  ${c.outcome.padEnd(11)} ${(c.kind ?? '').padEnd(12)} ${c.key}  ${c.text.slice(0, 80)}${failed.length ? `\n         ✗ ${failed[0]}` : ''}`);
+    out(`  ${c.score.toFixed(3)}  ${c.outcome.padEnd(11)} ${kindText(c).padEnd(12)} ${c.key}  ${c.text.slice(0, 80)}${failed.length ? `\n         ✗ ${failed[0]}` : ''}`);
   }
   if (run.candidates.length > 15) out(`  … ${run.candidates.length - 15} more (use --json)`);
   for (const p of run.promoted) {
@@ -108,6 +108,13 @@ function printRun(run: DreamRun): void {
   }
   for (const w of run.writes.filter((w) => w.outcome === 'aborted')) out(`Not written: ${w.file}: ${w.reason}`);
   if (run.narrative) out(`\n${run.narrative}`);
+}
+
+/** An entry's kind as `dream show` lists it: `task`, `time-bounded until 2026-11-06`, `fact (index)` when the index decided it. */
+function kindText(c: DreamRun['candidates'][number]): string {
+  if (!c.kind) return '';
+  const until = c.kind === 'time-bounded' ? ` until ${c.validUntil ?? '?'}` : '';
+  return `${c.kind}${until}${c.kindSource === 'index' ? ' (index)' : ''}`;
 }
 
 function printRollback(run: DreamRun): void {

@@ -51,7 +51,8 @@ function printResults(results: SearchResult[]): void {
     return;
   }
   for (const r of results) {
-    process.stdout.write(`${r.path}:${r.startLine}-${r.endLine}  (score ${r.score.toFixed(2)}${r.source === 'memory' ? '' : `, ${r.source}`})\n`);
+    const kinds = [...new Set((r.entryKinds ?? []).map((k) => k.kind))];
+    process.stdout.write(`${r.path}:${r.startLine}-${r.endLine}  (score ${r.score.toFixed(2)}${r.source === 'memory' ? '' : `, ${r.source}`}${kinds.length > 0 ? `; ${kinds.join(', ')}` : ''})\n`);
     process.stdout.write(r.snippet.split('\n').map((l) => `    ${l}`).join('\n') + '\n\n');
   }
 }

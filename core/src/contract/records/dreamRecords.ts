@@ -3,7 +3,7 @@
  * the diary). Part of the contract and, through it, read by the renderer: zod only.
  */
 import { z } from 'zod';
-import { OriginClass, SessionKind, SourceKind } from '../vocabulary.js';
+import { EntryKind, OriginClass, SessionKind, SourceKind } from '../vocabulary.js';
 
 
 export const DreamSettings = z.object({
@@ -120,7 +120,10 @@ export const DreamCandidate = z.object({
   outcome: z.enum(['promoted', 'proposed', 'not-written', 'below-gates', 'ineligible', 'duplicate']),
   target: z.enum(['MEMORY.md', 'USER.md']).nullable(),
   /** What the entry's wording says it is (task, question, time-bounded fact…); absent in older runs. */
-  kind: z.enum(['fact', 'preference', 'decision', 'procedure', 'event', 'task', 'question', 'time-bounded']).optional(),
+  kind: EntryKind.optional(),
+  /** The wording that decided the kind, and whether the index had stored it or the sweep read it (absent in older runs). */
+  kindCue: z.string().optional(),
+  kindSource: z.enum(['index', 'sweep']).optional(),
   /** For a time-bounded entry, the last day it holds (null: could not be read). */
   validUntil: z.string().nullable().optional(),
 });
@@ -158,8 +161,12 @@ export type DreamFileWrite = z.infer<typeof DreamFileWrite>;
 
 export const DreamRollbackFile = z.object({
   file: z.enum(['MEMORY.md', 'USER.md', 'DREAMS.md']),
-  /** restored: the pre-image's bytes; lines-removed: only the run's lines taken out; deleted: the run had created it; untouched: the run's write never landed. */
-  mode: z.enum(['restored', 'lines-removed', 'deleted', 'untouched']),
+  /**
+   * restored: the pre-image's bytes; lines-removed: only the run's lines taken out; deleted: the
+   * run had created it; untouched: the run's write never landed; noted: the run had not written
+   * it, and only a note about approved promotions that stay was added.
+   */
+  mode: z.enum(['restored', 'lines-removed', 'deleted', 'untouched', 'noted']),
   detail: z.string(),
 });
 export type DreamRollbackFile = z.infer<typeof DreamRollbackFile>;
@@ -245,7 +252,10 @@ export const DiaryEntry = z.object({
   /** ISO date when the date line could be read. */
   date: z.string().nullable(),
   body: z.string(),
+  /** The first run the entry tells of (null: not a run's entry). */
   runId: z.string().nullable(),
+  /** Every run the entry tells of, in order: a second sweep, a review or a rollback on the same day add a paragraph. */
+  runIds: z.array(z.string()).optional(),
   /** 1-based line range in DREAMS.md. */
   startLine: z.number().int(),
   endLine: z.number().int(),

@@ -1,6 +1,6 @@
 /** The index's records: per-file coverage, a sync's report, a transcript ingestion's report. */
 import { z } from 'zod';
-import { FileStatus, SourceKind } from '../vocabulary.js';
+import { EntryKind, FileStatus, SourceKind } from '../vocabulary.js';
 
 export const IngestReport = z.object({
   transcripts: z.number().int(),
@@ -33,6 +33,18 @@ export const FileCoverage = z.object({
   chunks: z.number().int().nonnegative(),
 });
 export type FileCoverage = z.infer<typeof FileCoverage>;
+
+/** One entry's kind as the index stored it: its lines, its kind, and for a time-bounded entry the last day it holds. */
+export const EntryKindSpan = z.object({
+  startLine: z.number().int().positive(),
+  endLine: z.number().int().positive(),
+  kind: EntryKind,
+  /** YYYY-MM-DD; null when the entry is not time-bounded or its end could not be read. */
+  validUntil: z.string().nullable(),
+  /** The wording that decided it: "a checkbox", "a question mark", "a kind annotation". */
+  cue: z.string(),
+});
+export type EntryKindSpan = z.infer<typeof EntryKindSpan>;
 
 export const IndexState = z.enum(['idle', 'indexing', 'ready', 'error']);
 export type IndexState = z.infer<typeof IndexState>;

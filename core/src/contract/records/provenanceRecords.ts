@@ -1,6 +1,7 @@
 /** Where a line came from, and what forgetting removed. */
 import { z } from 'zod';
 import { OriginClass, SessionKind, SourceKind, TranscriptTool } from '../vocabulary.js';
+import { EntryKindSpan } from './indexRecords.js';
 
 export const ProvenanceChain = z.object({
   path: z.string(),
@@ -21,6 +22,8 @@ export const ProvenanceChain = z.object({
       writtenBy: z.object({ via: z.enum(['agent', 'import', 'dreaming']), actor: z.string().nullable(), writtenAt: z.string(), detail: z.string().nullable() }).nullable(),
     }),
   ),
+  /** The kind of each entry in the range, as the index stored it when it read the file (absent for transcripts). */
+  entryKinds: z.array(EntryKindSpan).optional(),
   /** For transcript text: the session and each cited line's JSONL source line. */
   transcript: z
     .object({

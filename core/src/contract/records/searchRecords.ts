@@ -1,6 +1,7 @@
 /** A search result as every front end receives it. */
 import { z } from 'zod';
 import { OriginClass, SessionKind, SourceKind } from '../vocabulary.js';
+import { EntryKindSpan } from './indexRecords.js';
 
 export const SearchResult = z.object({
   /** Typed record id, `chunk:<n>`. */
@@ -17,6 +18,8 @@ export const SearchResult = z.object({
   /** Provenance summary: the least trusted class of the cited text, and the session kind for transcripts. */
   origin: OriginClass.optional(),
   sessionKind: SessionKind.nullable().optional(),
+  /** The kinds of the entries in the cited lines, as the index stored them (absent for transcripts and older hosts). */
+  entryKinds: z.array(EntryKindSpan).max(50).optional(),
   /** How the score was made, for the UI's "why this result" view. */
   breakdown: z
     .object({

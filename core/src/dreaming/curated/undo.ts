@@ -1,5 +1,5 @@
 import type { RunChanges } from '../types.js';
-import { isBlank, joinLines, splitLines } from './lines.js';
+import { isBlank, joinLines, splitLines, type SplitText } from './lines.js';
 
 /**
  * Undo of one dream run on a curated file that may have been edited since: only the run's
@@ -42,9 +42,13 @@ export function removeRunChanges(text: string, changes: RunChanges): UndoResult 
 
   const { positions, notFound } = locateAddedLines(lines, wanted);
   missing.push(...notFound);
-  const slots: Slot[] = lines.map((line, index) => (positions.has(index) ? GAP : line));
-  const kept = tidyTouchedBlankRuns(slots);
-  return { text: joinLines({ ...split, lines: kept }), removed: positions.size, reverted, missing };
+  return { text: dropLines({ ...split, lines }, positions), removed: positions.size, reverted, missing };
+}
+
+/** The text without the lines at `positions` (0-based), blank lines around each gap tidied as above. */
+export function dropLines(split: SplitText, positions: ReadonlySet<number>): string {
+  const slots: Slot[] = split.lines.map((line, index) => (positions.has(index) ? GAP : line));
+  return joinLines({ ...split, lines: tidyTouchedBlankRuns(slots) });
 }
 
 function occurrencesOf(lines: readonly string[], line: string, claimed: ReadonlySet<number> = new Set()): number[] {

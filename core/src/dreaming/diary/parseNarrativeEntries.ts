@@ -1,5 +1,5 @@
 import type { DiaryEntry } from '../../contract/index.js';
-import { isSeparator, readItalicDate, readRunMarker } from './diaryMarkers.js';
+import { isSeparator, readBackfillMarker, readItalicDate, readRunMarker } from './diaryMarkers.js';
 import type { DiaryScan } from './diaryScan.js';
 import { parseDiaryDate } from './parseDiaryDate.js';
 
@@ -43,21 +43,28 @@ function splitAtDateLines(scan: DiaryScan, from: number, to: number): Array<[num
 function toEntry(scan: DiaryScan, start: number, end: number): DiaryEntry {
   const dateLine = readItalicDate(scan.lines[start]!);
   if (dateLine === null) scan.problems.push(`Line ${start + 1}: a diary entry without an italic date line; its date is unknown.`);
-  let runId: string | null = null;
+  // A day's entry holds one paragraph per run that day (a second sweep, a review note), each under its marker.
+  const runIds: string[] = [];
   const bodyLines: string[] = [];
+  // OpenClaw's backfill entries sit among the others, told apart by their marker.
+  let backfillDay: string | null | undefined;
   for (let i = dateLine === null ? start : start + 1; i <= end; i++) {
     const line = scan.lines[i]!;
     const marker = readRunMarker(line);
-    if (marker !== null && runId === null) runId = marker;
-    else bodyLines.push(line);
+    const backfill = readBackfillMarker(line);
+    if (backfill !== null) backfillDay ??= backfill.day;
+    else if (marker === null) bodyLines.push(line);
+    else if (!runIds.includes(marker)) runIds.push(marker);
   }
   while (bodyLines.length > 0 && bodyLines[0]!.trim() === '') bodyLines.shift();
+  const day = backfillDay && /^\d{4}-\d{2}-\d{2}$/.test(backfillDay) ? backfillDay : null;
   return {
-    kind: 'narrative',
-    dateLine: dateLine ?? '',
-    date: dateLine === null ? null : parseDiaryDate(dateLine),
+    kind: backfillDay === undefined ? 'narrative' : 'backfill',
+    dateLine: dateLine ?? backfillDay ?? '',
+    date: day ?? (dateLine === null ? null : parseDiaryDate(dateLine)),
     body: bodyLines.join('\n'),
-    runId,
+    runId: runIds[0] ?? null,
+    runIds,
     startLine: start + 1,
     endLine: end + 1,
   };

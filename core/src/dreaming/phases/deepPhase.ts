@@ -91,7 +91,7 @@ function scoreEntry(entry: GatheredEntry, remBoost: number, t: Thresholds, curat
     diversity: rising(uniqueQueries, DIVERSITY_HALF),
     recency: recall ? Math.pow(0.5, ageInDays(now, recall.lastAt) / RECENCY_HALF_LIFE_DAYS) : 0,
     consolidation: rising(Math.max(0, recallDays - 1), CONSOLIDATION_HALF),
-    richness: clamp(entry.conceptTags.length / RICHNESS_SATURATION),
+    richness: clamp(entry.contentTerms / RICHNESS_SATURATION),
     remBoost,
   };
   const score =
@@ -111,7 +111,9 @@ function scoreEntry(entry: GatheredEntry, remBoost: number, t: Thresholds, curat
     const statement = isStatementWorthKeeping(entry.text);
     gates.push({ gate: 'statement', passed: statement, detail: statement ? 'states a fact or a standing preference' : 'a question or a request in the conversation, not something to remember' });
   }
-  const kind = classifyEntry(entry.raw, noteDayOf(entry));
+  // The index decided the kind when it read the file; a dated fact whose end it could not read gets the sweep's own reading, which knows when the entry was written.
+  const stored = entry.storedKind && !(entry.storedKind.kind === 'time-bounded' && entry.storedKind.validUntil === null) ? entry.storedKind : null;
+  const kind: EntryKindResult = stored ?? classifyEntry(entry.raw, noteDayOf(entry));
   gates.push(kindGate(kind, localDay(now)));
   const normalized = normalizeEntryText(entry.text);
   const known = curated.facts.has(normalized) || curated.promotedKeys.has(entry.key);
@@ -137,6 +139,8 @@ function scoreEntry(entry: GatheredEntry, remBoost: number, t: Thresholds, curat
     target: null,
     kind: kind.kind,
     validUntil: kind.validUntil,
+    kindCue: kind.cue,
+    kindSource: stored ? 'index' : 'sweep',
   };
   return { entry, candidate, passed };
 }

@@ -1,5 +1,6 @@
 import type { OriginClass, SessionKind } from '../../contract/index.js';
 import type { EntryRecall } from '../recall/recallStats.js';
+import type { StoredEntryKind } from '../../index/entryKinds.js';
 
 /** An entry the light phase found recalled or written, located in its current file. */
 export interface GatheredEntry {
@@ -20,8 +21,12 @@ export interface GatheredEntry {
   /** Local days on which it was recalled or written. */
   days: Set<string>;
   conceptTags: string[];
+  /** Concepts plus the longest content words: how much the entry says (the score's richness). */
+  contentTerms: number;
   /** Inline annotations (`<!-- trigger: … -->`, `<!-- importance: N -->`) carried into curated memory. */
   annotations: string[];
+  /** The kind the index stored for this text when it read the file; null: the sweep classifies it. */
+  storedKind: StoredEntryKind | null;
   /** Keys of near-identical entries folded into this one. */
   duplicateKeys: string[];
 }

@@ -4,13 +4,14 @@ import { HashEmbeddingProvider } from '../../embed/hashProvider.js';
 import { CURATED_FILES } from '../../workspace/layout.js';
 import { isInManagedBlock } from './managedBlocks.js';
 import type { MarkdownEntry } from '../../workspace/markdownEntries.js';
-import { conceptTags } from '../conceptTags.js';
+import { readEntryTerms } from '../conceptTags.js';
 import { withoutTranscriptPrefix } from '../conversationTurn.js';
 import { daysAgo, localDay } from '../../platform/localDay.js';
 import type { DocumentReader } from '../recall/documentLines.js';
 import { candidateKey, entryHash } from '../recall/entryKeys.js';
 import { entryRef, type EntryRecall } from '../recall/recallStats.js';
 import { entryOrigin } from '../../provenance/lineOrigin.js';
+import { storedKindOf } from '../../index/entryKinds.js';
 import type { GatheredEntry } from './gatheredEntry.js';
 
 /**
@@ -84,6 +85,7 @@ export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
     const lines = doc.lines.slice(entry.startLine - 1, entry.endLine);
     const { origin, sessionKind } = entryOrigin(indexDb, path, doc.source, entry.startLine, entry.endLine, lines);
     const imported = path.startsWith('memory/imports/');
+    const terms = readEntryTerms(withoutTranscriptPrefix(entry.body));
     gathered.push({
       key: candidateKey(path, entry.startLine, entry.endLine),
       path,
@@ -100,8 +102,10 @@ export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
       recall: stats,
       writtenAt,
       days,
-      conceptTags: conceptTags(withoutTranscriptPrefix(entry.body)),
+      conceptTags: terms.concepts,
+      contentTerms: terms.contentTerms.length,
       annotations: honoursAnnotations(origin, imported) ? [...entry.raw.matchAll(INLINE_ANNOTATION)].map((m) => m[0]) : [],
+      storedKind: doc.source === 'memory' ? storedKindOf(indexDb, path, entry) : null,
       duplicateKeys: [],
     });
   }

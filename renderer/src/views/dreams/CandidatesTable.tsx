@@ -59,9 +59,10 @@ function candidateColumns(minScore: number): Array<Column<DreamCandidate>> {
           </Badge>
           {candidate.target && <div className="muted">→ {candidate.target}</div>}
           {candidate.kind && (
-            <div className="muted" data-testid="dream-candidate-kind">
+            <div className="muted" data-testid="dream-candidate-kind" data-kind-source={candidate.kindSource} title={candidate.kindCue ? `Decided by ${candidate.kindCue}` : undefined}>
               {candidate.kind}
               {candidate.validUntil ? ` until ${candidate.validUntil}` : ''}
+              {candidate.kindSource === 'index' ? ' · from the index' : ''}
             </div>
           )}
         </>

@@ -80,6 +80,8 @@ function DiaryItem({ entry }: { entry: DiaryEntry }) {
   const diaryPath = useReverie((s) => s.dreams.diary?.path ?? 'DREAMS.md');
   // The inspector takes workspace paths; a diary outside the workspace (absolute) gets no link.
   const isWorkspacePath = !/^(?:\/|[A-Za-z]:[\\/])/.test(diaryPath);
+  // A day's entry tells of every run that day (a second sweep, a review, a rollback note).
+  const runs = entry.runIds ?? (entry.runId ? [entry.runId] : []);
   return (
     <li
       className={`dream-timeline-item dream-entry-${entry.kind}`}
@@ -91,11 +93,11 @@ function DiaryItem({ entry }: { entry: DiaryEntry }) {
       <div className="dream-timeline-head">
         <em className="dream-date-line">{entry.dateLine}</em>
         {entry.kind === 'backfill' && <Badge className="badge-dreams">backfill</Badge>}
-        {entry.runId && (
-          <button type="button" className="link-button" data-testid="dream-diary-run" onClick={() => void selectRun(entry.runId!)}>
-            show the run
+        {runs.map((runId, i) => (
+          <button key={runId} type="button" className="link-button" data-testid="dream-diary-run" data-run-id={runId} onClick={() => void selectRun(runId)}>
+            {runs.length === 1 ? 'show the run' : `show run ${i + 1} of ${runs.length}`}
           </button>
-        )}
+        ))}
         {isWorkspacePath ? (
           <button
             type="button"

@@ -4,6 +4,7 @@ import { Badge } from '../../components/Badge.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import type { LineRange } from '../../store/memorySlice.js';
 import { formatCitation, formatTime } from '../format.js';
+import { KindBadge } from './KindBadge.js';
 import { OriginBadge, SessionKindBadge } from './OriginBadge.js';
 import { ORIGIN_INFO, TOOL_LABEL, UNTRUSTED_TITLE, VIA_LABEL } from './origin.js';
 
@@ -104,6 +105,21 @@ export function ChainDetails({ chain, cited = null, onOpenFile }: ChainDetailsPr
               <dt>Session</dt>
               <dd>
                 <SessionKindBadge kind={chain.sessionKind} />
+              </dd>
+            </>
+          )}
+          {chain.entryKinds && chain.entryKinds.length > 0 && (
+            <>
+              <dt>Kind</dt>
+              <dd data-testid="provenance-kinds">
+                {chain.entryKinds.slice(0, 20).map((span) => (
+                  <div key={span.startLine} className="prov-kind">
+                    <KindBadge span={span} />{' '}
+                    <span className="muted">
+                      {span.startLine === span.endLine ? `line ${span.startLine}` : `lines ${span.startLine}–${span.endLine}`}, by {span.cue}
+                    </span>
+                  </div>
+                ))}
               </dd>
             </>
           )}

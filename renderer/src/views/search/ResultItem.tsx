@@ -3,6 +3,7 @@ import type { SearchResult } from '../../../../core/src/contract/index.js';
 import { Badge } from '../../components/Badge.js';
 import { formatCitation, formatScore } from '../format.js';
 import { HighlightedText } from '../highlight/HighlightedText.js';
+import { KindBadges } from '../provenance/KindBadge.js';
 import { OriginBadge, SessionKindBadge } from '../provenance/OriginBadge.js';
 import { MatchBadges, ScoreBreakdown } from './ScoreBreakdown.js';
 
@@ -50,6 +51,7 @@ export function ResultItem({ index, result, query, isSelected, onOpen, onHover, 
         <Badge className={`badge-${result.source}`}>{result.source}</Badge>
         {result.origin && <OriginBadge origin={result.origin} />}
         {result.sessionKind && <SessionKindBadge kind={result.sessionKind} />}
+        <KindBadges spans={result.entryKinds} />
         <MatchBadges matchedBy={result.matchedBy} />
         <span className="result-score" data-testid="result-score" title={`Matched by ${result.matchedBy.join(', ')}`}>
           score {formatScore(result.score)}

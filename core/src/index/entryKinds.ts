@@ -1,0 +1,93 @@
+import type Database from 'better-sqlite3';
+import type { EntryKind as ContractEntryKind, EntryKindSpan, OriginClass } from '../contract/index.js';
+import { sha256Hex } from '../platform/hash.js';
+import { lineHash } from '../provenance/lineHash.js';
+import { classifyEntry, type EntryKind } from '../workspace/entryKind.js';
+import { parseMarkdownEntries } from '../workspace/markdownEntries.js';
+
+/** The index stores the workspace's kinds and the contract carries them: one list, checked both ways here. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const KINDS_AGREE: Same<EntryKind, ContractEntryKind> = true;
+void KINDS_AGREE;
+
+export interface StoredEntryKind extends EntryKindSpan {
+  /** `entryTextHash` of the entry's lines, so a reader can tell a row about other text. */
+  textHash: string;
+}
+
+const KIND_ANNOTATION = /<!--\s*kind:[^>]*-->/gi;
+const DAY_IN_NAME = /(\d{4}-\d{2}-\d{2})[^/]*$/;
+
+/** The hash a stored kind is matched by: 16 hex characters of sha256 of the entry's lines as written. */
+export function entryTextHash(raw: string): string {
+  return sha256Hex(raw).slice(0, 16);
+}
+
+/**
+ * The kind of every entry of a Markdown file, as classifyEntry reads it (workspace/entryKind.ts
+ * owns the rules), against the day in the file's name when it has one. A `<!-- kind: … -->`
+ * annotation counts only on the person's own lines: a line Reverie recorded as written by an
+ * agent or taken from outside cannot choose its own kind.
+ */
+export function classifyFileEntries(path: string, text: string, lineOrigins?: ReadonlyMap<string, OriginClass>): StoredEntryKind[] {
+  const noteDay = DAY_IN_NAME.exec(path)?.[1] ?? null;
+  return parseMarkdownEntries(text).map((entry) => {
+    const owned = !lineOrigins || lineOrigins.size === 0 || entry.raw.split(/\r?\n/).every((line) => (lineOrigins.get(lineHash(line)) ?? 'owner') === 'owner');
+    const result = classifyEntry(owned ? entry.raw : entry.raw.replace(KIND_ANNOTATION, ' '), noteDay);
+    return { startLine: entry.startLine, endLine: entry.endLine, textHash: entryTextHash(entry.raw), kind: result.kind, validUntil: result.validUntil, cue: result.cue };
+  });
+}
+
+/** Lines the probe reads: one or more for each kind and for the annotation, so a change of rules changes the version. */
+const PROBES = [
+  'The staging box is ares.internal, port 8443, behind the corp VPN.',
+  'Prefer Vitest over Jest for new test suites.',
+  'I always want answers under ten lines.',
+  'Priya prefers short standups.',
+  'Decided to move atlas from Docker Compose to systemd units.',
+  'To rotate the key: first revoke the old one, then issue a new one.',
+  'Lunch with Marek about the tax module.',
+  'Released Kestrel 2.4 to production.',
+  '[ ] renew the TLS certificate on ares.internal (expires Oct 30!)',
+  'TODO: write the Acme go-live checklist',
+  'Ask Dana about resetting the staging database.',
+  'Why does the nightly reconciliation job spike? Need to check.',
+  'Should we move invoices to PDF/A?',
+  'Priya is on holiday Nov 2–6; Marco approves releases.',
+  'Snowflake trial credits run out on Nov 10.',
+  'The office is closed this week.',
+  'Stop fixing the seed in the benchmark.',
+  'My day rate is 720 EUR; never quote less.',
+  'The coffee machine on the 3rd floor is broken again.',
+  'Kestrel は請求サービスです。',
+  'Ask about it later <!-- kind: fact -->',
+];
+
+/**
+ * What the stored kinds were made with. When classifyEntry's rules change, what they say about
+ * the probe lines changes, and so does this: the next sync reads every file's kinds again
+ * (without re-chunking). A rule change that moves no probe line goes unnoticed until the file
+ * changes; the probes cover every kind and the annotation for that reason.
+ */
+export const ENTRY_KINDS_VERSION = sha256Hex(JSON.stringify(PROBES.map((line) => classifyEntry(line, '2026-10-20')))).slice(0, 16);
+
+type KindLookup = (path: string, startLine: number) => { end_line: number; text_hash: string; kind: string; valid_until: string | null; cue: string } | undefined;
+const lookups = new WeakMap<Database.Database, KindLookup>();
+
+/**
+ * The kind the index stored for an entry, when the row is about this very text (the file may
+ * have changed since it was indexed: then null, and the reader classifies the text itself).
+ */
+export function storedKindOf(db: Database.Database, path: string, entry: { startLine: number; endLine: number; raw: string }): StoredEntryKind | null {
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    const statement = db.prepare<[string, number], ReturnType<KindLookup> & object>(
+      'SELECT end_line, text_hash, kind, valid_until, cue FROM entry_kinds WHERE path = ? AND start_line = ?',
+    );
+    lookup = (p, line) => statement.get(p, line);
+    lookups.set(db, lookup);
+  }
+  const row = lookup(path, entry.startLine);
+  if (!row || row.end_line !== entry.endLine || row.text_hash !== entryTextHash(entry.raw)) return null;
+  return { startLine: entry.startLine, endLine: row.end_line, textHash: row.text_hash, kind: row.kind as EntryKind, validUntil: row.valid_until, cue: row.cue };
+}
