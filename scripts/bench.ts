@@ -4,6 +4,7 @@
  *
  *   npm run bench -- [--quick] [--skip-synthetic] [--locomo FILE]
  *   npm run bench -- --only curation   (the labelled curation benchmark alone)
+ *   npm run bench -- --only hermes-import   (a 2 MB Hermes `§` file through `reverie import apply`)
  *   npm run bench -- --only scale [--notes N | --sizes 250,500,1000] [--transcripts MB] [--profile DIR]
  *
  * Progress goes to stderr; stdout gets exactly one line, a JSON object with every figure.
@@ -23,6 +24,7 @@ import { runDesktopBench } from './bench/desktop.js';
 import { runDreamingBench } from './bench/dreaming.js';
 import { runSessionsBench } from './bench/sessions.js';
 import { runImportersBench } from './bench/importers.js';
+import { runHermesImportBench } from './bench/hermesImport.js';
 import { runCurationBench } from './bench/curation/run.js';
 import { DEFAULT_SCALE_SIZES, DEFAULT_TRANSCRIPTS_MB, parseSizes, QUICK_SCALE_SIZES, QUICK_TRANSCRIPTS_MB, runScaleBench } from './bench/scale.js';
 import { log, percentile, round, summarizeLatency, table, type LatencySummary } from './bench/stats.js';
@@ -55,22 +57,24 @@ interface Options {
   curation: boolean;
   /** The scale benchmark (issue 24; minutes: only with --only scale), its sizes, transcript megabytes and profile folder. */
   scale: boolean;
+  /** A 2 MB Hermes `§` file through the real `import apply` (issue 23; only with --only hermes-import). */
+  hermesImport: boolean;
   scaleSizes: number[] | null;
   transcriptsMb: number | null;
   profileDir: string | null;
 }
 
-const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only importers | --only curation | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--profile DIR]] [--locomo FILE]';
+const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only importers | --only curation | --only hermes-import | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--profile DIR]] [--locomo FILE]';
 
 function parseArgs(argv: readonly string[]): Options {
-  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, importers: true, curation: true, scale: false, scaleSizes: null, transcriptsMb: null, profileDir: null };
+  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, importers: true, curation: true, scale: false, hermesImport: false, scaleSizes: null, transcriptsMb: null, profileDir: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') opts.quick = true;
     else if (arg === '--skip-synthetic') opts.skipSynthetic = true;
     else if (arg === '--only') {
       const what = argv[++i];
-      if (!['locomo', 'sessions', 'dreaming', 'agents', 'vectors768', 'graph', 'desktop', 'importers', 'curation', 'scale'].includes(what ?? '')) throw new Error(`--only takes "locomo", "sessions", "dreaming", "agents", "vectors768", "graph", "desktop", "importers", "curation" or "scale"\n${USAGE}`);
+      if (!['locomo', 'sessions', 'dreaming', 'agents', 'vectors768', 'graph', 'desktop', 'importers', 'curation', 'scale', 'hermes-import'].includes(what ?? '')) throw new Error(`--only takes "locomo", "sessions", "dreaming", "agents", "vectors768", "graph", "desktop", "importers", "curation", "hermes-import" or "scale"\n${USAGE}`);
       opts.skipSynthetic = true;
       opts.sessions = what === 'sessions';
       opts.dreaming = what === 'dreaming';
@@ -81,6 +85,7 @@ function parseArgs(argv: readonly string[]): Options {
       opts.importers = what === 'importers';
       opts.curation = what === 'curation';
       opts.scale = what === 'scale';
+      opts.hermesImport = what === 'hermes-import';
     }
     else if (arg === '--notes') opts.scaleSizes = parseSizes(numberArg(argv[++i], '--notes'));
     else if (arg === '--sizes') opts.scaleSizes = parseSizes(argv[++i] ?? '');
@@ -320,7 +325,7 @@ async function runSynthetic(quick: boolean): Promise<SyntheticReport> {
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const started = performance.now();
-  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents && !opts.vectors768 && !opts.graph && !opts.desktop && !opts.importers && !opts.curation && !opts.scale) log('Nothing to run: --skip-synthetic without --locomo FILE.');
+  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents && !opts.vectors768 && !opts.graph && !opts.desktop && !opts.importers && !opts.curation && !opts.scale && !opts.hermesImport) log('Nothing to run: --skip-synthetic without --locomo FILE.');
 
   const out: Record<string, unknown> = {
     mode: opts.quick ? 'quick' : 'full',
@@ -336,6 +341,7 @@ async function main(): Promise<void> {
   if (opts.graph && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runGraphBench(opts.quick));
   if (opts.desktop && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runDesktopBench(opts.quick));
   if (opts.importers && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runImportersBench(opts.quick));
+  if (opts.hermesImport) Object.assign(out, await runHermesImportBench(opts.quick));
   if (opts.curation && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runCurationBench(opts.quick));
   if (opts.scale) {
     Object.assign(out, await runScaleBench({
