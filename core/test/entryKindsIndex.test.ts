@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { classifyFileEntries, ENTRY_KINDS_VERSION, storedKindOf } from '../src/index/entryKinds.js';
-import { lineHash } from '../src/provenance/lineHash.js';
+import { lineHash, lineOriginLookup } from '../src/provenance/lineHash.js';
 import { recordWrittenLines } from '../src/provenance/recordWrites.js';
 import { dream, dreamingWorkspaces, recallOver } from './helpers/dreaming.js';
 
@@ -85,7 +85,7 @@ describe('entry kinds, decided when a file is indexed', () => {
     const text = '# Notes\n\n- TODO: buy milk <!-- kind: fact -->\n';
     expect(classifyFileEntries('memory/notes.md', text)[0]).toMatchObject({ kind: 'fact', cue: 'a kind annotation' });
     const agentWrote = new Map([[lineHash('- TODO: buy milk <!-- kind: fact -->'), 'agent' as const]]);
-    expect(classifyFileEntries('memory/notes.md', text, agentWrote)[0]).toMatchObject({ kind: 'task' });
+    expect(classifyFileEntries('memory/notes.md', text, lineOriginLookup(agentWrote))[0]).toMatchObject({ kind: 'task' });
   });
 
   it("an agent's line that names its own kind is stored by its wording through the engine too", async () => {

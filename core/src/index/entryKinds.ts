@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { EntryKind as ContractEntryKind, EntryKindSpan, OriginClass } from '../contract/index.js';
 import { sha256Hex } from '../platform/hash.js';
-import { lineHash } from '../provenance/lineHash.js';
 import { classifyEntry, type EntryKind } from '../workspace/entryKind.js';
 import { parseMarkdownEntries } from '../workspace/markdownEntries.js';
 
@@ -29,10 +28,10 @@ export function entryTextHash(raw: string): string {
  * annotation counts only on the person's own lines: a line Reverie recorded as written by an
  * agent or taken from outside cannot choose its own kind.
  */
-export function classifyFileEntries(path: string, text: string, lineOrigins?: ReadonlyMap<string, OriginClass>): StoredEntryKind[] {
+export function classifyFileEntries(path: string, text: string, originOfLine?: ((line: string) => OriginClass) | null): StoredEntryKind[] {
   const noteDay = DAY_IN_NAME.exec(path)?.[1] ?? null;
   return parseMarkdownEntries(text).map((entry) => {
-    const owned = !lineOrigins || lineOrigins.size === 0 || entry.raw.split(/\r?\n/).every((line) => (lineOrigins.get(lineHash(line)) ?? 'owner') === 'owner');
+    const owned = !originOfLine || entry.raw.split(/\r?\n/).every((line) => originOfLine(line) === 'owner');
     const result = classifyEntry(owned ? entry.raw : entry.raw.replace(KIND_ANNOTATION, ' '), noteDay);
     return { startLine: entry.startLine, endLine: entry.endLine, textHash: entryTextHash(entry.raw), kind: result.kind, validUntil: result.validUntil, cue: result.cue };
   });

@@ -6,7 +6,7 @@ import { CHUNKER_VERSION, chunkMarkdown, type Chunk } from './chunker.js';
 import { readMarkdownFile, type ReadBytes } from './fileReader.js';
 import type { FileRow, IndexedChunk, IndexStore } from './indexStore.js';
 import { classifyFileEntries, ENTRY_KINDS_VERSION, type StoredEntryKind } from './entryKinds.js';
-import { lineHash } from '../provenance/lineHash.js';
+import { lineOriginLookup } from '../provenance/lineHash.js';
 import { parseImportedEntries } from '../workspace/importedEntries.js';
 import { importedMemoryOf } from '../workspace/layout.js';
 import { leastTrusted, type OriginClass } from '../contract/index.js';
@@ -198,14 +198,15 @@ async function prepareFile(
   const row: FileRow = { ...base, sha256, size: read.bytes.length };
   const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
   // The diary is Reverie's own account, not notes: its lines have no kind.
-  const kinds = () => (file.source === 'memory' ? classifyFileEntries(file.path, text, lineOrigins) : []);
+  const originOfLine = lineOriginLookup(lineOrigins);
+  const kinds = () => (file.source === 'memory' ? classifyFileEntries(file.path, text, originOfLine) : []);
   if (!options.force && previous && previous.status === 'indexed' && previous.sha256 === sha256 && previous.source === file.source) {
     return { row, chunks: null, kinds: options.refreshKinds ? kinds() : undefined, outcome: 'touched', bytes: 0 };
   }
   return {
     row,
     kinds: kinds(),
-    chunks: withLineOrigins(chunkFile(file.path, text), text, lineOrigins, new Date(file.mtimeMs).toISOString()),
+    chunks: withLineOrigins(chunkFile(file.path, text), text, originOfLine, new Date(file.mtimeMs).toISOString()),
     outcome: previous ? 'updated' : 'added',
     bytes: read.bytes.length,
   };
@@ -243,17 +244,10 @@ function chunkFile(path: string, text: string): Chunk[] {
  * Lines Reverie wrote itself keep the class recorded when it wrote them; every other line of a
  * workspace file is the person's (`owner`). A chunk takes the least trusted class of its lines.
  */
-function withLineOrigins(chunks: Chunk[], text: string, lineOrigins: ReadonlyMap<string, OriginClass> | undefined, observedAt: string): IndexedChunk[] {
-  if (!lineOrigins || lineOrigins.size === 0) return chunks.map((c) => ({ ...c, origin: 'owner', observedAt }));
-  const lines = text.split('\n');
-  // Hashed once per distinct line: a Hermes file repeats its `§` separator once per entry.
-  const originOfText = new Map<string, OriginClass>();
-  const originOfLine = lines.map((l) => {
-    let origin = originOfText.get(l);
-    if (origin === undefined) originOfText.set(l, (origin = lineOrigins.get(lineHash(l)) ?? 'owner'));
-    return origin;
-  });
-  return chunks.map((c) => ({ ...c, origin: leastTrusted(originOfLine.slice(c.startLine - 1, c.endLine)), observedAt }));
+function withLineOrigins(chunks: Chunk[], text: string, originOfLine: ((line: string) => OriginClass) | null, observedAt: string): IndexedChunk[] {
+  if (!originOfLine) return chunks.map((c) => ({ ...c, origin: 'owner', observedAt }));
+  const origins = text.split('\n').map(originOfLine);
+  return chunks.map((c) => ({ ...c, origin: leastTrusted(origins.slice(c.startLine - 1, c.endLine)), observedAt }));
 }
 
 function formatMB(bytes: number): string {

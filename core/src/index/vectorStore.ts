@@ -3,6 +3,9 @@ import * as sqliteVec from 'sqlite-vec';
 import { sha256Hex } from '../platform/hash.js';
 import { generationId, type EmbeddingGeneration } from '../embed/provider.js';
 import { VectorCells } from './vectorCells.js';
+import { blobToFloats, floatsToBlob } from './vectorBlob.js';
+
+export { blobToFloats, floatsToBlob };
 
 export type VectorBackend = 'sqlite-vec' | 'scan';
 
@@ -265,17 +268,6 @@ export class VectorStore {
     const row = this.stmts.getFloat.get(chunkId);
     return row ? blobToFloats(row.vector) : null;
   }
-}
-
-export function floatsToBlob(v: Float32Array): Buffer {
-  return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
-}
-
-export function blobToFloats(b: Buffer): Float32Array {
-  // Copy: a Buffer's offset into its pool need not be 4-byte aligned.
-  const copy = new Uint8Array(b.byteLength);
-  copy.set(b);
-  return new Float32Array(copy.buffer);
 }
 
 /** Binary quantisation: one bit per dimension, set when the value is positive. */
