@@ -177,6 +177,20 @@ describe('search results and provenance', () => {
     expect(renderItem({})).not.toContain('origin-badge');
   });
 
+  it('says where else the same imported entry is written ("also in 2 other places"), and nothing when it is nowhere else', () => {
+    const html = renderItem({
+      path: 'memory/imports/hermes/default/MEMORY.md',
+      alsoIn: [
+        { path: 'memory/imports/hermes/work/MEMORY.md', startLine: 4, endLine: 5 },
+        { path: 'memory/imports/hermes/home/MEMORY.md', startLine: 1, endLine: 1 },
+      ],
+    });
+    expect(text(html)).toContain('also in 2 other places');
+    expect(html).toMatch(/data-testid="result-also-in" title="The same entry is also in:\nmemory\/imports\/hermes\/work\/MEMORY.md:4-5\nmemory\/imports\/hermes\/home\/MEMORY.md:1-1"/);
+    expect(text(renderItem({ alsoIn: [{ path: 'memory/imports/hermes/work/MEMORY.md', startLine: 2, endLine: 2 }] }))).toContain('also in 1 other place');
+    expect(renderItem({})).not.toContain('result-also-in');
+  });
+
   it('badges the kinds of the cited entries, one badge per kind, a dated one with its end', () => {
     const html = renderItem({
       entryKinds: [

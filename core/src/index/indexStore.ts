@@ -90,6 +90,7 @@ export class IndexStore {
       setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       // Every search asks: prepared once per connection.
       chunkProvenance: db.prepare<[string], ChunkProvenance>('SELECT id, origin, session_kind FROM chunks WHERE id IN (SELECT value FROM json_each(?))'),
+      chunkTexts: db.prepare<[string], { id: number; text: string }>('SELECT id, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))'),
       deleteKinds: db.prepare('DELETE FROM entry_kinds WHERE path = ?'),
       insertKind: db.prepare(
         'INSERT OR REPLACE INTO entry_kinds (path, start_line, end_line, text_hash, kind, valid_until, cue) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -198,6 +199,11 @@ export class IndexStore {
   }
 
   /** The origin and session kind of the chunks with these ids (a JSON array of them). */
+  /** The stored text of each chunk that still exists, by id. */
+  chunkTexts(ids: readonly number[]): Map<number, string> {
+    return new Map(this.stmts.chunkTexts.all(JSON.stringify(ids)).map((r) => [r.id, r.text]));
+  }
+
   chunkProvenance(idsJson: string): ChunkProvenance[] {
     return this.stmts.chunkProvenance.all(idsJson);
   }

@@ -10,6 +10,7 @@ import type { SettingsStore } from '../workspace/settingsStore.js';
 import { DEFAULT_HYBRID, HybridSearcher } from './hybridSearch.js';
 import { KeywordSearcher } from './keywordSearch.js';
 import { boostProject } from './projectBoost.js';
+import { collapseRepeatedImports } from './repeatedImports.js';
 import { SearchWorkerPool } from './workers/searchWorkerPool.js';
 import type { AfterSearchModule, SearchRequest } from './workers/searchWorkerProtocol.js';
 
@@ -68,7 +69,8 @@ export class SearchService<After = null> {
         const started = performance.now();
         const { found, after } = await this.index.readRecovering(async () => {
           const answer = await this.searchChunks({ query, limit, sources });
-          return { found: this.withProvenance(answer.results), after: answer.after };
+          const collapsed = collapseRepeatedImports(answer.results, (ids) => this.index.store.chunkTexts(ids));
+          return { found: this.withProvenance(collapsed), after: answer.after };
         });
         const results = project ? boostProject(this.index.db, found, project) : found;
         const tookMs = Math.round((performance.now() - started) * 100) / 100;

@@ -15,7 +15,8 @@ export function searchText(output: Framed<OperationOutput<'memory.search'>>): st
   if (output.results.length === 0) return withNotice('No results.');
   const blocks = output.results.map((r: SearchResult, i) => {
     const facts = [`score ${r.score.toFixed(3)}`, `origin ${r.origin ?? 'unknown'}`, `source ${r.source}`, ...(r.sessionKind ? [`session ${r.sessionKind}`] : [])];
-    return `[${i + 1}] ${r.path} lines ${r.startLine}-${r.endLine} (${facts.join(', ')})\n${r.snippet}`;
+    const alsoIn = (r.alsoIn ?? []).map((p) => `\nalso in ${p.path} lines ${p.startLine}-${p.endLine}`).join('');
+    return `[${i + 1}] ${r.path} lines ${r.startLine}-${r.endLine} (${facts.join(', ')})\n${r.snippet}${alsoIn}`;
   });
   return withNotice(`${output.results.length} result${output.results.length === 1 ? '' : 's'}:\n\n${blocks.join('\n\n')}`);
 }

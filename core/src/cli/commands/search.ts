@@ -53,6 +53,8 @@ function printResults(results: SearchResult[]): void {
   for (const r of results) {
     const kinds = [...new Set((r.entryKinds ?? []).map((k) => k.kind))];
     process.stdout.write(`${r.path}:${r.startLine}-${r.endLine}  (score ${r.score.toFixed(2)}${r.source === 'memory' ? '' : `, ${r.source}`}${kinds.length > 0 ? `; ${kinds.join(', ')}` : ''})\n`);
-    process.stdout.write(r.snippet.split('\n').map((l) => `    ${l}`).join('\n') + '\n\n');
+    process.stdout.write(r.snippet.split('\n').map((l) => `    ${l}`).join('\n') + '\n');
+    for (const place of r.alsoIn ?? []) process.stdout.write(`    also in ${place.path}:${place.startLine}-${place.endLine}\n`);
+    process.stdout.write('\n');
   }
 }

@@ -20,6 +20,14 @@ export const SearchResult = z.object({
   sessionKind: SessionKind.nullable().optional(),
   /** The kinds of the entries in the cited lines, as the index stored them (absent for transcripts and older hosts). */
   entryKinds: z.array(EntryKindSpan).max(50).optional(),
+  /**
+   * The same imported entry elsewhere (a Hermes entry repeated in two profiles): one result
+   * stands for all copies, and these are the other places it is written.
+   */
+  alsoIn: z
+    .array(z.object({ path: z.string(), startLine: z.number().int().positive(), endLine: z.number().int().positive() }))
+    .max(50)
+    .optional(),
   /** How the score was made, for the UI's "why this result" view. */
   breakdown: z
     .object({

@@ -87,6 +87,16 @@ export function ResultItem({ index, result, query, isSelected, onOpen, onHover, 
       </div>
       <div className="result-citation" data-testid="result-location">
         {citation}
+        {result.alsoIn && result.alsoIn.length > 0 && (
+          <span
+            className="result-also-in"
+            data-testid="result-also-in"
+            title={`The same entry is also in:\n${result.alsoIn.map((p) => formatCitation(p.path, p.startLine, p.endLine)).join('\n')}`}
+          >
+            {' '}
+            · also in {result.alsoIn.length} other {result.alsoIn.length === 1 ? 'place' : 'places'}
+          </span>
+        )}
       </div>
       <div className="snippet" data-testid="result-snippet">
         <HighlightedText text={result.snippet} query={query} />
