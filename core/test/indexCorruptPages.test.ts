@@ -42,6 +42,17 @@ describe('damaged pages inside the index', () => {
     expect(await search(service!, 'harbours')).not.toHaveLength(0);
   });
 
+  it('a sync that meets damaged graph pages rebuilds the index and its graph, not a "could not be updated" notice', async () => {
+    await indexThenDamage('graph%');
+    ws.write('memory/harbour.md', '# Harbour\n- Priya moved the harbour ledger to Lisbon.\n');
+    const report = await service!.invoke('index.sync', { force: false });
+    expect(report.notices.join(' ')).toMatch(/corrupted/);
+    expect(report.notices.join(' ')).not.toMatch(/could not be updated/);
+    expect(report.graph?.entities ?? 0).toBeGreaterThan(0);
+    const again = await service!.invoke('index.sync', { force: false });
+    expect(again.notices.join(' ')).not.toMatch(/corrupted|could not be updated/);
+  });
+
   it("status and search after the chunks table's pages are damaged: rebuilt once, then clean", async () => {
     await indexThenDamage('chunks');
     expect(await search(service!, 'harbours')).not.toHaveLength(0);

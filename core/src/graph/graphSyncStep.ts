@@ -1,6 +1,7 @@
 import type { EngineEvent, SyncReport } from '../contract/index.js';
 import type { SyncRun } from '../index/indexService.js';
 import type { Logger } from '../platform/log/logger.js';
+import { isCorruptionError } from '../platform/sqliteSchema.js';
 import type { GraphService } from './graphService.js';
 
 /**
@@ -19,6 +20,8 @@ export async function updateGraphAfterSync(graphService: GraphService, report: S
       emit({ type: 'graph-updated', extracted: graph.extracted, removed: graph.removed, entities: graph.entities, claims: graph.claims });
     }
   } catch (error) {
+    // Damaged pages in the graph's tables are damage to the index: the sync moves it aside and rebuilds it.
+    if (isCorruptionError(error)) throw error;
     report.notices.push(`The knowledge graph could not be updated: ${(error as Error).message}`);
     logger.warn('The knowledge graph could not be updated', { error });
   }
