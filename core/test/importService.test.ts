@@ -93,4 +93,17 @@ describe('imports through the contract', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('Cannot read the plan');
   });
+
+  it('import detect --claude DIR looks in that folder only, like sessions ingest --claude DIR', async () => {
+    box = makeImportSandbox();
+    const env = cliEnv(box.dataDir);
+    const out = await runCli(['import', 'detect', '--claude', box.claudeHome, '--json', '--workspace', box.workspace], env);
+    expect(out.stderr).toBe('');
+    expect(out.code).toBe(0);
+    const sources = JSON.parse(out.stdout) as Array<{ tool: string; home: string; collections: unknown[] }>;
+    expect(sources.map((s) => [s.tool, s.home])).toEqual([['claude-code', box.claudeHome]]);
+    expect(sources[0]!.collections.length).toBeGreaterThan(0);
+    const both = await runCli(['import', 'detect', '--claude', box.claudeHome, '--hermes', box.hermesHome, '--json', '--workspace', box.workspace], env);
+    expect((JSON.parse(both.stdout) as Array<{ tool: string; home: string }>).map((s) => [s.tool, s.home])).toEqual([['claude-code', box.claudeHome], ['hermes', box.hermesHome]]);
+  });
 });

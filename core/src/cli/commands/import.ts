@@ -11,20 +11,25 @@ export const importCommand = defineCommand({
   name: 'import',
   summary: 'Copy the memory coding agents already wrote into memory/imports/.',
   usage: [
-    { line: 'import detect [--source TOOL] [--from HOME] [--json]', summary: operations['import.detect'].summary },
-    { line: 'import plan [--source TOOL] [--from HOME] [--json]', summary: operations['import.plan'].summary },
-    { line: 'import apply [--source TOOL] [--from HOME] [--plan FILE] [--replace] [--json]', summary: operations['import.apply'].summary },
+    { line: 'import detect [--source TOOL] [--from HOME | --codex DIR --claude DIR --hermes DIR] [--json]', summary: operations['import.detect'].summary },
+    { line: 'import plan [--source TOOL] [--from HOME | --codex DIR --claude DIR --hermes DIR] [--json]', summary: operations['import.plan'].summary },
+    { line: 'import apply [--source TOOL] [--from HOME | --codex DIR --claude DIR --hermes DIR] [--plan FILE] [--replace] [--json]', summary: operations['import.apply'].summary },
   ],
   flags: {
     source: { type: 'multiple', value: 'TOOL', description: `which tools: ${ImportTool.options.join(', ')}; default all` },
     from: { type: 'string', value: 'HOME', description: "the tool's home folder, when it is not the default (needs --source)" },
+    // The same spelling as `sessions ingest --claude DIR`: each names one tool and its home.
+    codex: { type: 'string', value: 'DIR', description: 'import from this Codex home (same as --source codex --from DIR)' },
+    claude: { type: 'string', value: 'DIR', description: 'import from this Claude Code home (same as --source claude-code --from DIR)' },
+    hermes: { type: 'string', value: 'DIR', description: 'import from this Hermes home (same as --source hermes --from DIR)' },
     plan: { type: 'string', value: 'FILE', description: 'import apply: a plan saved with `reverie import plan --json > FILE`' },
     replace: { type: 'boolean', description: 'import apply: replace conflicting files (backed up first) instead of skipping them' },
   },
   async run(ctx, flags) {
     const [action] = ctx.positionals;
     if (action !== 'detect' && action !== 'plan' && action !== 'apply') throw new ReverieError('invalid-input', ctx.usage);
-    const sources = sourcesFrom(flags.source, flags.from);
+    const homes = { codex: flags.codex, 'claude-code': flags.claude, hermes: flags.hermes };
+    const sources = sourcesFrom(flags.source, flags.from, homes);
     const service = await openService(ctx);
     const unsubscribe = service.onDidEmitEvent((e) => {
       if (e.type === 'import-progress' && !ctx.json && e.phase !== 'done' && e.total > 0 && e.done === e.total) info(`${e.phase}: ${e.done}/${e.total}`);
@@ -66,16 +71,18 @@ export const importCommand = defineCommand({
   },
 });
 
-function sourcesFrom(source: readonly string[], from: string | undefined): Array<{ tool: ImportTool; home?: string }> | undefined {
+function sourcesFrom(source: readonly string[], from: string | undefined, homes: Record<ImportTool, string | undefined>): Array<{ tool: ImportTool; home?: string }> | undefined {
+  const named = ImportTool.options.flatMap((tool) => (homes[tool] ? [{ tool, home: homes[tool] }] : []));
   if (source.length === 0) {
-    if (from) throw new ReverieError('invalid-input', '--from needs --source to say which tool the folder belongs to.');
-    return undefined;
+    if (from) throw new ReverieError('invalid-input', '--from needs --source to say which tool the folder belongs to (or use --codex, --claude or --hermes DIR).');
+    return named.length > 0 ? named : undefined;
   }
-  return source.map((s) => {
+  const listed = source.map((s) => {
     const tool = ImportTool.safeParse(s);
     if (!tool.success) throw new ReverieError('invalid-input', `--source "${s}" is not one of codex, claude-code, hermes.`);
     return { tool: tool.data, ...(from ? { home: from } : {}) };
   });
+  return [...listed.filter((l) => !homes[l.tool]), ...named];
 }
 
 function readPlan(file: string): ImportPlan {
