@@ -1,12 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { discoverWorkspace } from '../src/workspace/discovery.js';
 import { createTempWorkspace, type TempWorkspace } from './helpers/workspace.js';
 
 let ws: TempWorkspace;
-afterEach(() => ws?.cleanup());
+afterEach(() => {
+  vi.restoreAllMocks();
+  ws?.cleanup();
+});
 
 const skipsOf = (root: string): Array<[string, string | null]> =>
   discoverWorkspace({ workspaceRoot: root, extraPaths: [] })
@@ -50,5 +53,22 @@ describe('discoverWorkspace reports every skip with a reason', () => {
     } finally {
       fs.chmodSync(path.join(ws.root, 'memory/locked'), 0o755);
     }
+  });
+
+  // The same coverage path as root (where chmod locks no one out): the folder's read fails as it would for a user.
+  it('reports a folder whose listing fails with EACCES as a coverage entry, whoever runs it', () => {
+    ws = createTempWorkspace({ 'memory/locked/a.md': 'a', 'memory/open/b.md': 'b' });
+    const locked = path.join(ws.root, 'memory/locked');
+    const readdir = fs.readdirSync;
+    vi.spyOn(fs, 'readdirSync').mockImplementation(((dir: fs.PathLike, options?: unknown) => {
+      if (path.resolve(String(dir)) === locked) throw Object.assign(new Error(`EACCES: permission denied, scandir '${locked}'`), { code: 'EACCES' });
+      return (readdir as (d: fs.PathLike, o?: unknown) => unknown)(dir, options);
+    }) as typeof fs.readdirSync);
+    const { files, warnings } = discoverWorkspace({ workspaceRoot: ws.root, extraPaths: [] });
+    expect(files.map((f) => [f.path, f.skipReason])).toEqual([
+      ['memory/locked', 'unreadable folder (EACCES); its notes are not indexed'],
+      ['memory/open/b.md', null],
+    ]);
+    expect(warnings).toEqual([`Cannot read folder ${locked} (EACCES); its notes are not indexed.`]);
   });
 });
