@@ -106,4 +106,22 @@ describe('imports through the contract', () => {
     const both = await runCli(['import', 'detect', '--claude', box.claudeHome, '--hermes', box.hermesHome, '--json', '--workspace', box.workspace], env);
     expect((JSON.parse(both.stdout) as Array<{ tool: string; home: string }>).map((s) => [s.tool, s.home])).toEqual([['claude-code', box.claudeHome], ['hermes', box.hermesHome]]);
   });
+
+  it("names Hermes' lock file and drift backup in the plan's text and the import's report (every source file accounted for)", async () => {
+    box = makeImportSandbox();
+    const env = cliEnv(box.dataDir);
+    const plan = await runCli(['import', 'plan', '--hermes', box.hermesHome, '--workspace', box.workspace], env);
+    expect(plan.code).toBe(0);
+    expect(plan.stdout).toMatch(/note +hermes: Not imported: \S+MEMORY\.md\.lock \(Hermes' lock file, not memory\)/);
+    expect(plan.stdout).toMatch(/note +hermes: Not imported: \S+MEMORY\.md\.bak\.20260301 \(a Hermes drift backup/);
+    const applied = await runCli(['import', 'apply', '--hermes', box.hermesHome, '--json', '--workspace', box.workspace], env);
+    expect(applied.code).toBe(0);
+    const reportPath = JSON.parse(applied.stdout).report as string;
+    const report = JSON.parse(fs.readFileSync(reportPath, 'utf8')) as { notes: string[] };
+    expect(report.notes.filter((n) => /MEMORY\.md\.(lock|bak\.20260301) \(/.test(n))).toHaveLength(2);
+    const markdown = fs.readFileSync(reportPath.replace(/\.json$/, '.md'), 'utf8');
+    expect(markdown).toContain('## Notes');
+    expect(markdown).toContain("MEMORY.md.lock (Hermes' lock file, not memory)");
+  });
 });
+

@@ -124,6 +124,7 @@ export async function applyImport(plan: ImportPlan, options: ApplyImportOptions)
     unchanged: count('unchanged'),
     items: reportItems,
     backupDir: backups.length > 0 && committed.length > 0 ? backupDir : null,
+    notes: plan.notes,
     startedAt: started.toISOString(),
     finishedAt: now().toISOString(),
     reportPath: null,

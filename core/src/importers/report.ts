@@ -58,6 +58,8 @@ export function renderImportReportMarkdown(report: ImportReport): string {
     lines.push('', `## ${action[0]!.toUpperCase()}${action.slice(1)} (${items.length})`, '');
     for (const item of items) lines.push(`- ${describeItem(item)}`);
   }
+  // Every source file is accounted for: what was not an item (a Hermes lock file, a drift backup) is named here.
+  if (report.notes && report.notes.length > 0) lines.push('', `## Notes (${report.notes.length})`, '', ...report.notes.map((n) => `- ${n}`));
   return lines.join('\n') + '\n';
 }
 

@@ -52,6 +52,7 @@ export const importCommand = defineCommand({
         if (ctx.json) printJson(plan);
         else {
           for (const item of plan.items) process.stdout.write(`${item.status.padEnd(9)} ${item.destination ?? item.sourcePath}${item.reason ? `  (${item.reason})` : ''}\n`);
+          for (const note of plan.notes) process.stdout.write(`note      ${note}\n`);
           process.stdout.write(`\n${plan.items.length} items · fingerprint ${plan.fingerprint.slice(0, 16)} · save it with --json > plan.json and apply with --plan plan.json\n`);
         }
         return 0;

@@ -78,6 +78,8 @@ export const ImportReport = z.object({
     }),
   ),
   backupDir: z.string().nullable(),
+  /** What the plan noted but did not list as an item (Hermes lock files and drift backups, unreadable folders); absent in older reports. */
+  notes: z.array(z.string()).optional(),
   startedAt: z.string(),
   finishedAt: z.string(),
   reportPath: z.string().nullable(),
