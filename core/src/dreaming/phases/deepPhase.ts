@@ -159,7 +159,7 @@ function kindGate(kind: EntryKindResult, today: string): DreamGate {
 }
 
 /** The day a note was written: a daily note's name, else when the entry was written. */
-function noteDayOf(entry: GatheredEntry): string | null {
+export function noteDayOf(entry: GatheredEntry): string | null {
   const named = /(\d{4}-\d{2}-\d{2})[^/]*$/.exec(entry.path)?.[1];
   if (named) return named;
   return entry.writtenAt !== null ? localDay(entry.writtenAt) : null;
