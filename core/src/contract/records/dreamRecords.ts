@@ -33,7 +33,9 @@ export const DEFAULT_DREAM_SETTINGS: DreamSettings = {
   minScore: 0.65,
   minRecallCount: 3,
   minUniqueQueries: 3,
-  maxPromotions: 10,
+  // A safety valve against a flood (a runaway script searching all night), not the decision:
+  // the gates and the judgment decide, so a normal night never reaches it.
+  maxPromotions: 25,
   modelTimeoutSeconds: 60,
   memoryBudgetChars: 10_000,
 };

@@ -73,6 +73,9 @@ export function judgeCandidates(
         judgment.stale.push({ candidate: item.candidate, newer: rival.other, reason: rival.reason });
         verdict = 'stale';
         break;
+      } else if (!rival.byValue) {
+        // Same subject, different wording, no value in dispute: not a contradiction worth asking about.
+        continue;
       } else {
         judgment.conflicts.push({ a: rival.other, b: item, reason: rival.reason });
         held.add(rival.other);

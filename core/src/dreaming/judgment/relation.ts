@@ -11,6 +11,8 @@ export type Relation = 'duplicate' | 'same-attribute' | 'unrelated';
 
 export interface RelationDetail {
   relation: Relation;
+  /** For `same-attribute`: whether a stated value differs (a host, a port, a number), not only the wording. */
+  byValue: boolean;
   /** Why, for the run record: "shares kes-stg-01.ferrow.internal, 8443; cosine 0.71". */
   reason: string;
 }
@@ -19,7 +21,7 @@ export interface RelationDetail {
 export type Rarity = (word: string) => number;
 
 /** Above this hash-embedding cosine two entries say nearly the same words. */
-const NEAR_TEXT = 0.62;
+const NEAR_TEXT = 0.7;
 /** Rarity-weighted share of the smaller entry's subject that the other repeats: about the same thing. */
 const SAME_SUBJECT = 0.45;
 /** With a shared identifying value (a host, a port, a file), less of the subject needs to recur. */
@@ -36,21 +38,26 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   const strongValue = sharedValues.some((v) => v.length >= 3);
   const why = `shares ${[...sharedValues, ...sharedSubjects.slice(0, 4)].join(', ') || 'wording'}; cosine ${sim.toFixed(2)}`;
   const preference = preferenceChange(a, b);
-  if (preference) return { relation: 'same-attribute', reason: `${why}; ${preference}` };
+  if (preference) return { relation: 'same-attribute', byValue: true, reason: `${why}; ${preference}` };
   const changeAbout = subjectShare >= CHANGE_SUBJECT && sharedSubjects.length >= 2 ? (announcedChangeAbout(a, b) ?? announcedChangeAbout(b, a)) : null;
   const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (subjectShare >= SAME_SUBJECT && sharedSubjects.length >= 2) || changeAbout !== null;
-  if (!sameSubject) return { relation: 'unrelated', reason: why };
+  if (!sameSubject) return { relation: 'unrelated', byValue: false, reason: why };
   // Names count as values here: "through ArgoCD" and "through GitHub Actions" are different claims.
   const onlyInA = [...a.values.filter((v) => !isStated(v, b)), ...[...a.names].filter((n) => !isNamed(n, b))];
   const onlyInB = [...b.values.filter((v) => !isStated(v, a)), ...[...b.names].filter((n) => !isNamed(n, a))];
   const denied = a.negated.some((v) => b.values.includes(v)) || b.negated.some((v) => a.values.includes(v));
   // Each states a value the other lacks, or one denies the other's: a different claim about the same thing.
-  if (denied || (onlyInA.length > 0 && onlyInB.length > 0)) return { relation: 'same-attribute', reason: `${why}; differs in ${[...onlyInA, ...onlyInB].slice(0, 4).join(', ') || 'a denied value'}` };
+  const valuesOnlyInA = a.values.filter((v) => !isStated(v, b));
+  const valuesOnlyInB = b.values.filter((v) => !isStated(v, a));
+  const byValue = denied || (valuesOnlyInA.length > 0 && valuesOnlyInB.length > 0);
+  if (denied || (onlyInA.length > 0 && onlyInB.length > 0)) return { relation: 'same-attribute', byValue, reason: `${why}; differs in ${[...onlyInA, ...onlyInB].slice(0, 4).join(', ') || 'a denied value'}` };
   // One says the fact changed and the other does not: the older one is what changed.
-  if (a.announcesChange !== b.announcesChange && changeAbout !== null) return { relation: 'same-attribute', reason: `${why}; ${changeAbout}` };
+  if (a.announcesChange !== b.announcesChange && changeAbout !== null) return { relation: 'same-attribute', byValue, reason: `${why}; ${changeAbout}` };
+  // The first entry states something the second does not (a date, a number) and the second states no value: new detail, not a restatement.
+  if (valuesOnlyInA.length > 0 && b.values.length === 0) return { relation: 'unrelated', byValue: false, reason: `${why}; adds ${valuesOnlyInA.slice(0, 3).join(', ')}` };
   const close = sim >= NEAR_TEXT || subjectShare >= SAME_SUBJECT || (strongValue && (sharedValues.length >= 2 || subjectShare >= 0.3));
-  if (close) return { relation: 'duplicate', reason: why };
-  return { relation: 'unrelated', reason: why };
+  if (close) return { relation: 'duplicate', byValue: false, reason: why };
+  return { relation: 'unrelated', byValue: false, reason: why };
 }
 
 /** "Staging moved: …" about a subject the other entry is about (its first subject word or a shared name). */

@@ -152,6 +152,8 @@ function scoreEntry(entry: GatheredEntry, remBoost: number, t: Thresholds, curat
 function kindGate(kind: EntryKindResult, today: string): DreamGate {
   const what = `${kind.kind} (${kind.cue})`;
   if (kind.kind === 'task' || kind.kind === 'question') return { gate: 'kind', passed: false, detail: `a ${what}: never promoted` };
+  // A demo, a retro, a release: what happened that day, not what an agent needs at the start of a session.
+  if (kind.kind === 'event') return { gate: 'kind', passed: false, detail: `an ${what}: a past happening is not promoted automatically` };
   if (kind.kind !== 'time-bounded') return { gate: 'kind', passed: true, detail: what };
   if (kind.validUntil === null) return { gate: 'kind', passed: false, detail: `${what}: its end date could not be read, so it is not promoted` };
   if (kind.validUntil < today) return { gate: 'kind', passed: false, detail: `${what}: expired on ${kind.validUntil}` };
