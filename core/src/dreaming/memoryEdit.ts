@@ -1,7 +1,8 @@
 import type { DreamPromotion, DreamRun } from '../contract/index.js';
 import { consolidateWithModel } from './consolidation/consolidate.js';
 import { enforceMemoryBudget } from './curated/budget.js';
-import { appendPromotionSection, promotionEntryLine, promotionMarker } from './curated/memoryFile.js';
+import { promotionEntryLine, promotionMarker } from './curated/memoryFile.js';
+import { placePromotions } from './curated/placement.js';
 import { applyDirective } from './curated/userFile.js';
 import { writtenEntryLine } from './consolidation/expected.js';
 import { promotionRecord, toConsolidationCandidate } from './promotionPlan.js';
@@ -59,7 +60,7 @@ export async function planMemoryEdit(memoryText: string, promotions: PromotionTo
     }
     fallbackReason = result.reason;
   }
-  const appended = appendPromotionSection(compacted.text, promotions, options.day);
+  const appended = placePromotions(compacted.text, promotions, options.day);
   if (appended.text.length > options.budgetChars) {
     return {
       edit: { text: memoryText, added: [], changed: [], removed: [] },

@@ -56,6 +56,12 @@ export function judgeCandidates(
 
   const ordered = [...items].sort((a, b) => (a.day ?? '9999').localeCompare(b.day ?? '9999') || b.candidate.candidate.score - a.candidate.candidate.score);
   for (const item of ordered) {
+    // A time-bounded fact ("acting head until Jan 8") stands beside the lasting one it overlays, and retires on its own.
+    if (item.candidate.candidate.kind === 'time-bounded') {
+      active.push(item);
+      retiresOf.set(item, []);
+      continue;
+    }
     const relations = active.map((other) => ({ other, ...relate(item.facts, other.facts, rarity) }));
     const duplicate = relations.find((r) => r.relation === 'duplicate');
     const rivals = relations.filter((r) => r.relation === 'same-attribute' && r.other.target === item.target);

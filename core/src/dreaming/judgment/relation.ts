@@ -28,6 +28,8 @@ const SAME_SUBJECT = 0.45;
 const SAME_SUBJECT_WITH_VALUE = 0.2;
 /** An announced change ("Deploys now go…") needs its lead word and this much of the subject in the other entry. */
 const CHANGE_SUBJECT = 0.15;
+/** …and some of its wording: a runbook that mentions deploys is not the deploy path. */
+const CHANGE_TEXT = 0.3;
 
 export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): RelationDetail {
   const sim = cosine(a.vector, b.vector);
@@ -35,11 +37,15 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   const sharedSubjects = [...a.subjects].filter((w) => b.subjects.has(w));
   const weight = (words: Iterable<string>) => [...words].reduce((sum, w) => sum + rarity(w), 0);
   const subjectShare = weight(sharedSubjects) / Math.max(1e-9, Math.min(weight(a.subjects), weight(b.subjects)));
-  const strongValue = sharedValues.some((v) => v.length >= 3);
+  // Each names its own identifier (`lumen_features_daily`, `lumen_score_daily`) and they share none: a shared time or number is a coincidence.
+  const namedA = a.values.filter(hasLetter);
+  const namedB = b.values.filter(hasLetter);
+  const distinctIdentifiers = namedA.length > 0 && namedB.length > 0 && !sharedValues.some(hasLetter);
+  const strongValue = !distinctIdentifiers && sharedValues.some((v) => v.length >= 3);
   const why = `shares ${[...sharedValues, ...sharedSubjects.slice(0, 4)].join(', ') || 'wording'}; cosine ${sim.toFixed(2)}`;
   const preference = preferenceChange(a, b);
   if (preference) return { relation: 'same-attribute', byValue: true, reason: `${why}; ${preference}` };
-  const changeAbout = subjectShare >= CHANGE_SUBJECT && sharedSubjects.length >= 2 ? (announcedChangeAbout(a, b) ?? announcedChangeAbout(b, a)) : null;
+  const changeAbout = subjectShare >= CHANGE_SUBJECT && sharedSubjects.length >= 2 && sim >= CHANGE_TEXT ? (announcedChangeAbout(a, b) ?? announcedChangeAbout(b, a)) : null;
   const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (subjectShare >= SAME_SUBJECT && sharedSubjects.length >= 2) || changeAbout !== null;
   if (!sameSubject) return { relation: 'unrelated', byValue: false, reason: why };
   // Names count as values here: "through ArgoCD" and "through GitHub Actions" are different claims.
@@ -80,6 +86,10 @@ function isSameValue(a: string, b: string): boolean {
   if (a === b) return true;
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
   return short.length >= 4 && long.startsWith(short) && /[.:/]/.test(long[short.length] ?? '');
+}
+
+function hasLetter(value: string): boolean {
+  return /\p{L}/u.test(value);
 }
 
 function isNamed(name: string, facts: EntryFacts): boolean {
