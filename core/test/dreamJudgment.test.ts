@@ -58,6 +58,7 @@ describe('judgment in a sweep', () => {
     expect(candidate?.outcome).toBe('duplicate');
     expect(candidate?.gates.find((g) => g.gate === 'judgment')?.detail).toContain('restates');
     expect(run.curation).toMatchObject({ dedupes: 1, conflicts: 0 });
+    expect(run.narrative).toContain('left out 1 restatement');
     expect(read('MEMORY.md')).toBe(`# Long-Term Memory\n\n## Infra\n${STAGING_LINE}, memory/2026-11-28.md#L3-L3\n`);
   });
 
@@ -89,6 +90,7 @@ describe('judgment in a sweep', () => {
     const run = await dream(service, { thresholds: OPEN_GATES });
     expect(run.contradictions).toHaveLength(1);
     expect(run.curation?.conflicts).toBe(1);
+    expect(run.narrative).toContain('queued 1 contradiction for you in Dreams → Conflicts');
     expect(read('MEMORY.md')).not.toContain('metrics endpoint');
     const { conflicts } = await service.invoke('dream.conflicts', { status: 'open' });
     expect(conflicts).toHaveLength(1);

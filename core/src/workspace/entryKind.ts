@@ -43,7 +43,7 @@ const DASH = '\\s*(?:-|–|—|to|through|thru|till|until)\\s*';
 const MONTH_DAY_RANGE = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})${DASH}(?:${MONTH}\\s+)?(\\d{1,2})\\b`, 'i');
 const DAY_MONTH_RANGE = new RegExp(`\\b(\\d{1,2})${DASH}(\\d{1,2})\\s+${MONTH}`, 'i');
 /** "until Oct 30", "expires Oct 30", "valid through 2026-11-06", "till Friday". */
-const UNTIL = '(?:until|till|til|through|thru|expires?(?: on)?|expiring(?: on)?|expiry|valid until|ends?(?: on)?|back on|away until)';
+const UNTIL = '(?:until|till|til|through|thru|expires?(?: on)?|expiring(?: on)?|expiry|valid until|ends?(?: on)?|back on|away until|runs? out(?: on)?|ran out(?: on)?)';
 const UNTIL_MONTH_DAY = new RegExp(`\\b${UNTIL}\\s+(?:${WEEKDAY},?\\s+)?${MONTH}\\s+(\\d{1,2})\\b`, 'i');
 const UNTIL_DAY_MONTH = new RegExp(`\\b${UNTIL}\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}`, 'i');
 const UNTIL_ISO = new RegExp(`\\b${UNTIL}\\s+(\\d{4})-(\\d{2})-(\\d{2})\\b`, 'i');
