@@ -107,4 +107,47 @@ describe('judgment in a sweep', () => {
     expect(read('MEMORY.md')).toContain('Jun says the metrics endpoint is on port 9464.');
     expect(read('MEMORY.md')).not.toContain('9102');
   });
+
+  it('MEMORY.md at its budget: superseded and expired entries retire first, then promotions are held with the reason', async () => {
+    const retired = [
+      '- The staging database was ledgerd-old on port 5400. Source: memory/2026-10-01.md#L3-L3 <!-- status: superseded -->',
+      '- Priya is on holiday Nov 2–6; Marco approves deploys meanwhile. Source: memory/2026-11-01.md#L4-L4',
+    ];
+    const filler = (length: number) => {
+      const lines: string[] = [];
+      for (let i = 0; lines.join('\n').length < length; i++) lines.push(`- Hand-written fact ${i} about the garden and its plants.`);
+      return lines.join('\n');
+    };
+    const head = '# Long-Term Memory\n\n## Garden\n';
+    const full = (body: string) => `${head}${body}\n`;
+    const withRetired = full(`${retired.join('\n')}\n${filler(9_950 - head.length - retired.join('\n').length)}`);
+    const { service, clock } = await setup({
+      'MEMORY.md': withRetired,
+      'memory/2026-11-28.md': '# 2026-11-28\n\n- The invoice worker runs on port 7001 behind nginx.\n',
+    });
+    await recallOver(service, clock, [{ query: 'invoice worker port', daysAgo: 1 }, { query: 'which port invoice worker nginx', daysAgo: 0 }]);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    const memory = read('MEMORY.md');
+    expect(memory.length).toBeLessThanOrEqual(10_000);
+    expect(memory).toContain('- The invoice worker runs on port 7001 behind nginx.');
+    for (const line of retired) expect(memory).not.toContain(line);
+    expect(run.writes.find((w) => w.file === 'MEMORY.md')?.removed).toEqual(retired);
+    // Nothing left to retire: the promotion is held, and the reason says so.
+    const { service: again } = await reopen(full(filler(9_950 - head.length)), clock);
+    const held = await dream(again, { thresholds: OPEN_GATES });
+    const write = held.writes.find((w) => w.file === 'MEMORY.md');
+    expect(write).toMatchObject({ outcome: 'aborted' });
+    expect(write?.reason).toMatch(/10000-character budget, and it holds no superseded or expired entry to retire; they stay staged/);
+  });
 });
+
+/** The same notes and recall with a different MEMORY.md, in a fresh workspace. */
+async function reopen(memory: string, clock: ReturnType<typeof testClock>) {
+  await service?.close();
+  ws?.cleanup();
+  ws = createTempWorkspace({ 'MEMORY.md': memory, 'memory/2026-11-28.md': '# 2026-11-28\n\n- The invoice worker runs on port 7001 behind nginx.\n' });
+  service = openService(ws, { now: clock.now });
+  await service.sync(false);
+  await recallOver(service, clock, [{ query: 'invoice worker port', daysAgo: 1 }, { query: 'which port invoice worker nginx', daysAgo: 0 }]);
+  return { service };
+}
