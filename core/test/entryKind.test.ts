@@ -27,6 +27,9 @@ describe('entry kinds from wording', () => {
     ['- Deploys now go through ArgoCD.', 'fact'],
     ['- Der Staging-Server läuft auf Port 8443.', 'fact'],
     ['- ステージングサーバーはポート8443です。', 'fact'],
+    ['- Released Kestrel 2.4 with the new matcher.', 'event'],
+    ['- Standup ran 20 minutes over, mostly about the file format.', 'event'],
+    ['- Demo for the retention team went well; they want weekly lists.', 'event'],
   ])('%s → %s', (line, kind) => expect(classifyEntry(line, NOTE_DAY).kind).toBe(kind));
 
   it.each([
@@ -37,6 +40,7 @@ describe('entry kinds from wording', () => {
     ['- The freeze holds until 2026-12-15.', '2026-12-15'],
     ['- Jonas is away until the 3rd of January.', '2027-01-03'],
     ['- The conference discount is valid until end of month.', '2026-10-31'],
+    ['- The warehouse trial credits run out on Nov 10.', '2026-11-10'],
   ])('%s is time-bounded until %s', (line, until) => {
     expect(classifyEntry(line, NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: until });
   });

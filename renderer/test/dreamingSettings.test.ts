@@ -68,7 +68,7 @@ describe('dreaming settings', () => {
       minScore: String(DEFAULT_SETTINGS.dreaming.minScore),
       minRecallCount: '3',
       minUniqueQueries: '3',
-      maxPromotions: '10',
+      maxPromotions: String(DEFAULT_SETTINGS.dreaming.maxPromotions),
       modelTimeoutSeconds: '60',
       memoryBudgetChars: '10000',
     });
@@ -141,7 +141,7 @@ describe('dreaming settings', () => {
     settings().setDreamingNumber('maxPromotions', '3');
     expect(settings().hasDreamingEdits()).toBe(true);
     settings().revertDreaming();
-    expect(settings().dreaming.draft?.maxPromotions).toBe('10');
+    expect(settings().dreaming.draft?.maxPromotions).toBe(String(DEFAULT_SETTINGS.dreaming.maxPromotions));
     expect(settings().hasDreamingEdits()).toBe(false);
     expect(settings().draft?.fusion).toBe('rrf');
     // A reload keeps unsaved dreaming edits, and saving Search keeps them too.

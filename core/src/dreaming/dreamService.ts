@@ -18,6 +18,7 @@ import { DreamScheduler } from './schedule.js';
 import { runDreamSweep } from './sweep.js';
 import type { SweepEnvironment, SweepOptions } from './sweepEnvironment.js';
 import { SweepLock } from './sweepLock.js';
+import { listConflicts, resolveConflict } from './judgment/conflictQueue.js';
 import type { Logger } from '../platform/log/logger.js';
 import { processLogger } from '../platform/log/processLog.js';
 
@@ -36,7 +37,7 @@ export interface DreamServiceOptions {
   logger?: Logger;
 }
 
-type DreamOps = 'dream.run' | 'dream.runs' | 'dream.get' | 'dream.review' | 'dream.rollback' | 'dream.preimages' | 'dream.restore' | 'dream.diary';
+type DreamOps = 'dream.run' | 'dream.runs' | 'dream.get' | 'dream.review' | 'dream.rollback' | 'dream.preimages' | 'dream.restore' | 'dream.diary' | 'dream.conflicts' | 'dream.resolve';
 export type DreamHandlers = { [N in DreamOps]: (input: ParsedInput<N>) => Promise<OperationOutput<N>> };
 
 /**
@@ -75,6 +76,8 @@ export class DreamService {
       'dream.get': async ({ runId }) => this.runs.get(runId),
       'dream.review': async ({ runId, candidateKey, decision }) => this.afterWrite(reviewPromotion(this.environment(), runId, candidateKey, decision), false),
       'dream.rollback': async ({ runId }) => this.afterWrite(rollbackRun(this.environment(), runId), false),
+      'dream.conflicts': async ({ status }) => ({ conflicts: listConflicts(this.db, status) }),
+      'dream.resolve': async ({ conflictId, decision }) => resolveConflict(this.db, conflictId, decision, this.now()),
       'dream.preimages': async ({ file }) => ({ preImages: this.options.preImages.list(file) }),
       'dream.restore': async ({ preImageId }) => this.restore(preImageId),
       'dream.diary': async () => {

@@ -1,7 +1,9 @@
 import type { DreamPromotion, DreamRun } from '../contract/index.js';
 import { consolidateWithModel } from './consolidation/consolidate.js';
 import { enforceMemoryBudget } from './curated/budget.js';
-import { appendPromotionSection, promotionEntryLine, promotionMarker } from './curated/memoryFile.js';
+import { promotionEntryLine, promotionMarker } from './curated/memoryFile.js';
+import { placePromotions } from './curated/placement.js';
+import { retireForBudget } from './curated/retireForBudget.js';
 import { applyDirective } from './curated/userFile.js';
 import { writtenEntryLine } from './consolidation/expected.js';
 import { promotionRecord, toConsolidationCandidate } from './promotionPlan.js';
@@ -31,25 +33,32 @@ export async function planMemoryEdit(memoryText: string, promotions: PromotionTo
   const none: DreamRun['consolidation'] = { mode: 'none', model: null, fallbackReason: null };
   if (promotions.length === 0) return { edit: { text: memoryText, added: [], changed: [], removed: [] }, promotions: [], consolidation: none, refused: null };
   const compacted = enforceMemoryBudget(memoryText, options.budgetChars);
+  let base = compacted.text;
+  let removed: string[] = [];
   if (compacted.overBudget) {
-    return {
-      edit: { text: memoryText, added: [], changed: [], removed: [] },
-      promotions: [],
-      consolidation: none,
-      refused: `MEMORY.md is over its ${options.budgetChars}-character budget even with generated sections compacted (your own text is never shortened); trim it or raise the budget in Settings.`,
-    };
+    const retired = retireForBudget(base, options.day);
+    if (retired.text.length > options.budgetChars) {
+      return {
+        edit: { text: memoryText, added: [], changed: [], removed: [] },
+        promotions: [],
+        consolidation: none,
+        refused: `MEMORY.md is over its ${options.budgetChars}-character budget even with generated sections compacted${retiredClause(retired.removed)} (your current entries are never removed to make room); the promotions stay staged. Trim it or raise the budget in Settings.`,
+      };
+    }
+    base = retired.text;
+    removed = retired.removed;
   }
   let fallbackReason: string | null = null;
   if (options.chatModelPath) {
     const result = await consolidateWithModel({
       modelPath: options.chatModelPath,
-      input: { candidates: promotions.map(toConsolidationCandidate), memoryText: compacted.text, day: options.day, budgetChars: options.budgetChars },
+      input: { candidates: promotions.map(toConsolidationCandidate), memoryText: base, day: options.day, budgetChars: options.budgetChars },
       timeoutMs: options.timeoutMs,
     });
     if (result.mode === 'model') {
       const byKey = new Map(promotions.map((p) => [p.candidateKey, p]));
       return {
-        edit: { ...result.edit, changed: [...compacted.changed, ...result.edit.changed] },
+        edit: { ...result.edit, changed: [...compacted.changed, ...result.edit.changed], removed: [...removed, ...result.edit.removed] },
         promotions: result.operations.map((op) =>
           promotionRecord(op.candidateKey, 'MEMORY.md', linesOfOperation(byKey.get(op.candidateKey)!), 'auto', op.action, op.priorEntries),
         ),
@@ -59,21 +68,35 @@ export async function planMemoryEdit(memoryText: string, promotions: PromotionTo
     }
     fallbackReason = result.reason;
   }
-  const appended = appendPromotionSection(compacted.text, promotions, options.day);
+  let appended = placePromotions(base, promotions, options.day);
+  if (appended.text.length > options.budgetChars && removed.length === 0) {
+    // No room: entries that no longer hold (superseded, expired) retire first.
+    const retired = retireForBudget(base, options.day);
+    if (retired.removed.length > 0) {
+      base = retired.text;
+      removed = retired.removed;
+      appended = placePromotions(base, promotions, options.day);
+    }
+  }
   if (appended.text.length > options.budgetChars) {
     return {
       edit: { text: memoryText, added: [], changed: [], removed: [] },
       promotions: [],
       consolidation: { mode: 'fallback', model: options.chatModelName, fallbackReason },
-      refused: `Writing these promotions would take MEMORY.md past its ${options.budgetChars}-character budget; they stay staged. Trim MEMORY.md or raise the budget in Settings.`,
+      refused: `Writing these promotions would take MEMORY.md past its ${options.budgetChars}-character budget${retiredClause(removed)}; they stay staged. Trim MEMORY.md or raise the budget in Settings.`,
     };
   }
   return {
-    edit: { text: appended.text, added: appended.added, changed: [...compacted.changed], removed: [] },
+    edit: { text: appended.text, added: appended.added, changed: [...compacted.changed], removed },
     promotions: promotions.map((p) => promotionRecord(p.candidateKey, 'MEMORY.md', [promotionMarker(p.candidateKey), promotionEntryLine(p)], 'auto')),
     consolidation: { mode: 'fallback', model: options.chatModelName, fallbackReason },
     refused: null,
   };
+}
+
+function retiredClause(removed: readonly string[]): string {
+  const entries = removed.filter((line) => !line.trimStart().startsWith('<!--')).length;
+  return entries === 0 ? ', and it holds no superseded or expired entry to retire' : ` even after retiring ${entries} superseded or expired entr${entries === 1 ? 'y' : 'ies'}`;
 }
 
 function linesOfOperation(p: PromotionToWrite): string[] {

@@ -14,6 +14,8 @@ import { runLightPhase } from './phases/lightPhase.js';
 import { runRemPhase } from './phases/remPhase.js';
 import { promotionRecord, proposedLines, toPromotion } from './promotionPlan.js';
 import { routePromotions } from './promotionReview.js';
+import { applyJudgment, markSupersessions } from './judgment/applyJudgment.js';
+import { conflictDecisions, queueConflicts } from './judgment/conflictQueue.js';
 import { DocumentReader } from './recall/documentLines.js';
 import { compactRecallSignals } from './recall/recallCompaction.js';
 import { readRecallStats } from './recall/recallStats.js';
@@ -78,7 +80,13 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
   const ranked = runDeepPhase(light.gathered, rem.boostByKey, run.thresholds, curated, now);
   const passing = ranked.filter((r) => r.passed);
   // Only the person's own lines are written on their own; the rest wait for them.
-  const { proposals, automatic } = routePromotions(passing, env.settings.reviewBeforeWriting);
+  const { proposals, automatic: routed } = routePromotions(passing, env.settings.reviewBeforeWriting);
+  // Dedupe, supersede by note date, queue contradictions: before anything is written.
+  const judged = applyJudgment(routed, memory.text, user.text, run.id, now, conflictDecisions(env.dreamDb));
+  const automatic = judged.toWrite;
+  run.curation = judged.curation;
+  run.contradictions = judged.contradictions;
+  if (!options.dryRun) queueConflicts(env.dreamDb, judged.contradictions);
   run.candidates = [...ranked.map((r) => r.candidate), ...light.duplicates.map((d) => duplicateCandidate(d, ranked))];
   progress('deep', light.gathered.length, light.gathered.length);
   await yieldToHost();
@@ -94,7 +102,7 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
   const toMemory = automatic.filter((r) => r.candidate.target === 'MEMORY.md');
   const toUser = automatic.filter((r) => r.candidate.target === 'USER.md');
   const memoryPlan = await planMemoryEdit(
-    memory.text,
+    judged.memoryEdit.text,
     toMemory.map((r) => toPromotion(r, memory.text)),
     {
       day,
@@ -109,13 +117,18 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
     for (const r of toMemory) r.candidate.outcome = 'not-written';
     run.writes.push({ ...diaryWrite('aborted', memoryPlan.refused, memory.sha256), file: 'MEMORY.md' });
   }
-  const userPlan = planUserEdit(user.text, toUser.map((r) => toPromotion(r, memory.text)), day);
+  const userPlan = planUserEdit(judged.userEdit.text, toUser.map((r) => toPromotion(r, memory.text)), day);
+  markSupersessions(memoryPlan.promotions, judged.supersededBy);
+  markSupersessions(userPlan.promotions, judged.supersededBy);
+  // The judgment's in-place edits (retired entries, grown source lists) land with the promotions.
+  const memoryEdit = memoryPlan.refused ? { text: memory.text, added: [], changed: [], removed: [] } : { ...memoryPlan.edit, changed: [...judged.memoryEdit.changed, ...memoryPlan.edit.changed] };
+  const userEdit = { ...userPlan.edit, changed: [...judged.userEdit.changed, ...userPlan.edit.changed], removed: [] };
   progress('consolidate', automatic.length, automatic.length);
 
   progress('write', 0, 3);
   const origins = new Map(automatic.map((r) => [r.entry.key, r.entry.origin]));
-  const memoryWrite = commit(env, run, memory, memoryPlan.edit, memoryPlan.promotions, origins, options.dryRun);
-  const userWrite = commit(env, run, user, { ...userPlan.edit, removed: [] }, userPlan.promotions, origins, options.dryRun);
+  const memoryWrite = commit(env, run, memory, memoryEdit, memoryPlan.promotions, origins, options.dryRun);
+  const userWrite = commit(env, run, user, userEdit, userPlan.promotions, origins, options.dryRun);
   const written = [...memoryWrite, ...userWrite];
   const writtenKeys = new Set(written.map((p) => p.candidateKey));
   for (const r of automatic) {
@@ -146,7 +159,7 @@ function commit(
   origins: Map<string, DreamCandidate['origin']>,
   dryRun: boolean,
 ): DreamPromotion[] {
-  if (promotions.length === 0 || edit.text === snapshot.text) return [];
+  if (edit.text === snapshot.text) return [];
   const record: DreamFileWrite = {
     file: snapshot.name,
     outcome: 'dry-run',

@@ -25,11 +25,13 @@ const TASK_WORDS = /\b(?:todo|to-do|fixme|action item)\b[:\s]|\b(?:need to|needs
 const TASK_START = /^(?:ask|remind|book|call|email|e-mail|schedule|follow up|ping|buy|renew|send|pick up|order|pay|cancel|submit|reserve|chase|reply to|file|set up a call)\b/i;
 const QUESTION_START = /^(?:open question|question|q)\s*[:：-]|^(?:why|should we|should i|how do we|how do i|what if|is it worth|do we|does anyone|not sure (?:if|whether|why))\b/i;
 const CHECK_LATER = /\b(?:need to check|to be checked|tbd|unclear why|no idea why)\b/i;
-const PREFERENCE_START = /^(?:always|never|prefer|avoid|don['’]t|do not|please|call me)\b/i;
+const PREFERENCE_START = /^(?:always|never|prefer|avoid|don['’]t|do not|please|call me|stop)\b/i;
 const FIRST_PERSON_PREFERENCE = /\b(?:i prefer|i like|i want|i['’]d rather|my preference|i always|i never)\b/i;
 const DECISION = /\b(?:decided|decision|we agreed|agreed to|going with|settled on|chose|chosen)\b/i;
 const PROCEDURE = /^(?:to [a-z]+[^:]{0,60}:|steps?:|how to\b|procedure:|runbook:)|\bfirst\b.*\bthen\b/i;
-const EVENT_START = /^(?:met|meeting with|lunch with|dinner with|call with|had (?:a|an|the)|went to|attended|visited|gave a talk|\d{1,2}:\d{2})\b/i;
+const EVENT_START = /^(?:met|meeting with|lunch with|dinner with|call with|had (?:a|an|the)|went to|attended|visited|gave (?:a|an|the)\b|\d{1,2}:\d{2}|kick-?off|(?:sprint |team )?retro|demo(?:ed)?|released|shipped|launched|held|first (?:planning|meeting|session|call|workshop)|incident on|(?:team )?offsite|stand-?up ran)\b/i;
+/** A happening told in the past tense: "went well", "nothing decided", "ran 20 minutes over". */
+const EVENT_PHRASE = /\b(?:went well|went badly|nothing decided|ran \d+ minutes over|about \d+ people came)\b/i;
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
@@ -41,7 +43,7 @@ const DASH = '\\s*(?:-|–|—|to|through|thru|till|until)\\s*';
 const MONTH_DAY_RANGE = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})${DASH}(?:${MONTH}\\s+)?(\\d{1,2})\\b`, 'i');
 const DAY_MONTH_RANGE = new RegExp(`\\b(\\d{1,2})${DASH}(\\d{1,2})\\s+${MONTH}`, 'i');
 /** "until Oct 30", "expires Oct 30", "valid through 2026-11-06", "till Friday". */
-const UNTIL = '(?:until|till|til|through|thru|expires?(?: on)?|expiring(?: on)?|expiry|valid until|ends?(?: on)?|back on|away until)';
+const UNTIL = '(?:until|till|til|through|thru|expires?(?: on)?|expiring(?: on)?|expiry|valid until|ends?(?: on)?|back on|away until|runs? out(?: on)?|ran out(?: on)?)';
 const UNTIL_MONTH_DAY = new RegExp(`\\b${UNTIL}\\s+(?:${WEEKDAY},?\\s+)?${MONTH}\\s+(\\d{1,2})\\b`, 'i');
 const UNTIL_DAY_MONTH = new RegExp(`\\b${UNTIL}\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}`, 'i');
 const UNTIL_ISO = new RegExp(`\\b${UNTIL}\\s+(\\d{4})-(\\d{2})-(\\d{2})\\b`, 'i');
@@ -68,6 +70,7 @@ export function classifyEntry(raw: string, noteDay: string | null): EntryKindRes
   if (DECISION.test(words)) return { kind: 'decision', validUntil: null, cue: `"${DECISION.exec(words)![0]}"` };
   if (PROCEDURE.test(words)) return { kind: 'procedure', validUntil: null, cue: 'steps' };
   if (EVENT_START.test(words)) return { kind: 'event', validUntil: null, cue: `starts with "${EVENT_START.exec(words)![0]}"` };
+  if (EVENT_PHRASE.test(words)) return { kind: 'event', validUntil: null, cue: `"${EVENT_PHRASE.exec(words)![0]}"` };
   return { kind: 'fact', validUntil: null, cue: 'no other kind matched' };
 }
 

@@ -1,5 +1,6 @@
 import type {
   DreamCandidate,
+  DreamConflict,
   DreamDiary,
   DreamRun,
   DreamRunSummary,
@@ -25,7 +26,7 @@ export interface DreamProgress {
 
 /** A failed write action (review, rollback, restore), shown next to what it acted on. */
 export interface DreamActionError {
-  /** `review:<runId>:<candidateKey>`, `rollback:<runId>` or `restore:<preImageId>`. */
+  /** `review:<runId>:<candidateKey>`, `rollback:<runId>`, `restore:<preImageId>` or `resolve:<conflictId>`. */
   key: string;
   message: string;
   code: ClientErrorCode | null;
@@ -57,6 +58,11 @@ export interface DreamsSlice {
   preImagesState: LoadState;
   preImagesError: string | null;
 
+  /** Open contradictions the sweeps queued for the person to decide. */
+  conflicts: DreamConflict[];
+  conflictsState: LoadState;
+  conflictsError: string | null;
+
   /** The run whose card is open. */
   selectedRunId: string | null;
   run: DreamRun | null;
@@ -81,6 +87,9 @@ export interface DreamsSlice {
   loadRuns(): Promise<void>;
   loadDiary(): Promise<void>;
   loadPreImages(): Promise<void>;
+  loadConflicts(): Promise<void>;
+  /** Decides a contradiction; the next sweep follows the decision. */
+  resolveConflict(conflictId: string, decision: 'keep-a' | 'keep-b' | 'keep-both' | 'dismissed'): Promise<void>;
   selectRun(runId: string): Promise<void>;
   /** "Dream now" (settings' gates) or a dry run. */
   runNow(options?: { dryRun?: boolean }): Promise<void>;
@@ -102,6 +111,10 @@ export function reviewKey(runId: string, candidateKey: string): string {
 
 export function rollbackKey(runId: string): string {
   return `rollback:${runId}`;
+}
+
+export function resolveKey(conflictId: string): string {
+  return `resolve:${conflictId}`;
 }
 
 export function restoreKey(preImageId: string): string {
@@ -127,6 +140,7 @@ export function createDreamsSlice({ set, get, client, confirm }: SliceContext<'d
   let latestRuns = 0;
   let latestDiary = 0;
   let latestPreImages = 0;
+  let latestConflicts = 0;
   let latestRun = 0;
 
   /** Everything a write may have changed: lists, the diary, the open run, and the Memory view's files. */
@@ -135,6 +149,7 @@ export function createDreamsSlice({ set, get, client, confirm }: SliceContext<'d
     void state.dreams.loadRuns();
     void state.dreams.loadDiary();
     void state.dreams.loadPreImages();
+    void state.dreams.loadConflicts();
     void state.memory.loadFiles();
   }
 
@@ -155,6 +170,9 @@ export function createDreamsSlice({ set, get, client, confirm }: SliceContext<'d
     preImages: [],
     preImagesState: 'idle',
     preImagesError: null,
+    conflicts: [],
+    conflictsState: 'idle',
+    conflictsError: null,
     selectedRunId: null,
     run: null,
     runState: 'idle',
@@ -169,7 +187,7 @@ export function createDreamsSlice({ set, get, client, confirm }: SliceContext<'d
     actionError: null,
 
     async load() {
-      await Promise.all([slice().loadRuns(), slice().loadDiary(), slice().loadPreImages()]);
+      await Promise.all([slice().loadRuns(), slice().loadDiary(), slice().loadPreImages(), slice().loadConflicts()]);
     },
 
     async loadRuns() {
@@ -200,6 +218,33 @@ export function createDreamsSlice({ set, get, client, confirm }: SliceContext<'d
         if (request !== latestDiary) return;
         set({ diaryState: 'error', diaryError: errorMessage(error) });
       }
+    },
+
+    async loadConflicts() {
+      const request = ++latestConflicts;
+      if (slice().conflictsState !== 'ready') set({ conflictsState: 'loading' });
+      try {
+        const { conflicts } = await client.call('dream.conflicts', { status: 'open' });
+        if (request !== latestConflicts) return;
+        set({ conflicts, conflictsState: 'ready', conflictsError: null });
+      } catch (error) {
+        if (request !== latestConflicts) return;
+        set({ conflictsState: 'error', conflictsError: errorMessage(error) });
+      }
+    },
+
+    async resolveConflict(conflictId, decision) {
+      const key = resolveKey(conflictId);
+      set({ pending: key, actionError: null });
+      try {
+        await client.call('dream.resolve', { conflictId, decision });
+        set({ conflicts: slice().conflicts.filter((c) => c.id !== conflictId) });
+      } catch (error) {
+        set({ actionError: { key, message: errorMessage(error), code: codeOf(error) } });
+      } finally {
+        set({ pending: null });
+      }
+      void slice().loadConflicts();
     },
 
     async loadPreImages() {
@@ -306,6 +351,7 @@ export function createDreamsSlice({ set, get, client, confirm }: SliceContext<'d
       void slice().loadRuns();
       void slice().loadDiary();
       void slice().loadPreImages();
+      void slice().loadConflicts();
       if (selectedRunId === event.runId && !starting) void slice().selectRun(event.runId);
     },
 

@@ -78,7 +78,7 @@ export async function runCurationBench(quick: boolean): Promise<CurationFigures>
     ),
   );
   const scale = await runCurationScale(quick ? 2_000 : 10_000);
-  log(`  curation ${scale.curation_10k_entries}-entry sweep: ${scale.curation_10k_sweep_s.toFixed(2)} s (${scale.curation_10k_promoted} promoted)`);
+  log(`  curation ${scale.curation_10k_entries}-entry sweep: ${scale.curation_10k_sweep_s.toFixed(2)} s wall, ${scale.curation_10k_sweep_cpu_s.toFixed(2)} s CPU (${scale.curation_10k_promoted} promoted)`);
   return {
     curation_precision: ratio(overall.lines_correct, overall.lines_written),
     curation_recall: ratio(overall.recall_hits, overall.recall_targets),
@@ -91,6 +91,7 @@ export async function runCurationBench(quick: boolean): Promise<CurationFigures>
     curation_sweep_s_max: round(overall.sweep_s_max, 3),
     ...scale,
     curation_10k_sweep_s: round(scale.curation_10k_sweep_s, 3),
+    curation_10k_sweep_cpu_s: round(scale.curation_10k_sweep_cpu_s, 3),
     curation: { folds, overall: { ...overall, sweep_s_total: round(overall.sweep_s_total, 3), sweep_s_max: round(overall.sweep_s_max, 3), precision: ratio(overall.lines_correct, overall.lines_written), recall: ratio(overall.recall_hits, overall.recall_targets) } },
   };
 }

@@ -34,6 +34,8 @@ export interface ScaleFigures {
   curation_10k_entries: number;
   curation_10k_searches: number;
   curation_10k_sweep_s: number;
+  /** CPU seconds of this process during the sweep: steadier than wall time on a loaded machine. */
+  curation_10k_sweep_cpu_s: number;
   curation_10k_promoted: number;
 }
 
@@ -70,10 +72,12 @@ export async function runCurationScale(entries = 10_000): Promise<ScaleFigures> 
     clock = sweepAt;
     log(`  curation 10k: ${written} entries, ${searches} searches; sweeping …`);
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const run = await service.invoke('dream.run', {});
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
     if (run.status === 'failed') throw new Error(`the 10,000-entry sweep failed: ${run.reason}`);
-    return { curation_10k_entries: written, curation_10k_searches: searches, curation_10k_sweep_s: seconds, curation_10k_promoted: run.phases.deep.promoted };
+    return { curation_10k_entries: written, curation_10k_searches: searches, curation_10k_sweep_s: seconds, curation_10k_sweep_cpu_s: (cpu.user + cpu.system) / 1e6, curation_10k_promoted: run.phases.deep.promoted };
   } finally {
     await service.close();
     removeTempWorkspace(ws);

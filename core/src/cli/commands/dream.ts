@@ -13,18 +13,22 @@ export const dreamCommand = defineCommand({
     { line: 'dream runs [--json]', summary: operations['dream.runs'].summary },
     { line: 'dream show <runId> [--json]', summary: operations['dream.get'].summary },
     { line: 'dream review <runId> <candidateKey> approve|reject [--json]', summary: operations['dream.review'].summary },
+    { line: 'dream conflicts [--all] [--json]', summary: operations['dream.conflicts'].summary },
+    { line: 'dream conflicts --resolve ID keep-a|keep-b|keep-both|dismissed [--json]', summary: operations['dream.resolve'].summary },
   ],
   flags: {
     dryRun: { type: 'boolean', description: 'show what the sweep would promote; write nothing' },
     backfill: { type: 'string', value: 'PATH', description: 'sweep old daily notes (a file or folder in the workspace) instead of recent recall' },
     rollback: { type: 'string', value: 'RUN', description: 'undo that run instead of sweeping' },
+    resolve: { type: 'string', value: 'ID', description: 'with `dream conflicts`: decide that contradiction (keep-a, keep-b, keep-both or dismissed)' },
+    all: { type: 'boolean', description: 'with `dream conflicts`: decided contradictions too' },
     minScore: { type: 'number', value: 'X', min: 0, max: 1, description: 'promote only candidates scoring at least this' },
     minRecallCount: { type: 'number', integer: true, min: 0, max: 1000, description: 'promote only entries recalled at least this often' },
     minUniqueQueries: { type: 'number', integer: true, min: 0, max: 1000, description: 'promote only entries found by at least this many different queries' },
   },
   async run(ctx, flags) {
     const [sub, ...args] = ctx.positionals;
-    if (sub !== undefined && sub !== 'runs' && sub !== 'show' && sub !== 'review') throw new ReverieError('invalid-input', `Unknown dream command "${sub}".\n${ctx.usage}`);
+    if (sub !== undefined && sub !== 'runs' && sub !== 'show' && sub !== 'review' && sub !== 'conflicts') throw new ReverieError('invalid-input', `Unknown dream command "${sub}".\n${ctx.usage}`);
     const thresholds: DreamThresholds = {
       ...(flags.minScore !== undefined ? { minScore: flags.minScore } : {}),
       ...(flags.minRecallCount !== undefined ? { minRecallCount: flags.minRecallCount } : {}),
@@ -38,6 +42,7 @@ export const dreamCommand = defineCommand({
         else printRuns(runs, schedule.time);
         return 0;
       }
+      if (sub === 'conflicts') return await conflicts(service, ctx, flags.resolve, args[0], flags.all);
       if (sub === 'show' || sub === 'review') {
         const [runId, candidateKey, decision] = args;
         if (!runId) throw new ReverieError('invalid-input', ctx.usage);
@@ -72,6 +77,31 @@ export const dreamCommand = defineCommand({
     }
   },
 });
+
+const DECISIONS = ['keep-a', 'keep-b', 'keep-both', 'dismissed'] as const;
+
+async function conflicts(service: Awaited<ReturnType<typeof openService>>, ctx: { json: boolean; usage: string }, resolve: string | undefined, decision: string | undefined, all: boolean): Promise<number> {
+  if (resolve !== undefined) {
+    if (!DECISIONS.includes(decision as (typeof DECISIONS)[number])) throw new ReverieError('invalid-input', `dream conflicts --resolve ${resolve} needs a decision: ${DECISIONS.join(', ')}.\n${ctx.usage}`);
+    const conflict = await service.invoke('dream.resolve', { conflictId: resolve, decision: decision as (typeof DECISIONS)[number] });
+    if (ctx.json) printJson(conflict);
+    else console.log(`${conflict.id}: ${conflict.status}. The next sweep follows your decision.`);
+    return 0;
+  }
+  const { conflicts: list } = await service.invoke('dream.conflicts', { status: all ? 'all' : 'open' });
+  if (ctx.json) {
+    printJson({ conflicts: list });
+    return 0;
+  }
+  if (list.length === 0) console.log(all ? 'No contradictions were ever queued.' : 'No open contradictions.');
+  for (const c of list) {
+    console.log(`${c.id}  ${c.status}  (${c.reason})`);
+    console.log(`  a: ${c.a.text}  [${c.a.path}:${c.a.line}${c.a.day ? `, ${c.a.day}` : ''}]`);
+    console.log(`  b: ${c.b.text}  [${c.b.path}:${c.b.line}${c.b.day ? `, ${c.b.day}` : ''}]`);
+  }
+  if (list.some((c) => c.status === 'open')) console.log('Decide with: reverie dream conflicts --resolve ID keep-a|keep-b|keep-both|dismissed');
+  return 0;
+}
 
 /** Scripts read `runId` first, as the issue's JSON shape names it; the record keeps its typed `id`. */
 function withRunId(run: DreamRun): DreamRun & { runId: string } {

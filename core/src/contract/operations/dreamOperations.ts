@@ -1,6 +1,6 @@
 /** Dreaming: sweeps, runs, review, rollback, pre-images and the diary. */
 import { z } from 'zod';
-import { DreamDiary, DreamRun, DreamRunSummary, DreamSchedule, DreamThresholds, PreImage } from '../records/dreamRecords.js';
+import { DreamConflict, DreamDiary, DreamRun, DreamRunSummary, DreamSchedule, DreamThresholds, PreImage } from '../records/dreamRecords.js';
 import type { OperationSpec } from './spec.js';
 
 export const dreamOperations = {
@@ -53,6 +53,18 @@ export const dreamOperations = {
     summary: 'Restore a file from a pre-image (the current content is kept as a new pre-image first).',
     input: z.object({ preImageId: z.string().min(1).max(200) }).strict(),
     output: z.object({ file: z.string(), sha256: z.string(), savedAs: z.string().nullable() }),
+  },
+  'dream.conflicts': {
+    access: 'read',
+    summary: 'Contradictions the sweeps queued: two entries about the same thing that disagree and cannot be ordered by date.',
+    input: z.object({ status: z.enum(['open', 'all']).default('open') }).strict(),
+    output: z.object({ conflicts: z.array(DreamConflict) }),
+  },
+  'dream.resolve': {
+    access: 'write',
+    summary: 'Decide a contradiction: keep side a, side b, both, or dismiss it; the next sweep follows the decision.',
+    input: z.object({ conflictId: z.string().min(1).max(200), decision: z.enum(['keep-a', 'keep-b', 'keep-both', 'dismissed']) }).strict(),
+    output: DreamConflict,
   },
   'dream.diary': {
     access: 'read',

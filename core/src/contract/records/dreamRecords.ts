@@ -33,7 +33,9 @@ export const DEFAULT_DREAM_SETTINGS: DreamSettings = {
   minScore: 0.65,
   minRecallCount: 3,
   minUniqueQueries: 3,
-  maxPromotions: 10,
+  // A safety valve against a flood (a runaway script searching all night), not the decision:
+  // the gates and the judgment decide, so a normal night never reaches it.
+  maxPromotions: 25,
   modelTimeoutSeconds: 60,
   memoryBudgetChars: 10_000,
 };
@@ -88,6 +90,8 @@ export const DreamGateName = z.enum([
   'unique-queries',
   'max-promotions',
   'near-duplicate',
+  /** Dedupe and supersession against curated memory: a restatement, an older value, or a contradiction is not written. */
+  'judgment',
   /** Always passes; says whether the promotion is written now or waits for the person, and why. */
   'review',
 ]);
@@ -180,6 +184,45 @@ export const DreamTheme = z.object({
 });
 export type DreamTheme = z.infer<typeof DreamTheme>;
 
+/** One side of a contradiction: an entry of MEMORY.md/USER.md or a note's line. */
+export const DreamConflictSide = z.object({
+  text: z.string(),
+  /** `MEMORY.md`, `USER.md`, or the note (`memory/2026-10-06.md`). */
+  path: z.string(),
+  line: z.number().int().positive(),
+  /** The day its note was written, when known. */
+  day: z.string().nullable(),
+});
+export type DreamConflictSide = z.infer<typeof DreamConflictSide>;
+
+/** Two entries about the same thing that disagree and cannot be ordered by date: the person decides. */
+export const DreamConflict = z.object({
+  /** `conflict:<hash>` of both sides' text. */
+  id: z.string(),
+  a: DreamConflictSide,
+  b: DreamConflictSide,
+  reason: z.string(),
+  runId: z.string(),
+  detectedAt: z.string(),
+  /** open; keep-a / keep-b: the person chose one (the other is not promoted); keep-both; dismissed. */
+  status: z.enum(['open', 'keep-a', 'keep-b', 'keep-both', 'dismissed']),
+  resolvedAt: z.string().nullable(),
+});
+export type DreamConflict = z.infer<typeof DreamConflict>;
+
+/** What the sweep's judgment did, as counts (the lines themselves are in `candidates` and `promoted`). */
+export const DreamCuration = z.object({
+  /** Restatements of an existing entry or another candidate: reinforced it instead of a new line. */
+  dedupes: z.number().int(),
+  /** Older entries retired by a candidate from a newer note. */
+  supersessions: z.number().int(),
+  /** Candidates not written because a newer note says otherwise. */
+  stale: z.number().int(),
+  /** Contradictions queued for the person. */
+  conflicts: z.number().int(),
+});
+export type DreamCuration = z.infer<typeof DreamCuration>;
+
 export const DreamRunStatus = z.enum(['running', 'ok', 'nothing-to-do', 'skipped', 'failed']);
 export type DreamRunStatus = z.infer<typeof DreamRunStatus>;
 
@@ -217,6 +260,10 @@ export const DreamRun = z.object({
     })
     .nullable(),
   backfill: z.object({ path: z.string(), days: z.number().int() }).nullable(),
+  /** The judgment's counts (absent in older runs). */
+  curation: DreamCuration.optional(),
+  /** Contradictions this run queued (absent in older runs). */
+  contradictions: z.array(DreamConflict).optional(),
 });
 export type DreamRun = z.infer<typeof DreamRun>;
 

@@ -7,7 +7,7 @@ import { supersessionsOf } from './supersessions.js';
 export { classifyBackfillEntry } from './classifyBackfillEntry.js';
 
 /** What the narrative reads: the run record as the sweep has it just before the diary is written. */
-export type NarratedRun = Pick<DreamRun, 'candidates' | 'promoted' | 'thresholds' | 'phases' | 'writes'>;
+export type NarratedRun = Pick<DreamRun, 'candidates' | 'promoted' | 'thresholds' | 'phases' | 'writes'> & Partial<Pick<DreamRun, 'curation' | 'contradictions'>>;
 
 const LOOKBACK_DAYS = 7;
 const CLOSEST_SHOWN = 3;
@@ -25,10 +25,11 @@ export function narrateDream(run: NarratedRun): string {
   const proposals = run.promoted.filter((p) => p.decision === 'proposed');
   const ineligible = run.candidates.filter((c) => c.outcome === 'ineligible').length;
   const aborted = run.writes.filter((w) => w.outcome === 'aborted').map((w) => w.reason ?? w.file);
-  if (written.length === 0 && proposals.length === 0 && ineligible === 0 && aborted.length === 0) return quietNight(run, funnel);
+  if (written.length === 0 && proposals.length === 0 && ineligible === 0 && aborted.length === 0) return [quietNight(run, funnel), judgmentSentence(run)].filter(Boolean).join('\n\n');
   const paragraphs = [
     [lookedOver(run, funnel), themesSentence(run)],
     [...writtenSentences(run, written)],
+    [judgmentSentence(run)],
     [heldSentence(run, proposals, ineligible)],
     [closestSentence(run)],
     [abortedSentence(aborted)],
@@ -37,6 +38,18 @@ export function narrateDream(run: NarratedRun): string {
     .map((sentences) => sentences.filter((s): s is string => s !== null).join(' '))
     .filter((p) => p !== '')
     .join('\n\n');
+}
+
+/** What the judgment kept out: restatements, older claims a newer note replaces, contradictions for the person. */
+function judgmentSentence(run: NarratedRun): string | null {
+  const c = run.curation;
+  if (!c || c.dedupes + c.stale + c.conflicts === 0) return null;
+  const clauses: string[] = [];
+  if (c.dedupes > 0) clauses.push(`left out ${count(c.dedupes, 'restatement', 'restatements')} of what memory already says (the entry cites the new note instead)`);
+  if (c.stale > 0) clauses.push(`did not write ${count(c.stale, 'older claim', 'older claims')} that a newer note replaces`);
+  const queued = run.contradictions ?? [];
+  if (queued.length > 0) clauses.push(`queued ${count(queued.length, 'contradiction', 'contradictions')} for you in Dreams → Conflicts (${queued.map((q) => `${quoteEntry(q.a.text)} against ${quoteEntry(q.b.text)}`).join('; ')})`);
+  return `I ${joinClauses(clauses)}.`;
 }
 
 function quietNight(run: NarratedRun, funnel: GateFunnel): string {

@@ -152,6 +152,8 @@ function scoreEntry(entry: GatheredEntry, remBoost: number, t: Thresholds, curat
 function kindGate(kind: EntryKindResult, today: string): DreamGate {
   const what = `${kind.kind} (${kind.cue})`;
   if (kind.kind === 'task' || kind.kind === 'question') return { gate: 'kind', passed: false, detail: `a ${what}: never promoted` };
+  // A demo, a retro, a release: what happened that day, not what an agent needs at the start of a session.
+  if (kind.kind === 'event') return { gate: 'kind', passed: false, detail: `an ${what}: a past happening is not promoted automatically` };
   if (kind.kind !== 'time-bounded') return { gate: 'kind', passed: true, detail: what };
   if (kind.validUntil === null) return { gate: 'kind', passed: false, detail: `${what}: its end date could not be read, so it is not promoted` };
   if (kind.validUntil < today) return { gate: 'kind', passed: false, detail: `${what}: expired on ${kind.validUntil}` };
@@ -159,7 +161,7 @@ function kindGate(kind: EntryKindResult, today: string): DreamGate {
 }
 
 /** The day a note was written: a daily note's name, else when the entry was written. */
-function noteDayOf(entry: GatheredEntry): string | null {
+export function noteDayOf(entry: GatheredEntry): string | null {
   const named = /(\d{4}-\d{2}-\d{2})[^/]*$/.exec(entry.path)?.[1];
   if (named) return named;
   return entry.writtenAt !== null ? localDay(entry.writtenAt) : null;

@@ -2,6 +2,7 @@ import { Badge } from '../../components/Badge.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatTime } from '../format.js';
+import { Conflicts } from './Conflicts.js';
 import { DiaryTimeline } from './DiaryTimeline.js';
 import { PreImages } from './PreImages.js';
 import { RunCard } from './RunCard.js';
@@ -48,6 +49,7 @@ export function DreamsView() {
       </p>
       <RunStatus />
       <ScheduleLine />
+      <Conflicts />
       <RunsList />
       <RunCard />
       <DiaryTimeline />

@@ -48,7 +48,7 @@ export const OUTCOME_TITLE: Record<DreamCandidate['outcome'], string> = {
   'not-written': 'Passed every gate, but the write was aborted.',
   'below-gates': 'Did not pass every gate.',
   ineligible: 'Never promoted: its provenance (untrusted or system text, or a session no person was in) rules it out.',
-  duplicate: 'Folded into a near-identical candidate, which carries its signals.',
+  duplicate: 'Folded into a near-identical candidate, or a restatement of an entry already in memory (its source list grows).',
 };
 
 export const GATE_LABEL: Record<DreamGateName, string> = {
@@ -63,6 +63,7 @@ export const GATE_LABEL: Record<DreamGateName, string> = {
   'unique-queries': 'queries',
   'max-promotions': 'room',
   'near-duplicate': 'unique',
+  judgment: 'judgment',
   review: 'review',
 };
 

@@ -1,0 +1,101 @@
+import { stemmer } from 'stemmer';
+import { HashEmbeddingProvider } from '../../embed/hashProvider.js';
+import { normalizeEntryText } from '../../workspace/markdownEntries.js';
+import { subjectWords } from '../lineage.js';
+
+/**
+ * What an entry says, for comparing it with others without a model: its subject words, the
+ * values it states (hosts, ports, repos, file names, times, versions), the names it mentions,
+ * whether it announces a change ("now", "moved", "actually"), and its hash embedding.
+ */
+export interface EntryFacts {
+  text: string;
+  subjects: Set<string>;
+  /** Values in lower case: `kes-stg-01.ferrow.internal`, `8443`, `deploy.yml`, `02:30`. */
+  values: string[];
+  /** Capitalised names (people, products, projects) in lower case. */
+  names: Set<string>;
+  /** Values the entry denies ("0.4, not 0.35"). */
+  negated: string[];
+  announcesChange: boolean;
+  /** The first subject word of the entry: what a change it announces is about ("Deploys now go…"). */
+  lead: string | null;
+  /** "Prefer polars over pandas": the thing preferred and the thing it replaces. */
+  preferred: string | null;
+  over: string | null;
+  vector: Float32Array;
+}
+
+const embedder = new HashEmbeddingProvider();
+const COMMENTS = /<!--[\s\S]*?-->/g;
+const SOURCE = /\bSource:\s*\S+/g;
+/** A token that is a value rather than a word: it has a digit, or inner dots, slashes, underscores or colons. */
+const VALUE = /^(?=.*[\p{L}\p{N}])(?:.*\d.*|[\p{L}\p{N}-]+(?:[._/:][\p{L}\p{N}-]+)+|[\p{L}\p{N}]+_[\p{L}\p{N}_]+)$/u;
+/** Words that say the fact changed: the newer claim replaces the older. */
+const CHANGE_CUE = /\b(?:now|moved|switched|changed|actually|no longer|instead|from now on|stop|anymore|replaced|renamed|migrated|new home)\b/i;
+const NAME = /(?<![.!?:]\s)(?<!^)\b\p{Lu}[\p{L}\p{N}]+\b/gu;
+/** Weekdays and months are dates, not names. */
+const NOT_NAMES = /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+
+export function entryFacts(rawText: string): EntryFacts {
+  const text = rawText.replace(COMMENTS, ' ').replace(SOURCE, ' ').replace(/\s+/g, ' ').trim();
+  const values = valuesOf(text);
+  // Subject words come from the words around the values: a host's labels are not its subject.
+  const words = text.split(/\s+/).filter((t) => !values.includes(cleanToken(t))).join(' ');
+  const subjects = subjectWords(words).map((w) => (/^[a-z]+$/.test(w) ? stemmer(w) : w));
+  const prefer = PREFER_OVER.exec(text) ?? PREFER_ONE.exec(text);
+  return {
+    text,
+    subjects: new Set(subjects),
+    values,
+    negated: [...text.matchAll(NEGATED)].map((m) => cleanToken(m[1]!)),
+    names: namesOf(text),
+    announcesChange: CHANGE_CUE.test(text),
+    lead: subjects.find((w) => !CHANGE_CUE.test(w)) ?? null,
+    preferred: prefer?.[1]?.toLowerCase() ?? null,
+    over: prefer?.[2]?.toLowerCase() ?? null,
+    vector: embedder.embedSync(text),
+  };
+}
+
+/** "under five lines" and "under ten lines" state different values. */
+const NUMBER_WORDS = new Set(['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'fifteen', 'twenty', 'thirty', 'fifty', 'hundred', 'thousand']);
+const NEGATED = /\bnot\s+([^\s,;()]+)/gi;
+const PREFER_OVER = /\bprefer\s+([\p{L}\p{N}._-]+)\s+(?:over|to|instead of)\s+([\p{L}\p{N}._-]+)/iu;
+const PREFER_ONE = /\bprefer\s+([\p{L}\p{N}._-]+)/iu;
+
+function cleanToken(token: string): string {
+  return token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').toLowerCase();
+}
+
+function valuesOf(text: string): string[] {
+  const values = new Set<string>();
+  for (const token of text.split(/[\s,;()[\]{}"'“”‘’`=→<>|]+/)) {
+    const trimmed = cleanToken(token);
+    // Single digits are counts ("3 seeds", "one review"), not identifying values.
+    if (NUMBER_WORDS.has(trimmed)) {
+      values.add(trimmed);
+      continue;
+    }
+    if (trimmed.length < 2 || !VALUE.test(trimmed)) continue;
+    values.add(trimmed);
+  }
+  return [...values];
+}
+
+function namesOf(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(NAME)) if (!NOT_NAMES.test(match[0])) names.add(match[0].toLowerCase());
+  return names;
+}
+
+/** The words of an entry's text, for "is this value stated there". */
+export function wordsOf(facts: EntryFacts): Set<string> {
+  return new Set(normalizeEntryText(facts.text).split(' '));
+}
+
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) dot += a[i]! * b[i]!;
+  return dot;
+}

@@ -1,0 +1,137 @@
+import type { RankedCandidate } from '../phases/deepPhase.js';
+import type { CuratedEntry } from './curatedEntries.js';
+import { entryFacts, type EntryFacts } from './entryFacts.js';
+import { rarityOver } from './rarity.js';
+import { relate } from './relation.js';
+import type { DreamConflict } from '../../contract/index.js';
+import { conflictId } from './conflictId.js';
+
+/**
+ * Judgment before writing: each candidate (oldest note first) is compared with the active
+ * entries of MEMORY.md/USER.md and with the candidates accepted before it.
+ * - a restatement reinforces what is there instead of adding a line;
+ * - a different value for the same subject supersedes by the day its note was written (never
+ *   by the order of promotion): the newer one stays, the older is retired or not written;
+ * - two that cannot be ordered (same day, or the person's own undated line and no announced
+ *   change) are both held for the person to decide.
+ */
+
+export interface JudgedItem {
+  /** A curated entry, or a candidate of this sweep. */
+  curated: CuratedEntry | null;
+  candidate: RankedCandidate | null;
+  text: string;
+  day: string | null;
+  target: 'MEMORY.md' | 'USER.md';
+  facts: EntryFacts;
+}
+
+export interface Judgment {
+  accepted: Array<{ candidate: RankedCandidate; retires: JudgedItem[] }>;
+  duplicates: Array<{ candidate: RankedCandidate; into: JudgedItem; reason: string }>;
+  /** Candidates not written because a newer note says otherwise. */
+  stale: Array<{ candidate: RankedCandidate; newer: JudgedItem; reason: string }>;
+  conflicts: Array<{ a: JudgedItem; b: JudgedItem; reason: string }>;
+}
+
+export function judgeCandidates(
+  candidates: readonly RankedCandidate[],
+  curated: readonly CuratedEntry[],
+  noteDayOf: (r: RankedCandidate) => string | null,
+  decisions: ReadonlyMap<string, DreamConflict['status']> = new Map(),
+): Judgment {
+  const items = candidates.map((candidate) => ({
+    curated: null,
+    candidate,
+    text: candidate.entry.text,
+    day: noteDayOf(candidate),
+    target: candidate.candidate.target ?? 'MEMORY.md',
+    facts: entryFacts(candidate.entry.text),
+  }));
+  const active: JudgedItem[] = curated.map((c) => ({ curated: c, candidate: null, text: c.body, day: c.day, target: c.file, facts: c.facts }));
+  const rarity = rarityOver([...items, ...active].map((i) => i.facts));
+  const judgment: Judgment = { accepted: [], duplicates: [], stale: [], conflicts: [] };
+  const retiresOf = new Map<JudgedItem, JudgedItem[]>();
+  const held = new Set<JudgedItem>();
+
+  const ordered = [...items].sort((a, b) => (a.day ?? '9999').localeCompare(b.day ?? '9999') || b.candidate.candidate.score - a.candidate.candidate.score);
+  for (const item of ordered) {
+    // A time-bounded fact ("acting head until Jan 8") stands beside the lasting one it overlays, and retires on its own.
+    if (item.candidate.candidate.kind === 'time-bounded') {
+      active.push(item);
+      retiresOf.set(item, []);
+      continue;
+    }
+    const relations = active.map((other) => ({ other, ...relate(item.facts, other.facts, rarity) }));
+    const duplicate = relations.find((r) => r.relation === 'duplicate');
+    const rivals = relations.filter((r) => r.relation === 'same-attribute' && r.other.target === item.target);
+    if (duplicate && rivals.every((r) => !isNewer(r.other.day, item.day))) {
+      judgment.duplicates.push({ candidate: item.candidate, into: duplicate.other, reason: duplicate.reason });
+      continue;
+    }
+    let verdict: 'accept' | 'stale' | 'conflict' = 'accept';
+    const retires: JudgedItem[] = [];
+    for (const rival of rivals) {
+      const order = decidedOrder(item, rival.other, decisions) ?? orderOf(item, rival.other);
+      if (order === 'both') continue;
+      if (order === 'newer') retires.push(rival.other);
+      else if (order === 'older') {
+        judgment.stale.push({ candidate: item.candidate, newer: rival.other, reason: rival.reason });
+        verdict = 'stale';
+        break;
+      } else if (!rival.byValue) {
+        // Same subject, different wording, no value in dispute: not a contradiction worth asking about.
+        continue;
+      } else {
+        judgment.conflicts.push({ a: rival.other, b: item, reason: rival.reason });
+        held.add(rival.other);
+        verdict = 'conflict';
+      }
+    }
+    if (verdict !== 'accept') continue;
+    for (const r of retires) remove(active, r);
+    active.push(item);
+    retiresOf.set(item, retires);
+  }
+  for (const [item, retires] of retiresOf) {
+    // A candidate superseded later in this sweep, or part of a contradiction, is not written.
+    if (held.has(item) || !active.includes(item)) continue;
+    judgment.accepted.push({ candidate: item.candidate!, retires });
+  }
+  for (const [item] of retiresOf) {
+    if (!active.includes(item)) {
+      const newer = active.find((a) => a.candidate && retiresOf.get(a)?.includes(item));
+      if (newer) judgment.stale.push({ candidate: item.candidate!, newer, reason: 'a newer note in this sweep says otherwise' });
+    }
+  }
+  return judgment;
+}
+
+/** The person's decision on this pair, if they made one: it outranks the dates. */
+function decidedOrder(item: JudgedItem, other: JudgedItem, decisions: ReadonlyMap<string, DreamConflict['status']>): 'newer' | 'older' | 'both' | null {
+  const id = conflictId(item.text, other.text);
+  const decision = decisions.get(id);
+  if (!decision || decision === 'open') return null;
+  if (decision === 'keep-both' || decision === 'dismissed') return 'both';
+  // keep-a / keep-b name the sides as queued; the side's text says which one this item is.
+  const [first] = [item.text, other.text].sort();
+  const keptFirst = decision === 'keep-a';
+  return (item.text === first) === keptFirst ? 'newer' : 'older';
+}
+
+/** Whether `item` is newer than `other` by the days their notes were written; `unordered` when that cannot be told. */
+function orderOf(item: JudgedItem, other: JudgedItem): 'newer' | 'older' | 'unordered' {
+  if (item.day && other.day) return item.day > other.day ? 'newer' : item.day < other.day ? 'older' : 'unordered';
+  // The person's own undated line: a note that announces the change ("Staging moved: …") is newer.
+  if (item.day && !other.day && item.facts.announcesChange && !other.facts.announcesChange) return 'newer';
+  return 'unordered';
+}
+
+function isNewer(day: string | null, than: string | null): boolean {
+  return day !== null && than !== null && day > than;
+}
+
+function remove<T>(list: T[], value: T): void {
+  const index = list.indexOf(value);
+  if (index >= 0) list.splice(index, 1);
+}

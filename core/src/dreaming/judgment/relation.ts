@@ -1,0 +1,105 @@
+import { cosine, wordsOf, type EntryFacts } from './entryFacts.js';
+
+/**
+ * How two entries relate, decided without a model:
+ * - `duplicate`: the same fact in other words (neither states a value the other contradicts);
+ * - `same-attribute`: about the same subject but stating a different value (a moved host, a new
+ *   deploy path, a reversed preference): the newer note wins, or the person decides;
+ * - `unrelated`.
+ */
+export type Relation = 'duplicate' | 'same-attribute' | 'unrelated';
+
+export interface RelationDetail {
+  relation: Relation;
+  /** For `same-attribute`: whether a stated value differs (a host, a port, a number), not only the wording. */
+  byValue: boolean;
+  /** Why, for the run record: "shares kes-stg-01.ferrow.internal, 8443; cosine 0.71". */
+  reason: string;
+}
+
+/** How rare each subject word is among the entries compared: a project name every entry shares says little. */
+export type Rarity = (word: string) => number;
+
+/** Above this hash-embedding cosine two entries say nearly the same words. */
+const NEAR_TEXT = 0.7;
+/** Rarity-weighted share of the smaller entry's subject that the other repeats: about the same thing. */
+const SAME_SUBJECT = 0.45;
+/** With a shared identifying value (a host, a port, a file), less of the subject needs to recur. */
+const SAME_SUBJECT_WITH_VALUE = 0.2;
+/** An announced change ("Deploys now go…") needs its lead word and this much of the subject in the other entry. */
+const CHANGE_SUBJECT = 0.15;
+/** …and some of its wording: a runbook that mentions deploys is not the deploy path. */
+const CHANGE_TEXT = 0.3;
+
+export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): RelationDetail {
+  const sim = cosine(a.vector, b.vector);
+  const sharedValues = a.values.filter((v) => b.values.some((w) => isSameValue(v, w)));
+  const sharedSubjects = [...a.subjects].filter((w) => b.subjects.has(w));
+  const weight = (words: Iterable<string>) => [...words].reduce((sum, w) => sum + rarity(w), 0);
+  const subjectShare = weight(sharedSubjects) / Math.max(1e-9, Math.min(weight(a.subjects), weight(b.subjects)));
+  // Each names its own identifier (`lumen_features_daily`, `lumen_score_daily`) and they share none: a shared time or number is a coincidence.
+  const namedA = a.values.filter(hasLetter);
+  const namedB = b.values.filter(hasLetter);
+  const distinctIdentifiers = namedA.length > 0 && namedB.length > 0 && !sharedValues.some(hasLetter);
+  const strongValue = !distinctIdentifiers && sharedValues.some((v) => v.length >= 3);
+  const why = `shares ${[...sharedValues, ...sharedSubjects.slice(0, 4)].join(', ') || 'wording'}; cosine ${sim.toFixed(2)}`;
+  const preference = preferenceChange(a, b);
+  if (preference) return { relation: 'same-attribute', byValue: true, reason: `${why}; ${preference}` };
+  const changeAbout = subjectShare >= CHANGE_SUBJECT && sharedSubjects.length >= 2 && sim >= CHANGE_TEXT ? (announcedChangeAbout(a, b) ?? announcedChangeAbout(b, a)) : null;
+  const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (subjectShare >= SAME_SUBJECT && sharedSubjects.length >= 2) || changeAbout !== null;
+  if (!sameSubject) return { relation: 'unrelated', byValue: false, reason: why };
+  // Names count as values here: "through ArgoCD" and "through GitHub Actions" are different claims.
+  const onlyInA = [...a.values.filter((v) => !isStated(v, b)), ...[...a.names].filter((n) => !isNamed(n, b))];
+  const onlyInB = [...b.values.filter((v) => !isStated(v, a)), ...[...b.names].filter((n) => !isNamed(n, a))];
+  const denied = a.negated.some((v) => b.values.includes(v)) || b.negated.some((v) => a.values.includes(v));
+  // Each states a value the other lacks, or one denies the other's: a different claim about the same thing.
+  const valuesOnlyInA = a.values.filter((v) => !isStated(v, b));
+  const valuesOnlyInB = b.values.filter((v) => !isStated(v, a));
+  const byValue = denied || (valuesOnlyInA.length > 0 && valuesOnlyInB.length > 0);
+  if (denied || (onlyInA.length > 0 && onlyInB.length > 0)) return { relation: 'same-attribute', byValue, reason: `${why}; differs in ${[...onlyInA, ...onlyInB].slice(0, 4).join(', ') || 'a denied value'}` };
+  // One says the fact changed and the other does not: the older one is what changed.
+  if (a.announcesChange !== b.announcesChange && changeAbout !== null) return { relation: 'same-attribute', byValue, reason: `${why}; ${changeAbout}` };
+  // The first entry states something the second does not (a date, a number) and the second states no value: new detail, not a restatement.
+  if (valuesOnlyInA.length > 0 && b.values.length === 0) return { relation: 'unrelated', byValue: false, reason: `${why}; adds ${valuesOnlyInA.slice(0, 3).join(', ')}` };
+  const close = sim >= NEAR_TEXT || subjectShare >= SAME_SUBJECT || (strongValue && (sharedValues.length >= 2 || subjectShare >= 0.3));
+  if (close) return { relation: 'duplicate', byValue: false, reason: why };
+  return { relation: 'unrelated', byValue: false, reason: why };
+}
+
+/** "Staging moved: …" about a subject the other entry is about (its first subject word or a shared name). */
+function announcedChangeAbout(changed: EntryFacts, other: EntryFacts): string | null {
+  if (!changed.announcesChange || other.announcesChange) return null;
+  if (changed.lead && other.subjects.has(changed.lead)) return `announces a change to "${changed.lead}"`;
+  return null;
+}
+
+/** "Prefer polars over pandas" after "Prefer pandas", or "Prefer Vitest over Jest" after "Prefer Jest". */
+function preferenceChange(a: EntryFacts, b: EntryFacts): string | null {
+  for (const [x, y] of [[a, b], [b, a]] as const) {
+    if (x.preferred && x.over && y.preferred && y.preferred === x.over) return `prefers ${x.preferred} over ${x.over}`;
+  }
+  return null;
+}
+
+/** The same host written in full or by its first label (`pg-kes-prod` and `pg-kes-prod.ferrow.internal:5432`). */
+function isSameValue(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.length >= 4 && long.startsWith(short) && /[.:/]/.test(long[short.length] ?? '');
+}
+
+function hasLetter(value: string): boolean {
+  return /\p{L}/u.test(value);
+}
+
+function isNamed(name: string, facts: EntryFacts): boolean {
+  return facts.names.has(name) || wordsOf(facts).has(name);
+}
+
+/** A value is stated by an entry when it is one of its values or every part of it is one of its words. */
+function isStated(value: string, facts: EntryFacts): boolean {
+  if (facts.values.some((v) => isSameValue(v, value))) return true;
+  const words = wordsOf(facts);
+  const parts = value.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return parts.length > 0 && parts.every((p) => words.has(p));
+}

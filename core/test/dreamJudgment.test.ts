@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MemoryService } from '../src/engine/memoryService.js';
+import { entryFacts } from '../src/dreaming/judgment/entryFacts.js';
+import { relate } from '../src/dreaming/judgment/relation.js';
+import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
+import { dream, recallOver, testClock } from './helpers/dreaming.js';
+
+const OPEN_GATES = { minScore: 0, minRecallCount: 1, minUniqueQueries: 1 };
+const STAGING_LINE = '- The staging database is ledgerd-staging on port 5433. Source: memory/2026-11-20.md#L3-L3';
+
+let ws: TempWorkspace | null = null;
+let service: MemoryService | null = null;
+
+afterEach(async () => {
+  await service?.close();
+  ws?.cleanup();
+  service = null;
+  ws = null;
+});
+
+async function setup(files: Record<string, string>) {
+  ws = createTempWorkspace(files);
+  const clock = testClock(new Date(2026, 10, 29, 3, 0, 0).getTime());
+  service = openService(ws, { now: clock.now });
+  await service.sync(false);
+  return { service, clock };
+}
+
+const read = (rel: string) => fs.readFileSync(path.join(ws!.root, rel), 'utf8');
+const STAGING_RECALLS = [
+  { query: 'staging database port', daysAgo: 1 },
+  { query: 'ledgerd-staging host', daysAgo: 0 },
+];
+
+describe('judgment: how two entries relate', () => {
+  it('tells a restatement, a changed value and an unrelated fact apart', () => {
+    const original = entryFacts('The Kestrel staging box is kes-stg-01.ferrow.internal, API on port 8443, reachable only over the corp VPN.');
+    expect(relate(entryFacts('Reminder to self: staging is kes-stg-01.ferrow.internal:8443 and you must be on the VPN first.'), original).relation).toBe('duplicate');
+    expect(relate(entryFacts('Staging moved: the Kestrel staging box is now kes-stg-02.ferrow.internal, still port 8443 and VPN-only.'), original).relation).toBe('same-attribute');
+    expect(relate(entryFacts('Prod database for Kestrel: Postgres 15 on pg-kes-prod.ferrow.internal:5432.'), original).relation).toBe('unrelated');
+    expect(relate(entryFacts('Prefer polars over pandas for anything above a million rows.'), entryFacts('Prefer pandas for exploration.')).relation).toBe('same-attribute');
+    // Other scripts and languages never crash the comparison.
+    expect(['duplicate', 'same-attribute', 'unrelated']).toContain(relate(entryFacts('ステージングは kes-stg-01 です'), original).relation);
+  });
+});
+
+describe('judgment in a sweep', () => {
+  it('a restatement reinforces the existing entry (its source list grows) instead of adding a line', async () => {
+    const { service, clock } = await setup({
+      'MEMORY.md': `# Long-Term Memory\n\n## Infra\n${STAGING_LINE}\n`,
+      'memory/2026-11-28.md': '# 2026-11-28\n\n- Reminder: staging db is ledgerd-staging, port 5433.\n',
+    });
+    await recallOver(service, clock, STAGING_RECALLS);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    const candidate = run.candidates.find((c) => c.key === 'memory/2026-11-28.md:3:3');
+    expect(candidate?.outcome).toBe('duplicate');
+    expect(candidate?.gates.find((g) => g.gate === 'judgment')?.detail).toContain('restates');
+    expect(run.curation).toMatchObject({ dedupes: 1, conflicts: 0 });
+    expect(run.narrative).toContain('left out 1 restatement');
+    expect(read('MEMORY.md')).toBe(`# Long-Term Memory\n\n## Infra\n${STAGING_LINE}, memory/2026-11-28.md#L3-L3\n`);
+  });
+
+  it('a newer note supersedes the entry by its date; an older note never supersedes a newer entry', async () => {
+    const { service, clock } = await setup({
+      'MEMORY.md': `# Long-Term Memory\n\n## Infra\n${STAGING_LINE}\n- The invoice worker runs on port 7001. Source: memory/2026-11-28.md#L9-L9\n`,
+      'memory/2026-11-27.md': '# 2026-11-27\n\n- The invoice worker runs on port 7000.\n',
+      'memory/2026-11-28.md': '# 2026-11-28\n\n- The staging database moved: now ledgerd-staging-2 on port 5434.\n',
+    });
+    await recallOver(service, clock, [...STAGING_RECALLS, { query: 'invoice worker port', daysAgo: 1 }, { query: 'which port invoice worker', daysAgo: 0 }]);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    const memory = read('MEMORY.md');
+    expect(memory).toContain(`${STAGING_LINE} <!-- status: superseded -->`);
+    expect(memory).toContain('- The staging database moved: now ledgerd-staging-2 on port 5434. Source: memory/2026-11-28.md#L3-L3');
+    expect(memory).not.toContain('port 7000');
+    expect(run.promoted.find((p) => p.candidateKey === 'memory/2026-11-28.md:3:3')).toMatchObject({ action: 'superseded' });
+    expect(run.candidates.find((c) => c.key === 'memory/2026-11-27.md:3:3')?.gates.find((g) => g.gate === 'judgment')?.detail).toContain('superseded by the newer');
+  });
+
+  it('two claims of the same day that disagree are queued, not written; the person decides and the next sweep follows', async () => {
+    const { service, clock } = await setup({
+      'MEMORY.md': '# Long-Term Memory\n',
+      'memory/2026-11-28.md': '# 2026-11-28\n\n- The wiki says the metrics endpoint listens on port 9102.\n- Jun says the metrics endpoint is on port 9464.\n',
+    });
+    await recallOver(service, clock, [
+      { query: 'metrics endpoint port', daysAgo: 1 },
+      { query: 'which port metrics endpoint', daysAgo: 0 },
+    ]);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    expect(run.contradictions).toHaveLength(1);
+    expect(run.curation?.conflicts).toBe(1);
+    expect(run.narrative).toContain('queued 1 contradiction for you in Dreams → Conflicts');
+    expect(read('MEMORY.md')).not.toContain('metrics endpoint');
+    const { conflicts } = await service.invoke('dream.conflicts', { status: 'open' });
+    expect(conflicts).toHaveLength(1);
+    const conflict = conflicts[0]!;
+    const keepJun = conflict.a.text.startsWith('Jun') ? 'keep-a' : 'keep-b';
+    const resolved = await service.invoke('dream.resolve', { conflictId: conflict.id, decision: keepJun });
+    expect(resolved.status).toBe(keepJun);
+    expect((await service.invoke('dream.conflicts', { status: 'open' })).conflicts).toHaveLength(0);
+    await expect(service.invoke('dream.resolve', { conflictId: 'conflict:nope', decision: 'keep-a' })).rejects.toThrow(/No contradiction/);
+
+    clock.advanceDays(1);
+    await recallOver(service, clock, [{ query: 'metrics endpoint port 9464', daysAgo: 0 }]);
+    await dream(service, { thresholds: OPEN_GATES });
+    expect(read('MEMORY.md')).toContain('Jun says the metrics endpoint is on port 9464.');
+    expect(read('MEMORY.md')).not.toContain('9102');
+  });
+
+  it('MEMORY.md at its budget: superseded and expired entries retire first, then promotions are held with the reason', async () => {
+    const retired = [
+      '- The staging database was ledgerd-old on port 5400. Source: memory/2026-10-01.md#L3-L3 <!-- status: superseded -->',
+      '- Priya is on holiday Nov 2–6; Marco approves deploys meanwhile. Source: memory/2026-11-01.md#L4-L4',
+    ];
+    const filler = (length: number) => {
+      const lines: string[] = [];
+      for (let i = 0; lines.join('\n').length < length; i++) lines.push(`- Hand-written fact ${i} about the garden and its plants.`);
+      return lines.join('\n');
+    };
+    const head = '# Long-Term Memory\n\n## Garden\n';
+    const full = (body: string) => `${head}${body}\n`;
+    const withRetired = full(`${retired.join('\n')}\n${filler(9_950 - head.length - retired.join('\n').length)}`);
+    const { service, clock } = await setup({
+      'MEMORY.md': withRetired,
+      'memory/2026-11-28.md': '# 2026-11-28\n\n- The invoice worker runs on port 7001 behind nginx.\n',
+    });
+    await recallOver(service, clock, [{ query: 'invoice worker port', daysAgo: 1 }, { query: 'which port invoice worker nginx', daysAgo: 0 }]);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    const memory = read('MEMORY.md');
+    expect(memory.length).toBeLessThanOrEqual(10_000);
+    expect(memory).toContain('- The invoice worker runs on port 7001 behind nginx.');
+    for (const line of retired) expect(memory).not.toContain(line);
+    expect(run.writes.find((w) => w.file === 'MEMORY.md')?.removed).toEqual(retired);
+    // Nothing left to retire: the promotion is held, and the reason says so.
+    const { service: again } = await reopen(full(filler(9_950 - head.length)), clock);
+    const held = await dream(again, { thresholds: OPEN_GATES });
+    const write = held.writes.find((w) => w.file === 'MEMORY.md');
+    expect(write).toMatchObject({ outcome: 'aborted' });
+    expect(write?.reason).toMatch(/10000-character budget, and it holds no superseded or expired entry to retire; they stay staged/);
+  });
+});
+
+/** The same notes and recall with a different MEMORY.md, in a fresh workspace. */
+async function reopen(memory: string, clock: ReturnType<typeof testClock>) {
+  await service?.close();
+  ws?.cleanup();
+  ws = createTempWorkspace({ 'MEMORY.md': memory, 'memory/2026-11-28.md': '# 2026-11-28\n\n- The invoice worker runs on port 7001 behind nginx.\n' });
+  service = openService(ws, { now: clock.now });
+  await service.sync(false);
+  await recallOver(service, clock, [{ query: 'invoice worker port', daysAgo: 1 }, { query: 'which port invoice worker nginx', daysAgo: 0 }]);
+  return { service };
+}
