@@ -1,3 +1,4 @@
+import { isFurnitureLabel, isFurnitureWord } from './furniture.js';
 import { parseMarkdownEntries } from '../workspace/markdownEntries.js';
 import { cleanLabel, labelKey } from './labelKey.js';
 import { findMentions, type PositionedMention } from './mentions.js';
@@ -51,9 +52,10 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
     const mentions = findMentions(entry.body);
     const relations = findRelations(entry.body, mentions);
     const built = new EntryBuilder(entry.startLine, entry.endLine, entry.annotations.observed ?? noteDate);
-    const heading = entry.heading && !isDateHeading(entry.heading) ? entry.heading : null;
+    // A heading is a section, not an entity, unless the workspace names it elsewhere too (tentative).
+    const heading = entry.heading && !isDateHeading(entry.heading) && !isFurnitureLabel(entry.heading.replace(/[:—–-]+/g, ' ')) ? entry.heading : null;
     const headingIndex = heading
-      ? built.entity(labelKey(heading) === labelKey(note.subject.label) ? { ...note.subject, certainty: 'strong' } : { type: 'concept', label: heading, certainty: 'weak' })
+      ? built.entity(labelKey(heading) === labelKey(note.subject.label) ? { ...note.subject, certainty: 'strong' } : { type: 'concept', label: heading, certainty: 'tentative' })
       : null;
     const mentionIndex = mentions.map((m) => built.entity(m));
     for (const r of relations) built.claim({ subject: mentionIndex[r.subject]!, predicate: r.predicate, object: mentionIndex[r.object]!, literal: null, confidence: CONFIDENCE.relation });
@@ -61,9 +63,10 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
       if (m.alias && labelKey(m.alias) !== labelKey(m.label)) built.aliases.push({ entity: mentionIndex[i]!, alias: cleanLabel(m.alias) });
     });
     const kv = KEY_VALUE.exec(entry.body);
-    if (kv && kv[1]!.trim().split(/\s+/).length <= 4 && !NOT_A_KEY.has(kv[1]!.trim().toLowerCase())) {
-      const subject = headingIndex ?? built.entity({ ...note.subject, certainty: 'strong' });
-      built.claim({ subject, predicate: predicateOf(kv[1]!), object: null, literal: kv[2]!.trim().replace(/[.;]$/, ''), confidence: CONFIDENCE.keyValue });
+    // "Key: value" is a fact of the section's or the note's subject; a note without a title is evidence, not a subject.
+    const kvSubject = headingIndex ?? (note.subject.type === 'path' ? null : built.entity({ ...note.subject, certainty: 'strong' }));
+    if (kv && kvSubject !== null && kv[1]!.trim().split(/\s+/).length <= 4 && !NOT_A_KEY.has(kv[1]!.trim().toLowerCase()) && !isFurnitureWord(kv[1]!.trim())) {
+      built.claim({ subject: kvSubject, predicate: predicateOf(kv[1]!), object: null, literal: kv[2]!.trim().replace(/[.;]$/, ''), confidence: CONFIDENCE.keyValue });
     }
     entries.push({ ...built.done(), mentions });
   }
