@@ -155,6 +155,11 @@ export class GraphWriter {
       // The model may have called it a concept too: one entity per type and key, now named by both.
       return (this.stmts.byTypeKey.get('concept', key) as number | undefined) ?? this.create('concept', m.label, key);
     }
+    // "#ledgerd" is the ledgerd the notes name, once they do.
+    if (m.type === 'tag' && !m.byModel) {
+      const named = this.stmts.rulesNamedByKey.get(key) as number | undefined;
+      if (named !== undefined) return named;
+    }
     // Same type and key is one entity (a unique index), whoever named it first.
     const same = (this.stmts.byTypeKey.get(m.type, key) ?? this.stmts.byTypeAlias.get(key, m.type)) as number | undefined;
     if (same !== undefined) return same;
