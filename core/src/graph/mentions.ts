@@ -77,7 +77,8 @@ function codeMention(code: string): Omit<PositionedMention, 'start' | 'end'> | n
   // A command line, a call or an expression (`Add(24*time.Hour)`, `--keep-daily 7`) is code, not a name.
   if (/[\s()*=+<>;{}[\],"'!?&|$%]/.test(code.trim()) || /^[-.]/.test(code) || /^\d/.test(code)) return null;
   if (code.includes('/')) return { type: 'path', label: code, certainty: 'strong' };
-  return { type: 'identifier', label: code, certainty: 'strong' };
+  // Code is not a name: a token in backticks counts only when the notes also name it in prose.
+  return { type: 'identifier', label: code, certainty: 'tentative' };
 }
 
 /**
