@@ -71,21 +71,31 @@ const KIND_WORDS = /\s+(?:repo|repository|service|box|server|cluster|project|tea
 
 /** A name in a fixed-shape sentence: a word, or a capitalised run ("Dana Okafor", "kube-east", "db-02.internal"). */
 const NAME = String.raw`(@?[\p{L}\p{N}][\p{L}\p{N}_.-]*[\p{L}\p{N}](?:[ \t]+\p{Lu}[\p{L}\p{N}_.-]*)*)`;
-const THE = String.raw`(?:the\s+)?`;
+const THE = String.raw`(?:[Tt]he\s+)?`;
+// No `i` flag on these: with it, \p{Lu} would match any letter and a name would run on into the sentence.
 interface ShapedPattern {
   pattern: RegExp;
   /** Which captured slot is the subject, the object, and (optionally) the replaced thing; and what they are. */
-  build: (slot: (group: number, type: EntityType | null) => number | null) => FoundRelation[];
+  build: (slot: (group: number, type: EntityType | null) => number | null, match: RegExpMatchArray) => FoundRelation[];
+}
+/**
+ * "S moved from A to B": B is where S is now. Lowercase places are hosts ("kube-west"), and what
+ * moves between hosts is a service; capitalised ones are places.
+ */
+function moveBuild(s: (group: number, type: EntityType | null) => number | null, m?: RegExpMatchArray): FoundRelation[] {
+  const where = m && /\p{Lu}/u.test(m[3] ?? '') ? 'place' : 'machine';
+  s(2, where);
+  return rel(s(1, where === 'machine' ? 'project' : null), 'moved_to', s(3, where));
 }
 const rel = (subject: number | null, predicate: string, object: number | null): FoundRelation[] => (subject === null || object === null || subject === object ? [] : [{ subject, predicate, object }]);
 const SHAPED: readonly ShapedPattern[] = [
   // "Moved Kestrel from kube-east to kube-west."
-  { pattern: new RegExp(String.raw`\b(?:moved|migrated)\s+${THE}${NAME}\s+from\s+${THE}${NAME}\s+to\s+${THE}${NAME}`, 'dgiu'), build: (s) => rel(s(1, null), 'moved_to', s(3, null)) },
+  { pattern: new RegExp(String.raw`\b(?:[Mm]oved|[Mm]igrated)\s+${THE}${NAME}\s+from\s+${THE}${NAME}\s+to\s+${THE}${NAME}`, 'dgu'), build: moveBuild },
   // "Kestrel moved from kube-east to kube-west", "Dana moved from Berlin to Lisbon".
-  { pattern: new RegExp(String.raw`${NAME}\s+(?:moved|migrated|relocated)\s+from\s+${THE}${NAME}\s+to\s+${THE}${NAME}`, 'dgu'), build: (s) => rel(s(1, null), 'moved_to', s(3, null)) },
+  { pattern: new RegExp(String.raw`${NAME}\s+(?:moved|migrated|relocated)\s+from\s+${THE}${NAME}\s+to\s+${THE}${NAME}`, 'dgu'), build: moveBuild },
   // "Replaced Redis with Valkey in Kestrel."
   {
-    pattern: new RegExp(String.raw`\breplaced\s+${THE}${NAME}\s+with\s+${THE}${NAME}(?:\s+in\s+${THE}${NAME})?`, 'dgiu'),
+    pattern: new RegExp(String.raw`\b[Rr]eplaced\s+${THE}${NAME}\s+with\s+${THE}${NAME}(?:\s+in\s+${THE}${NAME})?`, 'dgu'),
     build: (s) => [...rel(s(2, 'tool'), 'replaced', s(1, 'tool')), ...rel(s(3, 'project'), 'uses', s(2, 'tool'))],
   },
   // "Kestrel switched from Redis to Valkey."
@@ -96,7 +106,7 @@ const SHAPED: readonly ShapedPattern[] = [
   // "Marco took over Kestrel from Dana."
   { pattern: new RegExp(String.raw`${NAME}\s+took\s+over\s+${THE}${NAME}\s+from\s+${NAME}`, 'dgu'), build: (s) => (s(3, 'person'), rel(s(1, 'person'), 'owns', s(2, 'project'))) },
   // "Ownership of Kestrel passed to Marco."
-  { pattern: new RegExp(String.raw`\bownership\s+of\s+${THE}${NAME}\s+(?:passed|went|moved)\s+(?:from\s+${NAME}\s+)?to\s+${NAME}`, 'dgiu'), build: (s) => rel(s(3, 'person'), 'owns', s(1, 'project')) },
+  { pattern: new RegExp(String.raw`\b[Oo]wnership\s+of\s+${THE}${NAME}\s+(?:passed|went|moved)\s+(?:from\s+${NAME}\s+)?to\s+${NAME}`, 'dgu'), build: (s) => rel(s(3, 'person'), 'owns', s(1, 'project')) },
 ];
 
 /**
@@ -117,7 +127,7 @@ export function findRelations(body: string, mentions: PositionedMention[]): Foun
         const span = m.indices?.[group];
         return span ? slotMention(mentions, m[group]!, span[0], type) : null;
       };
-      relations.push(...shaped.build(slot));
+      relations.push(...shaped.build(slot, m));
       shapedSpans.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
     }
   }
