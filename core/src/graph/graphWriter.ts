@@ -172,6 +172,7 @@ export class GraphWriter {
     const concept = named ? (this.stmts.rulesConceptByKey.get(key) as number | undefined) : undefined;
     if (concept !== undefined) {
       this.stmts.retype.run(m.type, concept);
+      if (m.type === 'person' && /\s/.test(key)) this.absorbShortNames(concept, key, path);
       return concept;
     }
     // One thing, one entity: a name already typed otherwise keeps its first type from the evidence.

@@ -17,18 +17,18 @@ interface RelationPattern {
   objectType: EntityType;
   /** The type an untyped subject takes (the owner of something is a person). */
   subjectType: EntityType | null;
-  /** "X is owned by Y": the name after the verb is the subject. */
+  /** "X is owned by Y": the name after the verb is the subject (types are given for the final roles). */
   passive?: boolean;
 }
 
 const P = (verb: string, predicate: string, objectType: EntityType, subjectType: EntityType | null, passive = false): RelationPattern => ({ verb, predicate, objectType, subjectType, passive });
 const PATTERNS: readonly RelationPattern[] = [
   P('owns', 'owns', 'project', 'person'),
-  P('is owned by', 'owns', 'person', 'project', true),
-  P('is now owned by', 'owns', 'person', 'project', true),
+  P('is owned by', 'owns', 'project', 'person', true),
+  P('is now owned by', 'owns', 'project', 'person', true),
   P('leads', 'leads', 'project', 'person'),
   P('is leading', 'leads', 'project', 'person'),
-  P('is led by', 'leads', 'person', 'project', true),
+  P('is led by', 'leads', 'project', 'person', true),
   P('works on', 'works_on', 'project', 'person'),
   P('is working on', 'works_on', 'project', 'person'),
   P('approves', 'approves', 'concept', 'person'),
