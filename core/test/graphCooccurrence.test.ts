@@ -229,7 +229,7 @@ describe('mentioned_with: filters', () => {
     expect(pairs(await claimsOf({ tools: ['codex'] }))).toBe(1);
     expect(pairs(await claimsOf({ origins: ['untrusted'] }))).toBe(1);
     expect(pairs(await claimsOf({ validAt: '2026-01-31' }))).toBe(2); // Marek–Dana and Dana–Porto, on 01-05
-    expect(all).toBe(3); // and Marek–Porto (02-10)
+    expect(all).toBe(4); // and Marek–Porto (02-10), Priya Rao–book club (she joined it)
     expect((await s.invoke('graph.overview', { limit: 100, filters: { tools: ['codex'] } })).totals.claims).toBe(1);
   });
 });

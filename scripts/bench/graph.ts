@@ -12,8 +12,9 @@ import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
 import { Rng } from './prng.js';
 import { log, round } from './stats.js';
 import { SyntheticCorpus } from './synthetic.js';
+import { runLabelledGraphBench, type LabelledGraphFigures } from './graphLabelled/run.js';
 
-export interface GraphFigures {
+export interface GraphFigures extends LabelledGraphFigures {
   graph_entries: number;
   graph_files: number;
   graph_extract_s: number;
@@ -60,6 +61,7 @@ function capitalise(s: string): string {
 }
 
 export async function runGraphBench(quick: boolean): Promise<GraphFigures> {
+  const labelled = await runLabelledGraphBench();
   const entries = quick ? 2_000 : 10_000;
   const files = Math.ceil(entries / ENTRIES_PER_FILE);
   const ws = makeTempWorkspace('graph');
@@ -98,6 +100,7 @@ export async function runGraphBench(quick: boolean): Promise<GraphFigures> {
     const overviewMs = performance.now() - t0;
     log(`graph: overview 2,000 nodes in ${round(overviewMs)} ms (${overview.entities.length} nodes, ${overview.edges.length} edges)`);
     return {
+      ...labelled,
       graph_entries: entries,
       graph_files: files,
       graph_extract_s: round(full.durationMs / 1000),

@@ -1,3 +1,4 @@
+import { isFurnitureLabel, isFurnitureWord } from './furniture.js';
 import { parseMarkdownEntries } from '../workspace/markdownEntries.js';
 import { cleanLabel, labelKey } from './labelKey.js';
 import { findMentions, type PositionedMention } from './mentions.js';
@@ -51,9 +52,10 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
     const mentions = findMentions(entry.body);
     const relations = findRelations(entry.body, mentions);
     const built = new EntryBuilder(entry.startLine, entry.endLine, entry.annotations.observed ?? noteDate);
-    const heading = entry.heading && !isDateHeading(entry.heading) ? entry.heading : null;
+    // A heading is a section, not an entity, unless the workspace names it elsewhere too (tentative).
+    const heading = entry.heading && !isDateHeading(entry.heading) && !isFurnitureLabel(entry.heading.replace(/[:—–-]+/g, ' ')) ? entry.heading : null;
     const headingIndex = heading
-      ? built.entity(labelKey(heading) === labelKey(note.subject.label) ? { ...note.subject, certainty: 'strong' } : { type: 'concept', label: heading, certainty: 'weak' })
+      ? built.entity(labelKey(heading) === labelKey(note.subject.label) ? subjectMention(note) : { type: 'concept', label: heading, certainty: 'tentative' })
       : null;
     const mentionIndex = mentions.map((m) => built.entity(m));
     for (const r of relations) built.claim({ subject: mentionIndex[r.subject]!, predicate: r.predicate, object: mentionIndex[r.object]!, literal: null, confidence: CONFIDENCE.relation });
@@ -61,14 +63,21 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
       if (m.alias && labelKey(m.alias) !== labelKey(m.label)) built.aliases.push({ entity: mentionIndex[i]!, alias: cleanLabel(m.alias) });
     });
     const kv = KEY_VALUE.exec(entry.body);
-    if (kv && kv[1]!.trim().split(/\s+/).length <= 4 && !NOT_A_KEY.has(kv[1]!.trim().toLowerCase())) {
-      const subject = headingIndex ?? built.entity({ ...note.subject, certainty: 'strong' });
-      built.claim({ subject, predicate: predicateOf(kv[1]!), object: null, literal: kv[2]!.trim().replace(/[.;]$/, ''), confidence: CONFIDENCE.keyValue });
+    // "Key: value" is a fact of the section's or the note's subject; a note without a title is evidence, not a subject.
+    const underTitle = !entry.heading || labelKey(entry.heading) === labelKey(note.subject.label);
+    const kvSubject = underTitle && note.subject.type !== 'path' ? built.entity({ ...note.subject, certainty: 'strong' }) : heading ? headingIndex : null;
+    if (kv && kvSubject !== null && kv[1]!.trim().split(/\s+/).length <= 4 && !NOT_A_KEY.has(kv[1]!.trim().toLowerCase()) && !isFurnitureWord(kv[1]!.trim())) {
+      built.claim({ subject: kvSubject, predicate: predicateOf(kv[1]!), object: null, literal: kv[2]!.trim().replace(/[.;]$/, ''), confidence: CONFIDENCE.keyValue });
     }
     entries.push({ ...built.done(), mentions });
   }
   confirmRecurringNames(entries);
   return entries.map(({ mentions: _mentions, ...entry }) => entry);
+}
+
+/** A note about a person or project is that entity; any other note's title is a section heading like the rest. */
+function subjectMention(note: NoteContext): EntityMention {
+  return { ...note.subject, certainty: note.subject.type === 'concept' ? 'tentative' : 'strong' };
 }
 
 function frontMatterEntry(note: NoteContext, date: string | null): ExtractedEntry | null {
@@ -90,20 +99,19 @@ function predicateOf(key: string): string {
   return labelKey(key).replace(/[\s-]+/g, '_');
 }
 
-/** A name seen only sentence-initially is kept when the same file names it elsewhere too. */
+/** A name seen only sentence-initially is kept when the same file names it elsewhere too (not merely at other sentence starts). */
 function confirmRecurringNames(entries: Array<ExtractedEntry & { mentions: PositionedMention[] }>): void {
   const sure = new Set<string>();
-  const initialCounts = new Map<string, number>();
   for (const e of entries)
     for (const m of e.entities) {
       const key = labelKey(m.label);
-      if (m.certainty === 'tentative') initialCounts.set(key, (initialCounts.get(key) ?? 0) + 1);
-      else if (m.type !== 'tag' && m.type !== 'url' && m.type !== 'path') sure.add(key);
+      if (m.certainty === 'tentative') continue;
+      if (m.type !== 'tag' && m.type !== 'url' && m.type !== 'path') sure.add(key);
     }
   for (const e of entries)
     for (const m of e.entities) {
       const key = labelKey(m.label);
-      if (m.certainty === 'tentative' && (sure.has(key) || (initialCounts.get(key) ?? 0) >= 3)) m.certainty = 'weak';
+      if (m.certainty === 'tentative' && sure.has(key)) m.certainty = 'weak';
     }
 }
 

@@ -4,7 +4,7 @@ import { extractionSteps, type IndexedFile } from './extractionSteps.js';
 import { GraphWriter } from './graphWriter.js';
 import { ModelFiles } from './modelFiles.js';
 import { runModelPass, type ModelExtractionReport, type ModelExtractionSetting } from './modelExtractionPass.js';
-import { FUNCTIONAL_PREDICATES, MENTIONED_WITH } from './types.js';
+import { FUNCTIONAL_PREDICATES, HOLDER_PREDICATES, MENTIONED_WITH, WHERE_FAMILY } from './types.js';
 import { inTimeSlices } from '../platform/timeSlices.js';
 
 export interface GraphUpdateReport {
@@ -120,7 +120,7 @@ async function settleAll(db: Database.Database, writer: GraphWriter, fresh: bool
     for (const lo of ranges('graph_claims')) steps.push(() => (orphanClaims.run(lo, lo + SETTLE_RANGE - 1), validFrom.run(lo, lo + SETTLE_RANGE - 1)));
     for (const lo of ranges('graph_entities')) steps.push(() => orphanEntities.run(lo, lo + SETTLE_RANGE - 1));
   }
-  const chains = db.prepare(`SELECT DISTINCT subject_id, predicate FROM graph_claims WHERE ${SUPERSEDING}`).raw().all() as Chain[];
+  const chains = chainsOf(db.prepare(`SELECT DISTINCT subject_id, predicate, object_id, literal IS NOT NULL FROM graph_claims WHERE ${SUPERSEDING}`).raw().all() as ChainRow[]);
   for (let i = 0; i < chains.length; i += SETTLE_CHAINS) steps.push(() => supersede(db, chains.slice(i, i + SETTLE_CHAINS)));
   await inTimeSlices(steps, (work) => db.transaction(work).immediate(), (step) => step());
   writer.touchedClaims.clear();
@@ -134,7 +134,7 @@ function settleTouched(db: Database.Database, writer: GraphWriter): void {
   const claimIds = JSON.stringify([...writer.touchedClaims]);
   const entityIds = JSON.stringify([...writer.touchedEntities]);
   // Only the chains of claims that lost or gained evidence can change.
-  const chains = db.prepare(`SELECT DISTINCT subject_id, predicate FROM graph_claims WHERE id IN (SELECT value FROM json_each(?)) AND ${SUPERSEDING}`).raw().all(claimIds) as Chain[];
+  const chains = chainsOf(db.prepare(`SELECT DISTINCT subject_id, predicate, object_id, literal IS NOT NULL FROM graph_claims WHERE id IN (SELECT value FROM json_each(?)) AND ${SUPERSEDING}`).raw().all(claimIds) as ChainRow[]);
   db.prepare(`DELETE FROM graph_claims WHERE id IN (SELECT value FROM json_each(?)) AND ${CLAIM_WITHOUT_EVIDENCE}`).run(claimIds);
   db.prepare(`DELETE FROM graph_entities WHERE id IN (SELECT value FROM json_each(?)) AND ${ENTITY_WITHOUT_EVIDENCE}`).run(entityIds);
   db.prepare(`UPDATE graph_claims SET ${SET_VALID_FROM} WHERE id IN (SELECT value FROM json_each(?))`).run(claimIds);
@@ -143,35 +143,85 @@ function settleTouched(db: Database.Database, writer: GraphWriter): void {
   writer.touchedEntities.clear();
 }
 
-/** A subject's claims of one predicate: literals, and relations with a functional predicate, supersede one another. */
-type Chain = [subject: number, predicate: string];
-const FUNCTIONAL_SQL = `(${[...FUNCTIONAL_PREDICATES].map((p) => `'${p}'`).join(',')})`;
+/**
+ * Claims that end one another: a subject's literals of one key (`l`), a subject's "where"
+ * claims (`w`: runs on, moved to, lives in), a thing's holders (`h`: owns, leads), and the
+ * tools a subject uses, which a "replaced X with Y" ends (`u`).
+ */
+type Chain = [kind: 'l' | 'w' | 'h' | 'u', id: number, predicate: string];
+type ChainRow = [subject: number, predicate: string, object: number | null, isLiteral: number];
+const FUNCTIONAL_SQL = `(${[...FUNCTIONAL_PREDICATES, 'uses', 'replaced'].map((p) => `'${p}'`).join(',')})`;
 const SUPERSEDING = `(literal IS NOT NULL OR predicate IN ${FUNCTIONAL_SQL})`;
+const list = (items: readonly string[]) => items.map((p) => `'${p}'`).join(',');
+
+function chainsOf(rows: readonly ChainRow[]): Chain[] {
+  const chains = new Map<string, Chain>();
+  const add = (c: Chain) => chains.set(c.join('|'), c);
+  for (const [subject, predicate, object, isLiteral] of rows) {
+    if (isLiteral) add(['l', subject, predicate]);
+    else if (WHERE_FAMILY.includes(predicate)) add(['w', subject, '']);
+    else if (HOLDER_PREDICATES.includes(predicate) && object !== null) add(['h', object, predicate]);
+    else if (predicate === 'uses') add(['u', subject, '']);
+    // "Y replaced X": every user of X may have stopped using it.
+    else if (predicate === 'replaced' && object !== null) add(['u', -object, '']);
+  }
+  return [...chains.values()];
+}
+
+interface ChainClaim {
+  id: number;
+  subject_id: number;
+  predicate: string;
+  object_id: number | null;
+  literal: string | null;
+  valid_from: string | null;
+  valid_until: string | null;
+}
 
 /**
- * For functional predicates (moved_to, lives_in, works_at, runs_on) and `Key: value`
- * literals, a newer claim about the same subject ends the older one: by observed date, then
- * by first-seen order. Recomputed per chain (subject and predicate).
+ * A newer claim ends an older one of the same chain at the newer one's first date: literals of
+ * a key by the same subject, a subject's "where" claims whatever their wording, a thing's
+ * owner or lead. Restating the same value ends nothing. A tool a subject uses ends when a
+ * "replaced it with Y" is stated and the subject uses Y.
  */
 function supersede(db: Database.Database, chains: readonly Chain[]): void {
   if (chains.length === 0) return;
-  // Two index lookups per chain, so a subject's many other claims are never walked.
-  const claims = db.prepare(
-    `WITH chain(subject_id, predicate) AS (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))
-     SELECT * FROM (
-       SELECT c.id, c.subject_id, c.predicate, c.valid_from, c.valid_until FROM chain CROSS JOIN graph_claims c
-       WHERE c.subject_id = chain.subject_id AND c.predicate = chain.predicate AND c.literal IS NOT NULL
-       UNION ALL
-       SELECT c.id, c.subject_id, c.predicate, c.valid_from, c.valid_until FROM chain CROSS JOIN graph_claims c
-       WHERE c.subject_id = chain.subject_id AND c.predicate = chain.predicate AND c.literal IS NULL AND c.predicate IN ${FUNCTIONAL_SQL}
-     ) ORDER BY subject_id, predicate, valid_from IS NULL, valid_from, id`,
-  );
   const setUntil = db.prepare('UPDATE graph_claims SET valid_until = ? WHERE id = ?');
-  const rows = claims.all(JSON.stringify(chains)) as Array<{ id: number; subject_id: number; predicate: string; valid_from: string | null; valid_until: string | null }>;
-  rows.forEach((row, i) => {
-    const next = rows[i + 1];
-    const superseded = next && next.subject_id === row.subject_id && next.predicate === row.predicate;
-    const until = superseded ? (next.valid_from ?? row.valid_from) : null;
-    if (until !== row.valid_until) setUntil.run(until, row.id);
-  });
+  const select = 'SELECT id, subject_id, predicate, object_id, literal, valid_from, valid_until FROM graph_claims';
+  const literals = db.prepare(`${select} WHERE subject_id = ? AND predicate = ? AND literal IS NOT NULL`);
+  const where = db.prepare(`${select} WHERE subject_id = ? AND predicate IN (${list(WHERE_FAMILY)}) AND literal IS NULL`);
+  const holders = db.prepare(`${select} WHERE object_id = ? AND predicate = ?`);
+  const uses = db.prepare(`${select} WHERE subject_id = ? AND predicate = 'uses'`);
+  const usersOf = db.prepare("SELECT DISTINCT subject_id FROM graph_claims WHERE object_id = ? AND predicate = 'uses'").pluck();
+  const replacements = db.prepare("SELECT subject_id AS by, valid_from FROM graph_claims WHERE object_id = ? AND predicate = 'replaced'");
+  const update = (claims: ChainClaim[], untilOf: (c: ChainClaim, i: number, sorted: ChainClaim[]) => string | null) => {
+    const sorted = claims.sort((a, b) => (a.valid_from === null ? 1 : 0) - (b.valid_from === null ? 1 : 0) || (a.valid_from ?? '').localeCompare(b.valid_from ?? '') || a.id - b.id);
+    sorted.forEach((c, i) => {
+      const until = untilOf(c, i, sorted);
+      if (until !== c.valid_until) setUntil.run(until, c.id);
+    });
+  };
+  /** The first later claim saying something else ends this one. */
+  const byNextDifferent = (value: (c: ChainClaim) => string) => (c: ChainClaim, i: number, sorted: ChainClaim[]) => {
+    const next = sorted.slice(i + 1).find((n) => value(n) !== value(c));
+    return next ? (next.valid_from ?? c.valid_from) : null;
+  };
+  const usedSubjects = new Set<number>();
+  for (const [kind, id, predicate] of chains) {
+    if (kind === 'l') update(literals.all(id, predicate) as ChainClaim[], byNextDifferent((c) => c.literal ?? ''));
+    else if (kind === 'w') update(where.all(id) as ChainClaim[], byNextDifferent((c) => String(c.object_id)));
+    else if (kind === 'h') update(holders.all(id, predicate) as ChainClaim[], byNextDifferent((c) => String(c.subject_id)));
+    else if (id < 0) for (const s of usersOf.all(-id) as number[]) usedSubjects.add(s);
+    else usedSubjects.add(id);
+  }
+  for (const subject of usedSubjects) {
+    const claims = uses.all(subject) as ChainClaim[];
+    const used = new Map(claims.map((c) => [c.object_id, c]));
+    update(claims, (c) => {
+      const ends = (replacements.all(c.object_id) as Array<{ by: number; valid_from: string | null }>)
+        .filter((r) => used.has(r.by) && r.valid_from !== null && (c.valid_from === null || r.valid_from >= c.valid_from))
+        .map((r) => r.valid_from!);
+      return ends.length > 0 ? ends.sort()[0]! : null;
+    });
+  }
 }

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { EntityType, SourceTool } from '../contract/index.js';
 import { Cooccurrence, MAX_COOCCURRING } from './cooccurrence.js';
 import { labelKey } from './labelKey.js';
+import { handleForms, PersonNames } from './personNames.js';
 import { MENTIONED_WITH, type EntityMention, type EntryProvenance, type ExtractedEntry } from './types.js';
 
 /** Types a name can turn out to be; tags, URLs and paths are never names. */
@@ -32,9 +33,15 @@ export class GraphWriter {
   /** Mentions written since the last flush, per entity (graph_entities.mentions is updated once per slice). */
   private readonly mentioned = new Map<number, number>();
   private readonly stmts;
+  private readonly people: PersonNames;
+  /** Entities merged into a new full name while the current entry was resolved (old id → new). */
+  private readonly absorbed = new Map<number, number>();
 
   constructor(private readonly db: Database.Database) {
+    this.people = new PersonNames(db);
     this.stmts = {
+      namedOtherType: db.prepare(`SELECT id FROM graph_entities WHERE key = ? AND type IN ${NAMED_TYPES} AND type != 'concept' ORDER BY id LIMIT 1`).pluck(),
+      personByKey: db.prepare("SELECT id FROM graph_entities WHERE type = 'person' AND key = ?").pluck(),
       byTypeKey: db.prepare('SELECT id FROM graph_entities WHERE type = ? AND key = ?').pluck(),
       byTypeAlias: db.prepare('SELECT a.entity_id FROM graph_aliases a JOIN graph_entities e ON e.id = a.entity_id WHERE a.key = ? AND e.type = ? LIMIT 1').pluck(),
       namedByKey: db.prepare(`SELECT id FROM graph_entities WHERE key = ? AND type IN ${NAMED_TYPES} ORDER BY type = 'concept', id LIMIT 1`).pluck(),
@@ -97,7 +104,8 @@ export class GraphWriter {
 
   /** Stores one entry: its entities (unknown sentence-initial words dropped), claims, aliases and evidence. */
   writeEntry(entry: ExtractedEntry, site: EvidenceSite): void {
-    const ids = entry.entities.map((m) => this.resolve(m));
+    this.absorbed.clear();
+    const ids = entry.entities.map((m) => this.resolve(m, site.path)).map((id) => (id === null ? null : (this.absorbed.get(id) ?? id)));
     for (const alias of entry.aliases) {
       const id = ids[alias.entity];
       if (id === null || id === undefined) continue;
@@ -127,30 +135,71 @@ export class GraphWriter {
   }
 
   /** The stored entity a mention names, created when new; null for an unknown sentence-initial word. */
-  private resolve(m: EntityMention): number | null {
+  private resolve(m: EntityMention, path: string): number | null {
     const key = labelKey(m.label);
     if (!key) return null;
+    if (key.startsWith('@') && !m.byModel) {
+      // A handle is the person it fits, once the graph knows them; else a person of its own.
+      const person = (this.stmts.personByKey.get(key) ?? this.stmts.byTypeAlias.get(key, 'person') ?? this.people.byHandle(key)) as number | null | undefined;
+      return person ?? this.create('person', m.label, key);
+    }
     if (m.certainty !== 'strong') {
       // A model's name joins any known entity; the rules' only one they named themselves (see NAMED_BY_RULES).
       const [byKey, byAlias] = m.byModel ? [this.stmts.namedByKey, this.stmts.namedByAlias] : [this.stmts.rulesNamedByKey, this.stmts.rulesNamedByAlias];
-      const known = (byKey.get(key) ?? byAlias.get(key)) as number | undefined;
-      if (known !== undefined) return known;
+      // A first name alone is the one person of that name, when there is only one ("Dana" is Dana Okafor).
+      const known = (byKey.get(key) ?? byAlias.get(key) ?? (m.byModel ? null : this.people.byFirstName(key))) as number | null | undefined;
+      if (known !== undefined && known !== null) return known;
       if (m.certainty === 'tentative') return null;
       // A model's name joins a known entity whatever its type (it never retypes one); a new one takes the model's type.
       if (m.byModel) return this.create(m.type, m.label, key);
       // The model may have called it a concept too: one entity per type and key, now named by both.
       return (this.stmts.byTypeKey.get('concept', key) as number | undefined) ?? this.create('concept', m.label, key);
     }
+    // "#ledgerd" is the ledgerd the notes name, once they do.
+    if (m.type === 'tag' && !m.byModel) {
+      const named = this.stmts.rulesNamedByKey.get(key) as number | undefined;
+      if (named !== undefined) return named;
+    }
     // Same type and key is one entity (a unique index), whoever named it first.
     const same = (this.stmts.byTypeKey.get(m.type, key) ?? this.stmts.byTypeAlias.get(key, m.type)) as number | undefined;
     if (same !== undefined) return same;
+    const named = m.type !== 'concept' && !['tag', 'url', 'path'].includes(m.type);
+    if (named && m.type === 'person' && !/\s/.test(key) && !m.byModel) {
+      const person = this.people.byFirstName(key);
+      if (person !== null) return person;
+    }
     // A name first seen untyped (by the rules) gets its type when a later mention says what it is.
-    const concept = m.type !== 'concept' && !['tag', 'url', 'path'].includes(m.type) ? (this.stmts.rulesConceptByKey.get(key) as number | undefined) : undefined;
+    const concept = named ? (this.stmts.rulesConceptByKey.get(key) as number | undefined) : undefined;
     if (concept !== undefined) {
       this.stmts.retype.run(m.type, concept);
+      if (m.type === 'person' && /\s/.test(key)) this.absorbShortNames(concept, key, path);
       return concept;
     }
-    return this.create(m.type, m.label, key);
+    // One thing, one entity: a name already typed otherwise keeps its first type from the evidence.
+    const other = named && !m.byModel ? (this.stmts.namedOtherType.get(key) as number | undefined) : undefined;
+    if (other !== undefined) return other;
+    const id = this.create(m.type, m.label, key);
+    if (m.type === 'person' && /\s/.test(key) && !m.byModel) this.absorbShortNames(id, key, path);
+    return id;
+  }
+
+  /**
+   * A new full name ("Dana Okafor") takes in the short names seen before it ("Dana", "@dana")
+   * when it is the only person of that first name; the short names stay as aliases.
+   */
+  private absorbShortNames(id: number, key: string, path: string): void {
+    const first = key.split(' ')[0]!;
+    if (this.people.byFirstName(first) !== id) return;
+    const candidates = [first, ...[...handleForms(key)].map((h) => `@${h}`)];
+    for (const short of candidates) {
+      const ids = this.db.prepare(`SELECT id FROM graph_entities WHERE key = ? AND type IN ('person', 'concept') AND id != ?`).pluck().all(short, id) as number[];
+      for (const other of ids) {
+        this.flush();
+        mergeEntity(this.db, other, id, path, this.cooccurrence);
+        this.touchedEntities.delete(other);
+        this.absorbed.set(other, id);
+      }
+    }
   }
 
   private create(type: EntityType, label: string, key: string): number {

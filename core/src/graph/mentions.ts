@@ -1,5 +1,6 @@
 import type { EntityType } from '../contract/index.js';
 import { STOPWORDS } from '../platform/text/stopwords.js';
+import { AMBIGUOUS_GIVEN_NAMES, isFurnitureWord, isUnitOrPair } from './furniture.js';
 import type { EntityMention } from './types.js';
 
 /** An entity named at a place in an entry's body. */
@@ -25,18 +26,14 @@ const DOMAIN = /\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|app
 const HOST = /\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*-?\d+[a-z0-9]*\b/g;
 /** snake_case, camelCase, dotted.module names: code identifiers. */
 const IDENTIFIER = /\b(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:\.[a-z][a-z0-9]*){2,})\b/g;
+/** `@dana`: a person's handle (not an email address: nothing word-like before the @). */
+const HANDLE = /(?<![\w@.])@([a-z][a-z0-9_.-]{0,30}[a-z0-9])/gi;
 const CAPITALISED_SPAN = /\p{Lu}[\p{L}\p{N}'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}'’-]*)*/gu;
 
-/** Month and weekday names are dates, not names. */
-const CALENDAR_WORDS = new Set(
-  'january february march april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays today tomorrow yesterday'.split(
-    ' ',
-  ),
-);
 /** Words next to a name that say it is a person. */
-const PERSON_AFTER = /^\s+(?:said|says|asked|told|wants|prefers|thinks|is out|was out|owns|moved|lives|works|joined|left|suggested|likes|met|mentioned|wrote|called|emailed|agreed|reviewed|recommended)\b/;
+const PERSON_AFTER = /^(?:['’]s)?\s+(?:said|says|asked|told|wants|prefers|thinks|is out|was out|owns|lives|works|joined|left|suggested|likes|met|mentioned|wrote|called|emailed|agreed|reviewed|recommended|leads|is leading|is working|is based|took over|decided|approved|is on leave|is off)\b/;
 const SUBJECT_AFTER = /^\s+(?:uses|is using|runs|is|was|has|had|will|switched)\b/;
-const PERSON_BEFORE = /\b(?:with|by|told|asked|met|cc|thanks to|call with|meeting with)\s+$/i;
+const PERSON_BEFORE = /\b(?:(?:call|meeting|lunch|dinner|coffee|chat|sync|pairing|paired|talked|spoke|1:1)\s+with|(?:owned|led|reviewed|approved|written)\s+by|told|asked|ask|met|cc|thanks to|ping|passed to)\s+$/i;
 const ORGANISATION_SUFFIX = /\s(?:Inc|GmbH|Ltd|LLC|Labs|Corp|AG|SA|BV)\.?$/;
 
 /**
@@ -62,8 +59,9 @@ export function findMentions(body: string): PositionedMention[] {
   take(MARKDOWN_LINK, (m) => ({ type: 'url', label: trimUrl(m[2]!), certainty: 'strong' }));
   take(URL, (m) => ({ type: 'url', label: trimUrl(m[0]), certainty: 'strong' }));
   take(CODE, (m) => codeMention(m[1]!));
+  take(HANDLE, (m) => ({ type: 'person', label: `@${m[1]!.toLowerCase()}`, certainty: 'strong' }));
   take(HASH_TAG, (m) => (/^\d+$/.test(m[1]!) ? null : { type: 'tag', label: m[1]!.toLowerCase(), certainty: 'strong' }));
-  take(FILE_PATH, (m) => (/^\d+(?:\/\d+)+$/.test(m[0]) || m[0].split('/').filter(Boolean).length < 2 ? null : { type: 'path', label: m[0], certainty: 'strong' }));
+  take(FILE_PATH, (m) => (/^\d+(?:\/\d+)+$/.test(m[0]) || m[0].split('/').filter(Boolean).length < 2 || isUnitOrPair(m[0]) ? null : { type: 'path', label: m[0], certainty: 'strong' }));
   take(DOMAIN, (m) => ({ type: 'machine', label: m[0].toLowerCase(), certainty: 'strong' }));
   take(HOST, (m) => (/^v?\d/.test(m[0]) || !/[a-z]{2}/.test(m[0]) ? null : { type: 'machine', label: m[0], certainty: 'strong' }));
   take(IDENTIFIER, (m) => ({ type: 'identifier', label: m[0], certainty: 'strong' }));
@@ -76,60 +74,84 @@ function trimUrl(url: string): string {
 }
 
 function codeMention(code: string): Omit<PositionedMention, 'start' | 'end'> | null {
-  if (/\s/.test(code.trim())) return null; // a command line or a phrase, not a name
+  // A command line, a call or an expression (`Add(24*time.Hour)`, `--keep-daily 7`) is code, not a name.
+  if (/[\s()*=+<>;{}[\],"'!?&|$%]/.test(code.trim()) || /^[-.]/.test(code) || /^\d/.test(code)) return null;
   if (code.includes('/')) return { type: 'path', label: code, certainty: 'strong' };
-  return { type: 'identifier', label: code, certainty: 'strong' };
+  // Code is not a name: a token in backticks counts only when the notes also name it in prose.
+  return { type: 'identifier', label: code, certainty: 'tentative' };
 }
 
 /**
- * Capitalised words and multi-word spans. A span starting a sentence loses its first word
- * (it may be capitalised only for being first); a lone sentence-initial word is tentative.
+ * Capitalised words and multi-word spans. A span starting a sentence keeps its first word only
+ * when it is a name word; a lone sentence-initial word is tentative (kept when named elsewhere).
+ * Calendar, unit and section words split spans and are never names; a word right after a
+ * number is a unit ("40 GB").
  */
 function findNames(text: string, budget: number): PositionedMention[] {
   const names: PositionedMention[] = [];
   for (const m of text.matchAll(CAPITALISED_SPAN)) {
     if (names.length >= budget) break;
-    let start = m.index ?? 0;
+    const spanStart = m.index ?? 0;
+    let start = spanStart;
     let words = m[0].split(/[ \t]+/);
     const before = text.slice(Math.max(0, start - CONTEXT_CHARS), start).trimEnd();
     const initial = before === '' || /[.!?:;]$/.test(before) || /(?:^|\s)[-*>]$/.test(before);
-    if (initial) {
-      if (words.length === 1) {
-        const word = words[0]!;
-        if (!isNameWord(word)) continue;
-        // "Priya said …" is a person even at the start of a sentence.
-        const person = PERSON_AFTER.test(after(text, start + word.length));
-        names.push({ type: person ? 'person' : 'concept', label: word, certainty: person ? 'strong' : 'tentative', start, end: start + word.length });
-        continue;
-      }
-      // "Marek Nowak owns …": a span in subject position is a name as a whole.
-      const subject = PERSON_AFTER.test(after(text, start + m[0].length)) || SUBJECT_AFTER.test(after(text, start + m[0].length));
-      if (!subject || STOPWORDS.has(words[0]!.toLowerCase())) {
-        start += words[0]!.length + m[0].slice(words[0]!.length).search(/\S/);
-        words = words.slice(1);
-      }
+    if (/\d$/.test(before) && isFurnitureWord(words[0]!.replace(/['’]s$/, ''))) continue;
+    if (initial && words.length === 1) {
+      const word = words[0]!;
+      if (!isNameWord(word)) continue;
+      // "Priya said …" is a person even at the start of a sentence.
+      const person = PERSON_AFTER.test(after(text, start + word.length));
+      const label = word.replace(/['’]s$/, '');
+      names.push({ type: person ? 'person' : 'concept', label, certainty: person ? 'strong' : 'tentative', start, end: start + label.length });
+      continue;
     }
-    // Split at stopwords and calendar words: "Sam and Dana" names two people.
+    if (initial && looksLikeSentenceVerb(words[0]!) && !SUBJECT_AFTER.test(after(text, start + m[0].length)) && !PERSON_AFTER.test(after(text, start + m[0].length))) {
+      // "Moved Kestrel from …", "Asked Priya …": the first word is capitalised only for starting the sentence.
+      start += words[0]!.length + m[0].slice(words[0]!.length).search(/\S/);
+      words = words.slice(1);
+    }
+    // Split at stopwords, calendar and section words: "Sam and Dana" names two people.
     let run: string[] = [];
     let runStart = start;
     let offset = start;
     const flush = () => {
-      if (run.length > 0 && names.length < budget) names.push(nameMention(run.join(' '), runStart, text));
+      if (run.length > 0 && names.length < budget) {
+        const mention = nameMention(run.join(' '), runStart, text);
+        // A one-word name that starts a sentence needs an independent mention elsewhere.
+        if (initial && runStart === spanStart && run.length === 1 && mention.certainty !== 'strong') mention.certainty = 'tentative';
+        names.push(mention);
+      }
       run = [];
     };
-    for (const word of words) {
+    words.forEach((word, i) => {
       const at = text.indexOf(word, offset);
       offset = at + word.length;
-      if (!isNameWord(word)) {
+      const next = words[i + 1];
+      // "May Chen", "Will Turner": a given name that is also a common word, when a surname follows.
+      const givenName = run.length === 0 && next !== undefined && AMBIGUOUS_GIVEN_NAMES.has(word.toLowerCase()) && isNameWord(next);
+      if (!givenName && !isNameWord(word)) {
         flush();
-        continue;
+        return;
       }
       if (run.length === 0) runStart = at;
       run.push(word);
-    }
+      // A possessive ends a name: "Dana's Kestrel" is two things.
+      if (/['’]s$/.test(word)) flush();
+    });
     flush();
   }
   return names;
+}
+
+const SENTENCE_VERBS = new Set(
+  'ask check call add fix move ping send review update set try need ran met got went saw told spent finished started booked read wrote took gave made found put left pushed merged shipped paired asked moved replaced switched checked reviewed fixed'.split(' '),
+);
+
+/** A capitalised first word that is a verb ("Moved", "Pairing", "Ask"), not the start of a name. */
+function looksLikeSentenceVerb(word: string): boolean {
+  const lower = word.toLowerCase();
+  return SENTENCE_VERBS.has(lower) || (lower.length > 4 && /(?:ed|ing|ly)$/.test(lower));
 }
 
 /** Cues are read this close to a name: a long entry never costs more per name. */
@@ -141,7 +163,7 @@ function after(text: string, at: number): string {
 
 function isNameWord(word: string): boolean {
   const lower = word.toLowerCase().replace(/['’]s$/, '');
-  return lower.length >= 2 && !STOPWORDS.has(lower) && !CALENDAR_WORDS.has(lower) && /\p{L}/u.test(word);
+  return lower.length >= 2 && !STOPWORDS.has(lower.replace(/['’]/g, '')) && !isFurnitureWord(lower) && /\p{L}/u.test(word);
 }
 
 function nameMention(label: string, start: number, text: string): PositionedMention {

@@ -1,5 +1,6 @@
 import type { EntityType } from '../contract/index.js';
 import { STOPWORDS } from '../platform/text/stopwords.js';
+import { isFurnitureLabel } from './furniture.js';
 import type { PositionedMention } from './mentions.js';
 
 export interface FoundRelation {
@@ -12,27 +13,50 @@ export interface FoundRelation {
 interface RelationPattern {
   verb: string;
   predicate: string;
-  /** The type an untyped object takes (Lisbon after "moved to" is a place). */
+  /** The type an untyped object takes (Lisbon after "lives in" is a place). */
   objectType: EntityType;
-  /** Subjects of these are people unless typed otherwise. */
-  personSubject: boolean;
+  /** The type an untyped subject takes (the owner of something is a person). */
+  subjectType: EntityType | null;
+  /** "X is owned by Y": the name after the verb is the subject (types are given for the final roles). */
+  passive?: boolean;
 }
 
+const P = (verb: string, predicate: string, objectType: EntityType, subjectType: EntityType | null, passive = false): RelationPattern => ({ verb, predicate, objectType, subjectType, passive });
 const PATTERNS: readonly RelationPattern[] = [
-  { verb: 'owns', predicate: 'owns', objectType: 'concept', personSubject: true },
-  { verb: 'moved to', predicate: 'moved_to', objectType: 'place', personSubject: true },
-  { verb: 'relocated to', predicate: 'moved_to', objectType: 'place', personSubject: true },
-  { verb: 'lives in', predicate: 'lives_in', objectType: 'place', personSubject: true },
-  { verb: 'works at', predicate: 'works_at', objectType: 'organization', personSubject: true },
-  { verb: 'works for', predicate: 'works_at', objectType: 'organization', personSubject: true },
-  { verb: 'works on', predicate: 'works_on', objectType: 'project', personSubject: true },
-  { verb: 'uses', predicate: 'uses', objectType: 'tool', personSubject: false },
-  { verb: 'is using', predicate: 'uses', objectType: 'tool', personSubject: false },
-  { verb: 'switched to', predicate: 'uses', objectType: 'tool', personSubject: false },
-  { verb: 'runs on', predicate: 'runs_on', objectType: 'machine', personSubject: false },
-  { verb: 'is running on', predicate: 'runs_on', objectType: 'machine', personSubject: false },
+  P('owns', 'owns', 'project', 'person'),
+  P('is owned by', 'owns', 'project', 'person', true),
+  P('is now owned by', 'owns', 'project', 'person', true),
+  P('leads', 'leads', 'project', 'person'),
+  P('is leading', 'leads', 'project', 'person'),
+  P('is led by', 'leads', 'project', 'person', true),
+  P('works on', 'works_on', 'project', 'person'),
+  P('is working on', 'works_on', 'project', 'person'),
+  P('approves', 'approves', 'concept', 'person'),
+  P('approved', 'approves', 'concept', 'person'),
+  P('moved to', 'moved_to', 'place', null),
+  P('relocated to', 'moved_to', 'place', null),
+  P('lives in', 'located_in', 'place', 'person'),
+  P('is based in', 'located_in', 'place', 'person'),
+  P('is located in', 'located_in', 'place', null),
+  P('works at', 'member_of', 'organization', 'person'),
+  P('works for', 'member_of', 'organization', 'person'),
+  P('joined', 'member_of', 'organization', 'person'),
+  P('is a member of', 'member_of', 'organization', 'person'),
+  P('uses', 'uses', 'tool', null),
+  P('is using', 'uses', 'tool', null),
+  P('switched to', 'uses', 'tool', null),
+  P('prefers', 'prefers', 'tool', 'person'),
+  P('would rather use', 'prefers', 'tool', 'person'),
+  P('depends on', 'depends_on', 'project', 'project'),
+  P('runs on', 'runs_on', 'machine', 'project'),
+  P('is running on', 'runs_on', 'machine', 'project'),
+  P('is hosted on', 'runs_on', 'machine', 'project'),
+  P('decided on', 'decided', 'concept', 'person'),
+  P('decided to use', 'decided', 'tool', 'person'),
 ];
-const VERB = new RegExp(`\\b(${PATTERNS.map((p) => p.verb.replace(' ', '\\s+')).join('|')})\\s+`, 'gi');
+const VERB = new RegExp(`\\b(${PATTERNS.map((p) => p.verb.replace(/ /g, '\\s+'))
+  .sort((x, y) => y.length - x.length)
+  .join('|')})\\s+`, 'gi');
 const PRONOUN_CLAUSE = /(?:^|[.;,!?]\s*|\b(?:and|but|then|so)\s+)(he|she|they)\s+(?:\w+ly\s+|also\s+|now\s+|still\s+|finally\s+|just\s+)?$/i;
 const SUBJECT_GAP = /^\s*(?:\w+ly\s+|also\s+|now\s+|still\s+|finally\s+|just\s+|has\s+|had\s+)?$/i;
 const OBJECT_GAP = /^(?:the|a|an|his|her|their|my|our|its)?\s*$/i;
@@ -42,29 +66,107 @@ const LOOK_BACK_CHARS = 200;
 const DETERMINER = /^(?:(?:the|a|an|his|her|their|my|our|its)\s+)?/i;
 const MAX_OBJECT_WORDS = 3;
 const NOT_AN_OBJECT = new Set(['the', 'a', 'an', 'to', 'it', 'them', 'this', 'that', 'there', 'here', 'back', 'again', 'more']);
+/** Trailing words that say what kind of thing an object is, not its name ("the payments-gateway repo"). */
+const KIND_WORDS = /\s+(?:repo|repository|service|box|server|cluster|project|team|app|work|stuff|thing)$/i;
+
+/** A name in a fixed-shape sentence: a word, or a capitalised run ("Dana Okafor", "kube-east", "db-02.internal"). */
+const NAME = String.raw`(@?[\p{L}\p{N}][\p{L}\p{N}_.-]*[\p{L}\p{N}](?:[ \t]+\p{Lu}[\p{L}\p{N}_.-]*)*)`;
+const THE = String.raw`(?:[Tt]he\s+)?`;
+// No `i` flag on these: with it, \p{Lu} would match any letter and a name would run on into the sentence.
+interface ShapedPattern {
+  pattern: RegExp;
+  /** Which captured slot is the subject, the object, and (optionally) the replaced thing; and what they are. */
+  build: (slot: (group: number, type: EntityType | null) => number | null, match: RegExpMatchArray) => FoundRelation[];
+}
+/**
+ * "S moved from A to B": B is where S is now. Lowercase places are hosts ("kube-west"), and what
+ * moves between hosts is a service; capitalised ones are places.
+ */
+function moveBuild(s: (group: number, type: EntityType | null) => number | null, m?: RegExpMatchArray): FoundRelation[] {
+  const where = m && /\p{Lu}/u.test(m[3] ?? '') ? 'place' : 'machine';
+  s(2, where);
+  return rel(s(1, where === 'machine' ? 'project' : null), 'moved_to', s(3, where));
+}
+const rel = (subject: number | null, predicate: string, object: number | null): FoundRelation[] => (subject === null || object === null || subject === object ? [] : [{ subject, predicate, object }]);
+const SHAPED: readonly ShapedPattern[] = [
+  // "Moved Kestrel from kube-east to kube-west."
+  { pattern: new RegExp(String.raw`\b(?:[Mm]oved|[Mm]igrated)\s+${THE}${NAME}\s+from\s+${THE}${NAME}\s+to\s+${THE}${NAME}`, 'dgu'), build: moveBuild },
+  // "Kestrel moved from kube-east to kube-west", "Dana moved from Berlin to Lisbon".
+  { pattern: new RegExp(String.raw`${NAME}\s+(?:moved|migrated|relocated)\s+from\s+${THE}${NAME}\s+to\s+${THE}${NAME}`, 'dgu'), build: moveBuild },
+  // "Replaced Redis with Valkey in Kestrel."
+  {
+    pattern: new RegExp(String.raw`\b[Rr]eplaced\s+${THE}${NAME}\s+with\s+${THE}${NAME}(?:\s+in\s+${THE}${NAME})?`, 'dgu'),
+    build: (s) => [...rel(s(2, 'tool'), 'replaced', s(1, 'tool')), ...rel(s(3, 'project'), 'uses', s(2, 'tool'))],
+  },
+  // "Kestrel switched from Redis to Valkey."
+  {
+    pattern: new RegExp(String.raw`${NAME}\s+switched\s+from\s+${THE}${NAME}\s+to\s+${THE}${NAME}`, 'dgu'),
+    build: (s) => [...rel(s(3, 'tool'), 'replaced', s(2, 'tool')), ...rel(s(1, null), 'uses', s(3, 'tool'))],
+  },
+  // "Marco took over Kestrel from Dana."
+  { pattern: new RegExp(String.raw`${NAME}\s+took\s+over\s+${THE}${NAME}\s+from\s+${NAME}`, 'dgu'), build: (s) => (s(3, 'person'), rel(s(1, 'person'), 'owns', s(2, 'project'))) },
+  // "Ownership of Kestrel passed to Marco."
+  { pattern: new RegExp(String.raw`\b[Oo]wnership\s+of\s+${THE}${NAME}\s+(?:passed|went|moved)\s+(?:from\s+${NAME}\s+)?to\s+${NAME}`, 'dgu'), build: (s) => rel(s(3, 'person'), 'owns', s(1, 'project')) },
+];
 
 /**
- * "X owns Y", "X moved to Y", "X uses Y", "X runs on Y" (and a few siblings) within one
- * entry. A clause-initial he/she/they is the last person named before it on the same line.
- * May append object mentions and sharpen the types of weakly typed ones.
+ * "X owns Y", "Y is owned by X", "X moved from A to B", "replaced A with B in X", "X runs on
+ * Y" (and siblings) within one entry. A clause-initial he/she/they is the last person named
+ * before it on the same line. May append object mentions and sharpen the types of weakly typed ones.
  */
 export function findRelations(body: string, mentions: PositionedMention[]): FoundRelation[] {
   const relations: FoundRelation[] = [];
+  const shapedSpans: Array<[number, number]> = [];
   let examined = 0;
+  for (const shaped of SHAPED) {
+    // Cheap test first: most entries have none of these words.
+    if (!/moved|migrated|relocated|replaced|switched|took|ownership/i.test(body)) break;
+    for (const m of body.matchAll(shaped.pattern)) {
+      if (++examined > MAX_VERBS_PER_ENTRY) break;
+      const slot = (group: number, type: EntityType | null): number | null => {
+        const span = m.indices?.[group];
+        return span ? slotMention(mentions, m[group]!, span[0], type) : null;
+      };
+      relations.push(...shaped.build(slot, m));
+      shapedSpans.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+    }
+  }
   for (const m of body.matchAll(VERB)) {
     if (++examined > MAX_VERBS_PER_ENTRY) break; // a pathological entry stays cheap
     const verbStart = m.index ?? 0;
     const verbEnd = verbStart + m[0].length;
+    if (shapedSpans.some(([a, b]) => verbStart >= a && verbStart < b)) continue;
     const pattern = PATTERNS.find((p) => p.verb === m[1]!.toLowerCase().replace(/\s+/g, ' '))!;
-    const subject = subjectBefore(body, verbStart, mentions);
+    let subject = subjectBefore(body, verbStart, mentions);
     if (subject === null) continue;
-    const object = objectAfter(body, verbEnd, mentions, pattern.objectType);
+    let object = objectAfter(body, verbEnd, mentions, pattern.passive ? (pattern.subjectType ?? 'concept') : pattern.objectType);
     if (object === null || object === subject) continue;
+    if (pattern.passive) [subject, object] = [object, subject];
+    if (pattern.predicate === 'moved_to' && mentions[object]!.type === 'machine') Object.assign(mentions[subject]!, mentions[subject]!.certainty === 'strong' ? {} : { type: 'project', certainty: 'strong' });
     const s = mentions[subject]!;
-    if (pattern.personSubject && s.certainty !== 'strong') Object.assign(s, { type: 'person', certainty: 'strong' });
+    if (pattern.subjectType && s.certainty !== 'strong') Object.assign(s, { type: pattern.subjectType, certainty: 'strong' });
+    if (pattern.passive && pattern.objectType) sharpen(mentions[object]!, pattern.objectType);
     relations.push({ subject, predicate: pattern.predicate, object });
   }
   return relations;
+}
+
+/** A weakly typed mention takes the type a relation gives it. */
+function sharpen(m: PositionedMention, type: EntityType): void {
+  if (m.certainty !== 'strong' || m.type === 'concept') Object.assign(m, { type, certainty: 'strong' });
+}
+
+/** The mention at `start` (a name found earlier), or a new one for a plain word; null for a date or a number. */
+function slotMention(mentions: PositionedMention[], text: string, start: number, type: EntityType | null): number | null {
+  const label = text.replace(/['’]s$/, '').replace(/[.]+$/, '');
+  if (isFurnitureLabel(label) || NOT_AN_OBJECT.has(label.toLowerCase()) || STOPWORDS.has(label.toLowerCase())) return null;
+  const found = mentions.findIndex((c) => c.start <= start && c.end > start);
+  if (found >= 0) {
+    if (type) sharpen(mentions[found]!, type);
+    return found;
+  }
+  mentions.push({ type: type ?? 'concept', label, certainty: type ? 'strong' : 'weak', start, end: start + label.length });
+  return mentions.length - 1;
 }
 
 function subjectBefore(body: string, verbStart: number, mentions: PositionedMention[]): number | null {
@@ -95,6 +197,7 @@ function objectAfter(body: string, verbEnd: number, mentions: PositionedMention[
   const linked = mentions.findIndex((c) => c.start >= verbEnd && OBJECT_GAP.test(body.slice(verbEnd, c.start)));
   if (linked >= 0) {
     const c = mentions[linked]!;
+    if (isFurnitureLabel(c.label)) return null;
     if (c.certainty !== 'strong' && c.type === 'concept') Object.assign(c, { type: objectType, certainty: 'strong' });
     return linked;
   }
@@ -119,8 +222,9 @@ function plainObject(after: string): { label: string; offset: number } | null {
     words.push(bare);
     if (bare !== word || words.length >= MAX_OBJECT_WORDS) break; // punctuation ends the phrase
   }
-  const label = words.join(' ');
-  if (label.length < 2 || NOT_AN_OBJECT.has(label.toLowerCase())) return null;
+  const label = words.join(' ').replace(KIND_WORDS, '');
+  // Dates are attributes of a relation, never its object ("v2.4 moved to 2026-11-18").
+  if (label.length < 2 || NOT_AN_OBJECT.has(label.toLowerCase()) || isFurnitureLabel(label)) return null;
   return { label, offset };
 }
 

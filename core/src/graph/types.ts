@@ -47,7 +47,14 @@ export interface EntryProvenance {
   chunkId: number | null;
 }
 
-/** Predicates whose newer claim for the same subject ends the older one's validity. */
-export const FUNCTIONAL_PREDICATES: ReadonlySet<string> = new Set(['moved_to', 'lives_in', 'works_at', 'runs_on']);
+/**
+ * Where a subject is: a service runs on one host, a person lives in one place, at a time.
+ * A later claim of this family ends the earlier one whatever the wording ("moved to", "runs on").
+ */
+export const WHERE_FAMILY: readonly string[] = ['moved_to', 'runs_on', 'hosted_on', 'lives_in', 'located_in'];
+/** Who holds the object: a thing has one owner and one lead at a time ("owned by", "led by"). */
+export const HOLDER_PREDICATES: readonly string[] = ['owns', 'leads'];
+/** Predicates whose newer claim ends an older one (of the same subject, or for holders the same object). */
+export const FUNCTIONAL_PREDICATES: ReadonlySet<string> = new Set([...WHERE_FAMILY, ...HOLDER_PREDICATES, 'works_at']);
 
 export const MENTIONED_WITH = 'mentioned_with';

@@ -1,0 +1,125 @@
+/**
+ * The labelled graph benchmark: builds each theme's generated workspace (and a copy of the
+ * demo workspace) through the product's engine and scores the graph against the labels.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { MemoryService } from '../../../core/src/engine/memoryService.js';
+import { resolveExistingWorkspace } from '../../../core/src/workspace/resolveWorkspace.js';
+import { makeTempWorkspace, removeTempWorkspace } from '../engine.js';
+import { log, round } from '../stats.js';
+import { scoreGraph, type GraphScores } from './evaluate.js';
+import { generateLabelledWorkspace, type GoldEntity, type GoldRelation } from './generate.js';
+import { HELD_OUT_THEME, TUNING_THEMES, type Theme } from './themes.js';
+
+const DEMO = path.resolve(import.meta.dirname, '../../../resources/demo-workspace');
+const DEMO_LABELS = path.resolve(import.meta.dirname, 'demo-entities.json');
+
+/** Builds the graph of a workspace written from `files` and scores it. */
+async function buildAndScore(label: string, files: Map<string, string>, gold: { entities: GoldEntity[]; relations: GoldRelation[]; headings: string[] }): Promise<GraphScores> {
+  const ws = makeTempWorkspace(`graph-labelled`);
+  try {
+    for (const [rel, text] of files) {
+      fs.mkdirSync(path.dirname(path.join(ws.workspace, rel)), { recursive: true });
+      fs.writeFileSync(path.join(ws.workspace, rel), text);
+    }
+    const service = new MemoryService({ dataDir: ws.dataDir, workspace: resolveExistingWorkspace(ws.workspace) });
+    let top: number[];
+    try {
+      await service.invoke('index.sync', { force: false });
+      const overview = await service.invoke('graph.overview', { limit: 40 });
+      top = overview.entities.map((e) => Number(e.id.replace(/^entity:/, '')));
+    } finally {
+      await service.close();
+    }
+    const db = new Database(path.join(ws.dataDir, 'index', fs.readdirSync(path.join(ws.dataDir, 'index')).find((f) => f.endsWith('.sqlite'))!), { readonly: true });
+    try {
+      const scores = scoreGraph(db, top, gold);
+      report(label, scores);
+      return scores;
+    } finally {
+      db.close();
+    }
+  } finally {
+    removeTempWorkspace(ws);
+  }
+}
+
+function pct(x: number): string {
+  return `${round(x * 100, 1)} %`;
+}
+
+function report(label: string, s: GraphScores): void {
+  log(
+    `graph labelled [${label}]: top-40 precision ${pct(s.top40_precision)} (of ${s.top40_size}), entity recall ${pct(s.entity_recall)}, type accuracy ${pct(s.type_accuracy)}, ` +
+      `relation P ${pct(s.relation_precision)} R ${pct(s.relation_recall)} (${s.relations_extracted} typed), validity ${pct(s.validity_accuracy)} of ${s.superseded} superseded ` +
+      `(current ${pct(s.current_validity_accuracy)}), furniture entities ${s.furniture_entities.length}`,
+  );
+  if (process.env.REVERIE_BENCH_VERBOSE) {
+    log(`  top-40 wrong: ${s.top40_wrong.join('; ')}`);
+    log(`  wrong types: ${s.wrong_types.join('; ')}`);
+    log(`  wrong relations: ${s.wrong_relations.slice(0, 40).join('; ')}`);
+    log(`  missed relations: ${s.missed_relations.slice(0, 40).join('; ')}`);
+    log(`  furniture: ${s.furniture_entities.slice(0, 40).join('; ')}`);
+  }
+}
+
+function readDemo(dir: string, rel = ''): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const name of fs.readdirSync(path.join(dir, rel))) {
+    const child = path.join(rel, name);
+    if (fs.statSync(path.join(dir, child)).isDirectory()) for (const [k, v] of readDemo(dir, child)) files.set(k, v);
+    else if (name.endsWith('.md')) files.set(child, fs.readFileSync(path.join(dir, child), 'utf8'));
+  }
+  return files;
+}
+
+export interface LabelledGraphFigures {
+  graph_top40_precision_tuning: number;
+  graph_top40_precision_heldout: number;
+  graph_entity_recall_tuning: number;
+  graph_entity_recall_heldout: number;
+  graph_type_accuracy_tuning: number;
+  graph_type_accuracy_heldout: number;
+  graph_relation_precision_tuning: number;
+  graph_relation_precision_heldout: number;
+  graph_relation_recall_tuning: number;
+  graph_relation_recall_heldout: number;
+  graph_validity_tuning: number;
+  graph_validity_heldout: number;
+  graph_furniture_entities: number;
+  graph_top40_precision_demo: number;
+}
+
+/** Means over the tuning themes, the held-out theme alone, and the demo workspace's top 40. */
+export async function runLabelledGraphBench(): Promise<LabelledGraphFigures> {
+  const score = (theme: Theme) => {
+    const w = generateLabelledWorkspace(theme);
+    log(`graph labelled: theme ${theme.name}, ${w.files.size} notes, ${w.entities.length} entities, ${w.relations.length} relations (${w.relations.filter((r) => r.until).length} superseded)`);
+    return buildAndScore(theme.name, w.files, w);
+  };
+  const tuning: GraphScores[] = [];
+  for (const theme of TUNING_THEMES) tuning.push(await score(theme));
+  const held = await score(HELD_OUT_THEME);
+  const demoGold = JSON.parse(fs.readFileSync(DEMO_LABELS, 'utf8')) as { entities: GoldEntity[] };
+  const demo = await buildAndScore('demo workspace', readDemo(DEMO), { entities: demoGold.entities, relations: [], headings: [] });
+  const mean = (pick: (s: GraphScores) => number) => round((tuning.reduce((a, s) => a + pick(s), 0) / tuning.length) * 100, 1);
+  const of = (s: GraphScores, pick: (s: GraphScores) => number) => round(pick(s) * 100, 1);
+  return {
+    graph_top40_precision_tuning: mean((s) => s.top40_precision),
+    graph_top40_precision_heldout: of(held, (s) => s.top40_precision),
+    graph_entity_recall_tuning: mean((s) => s.entity_recall),
+    graph_entity_recall_heldout: of(held, (s) => s.entity_recall),
+    graph_type_accuracy_tuning: mean((s) => s.type_accuracy),
+    graph_type_accuracy_heldout: of(held, (s) => s.type_accuracy),
+    graph_relation_precision_tuning: mean((s) => s.relation_precision),
+    graph_relation_precision_heldout: of(held, (s) => s.relation_precision),
+    graph_relation_recall_tuning: mean((s) => s.relation_recall),
+    graph_relation_recall_heldout: of(held, (s) => s.relation_recall),
+    graph_validity_tuning: mean((s) => s.validity_accuracy),
+    graph_validity_heldout: of(held, (s) => s.validity_accuracy),
+    graph_furniture_entities: [...tuning, held].reduce((a, s) => a + s.furniture_entities.length, 0),
+    graph_top40_precision_demo: of(demo, (s) => s.top40_precision),
+  };
+}
