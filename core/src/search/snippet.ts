@@ -51,7 +51,7 @@ export function buildSnippet(chunkText: string, chunkStartLine: number, terms: r
     allowed[i]! && (!within || (chunkStartLine + i >= within.startLine && chunkStartLine + i <= within.endLine));
 
   // Every run of consecutive lines that fits: the most distinct query weight (repeats add a
-  // little), the shorter run on a tie. Runs start on a matching line (or the first line when
+  // little), the longer run on a tie. Runs start on a matching line (or the first line when
   // nothing matches).
   let best = { from: -1, to: -1, value: -1, chars: 0 };
   const counts = new Int32Array(terms.length);
@@ -69,7 +69,9 @@ export function buildSnippet(chunkText: string, chunkStartLine: number, terms: r
         else repeats += terms[t]!.weight;
       }
       const value = distinct + REPEAT_SHARE * repeats;
-      if (value > best.value + 1e-9 || (Math.abs(value - best.value) <= 1e-9 && chars < best.chars && found[to]!.length > 0)) {
+      // On a tie the longer run wins: answers are usually the long, informative lines, while a
+      // short neighbour often just repeats the question's words.
+      if (value > best.value + 1e-9 || (Math.abs(value - best.value) <= 1e-9 && chars > best.chars && found[to]!.length > 0)) {
         best = { from, to, value, chars };
       }
     }
