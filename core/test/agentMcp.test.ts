@@ -273,7 +273,7 @@ describe('reverie mcp', () => {
 
   it('refuses unknown arguments and an empty query with JSON-RPC -32602 naming them, and keeps serving', async () => {
     const { client } = await connectMcp(readToken);
-    await expect(client.callTool({ name: 'memory_search', arguments: { query: 'restic', maxResults: 3, minScore: 0.5 } })).rejects.toThrow(/-32602.*memory_search does not take "maxResults", "minScore"; it takes: query, limit, sources, project/);
+    await expect(client.callTool({ name: 'memory_search', arguments: { query: 'restic', maxResults: 3, minScore: 0.5 } })).rejects.toThrow(/-32602.*memory_search does not take "maxResults", "minScore"; it takes: query, limit, sources, budget, project/);
     await expect(client.callTool({ name: 'memory_search', arguments: { query: '   ' } })).rejects.toThrow(/-32602.*query.*must not be empty/);
     await expect(client.callTool({ name: 'memory_search', arguments: {} })).rejects.toThrow(/-32602.*query/);
     const again = await client.callTool({ name: 'intent_list', arguments: {} });

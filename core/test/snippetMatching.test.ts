@@ -26,3 +26,17 @@ describe('snippet word matching', () => {
     expect(weightOf('xrollouts rollout', 'rollouts', 'rollout')).toBe(1);
   });
 });
+
+describe('snippet window choice', () => {
+  it('prefers the long, informative line over a short one covering the same words', () => {
+    const text = [
+      '- Dave: My blog on car mods.',
+      '- Filler: the weather was grey all week and nothing much happened in town.',
+      '- Filler: we went for a walk along the river and had soup at the café.',
+      '- Dave: The blog on car mods inspired others to start their own DIY projects at home.',
+    ].join('\n');
+    const snippet = buildSnippet(text, 1, terms('blog', 'car', 'mods'), { maxChars: 100, contextChars: 0 });
+    expect(snippet.startLine).toBe(4);
+    expect(snippet.text).toContain('inspired others');
+  });
+});

@@ -75,9 +75,10 @@ export class BenchEngine {
     return { report, seconds: (performance.now() - started) / 1000 };
   }
 
-  async search(query: string, limit = 10): Promise<{ results: SearchResult[]; tookMs: number; wallMs: number }> {
+  /** With a `budget`, the engine packs the snippets into that many characters. */
+  async search(query: string, limit = 10, budget?: number): Promise<{ results: SearchResult[]; tookMs: number; wallMs: number }> {
     const started = performance.now();
-    const out = await this.service.invoke('memory.search', { query, limit, sources: ['memory'] });
+    const out = await this.service.invoke('memory.search', { query, limit, sources: ['memory'], ...(budget === undefined ? {} : { budget }) });
     return { ...out, wallMs: performance.now() - started };
   }
 

@@ -37,9 +37,19 @@ export const CATEGORY_NAMES: Record<string, string> = {
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const LIMIT = 10;
+/**
+ * Conversations are split into folds by their order in the file (sample i goes to fold i mod 3):
+ * constants are tuned on folds 0–1 and fold 2 is reported held out, so a change that only fits
+ * the conversations it was tuned on shows up as a gap between the two.
+ */
+export const FOLDS = 3;
+export const HELD_OUT_FOLD = 2;
 
 export interface RecallFigures {
   n: number;
+  /** Multi-hop (category 1) and temporal (category 2) figures of the same questions, for the fold tables. */
+  multi_hop_at_1500_chars?: number;
+  temporal_at_10?: number;
   recall_at_5: number;
   recall_at_10: number;
   recall_at_1500_chars: number;
@@ -54,6 +64,10 @@ export interface LocomoReport extends RecallFigures {
   n_questions: number;
   by_category: Record<string, RecallFigures>;
   by_sample: Record<string, RecallFigures & { sessions: number; turns: number; chunks: number; index_s: number }>;
+  /** Each fold's figures (fold i holds samples i, i+3, …), and fold HELD_OUT_FOLD's figures apart: never tuned on. */
+  by_fold: Record<string, RecallFigures & { samples: string[] }>;
+  tuning_folds: RecallFigures;
+  held_out: RecallFigures;
   samples: number;
   sessions: number;
   turns: number;
@@ -75,6 +89,7 @@ export interface LocomoReport extends RecallFigures {
 interface QuestionScore {
   category: string;
   sample: string;
+  fold: number;
   r5: number;
   r10: number;
   r1500: number;
@@ -171,9 +186,13 @@ function recallAtK(results: readonly SearchResult[], tags: readonly string[], k:
 }
 
 function figures(scores: readonly QuestionScore[]): RecallFigures {
-  const pct = (f: (s: QuestionScore) => number): number => round(100 * mean(scores.map(f)), 2);
+  const pct = (f: (s: QuestionScore) => number, of: readonly QuestionScore[] = scores): number => round(100 * mean(of.map(f)), 2);
+  const multiHop = scores.filter((s) => s.category === '1');
+  const temporal = scores.filter((s) => s.category === '2');
   return {
     n: scores.length,
+    multi_hop_at_1500_chars: pct((s) => s.r1500, multiHop),
+    temporal_at_10: pct((s) => s.r10, temporal),
     recall_at_5: pct((s) => s.r5),
     recall_at_10: pct((s) => s.r10),
     recall_at_1500_chars: pct((s) => s.r1500),
@@ -212,6 +231,7 @@ export async function runLocomo(file: string): Promise<LocomoReport> {
   let unparsedDates = 0;
   let indexTotal = 0;
 
+  const foldOf = new Map(samples.map((s, i) => [s.sample_id, i % FOLDS]));
   for (const sample of samples) {
     const ws = makeTempWorkspace(`locomo-${sample.sample_id.replace(/[^\w-]/g, '_')}`);
     let engine: BenchEngine | null = null;
@@ -245,14 +265,18 @@ export async function runLocomo(file: string): Promise<LocomoReport> {
         resultCounts.push(results.length);
         for (const r of results) snippetChars.push(r.snippet.length);
         const paths = new Set(results.map((r) => r.path));
+        // The char-budget figures ask the engine to pack its snippets into the budget, as an agent would.
+        const packed1500 = (await engine.search(String(qa.question), LIMIT, 1500)).results;
+        const packed3500 = (await engine.search(String(qa.question), LIMIT, 3500)).results;
         const r10 = recallAtK(results, tags, 10);
         const score: QuestionScore = {
           category: String(qa.category),
           sample: sample.sample_id,
+          fold: foldOf.get(sample.sample_id) ?? 0,
           r5: recallAtK(results, tags, 5),
           r10,
-          r1500: recallAtBudget(results, tags, 1500),
-          r3500: recallAtBudget(results, tags, 3500),
+          r1500: recallAtBudget(packed1500, tags, 1500),
+          r3500: recallAtBudget(packed3500, tags, 3500),
           file10: known.filter((id) => paths.has(notes.fileOfTurn.get(id)!)).length / known.length,
           all10: r10 === 1 ? 1 : 0,
         };
@@ -283,11 +307,18 @@ export async function runLocomo(file: string): Promise<LocomoReport> {
   }
 
   const overall = figures(scores);
+  const byFold: LocomoReport['by_fold'] = {};
+  for (let fold = 0; fold < FOLDS; fold++) {
+    byFold[String(fold)] = { ...figures(scores.filter((s) => s.fold === fold)), samples: samples.filter((s) => foldOf.get(s.sample_id) === fold).map((s) => s.sample_id) };
+  }
   const out: LocomoReport = {
     ...overall,
     n_questions: scores.length,
     by_category: byCategory,
     by_sample: bySample,
+    by_fold: byFold,
+    tuning_folds: figures(scores.filter((s) => s.fold !== HELD_OUT_FOLD)),
+    held_out: figures(scores.filter((s) => s.fold === HELD_OUT_FOLD)),
     samples: samples.length,
     sessions,
     turns,
@@ -304,11 +335,13 @@ export async function runLocomo(file: string): Promise<LocomoReport> {
     index_s_total: round(indexTotal, 3),
     method:
       'one workspace per sample, one note per session (`- [Ds:t] Speaker: text [image: caption]`); memory.search limit 10; ' +
-      'a turn counts when its [Ds:t] tag is in a snippet; char budgets count snippet text only, concatenated in rank order; ' +
+      'a turn counts when its [Ds:t] tag is in a snippet; char budgets are passed to memory.search (budget packing) and count snippet text only, concatenated in rank order; ' +
       'evidence ids not present in the conversation are dropped',
   };
   log('');
   log(locomoTable(out));
+  log('');
+  log(foldTable(out));
   log(
     `search p50 ${out.search.p50_ms} ms, p95 ${out.search.p95_ms} ms; mean ${out.mean_results} results of ${LIMIT} ` +
       `(${out.results_below_limit_pct}% of questions under-filled), mean snippet ${out.mean_snippet_chars} chars; ` +
@@ -330,4 +363,20 @@ export function locomoTable(r: LocomoReport): string {
   const rows = Object.entries(r.by_category).map(([cat, f]) => row(`${cat} ${CATEGORY_NAMES[cat] ?? ''}`.trim(), f));
   rows.push(row('all', r));
   return table(['category', 'n', 'R@5', 'R@10', 'R@1500c', 'R@3500c', 'fileR@10'], rows);
+}
+
+/** All-dev figures next to the tuning folds, the held-out fold and each fold. */
+export function foldTable(r: LocomoReport): string {
+  const row = (label: string, f: RecallFigures): string[] => [
+    label,
+    String(f.n),
+    f.recall_at_1500_chars.toFixed(1),
+    f.recall_at_3500_chars.toFixed(1),
+    f.recall_at_10.toFixed(1),
+    (f.temporal_at_10 ?? 0).toFixed(1),
+    (f.multi_hop_at_1500_chars ?? 0).toFixed(1),
+  ];
+  const rows = [row('all dev', r), row(`tuning (folds ≠ ${HELD_OUT_FOLD})`, r.tuning_folds), row(`held out (fold ${HELD_OUT_FOLD})`, r.held_out)];
+  for (const [fold, f] of Object.entries(r.by_fold)) rows.push(row(`fold ${fold} (${f.samples.join(', ')})`, f));
+  return table(['questions', 'n', 'R@1500c', 'R@3500c', 'R@10', 'temporal R@10', 'multi-hop @1500c'], rows);
 }

@@ -7,6 +7,7 @@ import { MarkerText } from './markerText.js';
 import { snippetForms, toResult, type ChunkHit, type KeywordSearcher } from './keywordSearch.js';
 import { dateMatches, parseQueryDates, type QueryDate } from './queryDates.js';
 import { buildSnippet, type SnippetTerm } from './snippet.js';
+import { packToBudget } from './budgetPacking.js';
 
 export type FusionMode = 'weighted' | 'rrf';
 
@@ -145,7 +146,8 @@ export class HybridSearcher {
     return byDate;
   }
 
-  async search({ query, limit, sources }: { query: string; limit: number; sources: readonly SourceKind[] }): Promise<SearchResult[]> {
+  /** With a `budget`, the results' snippets together fit in that many characters (budgetPacking.ts). */
+  async search({ query, limit, sources, budget }: { query: string; limit: number; sources: readonly SourceKind[]; budget?: number }): Promise<SearchResult[]> {
     const settings = this.settings();
     const sourceSet = new Set(sources);
     const want = Math.max(MIN_CANDIDATES, limit * CANDIDATES_PER_RESULT);
@@ -259,10 +261,13 @@ export class HybridSearcher {
 
     // A date or path the person typed names a file: that file comes first.
     const top = diversified[0]?.item.score ?? 1;
+    const hitOf = new Map<string, ChunkHit>();
     this.keyword.exactFileMatches(query, limit).forEach(({ hit, reason }, i) => {
       if (seen.has(hit.id) || !sourceSet.has(hit.source)) return;
       seen.add(hit.id);
-      results.push(toResult(hit, top + 1 - i * 0.001, [reason], snippetTerms));
+      const result = toResult(hit, top + 1 - i * 0.001, [reason], snippetTerms);
+      hitOf.set(result.id, hit);
+      results.push(result);
     });
     // Lines already shown by a better result are not shown again: an overlapping chunk of the
     // same file shows its other matching lines instead, or nothing when it has none.
@@ -302,10 +307,13 @@ export class HybridSearcher {
         passage: round(item.coverage),
         date: round(DATE_BONUS * item.c.dateFit),
       };
+      hitOf.set(result.id, item.c.hit);
       results.push(result);
       markShown(result);
     }
-    return results.slice(0, limit);
+    const page = results.slice(0, limit);
+    if (budget === undefined) return page;
+    return packToBudget(page.map((result) => ({ result, hit: hitOf.get(result.id)! })), snippetTerms, budget);
   }
 
   private decay(path: string, settings: HybridSettings): number {

@@ -220,6 +220,8 @@ export class KeywordSearcher {
   }
 
   private variantFrequency(word: string): number {
+    // A two-word form ("smart watch") can be in no more chunks than its rarer word.
+    if (word.includes(' ')) return Math.min(...word.split(' ').map((w) => this.variantFrequency(w)));
     return this.documentFrequency({ word, stem: stemWord(word), isStopword: false, variants: [] });
   }
 

@@ -64,11 +64,11 @@ export class SearchService<After = null> {
       this.openSearchers();
     });
     this.handlers = {
-      'memory.search': async ({ query, limit, sources, project, graph, recall }, context) => {
+      'memory.search': async ({ query, limit, sources, budget, project, graph, recall }, context) => {
         await this.embeddings.ensureProvider();
         const started = performance.now();
         const { found, after } = await this.index.readRecovering(async () => {
-          const answer = await this.searchChunks({ query, limit, sources });
+          const answer = await this.searchChunks({ query, limit, sources, budget });
           const collapsed = collapseRepeatedImports(answer.results, (ids) => this.index.store.chunkTexts(ids));
           return { found: this.withProvenance(collapsed), after: answer.after };
         });
@@ -144,7 +144,7 @@ export class SearchService<After = null> {
    * it would wait for this thread twice and share the cores with it (measured during a first
    * index: round-trip p95 55 ms on a worker, 36 ms here).
    */
-  private async searchChunks({ query, limit, sources }: Omit<SearchRequest, 'settings' | 'generation' | 'indexChanges'>): Promise<{ results: SearchResult[]; after: Promise<After> | null }> {
+  private async searchChunks({ query, limit, sources, budget }: Omit<SearchRequest, 'settings' | 'generation' | 'indexChanges'>): Promise<{ results: SearchResult[]; after: Promise<After> | null }> {
     const startedAt = performance.now();
     const alone = this.searchesInFlight === 0 && startedAt - this.lastSearchStartedAt > LONE_SEARCH_GAP_MS;
     this.lastSearchStartedAt = startedAt;
@@ -154,7 +154,7 @@ export class SearchService<After = null> {
       const pooled =
         alone && this.index.syncing
           ? null
-          : this.pool?.search({ query, limit, sources, settings, generation: this.embeddings.vectors ? this.embeddings.provider.generation : null, indexChanges: this.indexChanges });
+          : this.pool?.search({ query, limit, sources, budget, settings, generation: this.embeddings.vectors ? this.embeddings.provider.generation : null, indexChanges: this.indexChanges });
       if (pooled) {
         try {
           return await asForeground(pooled);
@@ -166,7 +166,7 @@ export class SearchService<After = null> {
         }
       }
       if (this.pool) this.searchesOnEngineThread++;
-      return { results: await this.hybrid.search({ query, limit, sources }), after: null };
+      return { results: await this.hybrid.search({ query, limit, sources, budget }), after: null };
     } finally {
       this.searchesInFlight--;
     }

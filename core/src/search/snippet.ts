@@ -15,6 +15,8 @@ export interface Snippet {
   endLine: number;
   /** Query weight matched inside the snippet's lines (the sum of matched terms' weights). */
   matchedWeight: number;
+  /** True when one line was longer than the room and was cut (marked with "…"). */
+  cut?: boolean;
 }
 
 export interface SnippetOptions {
@@ -23,6 +25,8 @@ export interface SnippetOptions {
   exclude?: ReadonlySet<number>;
   /** Absolute line range the matched lines must come from (the snippet may still widen beyond it). */
   within?: { startLine: number; endLine: number };
+  /** Neighbouring lines are added until the snippet is about this long (0: only the matched lines and an answer line). */
+  contextChars?: number;
 }
 
 export const MAX_SNIPPET_CHARS = 700;
@@ -36,7 +40,7 @@ const CONTEXT_CHARS = 280;
 const REPEAT_SHARE = 0.3;
 
 export function buildSnippet(chunkText: string, chunkStartLine: number, terms: readonly SnippetTerm[], options: SnippetOptions = {}): Snippet {
-  const { maxChars = MAX_SNIPPET_CHARS, exclude, within } = options;
+  const { maxChars = MAX_SNIPPET_CHARS, exclude, within, contextChars = CONTEXT_CHARS } = options;
   const lines = chunkText.split('\n');
   const matcher = buildMatcher(terms);
   const allowed = lines.map((_, i) => !exclude?.has(chunkStartLine + i));
@@ -47,7 +51,7 @@ export function buildSnippet(chunkText: string, chunkStartLine: number, terms: r
     allowed[i]! && (!within || (chunkStartLine + i >= within.startLine && chunkStartLine + i <= within.endLine));
 
   // Every run of consecutive lines that fits: the most distinct query weight (repeats add a
-  // little), the shorter run on a tie. Runs start on a matching line (or the first line when
+  // little), the longer run on a tie. Runs start on a matching line (or the first line when
   // nothing matches).
   let best = { from: -1, to: -1, value: -1, chars: 0 };
   const counts = new Int32Array(terms.length);
@@ -65,7 +69,9 @@ export function buildSnippet(chunkText: string, chunkStartLine: number, terms: r
         else repeats += terms[t]!.weight;
       }
       const value = distinct + REPEAT_SHARE * repeats;
-      if (value > best.value + 1e-9 || (Math.abs(value - best.value) <= 1e-9 && chars < best.chars && found[to]!.length > 0)) {
+      // On a tie the longer run wins: answers are usually the long, informative lines, while a
+      // short neighbour often just repeats the question's words.
+      if (value > best.value + 1e-9 || (Math.abs(value - best.value) <= 1e-9 && chars > best.chars && found[to]!.length > 0)) {
         best = { from, to, value, chars };
       }
     }
@@ -83,7 +89,7 @@ export function buildSnippet(chunkText: string, chunkStartLine: number, terms: r
   // The answer to a question on the last line comes first.
   if (answerRoom[best.to]! > 0 && size + fits(best.to + 1) <= maxChars) size += fits(++best.to);
   // A lone matching line reads poorly: widen with neighbours up to a modest size.
-  while (size < CONTEXT_CHARS) {
+  while (size < contextChars) {
     const next = fits(best.to + 1);
     const prev = fits(best.from - 1);
     if (Math.min(next, prev) === Infinity || size + Math.min(next, prev) > maxChars) break;
@@ -93,8 +99,9 @@ export function buildSnippet(chunkText: string, chunkStartLine: number, terms: r
   }
 
   let text = lines.slice(best.from, best.to + 1).join('\n');
-  if (text.length > maxChars) text = cutAroundFirstMatch(text, matcher, maxChars);
-  return { text, startLine: chunkStartLine + best.from, endLine: chunkStartLine + best.to, matchedWeight };
+  const cut = text.length > maxChars;
+  if (cut) text = cutAroundFirstMatch(text, matcher, maxChars);
+  return { text, startLine: chunkStartLine + best.from, endLine: chunkStartLine + best.to, matchedWeight, cut };
 }
 
 /**

@@ -55,6 +55,7 @@ export const MCP_TOOLS: McpToolSpec[] = [
       query: search.query.describe('What to look for, in words (a question or keywords).'),
       limit: search.limit.describe('Most results to return (1-100, default 10).'),
       sources: search.sources.describe('Which kinds to search: memory (notes), dreams, sessions (agent transcripts). Default memory and sessions.'),
+      budget: search.budget.describe('Characters the snippets may use together (1-100000): each result shows its best lines, packed in rank order; results that do not fit are left out. Omit for whole results.'),
       project: projectField(search.project),
     },
     annotations: { ...READ },

@@ -8,6 +8,8 @@ import { GraphEntity } from '../records/graphRecords.js';
 import { SourceKind, WorkspacePath } from '../vocabulary.js';
 
 const MAX_QUERY_CHARS = 20_000;
+/** A search's character budget: far more than any agent's context gives to memory. */
+const MAX_SEARCH_BUDGET = 100_000;
 const MAX_WRITE_BYTES = 16 * 1024 * 1024;
 import type { OperationSpec } from './spec.js';
 
@@ -63,6 +65,16 @@ export const workspaceOperations = {
         query: z.string().max(MAX_QUERY_CHARS, `query is longer than ${MAX_QUERY_CHARS} characters`),
         limit: z.number().int().min(1).max(100).default(10),
         sources: z.array(SourceKind).min(1).default(['memory', 'sessions']),
+        /**
+         * Characters the snippets may use together: each result then shows its best lines only,
+         * widened while the budget lasts, and results that do not fit are left out. Absent: whole results.
+         */
+        budget: z
+          .number()
+          .int('budget must be a whole number of characters')
+          .min(1, 'budget must be at least 1 character (leave it out for whole results)')
+          .max(MAX_SEARCH_BUDGET, `budget is over ${MAX_SEARCH_BUDGET} characters: leave it out for whole results`)
+          .optional(),
         /** Boost entries annotated `<!-- project: KEY -->` with this key. */
         project: z.string().min(1).max(200).optional(),
         /** Also return matching graph entities (a separate group; results stay chunk results). */

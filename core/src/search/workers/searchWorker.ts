@@ -103,7 +103,7 @@ async function search(id: number, request: SearchRequest): Promise<void> {
   if (request.indexChanges !== seenIndexChanges) keyword.invalidate();
   seenIndexChanges = request.indexChanges;
   useGeneration(request.generation);
-  const results = await hybrid.search({ query: request.query, limit: request.limit, sources: request.sources });
+  const results = await hybrid.search({ query: request.query, limit: request.limit, sources: request.sources, budget: request.budget });
   post({ type: 'result', id, results });
   // Sent even without a module: it settles the search on the engine side.
   post({ type: 'after', id, value: afterSearch ? afterSearch(request.query, results) : null });

@@ -40,6 +40,8 @@ export interface SearchRequest {
   query: string;
   limit: number;
   sources: readonly SourceKind[];
+  /** Characters the snippets may use together (results packed to it); absent: whole results. */
+  budget?: number;
   settings: HybridSettings;
   /** The active embedding generation; null searches keywords only. */
   generation: EmbeddingGeneration | null;

@@ -1,0 +1,78 @@
+/**
+ * Results packed to a character budget: what an agent's context wants is the most answer per
+ * character, not whole passages until the budget cuts one in half. Each result in rank order
+ * gets its best window that still fits (a result whose window would have to cut a matched line
+ * is left out, a later, shorter one may still fit); what is left of the budget then widens the
+ * chosen windows with their neighbouring lines, best result first.
+ */
+import type { SearchResult } from '../contract/index.js';
+import type { ChunkHit } from './keywordSearch.js';
+import { buildSnippet, MAX_SNIPPET_CHARS, type SnippetTerm } from './snippet.js';
+
+export interface PackableResult {
+  hit: Pick<ChunkHit, 'path' | 'start_line' | 'text'>;
+  result: SearchResult;
+}
+
+/**
+ * The largest window a result gets in the first pass, and the context it grows to. On LoCoMo
+ * folds 0–1 tighter first windows (500 or 360 characters) lost 6–15 points at 1,500 characters:
+ * the answer is often a line beside the matched ones, so more results with fewer lines lose.
+ */
+const FIRST_PASS_CHARS = MAX_SNIPPET_CHARS;
+const FIRST_PASS_CONTEXT = 280;
+
+interface Window {
+  item: PackableResult;
+  lines: string[];
+  /** Index in `lines` of the window's first and last line. */
+  from: number;
+  to: number;
+  chars: number;
+}
+
+/** The results (rank order kept) whose snippets, together with a newline between two, fit in `budget` characters. */
+export function packToBudget(items: readonly PackableResult[], terms: readonly SnippetTerm[], budget: number): SearchResult[] {
+  const shown = new Map<string, Set<number>>();
+  const shownIn = (path: string): Set<number> => {
+    let lines = shown.get(path);
+    if (!lines) shown.set(path, (lines = new Set()));
+    return lines;
+  };
+  let used = 0;
+  const windows: Window[] = [];
+  for (const item of items) {
+    const room = Math.min(FIRST_PASS_CHARS, budget - used - (windows.length > 0 ? 1 : 0));
+    if (room <= 0) break;
+    const exclude = shownIn(item.hit.path);
+    const snippet = buildSnippet(item.hit.text, item.hit.start_line, terms, { maxChars: room, exclude, contextChars: Math.min(FIRST_PASS_CONTEXT, room) });
+    if (snippet.text.length === 0 || snippet.cut || snippet.matchedWeight <= 0) continue;
+    used += snippet.text.length + (windows.length > 0 ? 1 : 0);
+    for (let l = snippet.startLine; l <= snippet.endLine; l++) exclude.add(l);
+    const from = snippet.startLine - item.hit.start_line;
+    windows.push({ item, lines: item.hit.text.split('\n'), from, to: snippet.endLine - item.hit.start_line, chars: snippet.text.length });
+  }
+  // Second pass: the rest of the budget widens windows by whole lines, best result first.
+  for (const w of windows) {
+    const taken = shownIn(w.item.hit.path);
+    const free = (i: number): number =>
+      i >= 0 && i < w.lines.length && !taken.has(w.item.hit.start_line + i) ? w.lines[i]!.length + 1 : Infinity;
+    for (;;) {
+      const after = free(w.to + 1);
+      const before = free(w.from - 1);
+      const step = Math.min(after, before);
+      if (step === Infinity || step > budget - used || w.chars + step > MAX_SNIPPET_CHARS) break;
+      // The line after a match is usually the reply to it: it goes first on a tie.
+      if (after <= before) taken.add(w.item.hit.start_line + ++w.to);
+      else taken.add(w.item.hit.start_line + --w.from);
+      w.chars += step;
+      used += step;
+    }
+  }
+  return windows.map((w) => ({
+    ...w.item.result,
+    snippet: w.lines.slice(w.from, w.to + 1).join('\n'),
+    startLine: w.item.hit.start_line + w.from,
+    endLine: w.item.hit.start_line + w.to,
+  }));
+}
