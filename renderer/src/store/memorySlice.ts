@@ -50,6 +50,8 @@ export interface MemorySlice {
   toggleFolder(folder: string): void;
   /** Opens a file (asking first if that would drop unsaved edits). Returns whether it opened. */
   openFile(path: string, options?: { highlight?: LineRange; query?: string }): Promise<boolean>;
+  /** Shows no file (after the open one was renamed or deleted). */
+  closeFile(): void;
   setReadMode(mode: ReadMode): void;
   clearHighlight(): void;
   startEditing(): void;
@@ -145,6 +147,11 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
       }));
       await readInto(path);
       return true;
+    },
+
+    closeFile() {
+      latestRead++;
+      set({ openPath: null, doc: null, docState: 'idle', docError: null, isEditing: false, draft: '', conflict: null, saveError: null, savedAt: null, highlight: null, highlightQuery: null });
     },
 
     setReadMode(readMode) {

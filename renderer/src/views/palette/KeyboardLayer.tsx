@@ -12,7 +12,7 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT';
 }
 
-/** The window-wide keys: Ctrl/Cmd+K (palette), "/" (search), "?" (shortcuts), Esc. */
+/** The window-wide keys: Ctrl/Cmd+K (palette), Ctrl/Cmd+S (save), "/" (search), "?" (shortcuts), Esc. */
 export function KeyboardLayer() {
   const store = useReverieStore();
   const [overlay, setOverlay] = useState<Overlay>(null);
@@ -23,6 +23,13 @@ export function KeyboardLayer() {
       if (isMod && !event.altKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
         setOverlay((o) => (o === 'palette' ? null : 'palette'));
+        return;
+      }
+      if (isMod && !event.altKey && event.key.toLowerCase() === 's') {
+        // Never the browser's "Save page as…": save the note being edited, if any.
+        event.preventDefault();
+        const { memory } = store.getState();
+        if (memory.isEditing) void memory.save();
         return;
       }
       if (isMod || event.altKey || isTyping(event.target)) return;

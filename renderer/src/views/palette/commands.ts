@@ -40,10 +40,12 @@ const SECTION_LABELS: Record<(typeof SETTINGS_SECTIONS)[number], string> = {
   models: 'Models',
 };
 
-/** Everything the palette offers now: views, settings sections, then every memory file. */
+/** Everything the palette offers now: note actions, views, settings sections, then every memory file. */
 export function paletteCommands(state: ReverieState): PaletteCommand[] {
   const commands: PaletteCommand[] = [
     { id: 'focus-search', label: 'Search memory', detail: '/', run: (s) => s.app.focusSearch() },
+    { id: 'note:new', label: 'New note…', detail: 'note', run: (s) => s.notes.requestNewNote() },
+    { id: 'note:daily', label: "Open today's daily note", detail: 'note', run: (s) => void s.notes.openDailyNote() },
     ...VIEWS.map((view) => ({ id: `view:${view}`, label: `Go to ${VIEW_LABELS[view]}`, detail: 'view', run: (s: ReverieState) => s.app.setView(view) })),
     ...SETTINGS_SECTIONS.map((section) => ({
       id: `settings:${section}`,
