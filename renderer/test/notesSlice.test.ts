@@ -39,7 +39,7 @@ describe('notes in the window', () => {
     const { store } = notesWindow();
     store.getState().notes.requestNewNote();
     expect(await store.getState().notes.createNote('why?')).toBe(false);
-    expect(store.getState().notes.dialog).toEqual({ kind: 'new' });
+    expect(store.getState().notes.dialog).toEqual({ kind: 'new', name: '' });
     expect(store.getState().notes.dialogError).toMatch(/contains "\?"/);
 
     expect(await store.getState().notes.createNote('projects/Tax module')).toBe(true);

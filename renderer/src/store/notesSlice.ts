@@ -6,7 +6,7 @@ import type { SliceContext } from './types.js';
 export const UNDO_DELETE_MS = 8000;
 
 /** The name dialog: a new note, or a new name (or folder) for an existing one. */
-export type NoteDialog = { kind: 'new' } | { kind: 'rename'; path: string };
+export type NoteDialog = { kind: 'new'; name: string } | { kind: 'rename'; path: string };
 
 export interface NotesSlice {
   dialog: NoteDialog | null;
@@ -17,7 +17,8 @@ export interface NotesSlice {
   lastDeleted: TrashedNote | null;
   error: string | null;
 
-  requestNewNote(): void;
+  /** Opens the name dialog, with `name` filled in (a missing wiki-link's target). */
+  requestNewNote(name?: string): void;
   requestRename(path: string): void;
   closeDialog(): void;
   /** Creates `name` (optionally `folder/name`) and opens it in the editor. Returns whether it was created. */
@@ -49,8 +50,8 @@ export function createNotesSlice({ set, get, client, confirm }: SliceContext<'no
     lastDeleted: null,
     error: null,
 
-    requestNewNote() {
-      set({ dialog: { kind: 'new' }, dialogError: null });
+    requestNewNote(name = '') {
+      set({ dialog: { kind: 'new', name }, dialogError: null });
     },
 
     requestRename(path) {

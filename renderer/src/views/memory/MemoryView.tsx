@@ -12,7 +12,7 @@ export function MemoryView() {
       <aside className="tree-pane" aria-label="Files">
         <h1 className="pane-title">Memory files</h1>
         <div className="tree-actions">
-          <button type="button" className="button" data-testid="new-note" onClick={requestNewNote} disabled={isBusy}>
+          <button type="button" className="button" data-testid="new-note" onClick={() => requestNewNote()} disabled={isBusy}>
             New note
           </button>
           <button type="button" className="button" data-testid="daily-note" onClick={() => void openDailyNote()} disabled={isBusy} title="Open today's memory/YYYY-MM-DD.md, creating it when missing">

@@ -8,7 +8,7 @@ export function NoteDialog() {
   const isBusy = useReverie((s) => s.notes.isBusy);
   const notes = useReverie((s) => s.notes);
   const inputRef = useRef<HTMLInputElement>(null);
-  const initial = dialog?.kind === 'rename' ? dialog.path.replace(/^memory\//, '') : '';
+  const initial = dialog?.kind === 'rename' ? dialog.path.replace(/^memory\//, '') : (dialog?.name ?? '');
   const [name, setName] = useState(initial);
 
   useEffect(() => {
