@@ -61,6 +61,26 @@ describe.skipIf(!chromiumPath)('Notes in the window', () => {
     expect(body.trim().length).toBeGreaterThan(40);
     await saveScreenshot(page, 'notes-daily');
 
+    // Wiki-links open notes or offer to create them; a #tag searches.
+    await page.click('[data-testid=new-note]');
+    await page.fill('[data-testid=note-name]', 'links');
+    await page.click('[data-testid=note-dialog-submit]');
+    await page.locator('[data-testid=document][data-path="memory/links.md"] [data-testid=editor]').waitFor();
+    await page.fill('[data-testid=editor]', '# Links\n\nSee [[2026-03-09]] and [[Lisbon trip|the trip]]. #garden\n');
+    await page.keyboard.press('Control+s');
+    await page.locator('[data-testid=saved-notice]').waitFor();
+    await page.locator('[data-testid=rendered-view] [data-testid=wiki-link]').first().waitFor();
+    await page.click('[data-testid=wiki-link][data-target="Lisbon trip"]');
+    expect(await page.inputValue('[data-testid=note-name]')).toBe('Lisbon trip');
+    await page.keyboard.press('Escape');
+    await page.click('[data-testid=wiki-link][data-target="2026-03-09"]');
+    await page.locator('[data-testid=document][data-path="memory/2026-03-09.md"]').waitFor();
+    await page.goBack();
+    await page.locator('[data-testid=document][data-path="memory/links.md"] [data-testid=tag-link]').waitFor();
+    await page.click('[data-testid=tag-link]');
+    await page.waitForSelector('body[data-view="search"]');
+    expect(await page.inputValue('[data-testid=search-input]')).toBe('#garden');
+
     expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
     await close();
   });

@@ -42,6 +42,8 @@ export interface MemorySlice {
   saveError: string | null;
   /** The engine's conflict message when a save was refused because the file changed on disk. */
   conflict: string | null;
+  /** What is on disk now, read when a save was refused (null: deleted or unreadable), for the diff. */
+  conflictDisk: string | null;
   savedAt: string | null;
   /** The file changed on disk while the editor was open (the save will be refused). */
   hasDiskChanged: boolean;
@@ -104,6 +106,7 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
     isSaving: false,
     saveError: null,
     conflict: null,
+    conflictDisk: null,
     savedAt: null,
     hasDiskChanged: false,
 
@@ -190,7 +193,14 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
       } catch (error) {
         // Never touch the draft here: the person's text stays in the editor whatever happened.
         if (error instanceof MemoryClientError && error.code === 'conflict') {
-          set({ isSaving: false, conflict: error.message });
+          set({ isSaving: false, conflict: error.message, conflictDisk: null });
+          try {
+            const onDisk = await client.call('files.read', { path: doc.path });
+            if (slice().conflict === error.message) set({ conflictDisk: onDisk.text });
+          } catch (readError) {
+            // Deleted or unreadable now: the panel's message already says so; no diff to show.
+            console.warn('Reverie: could not read the file for the conflict diff', readError);
+          }
         } else {
           set({ isSaving: false, saveError: errorMessage(error) });
         }
