@@ -40,6 +40,10 @@ describe.skipIf(!chromiumPath)('Memory view editing', () => {
     const conflict = page.locator('[data-testid=conflict-panel]');
     await conflict.waitFor();
     expect(await conflict.locator('[data-testid=conflict-message]').textContent()).toContain('changed on disk');
+    // The panel shows what differs: the other program's line against the person's.
+    await conflict.locator('[data-testid=conflict-diff]').waitFor();
+    expect(await conflict.locator('[data-testid=diff-disk]').allTextContents()).toContain('− Rewritten by another program.\n');
+    expect((await conflict.locator('[data-testid=diff-yours]').allTextContents()).join('')).toContain('My precious words');
     expect(onDisk()).toBe(behindTheEditor);
     expect(await page.inputValue('[data-testid=editor]')).toBe(typed);
     await saveScreenshot(page, 'memory-conflict');

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import './styles/app.css';
 import './styles/controls.css';
 import { createMemoryClient } from './client/memoryClient.js';
+import { browserHistory, syncUrlWithStore } from './routing/urlSync.js';
 import { connectStore, createReverieStore } from './store/store.js';
 import { StoreContext } from './store/useReverie.js';
 import { AppShell } from './views/shell/AppShell.js';
@@ -14,6 +15,8 @@ const store = createReverieStore(client);
 exposeStateOnBody(store);
 guardUnsavedEditsOnUnload(store);
 connectStore(store, client);
+// After the client took the token out of the address: what is left is the route.
+syncUrlWithStore(store, browserHistory());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');

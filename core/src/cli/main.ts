@@ -17,6 +17,7 @@ import { logsCommand } from './commands/logs.js';
 import { mcpCommand } from './commands/mcp.js';
 import { modelsCommand } from './commands/models.js';
 import { searchCommand } from './commands/search.js';
+import { notesCommand } from './commands/notes.js';
 import { serveCommand } from './commands/serve.js';
 import { sessionsCommand } from './commands/sessions.js';
 import { statusCommand } from './commands/status.js';
@@ -27,6 +28,7 @@ export const COMMANDS: readonly CliCommand[] = [
   statusCommand,
   indexCommand,
   searchCommand,
+  notesCommand,
   graphCommand,
   configCommand,
   serveCommand,

@@ -18,6 +18,7 @@ import { GraphService } from '../graph/graphService.js';
 import { updateGraphAfterSync } from '../graph/graphSyncStep.js';
 import { IndexService } from '../index/indexService.js';
 import { FilesService } from '../index/filesService.js';
+import { NotesService } from '../index/notesService.js';
 import { SearchService } from '../search/searchService.js';
 import { ModelStore } from '../models/modelStore.js';
 import { ModelService } from '../models/modelService.js';
@@ -119,6 +120,7 @@ export class MemoryService {
       ...new WorkspaceService({ settings: this.settings, workspace, canPickFolder: () => this.hostInfo?.kind === 'desktop', onDidChooseWorkspace: options.onDidChooseWorkspace }).handlers,
       ...this.search.handlers,
       ...new FilesService(files, this.index).handlers,
+      ...new NotesService(files, this.index).handlers,
       ...this.sessions.handlers,
       ...new ImportService({ workspaceRoot: workspace.root, dataDir, index: this.index, emit }).handlers,
       ...new ProvenanceService({ indexDb, onDidForget: (paths) => this.index.entriesForgotten(paths) }).handlers,

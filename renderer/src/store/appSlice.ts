@@ -1,4 +1,5 @@
 import type { EngineEvent, IndexState, SyncReport } from '../../../core/src/contract/index.js';
+import type { SettingsSection } from '../routing/route.js';
 import type { SliceContext } from './types.js';
 
 export const VIEWS = ['search', 'memory', 'imports', 'dreams', 'graph', 'agents', 'status', 'settings'] as const;
@@ -56,7 +57,11 @@ export interface AppSlice {
   isIndexingPaused: boolean;
   /** Bumped by the focus-search command; the Search view focuses its input when it changes. */
   searchFocusRequest: number;
+  /** The Settings card a link or URL asked for (scrolled into view); null for the top of the page. */
+  settingsSection: SettingsSection | null;
 
+  /** Opens Settings at one section. */
+  showSettingsSection(section: SettingsSection | null): void;
   /** Switches views. An unsaved draft stays in the store, so switching never loses it. */
   setView(view: View): void;
   /** Go to Search and put the cursor in the query (menu, tray). */
@@ -101,13 +106,19 @@ export function createAppSlice({ set, get, reloadPage }: SliceContext<'app'>): A
     engine: { state: 'running', message: null, reason: null },
     isIndexingPaused: false,
     searchFocusRequest: 0,
+    settingsSection: null,
+
+    showSettingsSection(settingsSection) {
+      get().app.setView('settings');
+      set({ settingsSection });
+    },
 
     setView(view) {
       const state = get();
       if (state.app.view === view) return;
       // A token shown once must not survive leaving the Agents view.
       if (state.app.view === 'agents') state.agents.onLeave();
-      set({ view });
+      set({ view, ...(view === 'settings' ? {} : { settingsSection: null }) });
       if (view === 'status') void state.status.refresh();
       if (view === 'memory' && state.memory.filesState === 'idle') void state.memory.loadFiles();
       if (view === 'settings') {

@@ -42,6 +42,8 @@ export interface MemorySlice {
   saveError: string | null;
   /** The engine's conflict message when a save was refused because the file changed on disk. */
   conflict: string | null;
+  /** What is on disk now, read when a save was refused (null: deleted or unreadable), for the diff. */
+  conflictDisk: string | null;
   savedAt: string | null;
   /** The file changed on disk while the editor was open (the save will be refused). */
   hasDiskChanged: boolean;
@@ -50,6 +52,8 @@ export interface MemorySlice {
   toggleFolder(folder: string): void;
   /** Opens a file (asking first if that would drop unsaved edits). Returns whether it opened. */
   openFile(path: string, options?: { highlight?: LineRange; query?: string }): Promise<boolean>;
+  /** Shows no file (after the open one was renamed or deleted). */
+  closeFile(): void;
   setReadMode(mode: ReadMode): void;
   clearHighlight(): void;
   startEditing(): void;
@@ -102,6 +106,7 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
     isSaving: false,
     saveError: null,
     conflict: null,
+    conflictDisk: null,
     savedAt: null,
     hasDiskChanged: false,
 
@@ -147,6 +152,11 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
       return true;
     },
 
+    closeFile() {
+      latestRead++;
+      set({ openPath: null, doc: null, docState: 'idle', docError: null, isEditing: false, draft: '', conflict: null, saveError: null, savedAt: null, highlight: null, highlightQuery: null });
+    },
+
     setReadMode(readMode) {
       set((m) => ({ readMode, highlightRequest: m.highlightRequest + 1 }));
     },
@@ -183,7 +193,14 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
       } catch (error) {
         // Never touch the draft here: the person's text stays in the editor whatever happened.
         if (error instanceof MemoryClientError && error.code === 'conflict') {
-          set({ isSaving: false, conflict: error.message });
+          set({ isSaving: false, conflict: error.message, conflictDisk: null });
+          try {
+            const onDisk = await client.call('files.read', { path: doc.path });
+            if (slice().conflict === error.message) set({ conflictDisk: onDisk.text });
+          } catch (readError) {
+            // Deleted or unreadable now: the panel's message already says so; no diff to show.
+            console.warn('Reverie: could not read the file for the conflict diff', readError);
+          }
         } else {
           set({ isSaving: false, saveError: errorMessage(error) });
         }

@@ -6,6 +6,7 @@ import { createDreamsSlice } from './dreamsSlice.js';
 import { createGraphSlice } from './graphSlice.js';
 import { createImportsSlice } from './importsSlice.js';
 import { createMemorySlice } from './memorySlice.js';
+import { createNotesSlice } from './notesSlice.js';
 import { createModelsSlice } from './modelsSlice.js';
 import { createProvenanceSlice } from './provenanceSlice.js';
 import { createSearchSlice } from './searchSlice.js';
@@ -45,6 +46,7 @@ export function createReverieStore(client: RendererMemoryClient, options: StoreO
       app: createAppSlice(contextFor('app')),
       search: createSearchSlice(contextFor('search')),
       memory: createMemorySlice(contextFor('memory')),
+      notes: createNotesSlice(contextFor('notes')),
       status: createStatusSlice(contextFor('status')),
       settings: createSettingsSlice(contextFor('settings')),
       models: createModelsSlice(contextFor('models')),

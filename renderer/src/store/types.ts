@@ -5,6 +5,7 @@ import type { DreamsSlice } from './dreamsSlice.js';
 import type { GraphSlice } from './graphSlice.js';
 import type { ImportsSlice } from './importsSlice.js';
 import type { MemorySlice } from './memorySlice.js';
+import type { NotesSlice } from './notesSlice.js';
 import type { ModelsSlice } from './modelsSlice.js';
 import type { ProvenanceSlice } from './provenanceSlice.js';
 import type { SearchSlice } from './searchSlice.js';
@@ -17,6 +18,8 @@ export interface ReverieState {
   app: AppSlice;
   search: SearchSlice;
   memory: MemorySlice;
+  /** New, daily, rename and delete (with undo) of notes. */
+  notes: NotesSlice;
   status: StatusSlice;
   settings: SettingsSlice;
   models: ModelsSlice;

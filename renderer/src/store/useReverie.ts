@@ -11,3 +11,10 @@ export function useReverie<T>(selector: (state: ReverieState) => T): T {
   if (!store) throw new Error('useReverie must be used inside <StoreContext.Provider>.');
   return useStore(store, selector);
 }
+
+/** The store itself, for handlers that read the latest state when they run. */
+export function useReverieStore(): ReverieStore {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('useReverieStore must be used inside <StoreContext.Provider>.');
+  return store;
+}

@@ -8,15 +8,18 @@ import { dreamOperations } from './dreamOperations.js';
 import { graphOperations } from './graphOperations.js';
 import { logOperations } from './logOperations.js';
 import { modelOperations } from './modelOperations.js';
+import { noteOperations } from './noteOperations.js';
 import { sourceOperations } from './sourceOperations.js';
 import type { OperationSpec } from './spec.js';
 import { workspaceOperations } from './workspaceOperations.js';
 
 export type { OperationSpec } from './spec.js';
 export { ConnectableTool } from './agentOperations.js';
+export { TrashedNote } from './noteOperations.js';
 
 export const operations = {
   ...workspaceOperations,
+  ...noteOperations,
   ...sourceOperations,
   ...modelOperations,
   ...dreamOperations,

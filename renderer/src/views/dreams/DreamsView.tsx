@@ -106,7 +106,7 @@ function RunStatus() {
 
 function ScheduleLine() {
   const schedule = useReverie((s) => s.dreams.schedule);
-  const setView = useReverie((s) => s.app.setView);
+  const showSettingsSection = useReverie((s) => s.app.showSettingsSection);
   if (!schedule) return null;
   return (
     <p className="dreams-schedule" data-testid="dream-schedule" data-enabled={schedule.enabled ? 'true' : 'false'}>
@@ -120,11 +120,7 @@ function ScheduleLine() {
       )}
       {schedule.lastRunAt ? <> · last run {formatTime(schedule.lastRunAt)}</> : <> · no run yet</>}
       {schedule.running && <> · a run is in progress</>}{' '}
-      <button type="button" className="link-button" data-testid="dream-open-settings" onClick={() => {
-          setView('settings');
-          // The section mounts with the view: scroll once it is on screen.
-          requestAnimationFrame(() => document.getElementById('settings-dreaming')?.scrollIntoView());
-        }}
+      <button type="button" className="link-button" data-testid="dream-open-settings" onClick={() => showSettingsSection('dreaming')}
       >
         Change in Settings
       </button>

@@ -18,6 +18,9 @@ export function DocumentPane() {
   const memory = useReverie((s) => s.memory);
   const coverage = useReverie((s) => s.memory.files.find((f) => f.path === s.memory.openPath));
   const openProvenance = useReverie((s) => s.provenance.open);
+  const requestRename = useReverie((s) => s.notes.requestRename);
+  const deleteNote = useReverie((s) => s.notes.deleteNote);
+  const isNoteBusy = useReverie((s) => s.notes.isBusy);
   const { openPath, doc, docState, isEditing, highlight } = memory;
 
   if (!openPath) {
@@ -55,6 +58,16 @@ export function DocumentPane() {
           </div>
         </div>
         <div className="doc-actions">
+          {doc && openPath?.startsWith('memory/') && (
+            <>
+              <button type="button" className="button" data-testid="rename-button" onClick={() => requestRename(doc.path)} disabled={isNoteBusy}>
+                Rename…
+              </button>
+              <button type="button" className="button button-danger" data-testid="delete-button" onClick={() => void deleteNote(doc.path)} disabled={isNoteBusy}>
+                Delete
+              </button>
+            </>
+          )}
           {!isEditing && doc && (
             <>
               <div className="segmented" role="group" aria-label="Show as">

@@ -1,19 +1,30 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, useEffect } from 'react';
 import { Badge } from '../../components/Badge.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { COVERAGE_TONE } from '../coverage.js';
-import { buildFileTree, type FileNode, type FolderNode, type TreeNode } from './fileTree.js';
+import { buildFileTree, visibleRows, type FileNode, type FolderNode, type TreeRow } from './fileTree.js';
 
-/** Children shown per folder before a "Show all" button: keeps huge folders cheap to render. */
-const CHILDREN_SHOWN = 300;
+/** Row heights in px (memory.css keeps them): a file with a problem shows its reason below it. */
+const ROW_HEIGHT = 30;
+const REASON_HEIGHT = 20;
+/** Rows drawn above and below the visible part, so fast scrolling shows no gaps. */
+const OVERSCAN = 12;
 
+function rowHeight(row: TreeRow): number {
+  return row.node.kind === 'file' && row.node.coverage.status !== 'indexed' ? ROW_HEIGHT + REASON_HEIGHT : ROW_HEIGHT;
+}
+
+/** The memory files as a virtualised tree: only the rows on screen are in the page, whatever the count. */
 export function FileTree() {
   const files = useReverie((s) => s.memory.files);
   const filesState = useReverie((s) => s.memory.filesState);
   const filesError = useReverie((s) => s.memory.filesError);
+  const collapsedFolders = useReverie((s) => s.memory.collapsedFolders);
+  const [filter, setFilter] = useState('');
   const tree = useMemo(() => buildFileTree(files), [files]);
+  const rows = useMemo(() => visibleRows(tree, new Set(collapsedFolders), filter), [tree, collapsedFolders, filter]);
 
   if (filesState === 'error') {
     return <ErrorNotice title="Could not list files" error={filesError} />;
@@ -23,61 +34,105 @@ export function FileTree() {
     return <EmptyState className="pad">No memory files yet. Add MEMORY.md, USER.md or notes under memory/ to your workspace.</EmptyState>;
   }
   return (
-    <ul className="tree" role="tree" aria-label="Memory files" data-testid="file-tree">
-      <TreeChildren folder={tree} depth={0} />
-    </ul>
-  );
-}
-
-function TreeChildren({ folder, depth }: { folder: FolderNode; depth: number }) {
-  const [showAll, setShowAll] = useState(false);
-  const shown = showAll ? folder.children : folder.children.slice(0, CHILDREN_SHOWN);
-  return (
     <>
-      {shown.map((node) => (
-        <TreeRow key={`${node.kind}:${node.path}`} node={node} depth={depth} />
-      ))}
-      {shown.length < folder.children.length && (
-        <li role="none" className={`tree-more depth-${Math.min(depth, 8)}`}>
-          <button type="button" className="link-button" onClick={() => setShowAll(true)}>
-            Show all {folder.children.length} items
-          </button>
-        </li>
+      <input
+        type="search"
+        className="tree-filter"
+        data-testid="tree-filter"
+        placeholder={`Filter ${files.length} files…`}
+        aria-label="Filter files"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+      />
+      {rows.length === 0 ? (
+        <p className="muted pad" data-testid="tree-no-match">
+          No file name contains “{filter}”.
+        </p>
+      ) : (
+        <VirtualRows rows={rows} />
       )}
     </>
   );
 }
 
-function TreeRow({ node, depth }: { node: TreeNode; depth: number }) {
-  return node.kind === 'folder' ? <FolderRow folder={node} depth={depth} /> : <FileRow file={node} depth={depth} />;
+function VirtualRows({ rows }: { rows: TreeRow[] }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState({ top: 0, height: 800 });
+  const offsets = useMemo(() => {
+    const result = new Array<number>(rows.length + 1);
+    result[0] = 0;
+    for (let i = 0; i < rows.length; i++) result[i + 1] = result[i]! + rowHeight(rows[i]!);
+    return result;
+  }, [rows]);
+
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const measure = (): void => setView({ top: element.scrollTop, height: element.clientHeight || 800 });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const first = Math.max(0, firstAtOrBelow(offsets, view.top) - OVERSCAN);
+  const last = Math.min(rows.length, firstAtOrBelow(offsets, view.top + view.height) + OVERSCAN + 1);
+  const total = offsets[rows.length]!;
+
+  return (
+    <div ref={scroller} className="tree-scroller" data-testid="tree-scroller" onScroll={(e) => setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}>
+      <ul className="tree" role="tree" aria-label="Memory files" data-testid="file-tree" style={{ height: total }}>
+        {rows.slice(first, last).map((row, i) => (
+          <li
+            key={`${row.node.kind}:${row.node.path}`}
+            role="treeitem"
+            aria-level={row.depth + 1}
+            aria-expanded={row.node.kind === 'folder' ? !('isCollapsed' in row && row.isCollapsed) : undefined}
+            className={row.node.kind === 'folder' ? 'tree-folder' : 'tree-file'}
+            style={{ top: offsets[first + i], height: rowHeight(row) }}
+          >
+            {row.node.kind === 'folder' ? (
+              <FolderRow folder={row.node} depth={row.depth} isCollapsed={'isCollapsed' in row && row.isCollapsed} />
+            ) : (
+              <FileRow file={row.node} depth={row.depth} />
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
-function FolderRow({ folder, depth }: { folder: FolderNode; depth: number }) {
-  const isCollapsed = useReverie((s) => s.memory.collapsedFolders.includes(folder.path));
+/** The index of the row that contains pixel `y` (binary search over the row offsets). */
+function firstAtOrBelow(offsets: number[], y: number): number {
+  let lo = 0;
+  let hi = offsets.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (offsets[mid]! <= y) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+function FolderRow({ folder, depth, isCollapsed }: { folder: FolderNode; depth: number; isCollapsed: boolean }) {
   const toggle = useReverie((s) => s.memory.toggleFolder);
   return (
-    <li role="treeitem" aria-expanded={!isCollapsed} className="tree-folder">
-      <button
-        type="button"
-        className={`tree-row folder-row depth-${Math.min(depth, 8)}`}
-        data-testid="folder-item"
-        data-path={folder.path}
-        onClick={() => toggle(folder.path)}
-      >
-        <span className={`chevron${isCollapsed ? '' : ' is-open'}`} aria-hidden="true" />
-        <span className="tree-name">{folder.name}/</span>
-        {isCollapsed && folder.problemCount > 0 && (
-          <Badge tone="warn" title={`${folder.problemCount} files not indexed`}>
-            {folder.problemCount} not indexed
-          </Badge>
-        )}
-      </button>
-      {!isCollapsed && (
-        <ul role="group" className="tree-group">
-          <TreeChildren folder={folder} depth={depth + 1} />
-        </ul>
+    <button
+      type="button"
+      className={`tree-row folder-row depth-${Math.min(depth, 8)}`}
+      data-testid="folder-item"
+      data-path={folder.path}
+      onClick={() => toggle(folder.path)}
+    >
+      <span className={`chevron${isCollapsed ? '' : ' is-open'}`} aria-hidden="true" />
+      <span className="tree-name">{folder.name}/</span>
+      {folder.problemCount > 0 && (
+        <Badge tone="warn" title={`${folder.problemCount} files in this folder are not indexed`}>
+          {folder.problemCount} not indexed
+        </Badge>
       )}
-    </li>
+    </button>
   );
 }
 
@@ -88,9 +143,10 @@ function FileRow({ file, depth }: { file: FileNode; depth: number }) {
   const isIndexed = status === 'indexed';
   const hint = isIndexed ? `${file.path} · indexed, ${file.coverage.chunks} chunks` : `${file.path} · ${status}: ${reason ?? 'no reason given'}`;
   return (
-    <li role="treeitem" aria-selected={isOpen} className="tree-file">
+    <>
       <button
         type="button"
+        aria-selected={isOpen}
         className={`tree-row file-row depth-${Math.min(depth, 8)}${isOpen ? ' is-open' : ''}`}
         data-testid="file-item"
         data-path={file.path}
@@ -104,10 +160,10 @@ function FileRow({ file, depth }: { file: FileNode; depth: number }) {
         <span className="visually-hidden">{isIndexed ? ', indexed' : ''}</span>
       </button>
       {!isIndexed && (
-        <div className={`tree-reason depth-${Math.min(depth, 8)}`} data-testid="file-reason">
+        <div className={`tree-reason depth-${Math.min(depth, 8)}`} data-testid="file-reason" title={reason ?? undefined}>
           {reason ?? 'no reason given'}
         </div>
       )}
-    </li>
+    </>
   );
 }

@@ -66,3 +66,43 @@ function compareNodes(a: TreeNode, b: TreeNode, foldersFirst: boolean): number {
   if (aDated !== bDated) return aDated ? 1 : -1;
   return aDated ? b.name.localeCompare(a.name) : a.name.localeCompare(b.name);
 }
+
+/** One line of the tree as drawn: a folder or a file at a depth. */
+export type TreeRow = { node: FolderNode; depth: number; isCollapsed: boolean } | { node: FileNode; depth: number };
+
+/**
+ * The rows a person sees, top to bottom: collapsed folders hide their files; a filter keeps
+ * the files whose path contains every typed word (case-insensitive) and opens their folders.
+ */
+export function visibleRows(root: FolderNode, collapsed: ReadonlySet<string>, filter: string): TreeRow[] {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  const rows: TreeRow[] = [];
+  const matches = (file: FileNode): boolean => {
+    const path = file.path.toLowerCase();
+    return words.every((w) => path.includes(w));
+  };
+  const walk = (folder: FolderNode, depth: number): boolean => {
+    let hasMatch = false;
+    for (const child of folder.children) {
+      if (child.kind === 'file') {
+        if (words.length === 0 || matches(child)) {
+          rows.push({ node: child, depth });
+          hasMatch = true;
+        }
+        continue;
+      }
+      const isCollapsed = words.length === 0 && collapsed.has(child.path);
+      const at = rows.length;
+      rows.push({ node: child, depth, isCollapsed });
+      if (isCollapsed) {
+        hasMatch = true;
+        continue;
+      }
+      if (walk(child, depth + 1)) hasMatch = true;
+      else if (words.length > 0) rows.splice(at, 1); // a folder with no match is left out while filtering
+    }
+    return hasMatch;
+  };
+  walk(root, 0);
+  return rows;
+}

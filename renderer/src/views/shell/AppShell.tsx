@@ -4,6 +4,9 @@ import { DreamsView } from '../dreams/DreamsView.js';
 import { GraphView } from '../graph/GraphView.js';
 import { ImportsView } from '../imports/ImportsView.js';
 import { MemoryView } from '../memory/MemoryView.js';
+import { NoteDialog } from '../memory/NoteDialog.js';
+import { UndoDeleteToast } from '../memory/UndoDeleteToast.js';
+import { KeyboardLayer } from '../palette/KeyboardLayer.js';
 import { ProvenancePanel } from '../provenance/ProvenancePanel.js';
 import { SearchView } from '../search/SearchView.js';
 import { SettingsView } from '../settings/SettingsView.js';
@@ -36,6 +39,9 @@ export function AppShell() {
       </main>
       <StatusBar />
       <ProvenancePanel />
+      <KeyboardLayer />
+      <NoteDialog />
+      <UndoDeleteToast />
     </div>
   );
 }
