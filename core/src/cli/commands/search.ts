@@ -1,9 +1,10 @@
-import { operations, SourceKind, type SearchResult } from '../../contract/index.js';
+import { operations, SourceKind } from '../../contract/index.js';
 import { ReverieError } from '../../platform/errors.js';
 import { defineCommand } from '../command.js';
 import { openService } from '../context.js';
 import { printJson } from '../output.js';
 import { printEntities } from './graph.js';
+import { printResults } from './searchOutput.js';
 
 export const searchCommand = defineCommand({
   name: 'search',
@@ -44,15 +45,3 @@ export const searchCommand = defineCommand({
     }
   },
 });
-
-function printResults(results: SearchResult[]): void {
-  if (results.length === 0) {
-    process.stdout.write('No results.\n');
-    return;
-  }
-  for (const r of results) {
-    const kinds = [...new Set((r.entryKinds ?? []).map((k) => k.kind))];
-    process.stdout.write(`${r.path}:${r.startLine}-${r.endLine}  (score ${r.score.toFixed(2)}${r.source === 'memory' ? '' : `, ${r.source}`}${kinds.length > 0 ? `; ${kinds.join(', ')}` : ''})\n`);
-    process.stdout.write(r.snippet.split('\n').map((l) => `    ${l}`).join('\n') + '\n\n');
-  }
-}
