@@ -19,7 +19,7 @@ export interface IngestOptions {
   maxBytes: number;
   /** The workspace's memory lines: transcript text repeating them was recalled, not said (read once, when a reader starts). */
   memoryLines?: () => string[];
-  /** Transcripts read at the same time, each on its own reader thread (default: one per core, at most four). */
+  /** Transcripts read at the same time, each on its own reader thread (default: the cores left beside this thread, at most two). */
   readers?: number;
   onProgress?: (p: { done: number; total: number; path: string | null }) => void;
   /** A transcript untouched for this long is complete: its last line is read even without a newline. */
