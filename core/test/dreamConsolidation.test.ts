@@ -195,6 +195,11 @@ describe('model consolidation: validation and apply', () => {
   });
 });
 
+// A loaded 2-core machine can take more than 30 s to start llama.cpp in a child process; the
+// limit is a safety net here, not what the tests check.
+const MODEL_ANSWER_LIMIT_MS = 150_000;
+const MODEL_TEST_LIMIT_MS = 200_000;
+
 describe('model consolidation with node-llama-cpp', () => {
   let dir: string;
   beforeAll(() => {
@@ -204,16 +209,16 @@ describe('model consolidation with node-llama-cpp', () => {
 
   it('falls back when the generated (nonsense) chat model answers', async () => {
     const modelPath = writeLlamaChatGguf(path.join(dir, 'chat.gguf'), { contextLength: 4096 });
-    const result = await consolidateWithModel({ modelPath, input, timeoutMs: 30_000, maxTokens: 128 });
+    const result = await consolidateWithModel({ modelPath, input, timeoutMs: MODEL_ANSWER_LIMIT_MS, maxTokens: 128 });
     expect(result.mode).toBe('fallback');
     if (result.mode === 'fallback') expect(result.reason).toMatch(/invalid JSON|answer was rejected/);
-  });
+  }, MODEL_TEST_LIMIT_MS);
 
   it('falls back when the prompt does not fit the model context', async () => {
     const modelPath = writeLlamaChatGguf(path.join(dir, 'chat-small.gguf'));
-    const result = await consolidateWithModel({ modelPath, input, timeoutMs: 30_000 });
+    const result = await consolidateWithModel({ modelPath, input, timeoutMs: MODEL_ANSWER_LIMIT_MS });
     expect(result).toMatchObject({ mode: 'fallback', reason: expect.stringMatching(/does not fit the model's context of 64 tokens/) });
-  });
+  }, MODEL_TEST_LIMIT_MS);
 
   it('kills a model that does not answer in time', async () => {
     const modelPath = writeLlamaChatGguf(path.join(dir, 'chat-slow.gguf'), { contextLength: 4096 });
@@ -225,9 +230,9 @@ describe('model consolidation with node-llama-cpp', () => {
   });
 
   it('falls back, host alive, on a model file that aborts llama.cpp or is not a GGUF', async () => {
-    const aborting = await consolidateWithModel({ modelPath: writeAbortingGguf(path.join(dir, 'aborting.gguf')), input, timeoutMs: 30_000 });
+    const aborting = await consolidateWithModel({ modelPath: writeAbortingGguf(path.join(dir, 'aborting.gguf')), input, timeoutMs: MODEL_ANSWER_LIMIT_MS });
     expect(aborting).toMatchObject({ mode: 'fallback', reason: expect.stringMatching(/^the chat model (process aborted|could not answer)/) });
-    const random = await consolidateWithModel({ modelPath: writeRandomBytesGguf(path.join(dir, 'random.gguf')), input, timeoutMs: 30_000 });
+    const random = await consolidateWithModel({ modelPath: writeRandomBytesGguf(path.join(dir, 'random.gguf')), input, timeoutMs: MODEL_ANSWER_LIMIT_MS });
     expect(random).toMatchObject({ mode: 'fallback', reason: expect.stringMatching(/^the chat model could not answer: /) });
-  });
+  }, MODEL_TEST_LIMIT_MS);
 });
