@@ -35,6 +35,11 @@ if (argv[0] === 'mcp' && !wantsHelp) {
   const code = await runMcpFast(argv.slice(1), () => import(pathToFileURL(entry).href).then((m) => m.main(argv)));
   await finish(code);
 }
+// `reverie search | status | get` ask a running host over its socket and load no engine (REVERIE_THIN=0 turns that off).
+if (['search', 'status', 'get'].includes(argv[0]) && !wantsHelp && process.env.REVERIE_THIN !== '0') {
+  const { runThinCommand } = await import(pathToFileURL(path.join(cli, 'fast', `thinCommands${ext}`)).href);
+  await finish(await runThinCommand(argv, () => import(pathToFileURL(entry).href).then((m) => m.main(argv))));
+}
 /**
  * True when an engine source file is newer than the last build (a developer edited core/ since).
  * Every hook and `reverie mcp` start in a checkout pays for this walk (~380 files), so it joins

@@ -12,7 +12,7 @@
  * share per note. `--profile DIR` runs each size under `node --cpu-prof` and summarises the top
  * self-time functions per phase.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,8 @@ export interface ScaleRun extends Omit<ScaleRunFigures, 'profile_windows' | 'pid
   generate_s: number;
   /** `reverie search` without a host (it loads the engine and runs a no-op sync first), from spawn to exit. */
   cli_search: CliSearchFigures;
+  /** `reverie search` while `reverie daemon` hosts the workspace (the thin path: the host answers over its socket). */
+  cli_search_host: CliSearchFigures;
   profile: { file: string; phases: PhaseProfile[] } | null;
 }
 
@@ -84,6 +86,7 @@ export interface ScaleFigures {
   scale_transcripts_mb_per_s: number | null;
   scale_transcripts_peak_rss_mb: number | null;
   scale_cli_search_p50_ms: number;
+  scale_cli_search_host_p50_ms: number;
   /** Exponent k of figure ≈ c·notes^k across the sizes (null with one size). */
   scale_growth: Record<string, GrowthFit>;
   scale_runs: ScaleRun[];
@@ -121,6 +124,34 @@ function timeCliSearch(workspace: string, dataDir: string, queries: readonly str
   return { runs: times.length, first_ms: round(times[0] ?? Number.NaN, 1), p50_ms: round(percentile(times, 50), 1), max_ms: round(Math.max(...times), 1) };
 }
 
+/** Runs `work` while the built `reverie daemon` hosts the workspace (ready line read first), then stops it. */
+async function withDaemon<T>(workspace: string, dataDir: string, work: () => T): Promise<T> {
+  const daemon = spawn(process.execPath, [path.join(REPO_ROOT, 'bin', 'reverie.js'), 'daemon', '--workspace', workspace, '--json'], {
+    env: { ...process.env, REVERIE_DATA_DIR: dataDir, REVERIE_FROM_SOURCE: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => daemon.once('exit', () => resolve()));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      let err = '';
+      const timer = setTimeout(() => reject(new Error(`reverie daemon was not ready within 300 s: ${err.slice(0, 500)}`)), 300_000);
+      daemon.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      daemon.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (!out.includes('\n')) return;
+        clearTimeout(timer);
+        resolve();
+      });
+      daemon.once('exit', (code) => reject(new Error(`reverie daemon exited with ${code}: ${err.slice(0, 500)}`)));
+    });
+    return work();
+  } finally {
+    daemon.kill('SIGTERM');
+    await exited;
+  }
+}
+
 async function runOneSize(notes: number, transcriptBytes: number, profileDir: string | null): Promise<ScaleRun> {
   const ws = makeTempWorkspace(`scale-${notes}`);
   try {
@@ -153,6 +184,8 @@ async function runOneSize(notes: number, transcriptBytes: number, profileDir: st
     });
     const cliSearch = timeCliSearch(ws.workspace, ws.dataDir, queries);
     log(`    reverie search (no host): first ${cliSearch.first_ms} ms, p50 ${cliSearch.p50_ms} ms of ${cliSearch.runs}`);
+    const cliSearchHost = await withDaemon(ws.workspace, ws.dataDir, () => timeCliSearch(ws.workspace, ws.dataDir, queries));
+    log(`    reverie search (reverie daemon hosting): first ${cliSearchHost.first_ms} ms, p50 ${cliSearchHost.p50_ms} ms of ${cliSearchHost.runs}`);
     const { profile_windows: windows, pid, ...rest } = figures;
     const profileFile = runProfileDir ? mainThreadProfile(runProfileDir, pid) : null;
     const profile = profileFile ? { file: profileFile, phases: summarizeCpuProfile(profileFile, windows) } : null;
@@ -165,6 +198,7 @@ async function runOneSize(notes: number, transcriptBytes: number, profileDir: st
       generate_s: round(generateS, 2),
       ...rest,
       cli_search: cliSearch,
+      cli_search_host: cliSearchHost,
       profile,
     };
   } finally {
@@ -184,6 +218,7 @@ function growthOf(runs: readonly ScaleRun[]): Record<string, GrowthFit> {
     index_bytes: fit((r) => r.index_final.file_bytes),
     peak_rss_mb: fit((r) => r.peak_rss_mb),
     cli_search_p50_ms: fit((r) => r.cli_search.p50_ms),
+    cli_search_host_p50_ms: fit((r) => r.cli_search_host.p50_ms),
     transcripts_ingest_s: fit((r) => r.transcripts?.ingest_s),
   };
   for (const phase of phases) {
@@ -262,6 +297,7 @@ export async function runScaleBench(options: ScaleOptions): Promise<ScaleFigures
     scale_transcripts_mb_per_s: top.transcripts?.ingest_mb_per_s ?? null,
     scale_transcripts_peak_rss_mb: top.transcripts?.peak_rss_mb ?? null,
     scale_cli_search_p50_ms: top.cli_search.p50_ms,
+    scale_cli_search_host_p50_ms: top.cli_search_host.p50_ms,
     scale_growth: growth,
     scale_runs: runs,
   };

@@ -18,6 +18,7 @@ import { readSessionExcerpt } from './sessionsGet.js';
 import { AgentSocketServer } from './socket/agentSocketServer.js';
 import type { Invoke } from './socket/agentCall.js';
 import { agentSocketPath } from './socket/socketPath.js';
+import { removeOwnerToken, writeOwnerToken } from './socket/ownerToken.js';
 import { agentLaunch, mcpLaunchCommand } from './mcp/mcpLaunch.js';
 import { EntryEditor } from './entries/entryEditor.js';
 import { recentEntries } from './entries/recentEntries.js';
@@ -159,10 +160,15 @@ export class AgentService {
     return run;
   }
 
+  private ownerToken: string | null = null;
+
   /** Hosts only: serve the agent socket for this workspace. */
   async startSocket(invoke: Invoke): Promise<string> {
-    this.socket = new AgentSocketServer({ socketPath: this.socketPath, workspaceRoot: this.options.workspaceRoot, registry: this.registry, log: this.log, invoke, logger: this.logger.child('socket') });
-    await this.socket.start();
+    const server = new AgentSocketServer({ socketPath: this.socketPath, workspaceRoot: this.options.workspaceRoot, registry: this.registry, log: this.log, invoke, logger: this.logger.child('socket'), ownerToken: () => this.ownerToken });
+    this.socket = server;
+    await server.start();
+    // Only once this host owns the socket: a second host that failed to start must not replace the first one's token.
+    this.ownerToken = writeOwnerToken(this.options.dataDir);
     return this.socketPath;
   }
 
@@ -173,6 +179,8 @@ export class AgentService {
   async close(): Promise<void> {
     await this.socket?.close();
     this.socket = null;
+    if (this.ownerToken) removeOwnerToken(this.options.dataDir, this.ownerToken);
+    this.ownerToken = null;
     this.log.close();
     this.db.close();
   }

@@ -9,6 +9,7 @@ import { configCommand } from './commands/config.js';
 import { daemonCommand } from './commands/daemon.js';
 import { dreamCommand } from './commands/dream.js';
 import { forgetCommand } from './commands/forget.js';
+import { getCommand } from './commands/get.js';
 import { graphCommand } from './commands/graph.js';
 import { hookCommand } from './commands/hook.js';
 import { importCommand } from './commands/import.js';
@@ -29,6 +30,7 @@ export const COMMANDS: readonly CliCommand[] = [
   indexCommand,
   searchCommand,
   notesCommand,
+  getCommand,
   graphCommand,
   configCommand,
   serveCommand,

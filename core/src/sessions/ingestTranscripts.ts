@@ -5,11 +5,11 @@ import { toolLabel, type IngestReport } from '../contract/index.js';
 import type { IndexStore } from '../index/indexStore.js';
 import type { SessionKind } from '../contract/index.js';
 import { readOpenClawSessionKinds } from './openclawSessionIndex.js';
-import { isTranscriptSkipped, readTranscript } from './readTranscript.js';
-import type { RecalledTextCheck } from './recalled.js';
-import { chunkTranscriptLines, renderMessages } from './transcriptDocument.js';
+import { isTranscriptSkipped } from './readTranscript.js';
 import { discoverTranscripts, type DiscoveredTranscript, type TranscriptSources } from './transcriptDiscovery.js';
-import type { TranscriptMessage, TranscriptResumeState, TranscriptStats } from './types.js';
+import type { TranscriptBatch } from './transcriptReadJob.js';
+import { defaultReaderCount, TranscriptReaderPool } from './transcriptReaderPool.js';
+import type { TranscriptResumeState, TranscriptStats } from './types.js';
 import { emptyIngestReport } from './toolHomes.js';
 import { processLogger } from '../platform/log/processLog.js';
 
@@ -17,14 +17,15 @@ const log = processLogger('sessions');
 
 export interface IngestOptions {
   maxBytes: number;
-  isRecalledText?: RecalledTextCheck;
+  /** The workspace's memory lines: transcript text repeating them was recalled, not said (read once, when a reader starts). */
+  memoryLines?: () => string[];
+  /** Transcripts read at the same time, each on its own reader thread (default: the cores left beside this thread, at most two). */
+  readers?: number;
   onProgress?: (p: { done: number; total: number; path: string | null }) => void;
   /** A transcript untouched for this long is complete: its last line is read even without a newline. */
   quietMs?: number;
 }
 
-// Messages are written in batches so a 100 MB transcript never sits in memory whole.
-const MESSAGE_BATCH = 2_000;
 const DEFAULT_QUIET_MS = 60_000;
 
 interface KnownTranscript {
@@ -40,7 +41,8 @@ interface KnownTranscript {
 /**
  * Ingests agent transcripts as the `sessions` source: only user and assistant text, redacted,
  * with provenance per line and a line map back to the JSONL. Sources are only read; unchanged
- * transcripts cost a stat; grown ones are read from where the last run stopped.
+ * transcripts cost a stat; grown ones are read from where the last run stopped. Files are read
+ * and parsed on reader threads, several at a time; this thread only writes their batches.
  */
 export async function ingestTranscripts(db: Database.Database, store: IndexStore, sources: TranscriptSources, options: IngestOptions): Promise<IngestReport> {
   const started = performance.now();
@@ -66,52 +68,64 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
   }
 
   const openClawKinds = new Map<string, Map<string, SessionKind>>();
+  const readers = new TranscriptReaderPool(options.memoryLines ?? (() => []));
+  const running = new Set<Promise<void>>();
+  const concurrency = Math.max(1, options.readers ?? defaultReaderCount());
   let done = 0;
-  for (const t of discovered) {
-    options.onProgress?.({ done: done++, total: discovered.length, path: t.path });
-    report.transcripts++;
-    const previous = known.get(t.path);
-    const skip = (reason: string): void => {
-      store.writeFile({ path: t.path, absPath: t.absPath, source: 'sessions', sha256: null, mtimeMs: t.mtimeMs, size: t.size, status: 'skipped', reason }, null);
-      report.skipped++;
-      report.problems.push({ path: t.path, status: 'skipped', reason });
-    };
-    if (t.skipReason) {
-      skip(t.skipReason);
-      continue;
-    }
-    if (forgottenPaths.has(t.path)) {
-      report.skipped++;
-      continue;
-    }
-    if (t.size > options.maxBytes) {
-      skip(`too large (${(t.size / 1048576).toFixed(1)} MB; the limit is ${(options.maxBytes / 1048576).toFixed(0)} MB, setting maxTranscriptSizeMB)`);
-      continue;
-    }
-    if (previous && previous.status === 'indexed' && previous.size === t.size && previous.mtimeMs === t.mtimeMs) {
-      report.unchanged++;
-      continue;
-    }
-    try {
-      const outcome = await ingestOne(db, store, t, previous ?? null, options, await sessionKindFor(t, openClawKinds), forgottenSessions);
-      if (outcome.kind === 'skipped') skip(outcome.reason);
-      else {
-        if (outcome.kind === 'added') report.added++;
-        else if (outcome.kind === 'appended') report.appended++;
-        else report.unchanged++;
-        report.messages += outcome.messages;
-        report.unknownLines += outcome.stats.unknownLines;
-        report.malformedLines += outcome.stats.malformedLines;
-        report.redactions += outcome.stats.redactions;
-        report.recalledStripped += outcome.stats.recalledStripped;
+  try {
+    for (const t of discovered) {
+      options.onProgress?.({ done: done++, total: discovered.length, path: t.path });
+      report.transcripts++;
+      const previous = known.get(t.path);
+      const skip = (reason: string): void => {
+        store.writeFile({ path: t.path, absPath: t.absPath, source: 'sessions', sha256: null, mtimeMs: t.mtimeMs, size: t.size, status: 'skipped', reason }, null);
+        report.skipped++;
+        report.problems.push({ path: t.path, status: 'skipped', reason });
+      };
+      if (t.skipReason) {
+        skip(t.skipReason);
+        continue;
       }
-    } catch (error) {
-      report.failed++;
-      const reason = `unreadable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
-      report.problems.push({ path: t.path, status: 'failed', reason });
-      store.writeFile({ path: t.path, absPath: t.absPath, source: 'sessions', sha256: null, mtimeMs: t.mtimeMs, size: t.size, status: 'failed', reason }, null);
+      if (forgottenPaths.has(t.path)) {
+        report.skipped++;
+        continue;
+      }
+      if (t.size > options.maxBytes) {
+        skip(`too large (${(t.size / 1048576).toFixed(1)} MB; the limit is ${(options.maxBytes / 1048576).toFixed(0)} MB, setting maxTranscriptSizeMB)`);
+        continue;
+      }
+      if (previous && previous.status === 'indexed' && previous.size === t.size && previous.mtimeMs === t.mtimeMs) {
+        report.unchanged++;
+        continue;
+      }
+      const ingest = async (): Promise<void> => {
+        try {
+          const outcome = await ingestOne(db, store, readers, t, previous ?? null, options, await sessionKindFor(t, openClawKinds), forgottenSessions);
+          if (outcome.kind === 'skipped') skip(outcome.reason);
+          else {
+            if (outcome.kind === 'added') report.added++;
+            else if (outcome.kind === 'appended') report.appended++;
+            else report.unchanged++;
+            report.messages += outcome.messages;
+            report.unknownLines += outcome.stats.unknownLines;
+            report.malformedLines += outcome.stats.malformedLines;
+            report.redactions += outcome.stats.redactions;
+            report.recalledStripped += outcome.stats.recalledStripped;
+          }
+        } catch (error) {
+          report.failed++;
+          const reason = `unreadable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`;
+          report.problems.push({ path: t.path, status: 'failed', reason });
+          store.writeFile({ path: t.path, absPath: t.absPath, source: 'sessions', sha256: null, mtimeMs: t.mtimeMs, size: t.size, status: 'failed', reason }, null);
+        }
+      };
+      const task = ingest().finally(() => running.delete(task));
+      running.add(task);
+      if (running.size >= concurrency) await Promise.race(running);
     }
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await Promise.all(running);
+  } finally {
+    await readers.close();
   }
   options.onProgress?.({ done, total: discovered.length, path: null });
   report.durationMs = Math.round(performance.now() - started);
@@ -125,6 +139,7 @@ type IngestOutcome =
 async function ingestOne(
   db: Database.Database,
   store: IndexStore,
+  readers: TranscriptReaderPool,
   t: DiscoveredTranscript,
   previous: KnownTranscript | null,
   options: IngestOptions,
@@ -133,14 +148,6 @@ async function ingestOne(
 ): Promise<IngestOutcome> {
   const quiet = Date.now() - t.mtimeMs > (options.quietMs ?? DEFAULT_QUIET_MS);
   const resume = previous?.status === 'indexed' ? previous.resume : null;
-  const generator = readTranscript(t.absPath, {
-    format: t.format,
-    resume,
-    final: quiet,
-    maxBytes: options.maxBytes,
-    ...(options.isRecalledText ? { isRecalledText: options.isRecalledText } : {}),
-    ...(sessionKind ? { sessionKind } : {}),
-  });
 
   // Rows beyond the recorded line count belong to a run that did not finish: drop them first.
   let nextLine = resume ? (previous?.lines ?? 0) + 1 : 1;
@@ -161,36 +168,25 @@ async function ingestOne(
     }
   });
   const insertLine = db.prepare('INSERT INTO transcript_lines (path, line, source_line, role, origin, timestamp) VALUES (?, ?, ?, ?, ?, ?)');
-  let batch: TranscriptMessage[] = [];
   let messages = 0;
-  let kind = sessionKind ?? 'unknown';
-  const flush = (): void => {
-    if (batch.length === 0) return;
-    const lines = renderMessages(batch, nextLine);
-    const chunks = chunkTranscriptLines(lines, kind);
+  // One transaction per batch: the reader has rendered and chunked it; this thread only writes.
+  const write = (batch: TranscriptBatch): void => {
     store.transaction(() => {
-      for (const l of lines) insertLine.run(t.path, l.line, l.sourceLine, l.role, l.origin, l.timestamp);
-      store.appendChunks(file, chunks);
+      for (const l of batch.lines) insertLine.run(t.path, l.line, l.sourceLine, l.role, l.origin, l.timestamp);
+      store.appendChunks(file, batch.chunks);
     });
-    nextLine += lines.length;
-    messages += batch.length;
-    batch = [];
+    nextLine += batch.lines.length;
+    messages += batch.messages;
   };
-
-  let step = await generator.next();
-  while (!step.done) {
-    batch.push(step.value);
-    if (batch.length >= MESSAGE_BATCH) flush();
-    step = await generator.next();
-  }
-  const outcome = step.value;
+  const outcome = await readers.read(
+    { absPath: t.absPath, format: t.format, resume, final: quiet, maxBytes: options.maxBytes, firstLine: nextLine, ...(sessionKind ? { sessionKind } : {}) },
+    write,
+  );
   if (isTranscriptSkipped(outcome)) return { kind: 'skipped', reason: outcome.skipped };
-  kind = outcome.meta.sessionKind;
   if (outcome.restarted && resume) {
     // The file was rewritten: what was indexed from it is stale; read it again from the start.
-    return ingestOne(db, store, t, null, options, sessionKind, forgottenSessions);
+    return ingestOne(db, store, readers, t, null, options, sessionKind, forgottenSessions);
   }
-  flush();
 
   if (forgottenSessions.has(outcome.meta.sessionId)) {
     store.transaction(() => store.writeFile({ ...file, status: 'skipped', reason: 'forgotten (reverie forget --session)' }, null));

@@ -4,7 +4,6 @@ import type { EngineEvent, HandlersFor, IngestReport, Settings, StatusOutput } f
 import type { IndexService } from '../index/indexService.js';
 import type { SettingsStore } from '../workspace/settingsStore.js';
 import { ingestTranscripts } from './ingestTranscripts.js';
-import { recalledLineMatcher, type RecalledTextCheck } from './recalled.js';
 import { sessionTotals } from './sessionStore.js';
 import { defaultToolHomes, emptyIngestReport } from './toolHomes.js';
 
@@ -44,7 +43,7 @@ export class SessionService {
     if (!Object.values(sources).some((home) => home !== null)) return null;
     return ingestTranscripts(this.options.index.db, this.options.index.store, sources, {
       maxBytes: settings.maxTranscriptSizeMB * 1024 * 1024,
-      isRecalledText: this.recalledMatcher(),
+      memoryLines: this.memoryLines(),
       onProgress: (p) => this.options.emit({ type: 'index-progress', phase: 'sessions', ...p }),
     });
   }
@@ -56,13 +55,10 @@ export class SessionService {
 
   /**
    * Lines of the workspace's memory: transcript text that merely repeats them was recalled, not
-   * said. Built on first use, so a sync whose transcripts are all unchanged never reads them.
+   * said. Read on first use, so a sync whose transcripts are all unchanged never reads them.
    */
-  private recalledMatcher(): RecalledTextCheck {
-    let check: RecalledTextCheck | null = null;
-    return (line) => {
-      if (!check) check = recalledLineMatcher(this.options.index.store.memoryChunkTexts(20_000).flatMap((text) => text.split('\n')));
-      return check(line);
-    };
+  private memoryLines(): () => string[] {
+    let lines: string[] | null = null;
+    return () => (lines ??= this.options.index.store.memoryChunkTexts(20_000).flatMap((text) => text.split('\n')));
   }
 }

@@ -4,6 +4,7 @@ import { ReverieError } from '../platform/errors.js';
 import { createLockFile, inspectLockFile } from '../platform/pidLockFile.js';
 import { processLogger } from '../platform/log/processLog.js';
 import { legacyDataDirLockFile, workspaceLockFile } from './workspaceLocks.js';
+import { describeHost } from './hostDescription.js';
 
 const log = processLogger('workspace/hostLock');
 
@@ -90,9 +91,6 @@ function acquireFile(file: string, info: HostInfo, workspacePath: string): void 
   throw new ReverieError('locked', `Could not take the workspace lock ${file}; try again.`);
 }
 
-export function describeHost(host: HostInfo): string {
-  return host.kind === 'desktop' ? 'the Reverie desktop app' : `\`reverie ${host.kind}\``;
-}
 
 function parseHostInfo(raw: string): HostInfo | null {
   try {

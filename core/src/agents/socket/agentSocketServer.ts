@@ -8,6 +8,8 @@ import { asRpcError, callAsAgent, RpcError, type Invoke } from './agentCall.js';
 import { LineSplitter, MAX_REQUEST_BYTES } from './lineSplitter.js';
 import { RPC_ERRORS } from './rpcErrors.js';
 import { openHostMcpSession, type HostMcpSession } from './hostMcpSession.js';
+import { isOwnerToken } from './ownerToken.js';
+import { operations } from '../../contract/index.js';
 import type { Logger } from '../../platform/log/logger.js';
 import { processLogger } from '../../platform/log/processLog.js';
 
@@ -20,6 +22,8 @@ export interface AgentSocketOptions {
   registry: AgentRegistry;
   log: AccessLog;
   invoke: Invoke;
+  /** The person's per-launch token (see ownerToken.ts): `host.invoke` runs read operations for one-shot CLI commands. */
+  ownerToken?: () => string | null;
   logger?: Logger;
 }
 
@@ -174,6 +178,7 @@ export class AgentSocketServer {
         openMcp(await openHostMcpSession(this.options, token as string, agent, socket));
         return { jsonrpc: '2.0', id, result: { agent: agent.name, scopes: agent.scopes, workspace: this.options.workspaceRoot } };
       }
+      if (request.method === 'host.invoke') return { jsonrpc: '2.0', id, result: await this.invokeAsOwner(token, params) };
       if (request.method === 'auth') {
         const authenticated = this.options.registry.authenticate(token);
         setSessionToken(token);
@@ -193,6 +198,19 @@ export class AgentSocketServer {
       const rpc = asRpcError(error);
       return errorReply(id, rpc.code, rpc.message);
     }
+  }
+
+  /**
+   * A one-shot CLI command of the person's (`reverie search` with a host running): any read
+   * operation of the contract, checked by it as every transport is, with no agent framing.
+   */
+  private async invokeAsOwner(token: unknown, params: Record<string, unknown>): Promise<unknown> {
+    if (!isOwnerToken(this.options.ownerToken?.() ?? null, token)) throw new RpcError(RPC_ERRORS.unauthenticated, 'host.invoke needs the host owner token (the data folder\'s host-owner.token).');
+    const { operation, input, workspace } = params;
+    if (typeof workspace === 'string' && workspace !== this.options.workspaceRoot) throw new RpcError(RPC_ERRORS.busy, `This host serves ${this.options.workspaceRoot}, not ${workspace}.`);
+    const spec = typeof operation === 'string' && Object.prototype.hasOwnProperty.call(operations, operation) ? operations[operation as keyof typeof operations] : null;
+    if (!spec || spec.access !== 'read') throw new RpcError(RPC_ERRORS.methodNotFound, `host.invoke runs read operations only; "${String(operation)}" is not one.`);
+    return this.options.invoke(operation as string, input ?? {}, { transport: 'cli' });
   }
 }
 

@@ -1,9 +1,10 @@
-import { operations, SourceKind, type SearchResult } from '../../contract/index.js';
+import { operations, SourceKind } from '../../contract/index.js';
 import { ReverieError } from '../../platform/errors.js';
 import { defineCommand } from '../command.js';
 import { openService } from '../context.js';
 import { printJson } from '../output.js';
 import { printEntities } from './graph.js';
+import { printResults } from './searchOutput.js';
 
 /** The contract's default, as the window uses it: notes and agent transcripts. */
 const DEFAULT_SOURCES: readonly string[] = operations['memory.search'].input.parse({ query: '' }).sources;
@@ -48,17 +49,3 @@ export const searchCommand = defineCommand({
     }
   },
 });
-
-function printResults(results: SearchResult[]): void {
-  if (results.length === 0) {
-    process.stdout.write('No results.\n');
-    return;
-  }
-  for (const r of results) {
-    const kinds = [...new Set((r.entryKinds ?? []).map((k) => k.kind))];
-    process.stdout.write(`${r.path}:${r.startLine}-${r.endLine}  (score ${r.score.toFixed(2)}${r.source === 'memory' ? '' : `, ${r.source}`}${kinds.length > 0 ? `; ${kinds.join(', ')}` : ''})\n`);
-    process.stdout.write(r.snippet.split('\n').map((l) => `    ${l}`).join('\n') + '\n');
-    for (const place of r.alsoIn ?? []) process.stdout.write(`    also in ${place.path}:${place.startLine}-${place.endLine}\n`);
-    process.stdout.write('\n');
-  }
-}

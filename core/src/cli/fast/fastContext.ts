@@ -36,11 +36,17 @@ export function readFastContext(argv: readonly string[], env: NodeJS.ProcessEnv 
     else if (i + 1 < argv.length && !argv[i + 1]!.startsWith('--')) flags[word.slice(2)] = argv[++i]!;
     else flags[word.slice(2)] = true;
   }
-  const dataDir = resolveDataDir(typeof flags['data-dir'] === 'string' ? flags['data-dir'] : undefined, env);
-  const named = typeof flags.workspace === 'string' ? flags.workspace : env.REVERIE_WORKSPACE || savedWorkspace(dataDir);
+  const { dataDir, workspaceRoot } = locateWorkspace(typeof flags['data-dir'] === 'string' ? flags['data-dir'] : undefined, typeof flags.workspace === 'string' ? flags.workspace : undefined, env);
   const tool = typeof flags.tool === 'string' ? flags.tool : null;
   const token = (typeof flags.token === 'string' ? flags.token : env[AGENT_TOKEN_ENV]?.trim()) || (tool ? readToolToken(dataDir, tool) : null);
-  return { dataDir, workspaceRoot: named ? realWorkspace(named) : null, token: token || null, flags, positionals };
+  return { dataDir, workspaceRoot, token: token || null, flags, positionals };
+}
+
+/** The data folder and the workspace's real path (null when none is named or saved), as the full commands choose them. */
+export function locateWorkspace(dataDirFlag: string | undefined, workspaceFlag: string | undefined, env: NodeJS.ProcessEnv = process.env): { dataDir: string; workspaceRoot: string | null } {
+  const dataDir = resolveDataDir(dataDirFlag, env);
+  const named = workspaceFlag ?? (env.REVERIE_WORKSPACE || savedWorkspace(dataDir));
+  return { dataDir, workspaceRoot: named ? realWorkspace(named) : null };
 }
 
 /** The workspace chosen at first run (settings.json), read as plain JSON. */

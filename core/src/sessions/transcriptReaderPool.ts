@@ -1,0 +1,85 @@
+import os from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import { siblingModule, startModuleWorker } from '../platform/moduleWorker.js';
+import type { EngineToWorker, TranscriptBatch, TranscriptReadJob, WorkerToEngine } from './transcriptReadJob.js';
+import type { TranscriptReadOutcome } from './types.js';
+
+/**
+ * Reader threads: the cores the engine thread's writes leave, at most two (each costs a thread's
+ * heap; measured at load 14 on 2 cores, two readers beside the writer only added memory).
+ */
+export function defaultReaderCount(): number {
+  return Math.max(1, Math.min(2, os.availableParallelism() - 1));
+}
+
+/**
+ * Transcript reader threads (transcriptWorker.ts), started on first use, one file each at a time.
+ * `read` hands every batch to the caller, who writes it before the reader goes on: memory stays
+ * at one batch per reader whatever the file's size.
+ */
+export class TranscriptReaderPool {
+  private readonly idle: Worker[] = [];
+  private readonly all = new Set<Worker>();
+
+  constructor(private readonly memoryLines: () => string[]) {}
+
+  async read(job: TranscriptReadJob, onBatch: (batch: TranscriptBatch) => void): Promise<TranscriptReadOutcome> {
+    const worker = this.idle.pop() ?? this.start();
+    let reusable = true;
+    try {
+      return await new Promise<TranscriptReadOutcome>((resolve, reject) => {
+        const settle = (): void => {
+          worker.off('message', onMessage);
+          worker.off('error', onError);
+          worker.off('exit', onExit);
+        };
+        const fail = (error: Error): void => {
+          settle();
+          reusable = false;
+          reject(error);
+        };
+        const onMessage = (message: WorkerToEngine): void => {
+          if (message.type === 'batch') {
+            try {
+              onBatch(message.batch);
+            } catch (error) {
+              return fail(error as Error); // the reader is mid-file: it is stopped, not reused
+            }
+            worker.postMessage({ type: 'more' } satisfies EngineToWorker);
+          } else if (message.type === 'done') {
+            settle();
+            resolve(message.outcome);
+          } else {
+            settle();
+            reject(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}));
+          }
+        };
+        const onError = (error: Error): void => fail(error);
+        const onExit = (code: number): void => fail(new Error(`the transcript reader thread stopped (exit code ${code})`));
+        worker.on('message', onMessage);
+        worker.on('error', onError);
+        worker.on('exit', onExit);
+        worker.postMessage({ type: 'read', job } satisfies EngineToWorker);
+      });
+    } finally {
+      if (reusable) this.idle.push(worker);
+      else this.stop(worker);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.all].map((w) => this.stop(w)));
+    this.idle.length = 0;
+  }
+
+  private start(): Worker {
+    const worker = startModuleWorker(siblingModule(import.meta.url, 'transcriptWorker'), { workerData: { memoryLines: this.memoryLines() } });
+    this.all.add(worker);
+    return worker;
+  }
+
+  private async stop(worker: Worker): Promise<void> {
+    this.all.delete(worker);
+    await worker.terminate();
+  }
+}
