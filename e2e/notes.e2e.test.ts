@@ -71,6 +71,8 @@ describe.skipIf(!chromiumPath)('Notes in the window', () => {
     await page.locator('[data-testid=saved-notice]').waitFor();
     await page.locator('[data-testid=rendered-view] [data-testid=wiki-link]').first().waitFor();
     await page.click('[data-testid=wiki-link][data-target="Lisbon trip"]');
+    // The dialog opens first and is filled in on the next render: wait for the name, up to 10 s.
+    for (let i = 0; i < 100 && (await page.inputValue('[data-testid=note-name]').catch(() => '')) !== 'Lisbon trip'; i++) await page.waitForTimeout(100);
     expect(await page.inputValue('[data-testid=note-name]')).toBe('Lisbon trip');
     await page.keyboard.press('Escape');
     await page.click('[data-testid=wiki-link][data-target="2026-03-09"]');
@@ -81,7 +83,8 @@ describe.skipIf(!chromiumPath)('Notes in the window', () => {
     await page.waitForSelector('body[data-view="search"]');
     expect(await page.inputValue('[data-testid=search-input]')).toBe('#garden');
 
-    expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
+    // 400: the refused bad name; 404: opening [[Lisbon trip]] first asks for a note that does not exist yet.
+    expect(problems.filter((p) => !p.includes('400') && !p.includes('404'))).toEqual([]);
     await close();
   });
 });
