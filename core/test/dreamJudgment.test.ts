@@ -1,31 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { MemoryService } from '../src/engine/memoryService.js';
+import { describe, expect, it } from 'vitest';
 import { entryFacts } from '../src/dreaming/judgment/entryFacts.js';
 import { relate } from '../src/dreaming/judgment/relation.js';
-import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
-import { dream, recallOver, testClock } from './helpers/dreaming.js';
+import type { TempWorkspace } from './helpers/workspace.js';
+import { dream, dreamingWorkspaces, recallOver } from './helpers/dreaming.js';
 
 const OPEN_GATES = { minScore: 0, minRecallCount: 1, minUniqueQueries: 1 };
 const STAGING_LINE = '- The staging database is ledgerd-staging on port 5433. Source: memory/2026-11-20.md#L3-L3';
 
+const open = dreamingWorkspaces();
+const AT = new Date(2026, 10, 29, 3, 0, 0).getTime();
 let ws: TempWorkspace | null = null;
-let service: MemoryService | null = null;
-
-afterEach(async () => {
-  await service?.close();
-  ws?.cleanup();
-  service = null;
-  ws = null;
-});
 
 async function setup(files: Record<string, string>) {
-  ws = createTempWorkspace(files);
-  const clock = testClock(new Date(2026, 10, 29, 3, 0, 0).getTime());
-  service = openService(ws, { now: clock.now });
-  await service.sync(false);
-  return { service, clock };
+  const opened = await open(files, AT);
+  ws = opened.ws;
+  return { service: opened.service, clock: opened.clock };
 }
 
 const read = (rel: string) => fs.readFileSync(path.join(ws!.root, rel), 'utf8');
@@ -133,7 +124,7 @@ describe('judgment in a sweep', () => {
     for (const line of retired) expect(memory).not.toContain(line);
     expect(run.writes.find((w) => w.file === 'MEMORY.md')?.removed).toEqual(retired);
     // Nothing left to retire: the promotion is held, and the reason says so.
-    const { service: again } = await reopen(full(filler(9_950 - head.length)), clock);
+    const { service: again } = await reopen(full(filler(9_950 - head.length)));
     const held = await dream(again, { thresholds: OPEN_GATES });
     const write = held.writes.find((w) => w.file === 'MEMORY.md');
     expect(write).toMatchObject({ outcome: 'aborted' });
@@ -142,12 +133,8 @@ describe('judgment in a sweep', () => {
 });
 
 /** The same notes and recall with a different MEMORY.md, in a fresh workspace. */
-async function reopen(memory: string, clock: ReturnType<typeof testClock>) {
-  await service?.close();
-  ws?.cleanup();
-  ws = createTempWorkspace({ 'MEMORY.md': memory, 'memory/2026-11-28.md': '# 2026-11-28\n\n- The invoice worker runs on port 7001 behind nginx.\n' });
-  service = openService(ws, { now: clock.now });
-  await service.sync(false);
+async function reopen(memory: string) {
+  const { service, clock } = await setup({ 'MEMORY.md': memory, 'memory/2026-11-28.md': '# 2026-11-28\n\n- The invoice worker runs on port 7001 behind nginx.\n' });
   await recallOver(service, clock, [{ query: 'invoice worker port', daysAgo: 1 }, { query: 'which port invoice worker nginx', daysAgo: 0 }]);
   return { service };
 }

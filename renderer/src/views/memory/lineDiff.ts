@@ -54,8 +54,7 @@ export function diffLines(disk: string, yours: string): DiffLine[] | null {
 
 /** The changed lines with `context` unchanged lines around each change; gaps become one marker. */
 export function withContext(lines: DiffLine[], context = 2): Array<DiffLine | { kind: 'gap'; count: number }> {
-  const keep = lines.map((line) => line.kind !== 'same');
-  const near = keep.map((_, index) => lines.slice(Math.max(0, index - context), index + context + 1).some((l) => l.kind !== 'same'));
+  const near = lines.map((_, index) => lines.slice(Math.max(0, index - context), index + context + 1).some((l) => l.kind !== 'same'));
   const out: Array<DiffLine | { kind: 'gap'; count: number }> = [];
   let skipped = 0;
   lines.forEach((line, index) => {
