@@ -35,6 +35,16 @@ describe('judgment: how two entries relate', () => {
     // Other scripts and languages never crash the comparison.
     expect(['duplicate', 'same-attribute', 'unrelated']).toContain(relate(entryFacts('ステージングは kes-stg-01 です'), original).relation);
   });
+
+  it('short forms name the same subject ("PRs", "pull requests"); a newer deploy path is a change of the old one, not a new fact', () => {
+    const rule = entryFacts('Always keep pull requests small, under 300 lines; split otherwise.');
+    const reversed = entryFacts('Actually, PRs up to 500 lines are fine when most of it is generated code.');
+    expect(relate(reversed, rule).relation).toBe('same-attribute');
+    const oldPath = entryFacts('Releases now ship through the Jenkins job release.groovy (manual gate for production).');
+    const newPath = entryFacts('Releases now ship through Spinnaker (pipeline atlas-prod); release.groovy only builds the artefact.');
+    expect(relate(newPath, oldPath)).toMatchObject({ relation: 'same-attribute' });
+    expect(relate(newPath, oldPath).reason).toMatch(/spinnaker|jenkins/);
+  });
 });
 
 describe('judgment in a sweep', () => {
