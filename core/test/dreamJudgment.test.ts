@@ -44,6 +44,8 @@ describe('judgment: how two entries relate', () => {
     const newPath = entryFacts('Releases now ship through Spinnaker (pipeline atlas-prod); release.groovy only builds the artefact.');
     expect(relate(newPath, oldPath)).toMatchObject({ relation: 'same-attribute' });
     expect(relate(newPath, oldPath).reason).toMatch(/spinnaker|jenkins/);
+    // "45-day" and "45 days" are one value, so the restatement is a duplicate, not a second line.
+    expect(relate(entryFacts('Billbox is the invoicing tool now (45 days to pay).'), entryFacts('Invoices now go out from Billbox (moved from Paylane), still 45-day payment terms.')).relation).toBe('duplicate');
   });
 });
 

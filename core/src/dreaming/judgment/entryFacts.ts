@@ -63,6 +63,7 @@ export function entryFacts(rawText: string): EntryFacts {
 
 /** "under five lines" and "under ten lines" state different values. */
 const NUMBER_WORDS = new Set(['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'fifteen', 'twenty', 'thirty', 'fifty', 'hundred', 'thousand']);
+const NUMBER_WITH_UNIT = /^(\d+(?:[.,]\d+)?)-\p{L}+$/u;
 const NEGATED = /\bnot\s+([^\s,;()]+)/gi;
 const PREFER_OVER = /\bprefer\s+([\p{L}\p{N}._-]+)\s+(?:over|to|instead of)\s+([\p{L}\p{N}._-]+)/iu;
 const PREFER_ONE = /\bprefer\s+([\p{L}\p{N}._-]+)/iu;
@@ -99,7 +100,9 @@ function valuesOf(text: string): string[] {
       continue;
     }
     if (trimmed.length < 2 || !VALUE.test(trimmed)) continue;
-    values.add(trimmed);
+    // "30-day" and "30 days" state one value: the number (its unit stays a subject word).
+    const measured = NUMBER_WITH_UNIT.exec(trimmed);
+    values.add(measured ? measured[1]! : trimmed);
   }
   return [...values];
 }
