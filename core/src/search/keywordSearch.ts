@@ -252,7 +252,7 @@ export function toResult(
   score: number,
   matchedBy: SearchResult['matchedBy'],
   terms: SnippetTerm[],
-  snippet: Snippet = buildSnippet(hit.text, hit.start_line, terms),
+  snippet: Snippet = buildSnippet(hit.text, hit.start_line, terms, { path: hit.path }),
 ): SearchResult {
   return {
     id: makeId('chunk', hit.id),
