@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StatusOutput } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
+import { graphSnapshot, indexDb } from './helpers/graphSnapshot.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
 
 const opened: Array<{ ws: TempWorkspace; services: MemoryService[] }> = [];
@@ -91,4 +92,32 @@ describe('search first, derived work after', () => {
     const entities = await service.invoke('graph.search', { text: 'Wilhelmina Quartz' });
     expect(entities.entities.map((e) => e.label)).toContain('Wilhelmina Quartz');
   }, 240_000);
+
+  it('resumes a derived pass cut off by the engine stopping, and ends with the graph a single pass makes', async () => {
+    const notes = dailyNotes(120);
+    const { open } = workspaceWith(notes);
+    const first = open();
+    await first.invoke('index.sync', { until: 'search' });
+    // Let a few slices of the graph commit, then stop the engine mid-pass (quitting, or a crash after a commit).
+    await new Promise<void>((resolve) => {
+      first.onDidEmitEvent((e) => {
+        if (e.type === 'derived-progress' && e.progress.done > 0) resolve();
+      });
+    });
+    await first.close();
+
+    const second = open();
+    const before = await derivedOf(second);
+    expect(before.done).toBeGreaterThan(0);
+    expect(before.done).toBeLessThan(120);
+    expect(before.state).toBe('waiting'); // behind, with no pass running until a sync starts one
+    await second.invoke('index.sync', {});
+    expect(await derivedOf(second)).toEqual({ state: 'done', done: 120, total: 120 });
+
+    // The same notes indexed in one go make the same graph.
+    const { open: openFresh } = workspaceWith(notes);
+    const fresh = openFresh();
+    await fresh.invoke('index.sync', {});
+    expect(graphSnapshot(indexDb(second))).toEqual(graphSnapshot(indexDb(fresh)));
+  }, 300_000);
 });
