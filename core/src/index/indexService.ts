@@ -86,6 +86,8 @@ export class IndexService {
   private derivedRun: Promise<void> | null = null;
   /** The sync whose derived work is still to do (the latest; a pass stopped for a sync resumes with it). */
   private derivedWanted: { report: SyncReport; force: boolean } | null = null;
+  /** Reports whose derived pass met damage, with the report of the rebuild that followed. */
+  private readonly rebuiltReports = new WeakMap<SyncReport, SyncReport>();
 
   /** This engine changed the index (a sync, or `forget`): caches of it refresh. */
   readonly onDidChange = this.changeEmitter.event;
@@ -176,8 +178,10 @@ export class IndexService {
    */
   async sync(force: boolean, until: 'search' | 'all' = 'all'): Promise<SyncReport> {
     const report = await this.queueSync(force);
-    if (until === 'all') await this.whenDerivedDone();
-    return report;
+    if (until === 'search') return report;
+    await this.whenDerivedDone();
+    // Its graph met damaged pages: the index was rebuilt, and that sync's report is the one to read.
+    return this.rebuiltReports.get(report) ?? report;
   }
 
   private queueSync(force: boolean): Promise<SyncReport> {
@@ -226,7 +230,7 @@ export class IndexService {
    * saw the damage. Resolves true when the caller may retry; false when the index is sound
    * (the caller rethrows).
    */
-  recoverFromCorruption(error: unknown, damaged: Database.Database = this.db): Promise<boolean> {
+  recoverFromCorruption(error: unknown, damaged: Database.Database = this.db, replacing?: SyncReport): Promise<boolean> {
     if (!isCorruptionError(error)) return Promise.resolve(false);
     let rebuilt = true;
     const run = this.syncChain.then(async () => {
@@ -239,7 +243,8 @@ export class IndexService {
       this.db.close();
       this.openIndex({ forceMoveAside: true });
       const report = await this.runSync(true, true);
-      this.options.notices.push(...report.notices); // nobody reads this report: status keeps telling them
+      if (replacing) this.rebuiltReports.set(replacing, report); // its caller reads this one instead
+      else this.options.notices.push(...report.notices); // nobody reads this report: status keeps telling them
     });
     this.syncChain = run.catch((failure: unknown) => this.logger.error('Rebuilding a corrupted index failed', { error: failure }));
     return run.then(() => rebuilt);
@@ -342,7 +347,7 @@ export class IndexService {
           await this.options.steps.afterReady(report, { force, shouldStop, syncWaiting: () => this.queuedSync !== null });
         } catch (error) {
           // Damaged pages met by the graph are damage to the index: rebuilt like a read's (not awaited: the rebuild's sync waits for this pass).
-          void this.recoverFromCorruption(error, db).then((rebuilt) => rebuilt || this.logger.error('The derived pass after a sync failed', { error }));
+          void this.recoverFromCorruption(error, db, report).then((rebuilt) => rebuilt || this.logger.error('The derived pass after a sync failed', { error }));
           return;
         }
         // Stopped for a sync (or the engine closing): what is left follows that sync, or the next start.
