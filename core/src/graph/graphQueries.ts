@@ -8,6 +8,7 @@ import { claimCondition, entityCondition, tallyCondition } from './graphFilters.
 import { claimRecords, degrees, entityId, entityRecords, parseRecordId, type RecordOptions } from './graphRecords.js';
 import { labelKey } from './labelKey.js';
 import { pairTallies, type PairTallies } from './pairTallies.js';
+import { questionEntities } from './questionEntities.js';
 import { pickRelations, RELATIONS_PER_ENTITY, visibleRelations, type Relation } from './relationBudget.js';
 import { MENTIONED_WITH } from './types.js';
 import { processLogger } from '../platform/log/processLog.js';
@@ -20,7 +21,9 @@ const MAX_EXPLAIN_LINES = 500;
 const MAX_LINES_PER_EVIDENCE = 40;
 
 /**
- * Entities by text: the whole text as a label or alias first, then labels that are a word
+ * Entities by text: the whole text as a label or alias first; then what a question asks for
+ * through a relation word ("who owns the staging box" → the owner of the entity aliased
+ * "staging box", see questionEntities.ts) and the names it spells; then labels that are a word
  * run of it ("what about Marek's move" finds Marek), then labels containing it; by degree within each.
  */
 export function searchEntities(db: Database.Database, text: string, limit: number, filters?: GraphFilters): GraphEntity[] {
@@ -28,39 +31,49 @@ export function searchEntities(db: Database.Database, text: string, limit: numbe
   if (!key) return [];
   const tallies = pairTallies(db, filters);
   const visible = entityCondition(filters);
-  const tiers: number[][] = [];
+  // Each tier by degree, except the answers (surest first) and the names (as the question spells them).
+  const tiers: Array<{ ids: number[]; inOrder?: boolean }> = [];
+  const question = questionEntities(db, text, filters);
+  const answers = new Map(question.answers.map((a) => [a.entity, a.answer]));
   const exact = db.prepare('SELECT id FROM graph_entities WHERE key = ? UNION SELECT entity_id FROM graph_aliases WHERE key = ?').pluck();
-  tiers.push(exact.all(key, key) as number[]);
+  tiers.push({ ids: exact.all(key, key) as number[] });
+  tiers.push({ ids: [...answers.keys()], inOrder: true }, { ids: question.named, inOrder: true });
   const runs = wordRuns(key);
   if (runs.length > 0) {
-    tiers.push(
-      db
+    tiers.push({
+      ids: db
         .prepare('SELECT id FROM graph_entities WHERE key IN (SELECT value FROM json_each(?)) UNION SELECT entity_id FROM graph_aliases WHERE key IN (SELECT value FROM json_each(?))')
         .pluck()
         .all(JSON.stringify(runs), JSON.stringify(runs)) as number[],
-    );
+    });
   }
   if (key.length >= 2) {
     const like = `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    tiers.push(
-      db
+    tiers.push({
+      ids: db
         .prepare(`SELECT id FROM graph_entities WHERE key LIKE ? ESCAPE '\\' UNION SELECT entity_id FROM graph_aliases WHERE key LIKE ? ESCAPE '\\' LIMIT ${MAX_CANDIDATES}`)
         .pluck()
         .all(like, like) as number[],
-    );
+    });
   }
   const seen = new Set<number>();
   const ranked: number[] = [];
   const keep = db.prepare(`SELECT id FROM graph_entities n WHERE id IN (SELECT value FROM json_each(?)) AND ${visible.sql}`).pluck();
   for (const tier of tiers) {
-    const fresh = tier.filter((id) => !seen.has(id)).slice(0, MAX_CANDIDATES);
+    const fresh = tier.ids.filter((id) => !seen.has(id)).slice(0, MAX_CANDIDATES);
     fresh.forEach((id) => seen.add(id));
     const kept = new Set(keep.all(JSON.stringify(fresh), ...visible.params) as number[]);
-    const degree = degrees(db, JSON.stringify([...kept]), filters, tallies);
-    ranked.push(...[...kept].sort((a, b) => (degree.get(b) ?? 0) - (degree.get(a) ?? 0) || a - b));
+    if (tier.inOrder) ranked.push(...fresh.filter((id) => kept.has(id)));
+    else {
+      const degree = degrees(db, JSON.stringify([...kept]), filters, tallies);
+      ranked.push(...[...kept].sort((a, b) => (degree.get(b) ?? 0) - (degree.get(a) ?? 0) || a - b));
+    }
     if (ranked.length >= limit) break;
   }
-  return entityRecords(db, ranked.slice(0, limit), filters, { withEvidence: true, tallies });
+  return entityRecords(db, ranked.slice(0, limit), filters, { withEvidence: true, tallies }).map((entity) => {
+    const answer = answers.get(parseRecordId(entity.id, 'entity')!);
+    return answer ? { ...entity, answer } : entity;
+  });
 }
 
 /** Runs of one to three words of a query that could be a label (stopwords alone are not). */
