@@ -146,12 +146,19 @@ function slice(
 /**
  * The most connected part of the graph: entities by degree (isolated ones last) within the
  * budget, and up to RELATIONS_PER_ENTITY relations per entity among them, each entity's
- * strongest first. Without evidence lines (thousands of items; graph.neighbors and
- * graph.explain give them), with exact weights and origins.
+ * strongest first. Without `mentionedWith`, stated relations only, and entities by the weight
+ * of their stated relations (how often each was stated), so co-mentions around a weekday or a
+ * hub do not decide what is shown; then by degree, then by mentions. Without evidence lines
+ * (thousands of items; graph.neighbors and graph.explain give them), with exact weights and origins.
  */
-export function overview(db: Database.Database, limit: number, filters?: GraphFilters): GraphSlice {
+export function overview(db: Database.Database, limit: number, filters?: GraphFilters, mentionedWith = true): GraphSlice {
   const tallies = pairTallies(db, filters, { exactCounts: true });
-  const relations = visibleRelations(db, null, filters, tallies);
+  const everyRelation = visibleRelations(db, null, filters, tallies);
+  const relations = mentionedWith ? everyRelation : everyRelation.filter((r) => r.stated);
+  const statedWeight = new Map<number, number>();
+  if (!mentionedWith)
+    for (const r of relations)
+      for (const end of [r.subject, r.object]) statedWeight.set(end, (statedWeight.get(end) ?? 0) + r.weight);
   const others = new Map<number, Set<number>>();
   const link = (a: number, b: number) => {
     const set = others.get(a);
@@ -163,11 +170,13 @@ export function overview(db: Database.Database, limit: number, filters?: GraphFi
     link(r.object, r.subject);
   }
   const degree = new Map([...others].map(([id, set]) => [id, set.size]));
-  const chosen = [...degree.keys()].sort((a, b) => degree.get(b)! - degree.get(a)! || a - b).slice(0, limit);
+  const chosen = [...degree.keys()]
+    .sort((a, b) => (statedWeight.get(b) ?? 0) - (statedWeight.get(a) ?? 0) || degree.get(b)! - degree.get(a)! || a - b)
+    .slice(0, limit);
   if (chosen.length < limit) {
     const e = entityCondition(filters);
     const isolated = db
-      .prepare(`SELECT id FROM graph_entities n WHERE ${e.sql} AND id NOT IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT ?`)
+      .prepare(`SELECT id FROM graph_entities n WHERE ${e.sql} AND id NOT IN (SELECT value FROM json_each(?)) ORDER BY ${mentionedWith ? '' : 'mentions DESC, '}id LIMIT ?`)
       .pluck()
       .all(...e.params, JSON.stringify(chosen), limit - chosen.length) as number[];
     chosen.push(...isolated);

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { OriginClass, SourceTool } from '../vocabulary.js';
 
 
+/** The predicate of a co-mention: two entities named in the same entry (evidence, not a stated relation). */
+export const MENTIONED_WITH = 'mentioned_with';
+
 export const EntityType = z.enum(['person', 'project', 'organization', 'place', 'machine', 'tool', 'concept', 'tag', 'url', 'path', 'identifier']);
 export type EntityType = z.infer<typeof EntityType>;
 
