@@ -28,6 +28,8 @@ export interface GraphStats {
   takeRenderTimes(): number[];
   /** Moves the camera by a fraction of the viewport (for pan measurements). */
   panBy(dx: number, dy: number): void;
+  /** Multiplies the camera's zoom ratio (for zoom measurements; > 1 zooms out). */
+  zoomBy(factor: number): void;
 }
 
 declare global {
@@ -121,6 +123,10 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
           const camera = sigma.getCamera();
           const state = camera.getState();
           camera.setState({ x: state.x + dx * state.ratio, y: state.y + dy * state.ratio });
+        },
+        zoomBy(factor) {
+          const camera = sigma.getCamera();
+          camera.setState({ ratio: camera.getState().ratio * factor });
         },
       };
     }
