@@ -34,7 +34,7 @@ export class GraphService {
       'graph.search': async ({ text, limit, filters }) => ({ entities: searchEntities(db(), text, limit, filters) }),
       'graph.neighbors': async ({ entity, hops, limit, filters }) => neighbors(db(), entity, hops, limit, filters),
       'graph.explain': async ({ claimId }) => explainClaim(db(), options.workspaceRoot, claimId),
-      'graph.overview': async ({ limit, filters }) => overview(db(), limit, filters),
+      'graph.overview': async ({ limit, filters, mentionedWith }) => overview(db(), limit, filters, mentionedWith),
     };
   }
 
