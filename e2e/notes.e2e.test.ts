@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, newAppPage, saveScreenshot, waitForIndexReady } from './support/browser.js';
+import { fillEditor } from './support/editor.js';
 import { useServedApp } from './support/suite.js';
 
 describe.skipIf(!chromiumPath)('Notes in the window', () => {
@@ -23,7 +24,7 @@ describe.skipIf(!chromiumPath)('Notes in the window', () => {
     await page.click('[data-testid=note-dialog-submit]');
     await page.locator('[data-testid=document][data-path="memory/projects/Tax module.md"] [data-testid=editor]').waitFor();
     expect(fs.readFileSync(app.workspace.file('memory/projects/Tax module.md'), 'utf8')).toBe('# Tax module\n\n');
-    await page.fill('[data-testid=editor]', '# Tax module\n\nDana owns it.\n');
+    await fillEditor(page, '# Tax module\n\nDana owns it.\n');
     await page.keyboard.press('Control+s');
     await page.locator('[data-testid=saved-notice]').waitFor();
     expect(fs.readFileSync(app.workspace.file('memory/projects/Tax module.md'), 'utf8')).toBe('# Tax module\n\nDana owns it.\n');
@@ -66,7 +67,7 @@ describe.skipIf(!chromiumPath)('Notes in the window', () => {
     await page.fill('[data-testid=note-name]', 'links');
     await page.click('[data-testid=note-dialog-submit]');
     await page.locator('[data-testid=document][data-path="memory/links.md"] [data-testid=editor]').waitFor();
-    await page.fill('[data-testid=editor]', '# Links\n\nSee [[2026-03-09]] and [[Lisbon trip|the trip]]. #garden\n');
+    await fillEditor(page, '# Links\n\nSee [[2026-03-09]] and [[Lisbon trip|the trip]]. #garden\n');
     await page.keyboard.press('Control+s');
     await page.locator('[data-testid=saved-notice]').waitFor();
     await page.locator('[data-testid=rendered-view] [data-testid=wiki-link]').first().waitFor();

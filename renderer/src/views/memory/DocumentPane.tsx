@@ -7,12 +7,13 @@ import { COVERAGE_TONE } from '../coverage.js';
 import { formatBytes } from '../format.js';
 import { lineRef } from '../provenance/origin.js';
 import { ConflictPanel } from './ConflictPanel.js';
-import { Editor } from './Editor.js';
 import { SourceView } from './SourceView.js';
 
 // Markdown rendering (react-markdown, remark, micromark) is most of the bundle: load it on first use
 // so the app, and the first search, start sooner.
 const RenderedView = lazy(() => import('./RenderedView.js').then((m) => ({ default: m.RenderedView })));
+// The CodeMirror editor likewise: only people who edit load it.
+const Editor = lazy(() => import('./Editor.js').then((m) => ({ default: m.Editor })));
 
 export function DocumentPane() {
   const memory = useReverie((s) => s.memory);
@@ -147,7 +148,11 @@ export function DocumentPane() {
       <div className="doc-body">
         {docState === 'loading' && !doc && <p className="muted pad">Opening…</p>}
         {docState === 'error' && <ErrorNotice error={memory.docError} testId="doc-error" />}
-        {doc && isEditing && <Editor path={doc.path} />}
+        {doc && isEditing && (
+          <Suspense fallback={<p className="muted pad">Opening the editor…</p>}>
+            <Editor path={doc.path} />
+          </Suspense>
+        )}
         {doc && !isEditing && memory.readMode === 'source' && (
           <SourceView
             text={doc.text}
