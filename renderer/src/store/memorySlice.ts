@@ -1,4 +1,4 @@
-import type { FileCoverage } from '../../../core/src/contract/index.js';
+import type { Backlink, FileCoverage } from '../../../core/src/contract/index.js';
 import { MemoryClientError, errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';
 
@@ -48,7 +48,15 @@ export interface MemorySlice {
   /** The file changed on disk while the editor was open (the save will be refused). */
   hasDiskChanged: boolean;
 
+  /** Lines of other notes that `[[link]]` to the open one ("Linked from"). */
+  backlinks: Backlink[];
+  backlinksFor: string | null;
+  /** A sentence about a link that cannot be followed (it points outside the workspace). */
+  linkRefusal: string | null;
+
   loadFiles(): Promise<void>;
+  loadBacklinks(): Promise<void>;
+  refuseLink(sentence: string | null): void;
   toggleFolder(folder: string): void;
   /** Opens a file (asking first if that would drop unsaved edits). Returns whether it opened. */
   openFile(path: string, options?: { highlight?: LineRange; query?: string }): Promise<boolean>;
@@ -72,6 +80,7 @@ export interface MemorySlice {
 export function createMemorySlice({ set, get, client, confirm }: SliceContext<'memory'>): MemorySlice {
   let latestRead = 0;
   let latestList = 0;
+  let latestBacklinks = 0;
 
   const slice = (): MemorySlice => get().memory;
 
@@ -109,6 +118,27 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
     conflictDisk: null,
     savedAt: null,
     hasDiskChanged: false,
+    backlinks: [],
+    backlinksFor: null,
+    linkRefusal: null,
+
+    async loadBacklinks() {
+      const path = slice().openPath;
+      const request = ++latestBacklinks;
+      if (!path) return set({ backlinks: [], backlinksFor: null });
+      try {
+        const { links } = await client.call('notes.backlinks', { path });
+        if (request === latestBacklinks) set({ backlinks: links, backlinksFor: path });
+      } catch (error) {
+        // The list is a convenience beside the note: without it the note still opens and saves.
+        console.warn('Reverie: could not list the notes linking here', error);
+        if (request === latestBacklinks) set({ backlinks: [], backlinksFor: path });
+      }
+    },
+
+    refuseLink(linkRefusal) {
+      set({ linkRefusal });
+    },
 
     async loadFiles() {
       const request = ++latestList;
@@ -147,14 +177,18 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
         highlightQuery: highlight ? (options.query ?? null) : null,
         // A search hit is easiest to see in the raw text with line numbers.
         readMode: highlight ? 'source' : m.readMode,
+        linkRefusal: null,
+        ...(m.backlinksFor === path ? {} : { backlinks: [], backlinksFor: null }),
       }));
+      void slice().loadBacklinks();
       await readInto(path);
       return true;
     },
 
     closeFile() {
       latestRead++;
-      set({ openPath: null, doc: null, docState: 'idle', docError: null, isEditing: false, draft: '', conflict: null, saveError: null, savedAt: null, highlight: null, highlightQuery: null });
+      latestBacklinks++;
+      set({ openPath: null, doc: null, docState: 'idle', docError: null, isEditing: false, draft: '', conflict: null, saveError: null, savedAt: null, highlight: null, highlightQuery: null, backlinks: [], backlinksFor: null, linkRefusal: null });
     },
 
     setReadMode(readMode) {
@@ -237,6 +271,8 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
 
     async onIndexReady() {
       void slice().loadFiles();
+      // Another note may have gained or lost a link here.
+      if (slice().openPath) void slice().loadBacklinks();
       const { doc, isSaving } = slice();
       if (!doc || isSaving) return;
       let onDisk;

@@ -6,6 +6,7 @@ import { useReverie } from '../../store/useReverie.js';
 import { COVERAGE_TONE } from '../coverage.js';
 import { formatBytes } from '../format.js';
 import { lineRef } from '../provenance/origin.js';
+import { Backlinks } from './Backlinks.js';
 import { ConflictPanel } from './ConflictPanel.js';
 import { SourceView } from './SourceView.js';
 
@@ -144,6 +145,14 @@ export function DocumentPane() {
       )}
       {memory.conflict && <ConflictPanel message={memory.conflict} />}
       {memory.saveError && <ErrorNotice title="Not saved" error={memory.saveError} testId="save-error" />}
+      {memory.linkRefusal && (
+        <div className="banner banner-warn" role="alert" data-testid="link-refused">
+          {memory.linkRefusal}
+          <button type="button" className="link-button" onClick={() => memory.refuseLink(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
 
       <div className="doc-body">
         {docState === 'loading' && !doc && <p className="muted pad">Opening…</p>}
@@ -168,6 +177,7 @@ export function DocumentPane() {
           </Suspense>
         )}
       </div>
+      {doc && !isEditing && <Backlinks path={doc.path} />}
     </article>
   );
 }
