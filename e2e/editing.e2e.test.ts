@@ -108,4 +108,31 @@ describe.skipIf(!chromiumPath)('Memory view editing', () => {
     expect(problems).toEqual([]);
     await close();
   });
+
+  it('opens a 20 MB note read-only with a notice, and never offers to edit it', async () => {
+    // 20 MB of plausible daily-note lines, written behind the window's back.
+    const line = '- Checked the Quillfeather stitching plan and the marmalade pantry list again today.\n';
+    const big = '# Big\n\n' + line.repeat(Math.ceil((20 * 1024 * 1024) / line.length));
+    fs.writeFileSync(app.workspace.file('memory/big.md'), big, 'utf8');
+    const { page, problems, close } = await newAppPage(app.browser);
+    await page.goto(app.serve.launchUrl);
+    await waitForIndexReady(page);
+    await page.evaluate(() => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = '#/memory/memory/big.md';
+    });
+    const notice = page.locator('[data-testid=large-note-notice]');
+    await notice.waitFor({ timeout: 60_000 });
+    expect(await notice.textContent()).toMatch(/too large to edit here.*read-only/);
+    const view = page.locator('[data-testid=read-only-view]');
+    await view.waitFor();
+    expect(await view.getAttribute('contenteditable')).toBe('false');
+    expect(await view.locator('.cm-line').first().textContent()).toBe('# Big');
+    // Only the lines in view are drawn, not 250,000 of them.
+    expect(await view.locator('.cm-line').count()).toBeLessThan(2_000);
+    expect(await page.locator('[data-testid=edit-button]').count()).toBe(0);
+    await saveScreenshot(page, 'memory-large-note');
+    expect(fs.statSync(app.workspace.file('memory/big.md')).size).toBe(Buffer.byteLength(big));
+    expect(problems).toEqual([]);
+    await close();
+  }, 180_000);
 });

@@ -10,6 +10,12 @@ export interface LineRange {
 /** How a file is shown when not being edited: rendered Markdown or raw text with line numbers. */
 export type ReadMode = 'rendered' | 'source';
 
+/**
+ * Notes larger than this open read-only (a notice says why): editing, the diff and every
+ * keystroke's copy of the text would make the window sluggish; another editor can handle them.
+ */
+export const LARGE_NOTE_BYTES = 5 * 1024 * 1024;
+
 export interface OpenDocument {
   path: string;
   text: string;
@@ -201,7 +207,7 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
 
     startEditing() {
       const { doc } = slice();
-      if (!doc) return;
+      if (!doc || doc.size > LARGE_NOTE_BYTES) return;
       set({ isEditing: true, draft: doc.text, conflict: null, saveError: null, savedAt: null, hasDiskChanged: false });
     },
 

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Badge } from '../../components/Badge.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { LARGE_NOTE_BYTES } from '../../store/memorySlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { COVERAGE_TONE } from '../coverage.js';
 import { formatBytes } from '../format.js';
@@ -34,6 +35,7 @@ export function DocumentPane() {
   }
 
   const isDirty = memory.isDirty();
+  const isLarge = doc !== null && doc.size > LARGE_NOTE_BYTES;
   // The inspector takes at most 200 lines: the highlighted hit, or the top of the file.
   const lineCount = doc ? doc.text.split('\n').length : 0;
   const whereFromRef = doc
@@ -70,7 +72,7 @@ export function DocumentPane() {
               </button>
             </>
           )}
-          {!isEditing && doc && (
+          {!isEditing && doc && !isLarge && (
             <>
               <div className="segmented" role="group" aria-label="Show as">
                 <button
@@ -130,7 +132,13 @@ export function DocumentPane() {
         </div>
       </header>
 
-      {highlight && !isEditing && (
+      {isLarge && (
+        <div className="banner banner-warn" role="status" data-testid="large-note-notice">
+          This note is {formatBytes(doc.size)}, too large to edit here (the limit is {formatBytes(LARGE_NOTE_BYTES)}). It is shown read-only; open it in
+          another editor to change it.
+        </div>
+      )}
+      {highlight && !isEditing && !isLarge && (
         <div className="hit-note" data-testid="hit-note">
           Showing lines {highlight.startLine}–{highlight.endLine} from your search.
           <button type="button" className="link-button" onClick={memory.clearHighlight}>
@@ -162,7 +170,12 @@ export function DocumentPane() {
             <Editor path={doc.path} />
           </Suspense>
         )}
-        {doc && !isEditing && memory.readMode === 'source' && (
+        {doc && isLarge && (
+          <Suspense fallback={<p className="muted pad">Opening…</p>}>
+            <Editor path={doc.path} readOnlyText={doc.text} />
+          </Suspense>
+        )}
+        {doc && !isEditing && !isLarge && memory.readMode === 'source' && (
           <SourceView
             text={doc.text}
             highlight={highlight}
@@ -171,7 +184,7 @@ export function DocumentPane() {
             onLineInfo={(line) => void openProvenance(lineRef(doc.path, line))}
           />
         )}
-        {doc && !isEditing && memory.readMode === 'rendered' && (
+        {doc && !isEditing && !isLarge && memory.readMode === 'rendered' && (
           <Suspense fallback={<p className="muted pad">Rendering…</p>}>
             <RenderedView text={doc.text} highlight={highlight} scrollRequest={memory.highlightRequest} />
           </Suspense>

@@ -17,11 +17,14 @@ import editorCss from './editor/editor.css?inline';
  * The store's `draft` follows the editor; saving (button, Ctrl/Cmd+S in KeyboardLayer) and the
  * conflict rules stay in the memory slice.
  *
+ * With `readOnlyText` it shows that text read-only (a note too large to edit here): CodeMirror
+ * draws only the lines in view, so even a 20 MB note scrolls.
+ *
  * It lives in a shadow root: CodeMirror adds its own styles, and in a document it would add them
  * as a <style> element, which the window's Content-Security-Policy (style-src 'self') blocks; in
  * a shadow root they become adopted style sheets, which the policy allows. editor.css goes the same way.
  */
-export function Editor({ path }: { path: string }) {
+export function Editor({ path, readOnlyText }: { path: string; readOnlyText?: string }) {
   const store = useReverieStore();
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -52,7 +55,8 @@ export function Editor({ path }: { path: string }) {
       emitted.current = text;
       store.getState().memory.setDraft(text);
     };
-    const initial = store.getState().memory.draft;
+    const isReadOnly = readOnlyText !== undefined;
+    const initial = isReadOnly ? readOnlyText : store.getState().memory.draft;
     emitted.current = initial;
     const editor = new EditorView({
       parent,
@@ -72,19 +76,23 @@ export function Editor({ path }: { path: string }) {
           autocompletion({ override: [noteCompletionSource(currentNames)], icons: false }),
           keymap.of([...closeBracketsKeymap, ...completionKeymap, ...markdownKeymap, ...searchKeymap, ...historyKeymap, ...defaultKeymap, indentWithTab]),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'data-testid': 'editor', 'aria-label': `Edit ${path}`, spellcheck: 'true' }),
+          EditorView.contentAttributes.of(
+            isReadOnly ? { 'data-testid': 'read-only-view', 'aria-label': `${path}, read-only` } : { 'data-testid': 'editor', 'aria-label': `Edit ${path}`, spellcheck: 'true' },
+          ),
+          EditorState.readOnly.of(isReadOnly),
+          EditorView.editable.of(!isReadOnly),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) publish(update.state.doc);
+            if (update.docChanged && !isReadOnly) publish(update.state.doc);
           }),
         ],
       }),
     });
     view.current = editor;
-    editor.focus();
+    if (!isReadOnly) editor.focus();
     // A draft set from outside (a reload, a note created with text) replaces the editor's text.
     const unsubscribe = store.subscribe((state, previous) => {
       const draft = state.memory.draft;
-      if (draft === previous.memory.draft || draft === emitted.current || !state.memory.isEditing) return;
+      if (isReadOnly || draft === previous.memory.draft || draft === emitted.current || !state.memory.isEditing) return;
       emitted.current = draft;
       editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: draft } });
     });
@@ -93,7 +101,7 @@ export function Editor({ path }: { path: string }) {
       editor.destroy();
       view.current = null;
     };
-  }, [store, path]);
+  }, [store, path, readOnlyText]);
 
   return <div className="editor-host" data-testid="editor-host" ref={host} />;
 }
