@@ -221,6 +221,15 @@ export class IndexStore {
   }
 
   /** The text of up to `limit` chunks of the `memory` source (the workspace's own files, not transcripts). */
+  /** Memory chunks whose text holds `[[` (candidates for wiki-links), in path and line order. */
+  chunksWithWikiLinks(): { path: string; startLine: number; endLine: number; text: string }[] {
+    return this.db
+      .prepare<[], { path: string; startLine: number; endLine: number; text: string }>(
+        "SELECT path, start_line AS startLine, end_line AS endLine, text FROM chunks WHERE source = 'memory' AND instr(text, '[[') > 0 ORDER BY path, start_line",
+      )
+      .all();
+  }
+
   memoryChunkTexts(limit: number): string[] {
     const rows = this.db.prepare<[number], { text: string }>("SELECT text FROM chunks WHERE source = 'memory' LIMIT ?").all(limit);
     return rows.map((r) => r.text);
