@@ -9,6 +9,7 @@ import type {
 } from '../../../../core/src/contract/index.js';
 import type { BadgeTone } from '../../components/Badge.js';
 import type { DreamProgress } from '../../store/dreamsSlice.js';
+import { formatTime } from '../format.js';
 
 export const STATUS_LABEL: Record<DreamRunStatus, string> = {
   running: 'running',
@@ -174,4 +175,25 @@ export function chartGeometry(candidates: readonly DreamCandidate[], minScore: n
     };
   });
   return { width, height, bars, thresholdY: scaleY(minScore), max };
+}
+
+const RUN_ID = /\bdream:(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z-[0-9a-f]+/g;
+
+/** When a run started, read from its id (`dream:20261130T030000Z-a1b2c3`); null for an id of another shape. */
+export function runStartFromId(id: string): string | null {
+  const match = new RegExp(RUN_ID.source).exec(id);
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match;
+  return `${y}-${mo}-${d}T${h}:${mi}:${s}Z`;
+}
+
+/** "the run of 30 Nov, 03:00" for a run id, so no id is shown to a person. */
+export function describeRun(id: string): string {
+  const started = runStartFromId(id);
+  return started ? `the run of ${formatTime(started)}` : 'a dream run';
+}
+
+/** Engine text that names runs by id ("dream run dream:2026…"), with each run named by its time instead. */
+export function withRunsNamed(text: string): string {
+  return text.replace(/\b(?:dream run|backfill) (dream:\S+)/g, (_, id: string) => describeRun(id)).replace(RUN_ID, (id) => describeRun(id));
 }
