@@ -130,6 +130,20 @@ export function formatUnit(value: number): string {
   return value.toFixed(2);
 }
 
+/**
+ * A value checked against a gate, with as many decimals as it takes for the comparison to show:
+ * 0.747 against 0.75 reads "0.747", never "0.75", so a failed gate never looks passed.
+ */
+export function formatAgainstGate(value: number, gate: number): string {
+  if (!Number.isFinite(value) || !Number.isFinite(gate)) return String(value);
+  for (let digits = 2; digits < 6; digits++) {
+    const shown = Number(value.toFixed(digits));
+    const shownGate = Number(gate.toFixed(digits));
+    if (value >= gate === shown >= shownGate) return value.toFixed(digits);
+  }
+  return value.toFixed(6);
+}
+
 export interface ChartBar {
   key: string;
   x: number;
@@ -195,5 +209,6 @@ export function describeRun(id: string): string {
 
 /** Engine text that names runs by id ("dream run dream:2026…"), with each run named by its time instead. */
 export function withRunsNamed(text: string): string {
-  return text.replace(/\b(?:dream run|backfill) (dream:\S+)/g, (_, id: string) => describeRun(id)).replace(RUN_ID, (id) => describeRun(id));
+  const named = new RegExp(`\\b(?:dream run|backfill) (${RUN_ID.source})`, 'g');
+  return text.replace(named, (_, id: string) => describeRun(id)).replace(RUN_ID, (id) => describeRun(id));
 }
