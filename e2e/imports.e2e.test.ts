@@ -296,9 +296,12 @@ describe.skipIf(!chromiumPath)('Imports view', () => {
     const line = panel.locator('[data-testid=provenance-line][data-line="1"]');
     expect(await line.getAttribute('data-origin')).toBe('agent');
     const writtenBy = await line.locator('td').nth(2).textContent();
-    expect(writtenBy).toContain('an import');
-    expect(writtenBy).toContain('hermes');
-    expect(writtenBy).toContain(path.join(userHome, '.hermes', 'memories', 'MEMORY.md'));
+    expect(writtenBy).toContain('imported from Hermes (MEMORY.md)');
+    // The original file's full path is a technical fact: behind "Details", with a copy button.
+    expect(writtenBy).not.toContain('{');
+    const details = line.locator('[data-testid=provenance-write-details]');
+    expect(await details.getAttribute('open')).toBeNull();
+    expect(await details.textContent()).toContain(path.join(userHome, '.hermes', 'memories', 'MEMORY.md'));
     await saveScreenshot(page, 'imports-provenance');
     await page.keyboard.press('Escape');
     await page.locator('[data-testid=provenance-panel]').waitFor({ state: 'detached' });

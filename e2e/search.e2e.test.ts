@@ -1,32 +1,45 @@
 import fs from 'node:fs';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, newAppPage, saveScreenshot, waitForIndexReady } from './support/browser.js';
 import { useServedApp } from './support/suite.js';
 import { LONG_NOTE, LONG_NOTE_WORD } from './support/workspace.js';
 
-const FIRST_RESULT_BUDGET_MS = 2000;
+/**
+ * Each result's shown score is at most the one above it, or the result says why it is lower in
+ * the list (moved down for variety).
+ */
+async function expectScoresInOrder(page: Page): Promise<void> {
+  const rows = await page.locator('[data-testid=search-result]').evaluateAll((items) =>
+    items.map((item) => ({
+      score: Number((item.querySelector('[data-testid=result-score]')?.textContent ?? '').replace(/^score /, '')),
+      note: item.querySelector('[data-testid=result-rank-note]')?.textContent ?? null,
+    })),
+  );
+  expect(rows.length).toBeGreaterThan(0);
+  rows.forEach((row, i) => {
+    expect(Number.isFinite(row.score), `result ${i + 1} shows a score`).toBe(true);
+    const lowestAbove = Math.min(...rows.slice(0, i).map((r) => r.score));
+    if (i > 0 && row.score > lowestAbove) expect(row.note, `result ${i + 1} (${row.score}) sits below ${lowestAbove}: it must say why`).toMatch(/^Shown below a lower score/);
+    else expect(row.note).toBeNull();
+  });
+}
 
 describe.skipIf(!chromiumPath)('Search view', () => {
   const app = useServedApp();
 
-  it('shows the first result within 2 s of opening the launch URL', async () => {
+  // How fast is measured by `npm run bench -- --only desktop` (first paint, first result), never here.
+  it('shows the first result after opening the launch URL, in the order of the scores shown', async () => {
     const { page, problems, close } = await newAppPage(app.browser);
-    const started = performance.now();
     await page.goto(app.serve.launchUrl);
     await waitForIndexReady(page);
-    const readyAt = performance.now();
     await page.fill('[data-testid=search-input]', 'Bartholomew heron');
     const first = page.locator('[data-testid=search-result]').first();
     await first.waitFor();
-    const elapsed = performance.now() - started;
-    console.info(
-      `e2e: launch URL → first search result ${Math.round(elapsed)} ms ` +
-        `(index ready after ${Math.round(readyAt - started)} ms; serve startup ${Math.round(app.serve.startupMs)} ms)`,
-    );
-    expect(elapsed).toBeLessThanOrEqual(FIRST_RESULT_BUDGET_MS);
 
     expect(await first.getAttribute('data-path')).toBe('memory/2026-03-02.md');
     expect(await first.locator('[data-testid=result-snippet] mark').first().textContent()).toMatch(/Bartholomew|heron/);
+    await expectScoresInOrder(page);
     // The per-launch token must not linger in the address bar or history.
     expect(page.url()).not.toContain('token');
 

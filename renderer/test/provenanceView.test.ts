@@ -8,6 +8,7 @@ import { StoreContext } from '../src/store/useReverie.js';
 import { SourceView } from '../src/views/memory/SourceView.js';
 import { groupLineRows } from '../src/views/provenance/ChainDetails.js';
 import { formatLineRanges } from '../src/views/provenance/origin.js';
+import { describeWrite } from '../src/views/provenance/writtenBy.js';
 import { ProvenancePanel } from '../src/views/provenance/ProvenancePanel.js';
 import { ResultItem } from '../src/views/search/ResultItem.js';
 import { SearchView } from '../src/views/search/SearchView.js';
@@ -57,7 +58,7 @@ describe('Provenance inspector', () => {
     const rows = [...html.matchAll(/<tr data-testid="provenance-line"[^>]*>(.*?)<\/tr>/g)].map(([row]) => text(row!));
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatch(/^3–5youyou$/);
-    expect(rows[1]).toMatch(/^6agentan agent \(codex\), .+memory\.append$/);
+    expect(rows[1]).toMatch(/^6agentwritten by the agent codex, .+Details.*memory\.append/);
     expect(html).not.toContain('provenance-all-yours');
     expect(html).toContain('Named it Bartholomew.');
     // No transcript, no untrusted warning; forgetting this file means "stop indexing" it.
@@ -265,5 +266,36 @@ describe('provenance helpers', () => {
       [4, 4],
       [6, 6],
     ]);
+  });
+
+  it('says who wrote a line in words, keeping the engine’s record for Details', () => {
+    const at = '2026-01-01T00:00:00Z';
+    const imported = describeWrite({
+      via: 'import',
+      actor: 'hermes',
+      writtenAt: at,
+      detail: JSON.stringify({ originalPath: '/home/ada/.hermes/memories/MEMORY.md', collection: 'default', importId: 'import:20260101-ab12' }),
+    });
+    expect(imported.summary).toBe('imported from Hermes (MEMORY.md)');
+    expect(imported.summary).not.toMatch(/[{"]/);
+    expect(imported.facts.filter((f) => f.value).map((f) => [f.label, f.value])).toEqual([
+      ['Original file', '/home/ada/.hermes/memories/MEMORY.md'],
+      ['Collection', 'default'],
+      ['Import', 'import:20260101-ab12'],
+    ]);
+    // Text an older import recorded is kept as it was, out of the summary.
+    expect(describeWrite({ via: 'import', actor: null, writtenAt: at, detail: 'legacy note' })).toEqual({
+      summary: 'imported',
+      facts: [
+        { label: 'Original file', value: null },
+        { label: 'Collection', value: null },
+        { label: 'Import', value: null },
+        { label: 'Recorded', value: 'legacy note' },
+      ],
+    });
+    const dreamed = describeWrite({ via: 'dreaming', actor: 'dream:20261130T030000Z-a1b2c3', writtenAt: at, detail: 'candidate:k1' });
+    expect(dreamed.summary).toBe('promoted by dreaming');
+    expect(dreamed.facts.map((f) => f.value)).toEqual(['dream:20261130T030000Z-a1b2c3', 'candidate:k1']);
+    expect(describeWrite({ via: 'agent', actor: 'claude-code', writtenAt: at, detail: 'store' }).summary).toBe('stored by the agent claude-code');
   });
 });

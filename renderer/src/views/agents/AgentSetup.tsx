@@ -84,8 +84,11 @@ export function AgentSetup() {
           <div key={snippet.id} className="agents-snippet" data-testid={`agent-snippet-${snippet.id}`}>
             <h3>{snippet.title}</h3>
             <ConnectButtons tool={snippet.id} label={snippet.title} />
-            <p className="muted">Or by hand. {snippet.where}</p>
-            <CopyBox text={snippet.text} testId={`agent-snippet-${snippet.id}-box`} label={`the ${snippet.title} setup`} />
+            <details className="agents-by-hand">
+              <summary>Or set it up by hand</summary>
+              <p className="muted">{snippet.where}</p>
+              <CopyBox text={snippet.text} testId={`agent-snippet-${snippet.id}-box`} label={`the ${snippet.title} setup`} />
+            </details>
           </div>
         ))}
         <div className="agents-snippet" data-testid="agent-socket">
@@ -105,7 +108,10 @@ export function AgentSetup() {
             )}{' '}
             Send <code>auth</code> first (or <code>token</code> in each request&apos;s params), then call methods by name:
           </p>
-          <CopyBox text={`${socketAuthExample(token)}\n${socketSearchExample()}`} testId="agent-socket-example" label="the socket example" />
+          <details className="agents-by-hand">
+            <summary>Show an example</summary>
+            <CopyBox text={`${socketAuthExample(token)}\n${socketSearchExample()}`} testId="agent-socket-example" label="the socket example" />
+          </details>
           {socket && !socket.listening && (
             <p className="muted">Nothing serves the socket right now; it opens while the app, <code>reverie serve</code> or <code>reverie daemon</code> runs.</p>
           )}

@@ -1,34 +1,8 @@
 import { useRef, useState } from 'react';
+import { copyText } from '../../components/copyText.js';
 import './CopyBox.css';
 
 type CopyState = 'idle' | 'copied' | 'selected';
-
-/**
- * Selects the whole text of an element, so Ctrl+C / ⌘C copies it (where the clipboard API is
- * unavailable or refused).
- */
-function selectAll(element: HTMLElement): void {
-  const selection = window.getSelection();
-  if (!selection) return;
-  const range = document.createRange();
-  range.selectNodeContents(element);
-  selection.removeAllRanges();
-  selection.addRange(range);
-}
-
-/** Writes to the clipboard when the browser allows it; otherwise selects the text for a manual copy. */
-export async function copyText(text: string, element: HTMLElement | null): Promise<'copied' | 'selected'> {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(text);
-      return 'copied';
-    }
-  } catch {
-    // refused (no permission, no focus): fall back to selecting
-  }
-  if (element) selectAll(element);
-  return 'selected';
-}
 
 /** Preformatted text with a Copy button. */
 export function CopyBox({ text, testId, label, className }: { text: string; testId: string; label: string; className?: string }) {

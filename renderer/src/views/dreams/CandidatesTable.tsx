@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatCitation, formatTime } from '../format.js';
 import { OriginBadge, SessionKindBadge } from '../provenance/OriginBadge.js';
-import { GATE_LABEL, OUTCOME_LABEL, OUTCOME_TITLE, byScore, formatUnit } from './dreamText.js';
+import { GATE_LABEL, OUTCOME_LABEL, OUTCOME_TITLE, byScore, formatAgainstGate, formatUnit } from './dreamText.js';
 import './CandidatesTable.css';
 
 const PAGE = 25;
@@ -41,7 +41,7 @@ function candidateColumns(minScore: number): Array<Column<DreamCandidate>> {
       align: 'end',
       minWidth: 60,
       cellProps: (candidate) => ({ className: `dream-score${candidate.score >= minScore ? ' is-above' : ''}`, title: `Gate: ${formatUnit(minScore)}` }),
-      cell: (candidate) => formatUnit(candidate.score),
+      cell: (candidate) => formatAgainstGate(candidate.score, minScore),
     },
     { key: 'entry', header: 'Entry', className: 'dream-entry', minWidth: 260, cell: (candidate) => <CandidateEntry candidate={candidate} /> },
     { key: 'signals', header: 'Signals', className: 'dream-signals', priority: 2, minWidth: 210, cell: (candidate) => <Signals candidate={candidate} /> },

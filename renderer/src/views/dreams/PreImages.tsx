@@ -5,6 +5,8 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { restoreKey } from '../../store/dreamsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatBytes, formatTime } from '../format.js';
+import { TechnicalDetails } from '../../components/TechnicalDetails.js';
+import { withRunsNamed } from './dreamText.js';
 
 const PAGE = 10;
 
@@ -55,7 +57,7 @@ function ReplacedBy({ preImage }: { preImage: PreImage }) {
   const selectRun = useReverie((s) => s.dreams.selectRun);
   return (
     <>
-      {preImage.reason}
+      {withRunsNamed(preImage.reason)}
       {preImage.runId && (
         <>
           {' '}
@@ -64,9 +66,12 @@ function ReplacedBy({ preImage }: { preImage: PreImage }) {
           </button>
         </>
       )}
-      <div className="muted dream-sha" title={preImage.sha256}>
-        sha256 {preImage.sha256.slice(0, 12)}
-      </div>
+      <TechnicalDetails
+        facts={[
+          { label: 'Pre-image', value: preImage.id },
+          { label: 'SHA-256', value: preImage.sha256 },
+        ]}
+      />
     </>
   );
 }

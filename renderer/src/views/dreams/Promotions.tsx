@@ -3,11 +3,12 @@ import { Badge, type BadgeTone } from '../../components/Badge.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { TechnicalDetails } from '../../components/TechnicalDetails.js';
 import { ShowMore, useShownCount } from '../../components/ShowMore.js';
 import { reviewKey } from '../../store/dreamsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatCitation, formatTime } from '../format.js';
-import { DECISION_LABEL, DECISION_TONE, WRITE_TONE } from './dreamText.js';
+import { DECISION_LABEL, DECISION_TONE, WRITE_TONE, withRunsNamed } from './dreamText.js';
 
 const PAGE = 20;
 
@@ -153,7 +154,7 @@ const WRITE_COLUMNS: Array<Column<DreamFileWrite>> = [
         <Badge tone={WRITE_TONE[write.outcome]} className={write.outcome === 'dry-run' ? 'badge-dreams' : undefined}>
           {write.outcome}
         </Badge>
-        {write.reason && <div className="reason-cell">{write.reason}</div>}
+        {write.reason && <div className="reason-cell">{withRunsNamed(write.reason)}</div>}
       </>
     ),
   },
@@ -164,7 +165,15 @@ const WRITE_COLUMNS: Array<Column<DreamFileWrite>> = [
     className: 'path-cell',
     priority: 2,
     minWidth: 160,
-    cell: (write) => (write.preImageId ? <code>{write.preImageId}</code> : <span className="muted">—</span>),
+    cell: (write) =>
+      write.preImageId ? (
+        <>
+          kept (see Pre-images)
+          <TechnicalDetails facts={[{ label: 'Pre-image', value: write.preImageId }]} />
+        </>
+      ) : (
+        <span className="muted">—</span>
+      ),
   },
 ];
 

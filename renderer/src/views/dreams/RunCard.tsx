@@ -7,7 +7,8 @@ import { formatTime } from '../format.js';
 import { CandidatesTable } from './CandidatesTable.js';
 import { Promotions, Writes } from './Promotions.js';
 import { ScoreChart } from './ScoreChart.js';
-import { STATUS_LABEL, STATUS_TONE, TRIGGER_LABEL, formatUnit } from './dreamText.js';
+import { TechnicalDetails } from '../../components/TechnicalDetails.js';
+import { STATUS_LABEL, STATUS_TONE, TRIGGER_LABEL, describeRun, formatUnit, withRunsNamed } from './dreamText.js';
 
 /** One run: its phases, how it consolidated, every candidate against the gates, what it wrote. */
 export function RunCard() {
@@ -28,7 +29,7 @@ export function RunCard() {
     >
       <div className="section-head">
         <h2 id="dream-run-heading">
-          Run <code className="dream-run-id">{selectedRunId}</code>
+          {capitalize(describeRun(selectedRunId))}
         </h2>
         {run && <RunActions run={run} />}
       </div>
@@ -37,6 +38,7 @@ export function RunCard() {
       )}
       {state === 'loading' && !run && <p className="muted">Loading…</p>}
       {run && <RunDetails run={run} />}
+      <TechnicalDetails testId="dream-run-technical" facts={[{ label: 'Run id (reverie dream accepts it)', value: selectedRunId, testId: 'dream-run-id' }]} />
     </section>
   );
 }
@@ -75,7 +77,7 @@ function RunDetails({ run }: { run: DreamRun }) {
               rolled back {formatTime(run.rolledBack.at)} ({run.rolledBack.mode === 'restored' ? 'files restored' : 'lines removed'})
             </Badge>
           )}
-          {run.reason && <span className="reason-cell"> — {run.reason}</span>}
+          {run.reason && <span className="reason-cell"> — {withRunsNamed(run.reason)}</span>}
         </dd>
         <dt>When</dt>
         <dd>
@@ -192,4 +194,8 @@ function RunDetails({ run }: { run: DreamRun }) {
       <Writes writes={run.writes} />
     </div>
   );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

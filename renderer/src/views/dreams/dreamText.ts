@@ -9,6 +9,7 @@ import type {
 } from '../../../../core/src/contract/index.js';
 import type { BadgeTone } from '../../components/Badge.js';
 import type { DreamProgress } from '../../store/dreamsSlice.js';
+import { formatTime } from '../format.js';
 
 export const STATUS_LABEL: Record<DreamRunStatus, string> = {
   running: 'running',
@@ -129,6 +130,20 @@ export function formatUnit(value: number): string {
   return value.toFixed(2);
 }
 
+/**
+ * A value checked against a gate, with as many decimals as it takes for the comparison to show:
+ * 0.747 against 0.75 reads "0.747", never "0.75", so a failed gate never looks passed.
+ */
+export function formatAgainstGate(value: number, gate: number): string {
+  if (!Number.isFinite(value) || !Number.isFinite(gate)) return String(value);
+  for (let digits = 2; digits < 6; digits++) {
+    const shown = Number(value.toFixed(digits));
+    const shownGate = Number(gate.toFixed(digits));
+    if (value >= gate === shown >= shownGate) return value.toFixed(digits);
+  }
+  return value.toFixed(6);
+}
+
 export interface ChartBar {
   key: string;
   x: number;
@@ -174,4 +189,26 @@ export function chartGeometry(candidates: readonly DreamCandidate[], minScore: n
     };
   });
   return { width, height, bars, thresholdY: scaleY(minScore), max };
+}
+
+const RUN_ID = /\bdream:(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z-[0-9a-f]+/g;
+
+/** When a run started, read from its id (`dream:20261130T030000Z-a1b2c3`); null for an id of another shape. */
+export function runStartFromId(id: string): string | null {
+  const match = new RegExp(RUN_ID.source).exec(id);
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match;
+  return `${y}-${mo}-${d}T${h}:${mi}:${s}Z`;
+}
+
+/** "the run of 30 Nov, 03:00" for a run id, so no id is shown to a person. */
+export function describeRun(id: string): string {
+  const started = runStartFromId(id);
+  return started ? `the run of ${formatTime(started)}` : 'a dream run';
+}
+
+/** Engine text that names runs by id ("dream run dream:2026…"), with each run named by its time instead. */
+export function withRunsNamed(text: string): string {
+  const named = new RegExp(`\\b(?:dream run|backfill) (${RUN_ID.source})`, 'g');
+  return text.replace(named, (_, id: string) => describeRun(id)).replace(RUN_ID, (id) => describeRun(id));
 }

@@ -2,11 +2,13 @@ import { useRef, useState } from 'react';
 import type { ProvenanceChain, SourceKind } from '../../../../core/src/contract/index.js';
 import { Badge } from '../../components/Badge.js';
 import { DataTable, type Column } from '../../components/DataTable.js';
+import { TechnicalDetails } from '../../components/TechnicalDetails.js';
 import type { LineRange } from '../../store/memorySlice.js';
 import { formatCitation, formatTime } from '../format.js';
 import { KindBadge } from './KindBadge.js';
 import { OriginBadge, SessionKindBadge } from './OriginBadge.js';
-import { ORIGIN_INFO, TOOL_LABEL, UNTRUSTED_TITLE, VIA_LABEL } from './origin.js';
+import { ORIGIN_INFO, TOOL_LABEL, UNTRUSTED_TITLE } from './origin.js';
+import { describeWrite } from './writtenBy.js';
 
 const SOURCE_NOTE: Record<SourceKind, string> = {
   memory: 'your workspace memory',
@@ -94,8 +96,7 @@ export function ChainDetails({ chain, cited = null, onOpenFile }: ChainDetailsPr
           </dd>
           <dt>Origin</dt>
           <dd>
-            <OriginBadge origin={chain.origin} testId="provenance-origin" />{' '}
-            <span className="muted">({chain.origin})</span>
+            <OriginBadge origin={chain.origin} testId="provenance-origin" />
             <p className="prov-explain" data-testid="provenance-origin-explanation">
               {origin.explanation}
             </p>
@@ -157,17 +158,11 @@ const LINE_COLUMNS: Array<Column<LineRow>> = [
 
 function WrittenBy({ row }: { row: LineRow }) {
   if (!row.writtenBy) return <>you</>;
+  const { summary, facts } = describeWrite(row.writtenBy);
   return (
     <>
-      {VIA_LABEL[row.writtenBy.via]}
-      {row.writtenBy.actor && (
-        <>
-          {' '}
-          (<code>{row.writtenBy.actor}</code>)
-        </>
-      )}
-      , <time dateTime={row.writtenBy.writtenAt}>{formatTime(row.writtenBy.writtenAt)}</time>
-      {row.writtenBy.detail && <div className="muted prov-sub">{row.writtenBy.detail}</div>}
+      {summary}, <time dateTime={row.writtenBy.writtenAt}>{formatTime(row.writtenBy.writtenAt)}</time>
+      <TechnicalDetails facts={facts} testId="provenance-write-details" />
     </>
   );
 }
@@ -219,10 +214,6 @@ function TranscriptDetails({ transcript }: { transcript: Transcript }) {
       <dl className="facts prov-facts">
         <dt>Tool</dt>
         <dd data-testid="transcript-tool">{TOOL_LABEL[transcript.tool]}</dd>
-        <dt>Session id</dt>
-        <dd>
-          <code data-testid="transcript-session">{transcript.sessionId}</code>
-        </dd>
         <dt>Session kind</dt>
         <dd>
           <SessionKindBadge kind={transcript.sessionKind} />
@@ -250,6 +241,7 @@ function TranscriptDetails({ transcript }: { transcript: Transcript }) {
         rowKey={(l) => String(l.line)}
         rowProps={(l) => ({ 'data-testid': 'transcript-line', 'data-line': l.line, 'data-source-line': l.sourceLine, 'data-origin': l.origin })}
       />
+      <TechnicalDetails facts={[{ label: 'Session id', value: transcript.sessionId, testId: 'transcript-session' }]} testId="transcript-technical" />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ProvenanceChain } from '../../../../core/src/contract/index.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { TechnicalDetails } from '../../components/TechnicalDetails.js';
 import { canOpenInMemory } from '../../store/provenanceSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { ChainDetails } from './ChainDetails.js';
@@ -64,11 +65,6 @@ function ProvenanceDialog() {
           <h2 id="prov-title" ref={heading} tabIndex={-1}>
             Where from?
           </h2>
-          {ref && (
-            <code className="prov-ref" title="The reference asked about (reverie why accepts the same)">
-              {ref}
-            </code>
-          )}
         </div>
         <button
           type="button"
@@ -97,10 +93,16 @@ function ProvenanceDialog() {
 function ReadyChain({ chain }: { chain: ProvenanceChain }) {
   const openInMemory = useReverie((s) => s.provenance.openInMemory);
   const cited = useReverie((s) => s.provenance.cited);
+  const ref = useReverie((s) => s.provenance.ref);
   return (
     <>
       <ChainDetails chain={chain} cited={cited} onOpenFile={canOpenInMemory(chain) ? () => void openInMemory() : undefined} />
       <ForgetSection chain={chain} />
+      <TechnicalDetails
+        className="prov-technical"
+        testId="provenance-technical"
+        facts={[{ label: 'Reference (reverie why accepts it)', value: ref, testId: 'provenance-ref' }]}
+      />
     </>
   );
 }

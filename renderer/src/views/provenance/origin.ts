@@ -54,12 +54,6 @@ export const SESSION_KIND_INFO: Record<SessionKind, { label: string; title: stri
 
 export const TOOL_LABEL: Record<NonNullable<ProvenanceChain['transcript']>['tool'], string> = Object.fromEntries(TranscriptTool.options.map((tool) => [tool, toolLabel(tool)]));
 
-export const VIA_LABEL: Record<NonNullable<ProvenanceChain['lines'][number]['writtenBy']>['via'], string> = {
-  agent: 'an agent',
-  import: 'an import',
-  dreaming: 'dreaming',
-};
-
 /** `1–3, 7, 9–10`: sorted line numbers as compact ranges (at most `maxRanges`, then `…`). */
 export function formatLineRanges(lines: readonly number[], maxRanges = 12): string {
   const sorted = [...new Set(lines)].sort((a, b) => a - b);

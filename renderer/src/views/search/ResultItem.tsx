@@ -2,10 +2,10 @@ import { useState, type MouseEvent } from 'react';
 import type { SearchResult } from '../../../../core/src/contract/index.js';
 import { Badge } from '../../components/Badge.js';
 import { formatCitation, formatScore } from '../format.js';
-import { HighlightedText } from '../highlight/HighlightedText.js';
 import { KindBadges } from '../provenance/KindBadge.js';
 import { OriginBadge, SessionKindBadge } from '../provenance/OriginBadge.js';
 import { MatchBadges, ScoreBreakdown } from './ScoreBreakdown.js';
+import { Snippet } from './Snippet.js';
 
 export function resultElementId(index: number): string {
   return `search-result-${index}`;
@@ -16,13 +16,15 @@ interface ResultItemProps {
   result: SearchResult;
   query: string;
   isSelected: boolean;
+  /** Why this result sits below one with a lower score (rankNotes), or null when it does not. */
+  rankNote?: string | null;
   onOpen(): void;
   onHover(): void;
   /** Opens the Provenance inspector for this result. */
   onWhereFrom(): void;
 }
 
-export function ResultItem({ index, result, query, isSelected, onOpen, onHover, onWhereFrom }: ResultItemProps) {
+export function ResultItem({ index, result, query, isSelected, rankNote = null, onOpen, onHover, onWhereFrom }: ResultItemProps) {
   const citation = formatCitation(result.path, result.startLine, result.endLine);
   const [showWhy, setShowWhy] = useState(false);
   const breakdownId = `${resultElementId(index)}-why`;
@@ -98,9 +100,12 @@ export function ResultItem({ index, result, query, isSelected, onOpen, onHover, 
           </span>
         )}
       </div>
-      <div className="snippet" data-testid="result-snippet">
-        <HighlightedText text={result.snippet} query={query} />
-      </div>
+      {rankNote && (
+        <div className="result-rank-note" data-testid="result-rank-note">
+          {rankNote}
+        </div>
+      )}
+      <Snippet text={result.snippet} startLine={result.startLine} query={query} />
       {showWhy && (
         <div className="breakdown-wrap" onClick={keepClick}>
           <ScoreBreakdown result={result} id={breakdownId} />

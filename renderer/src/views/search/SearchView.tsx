@@ -5,6 +5,7 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { GraphHits } from '../graph/GraphHits.js';
 import { ResultItem, resultElementId } from './ResultItem.js';
+import { rankNotes } from './rankNotes.js';
 import './search.css';
 
 const SOURCES: Array<{ source: SourceKind; label: string; hint: string }> = [
@@ -45,6 +46,7 @@ export function SearchView() {
   }
 
   const hasResults = results.length > 0;
+  const notes = rankNotes(results);
   const isStale = state === 'loading' || resultsQuery !== query;
 
   return (
@@ -133,6 +135,7 @@ export function SearchView() {
               result={result}
               query={resultsQuery}
               isSelected={i === selectedIndex}
+              rankNote={notes[i] ?? null}
               onOpen={() => search.openResult(i)}
               onHover={() => search.select(i)}
               onWhereFrom={() => void openProvenance(result.id, { cited: { startLine: result.startLine, endLine: result.endLine } })}

@@ -7,15 +7,16 @@ import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { MODEL_ROLES, groupModelsByRole } from '../../store/modelsSlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { formatBytes, formatTime } from '../format.js';
+import { TechnicalDetails } from '../../components/TechnicalDetails.js';
 import { downloadSummary, embeddedSummary } from './progressText.js';
 
 const ROLE_LABELS: Record<ModelRole, string> = { embedding: 'Embedding', chat: 'Chat' };
 
 /** How a search finds its nearest vectors (status.embedding.knn). */
 const KNN_DESCRIPTION: Record<StatusOutput['embedding']['knn']['mode'], string> = {
-  flat: 'KNN over every vector',
+  flat: 'compares the query with every vector',
   scan: 'exact scan of every vector',
-  cells: 'KNN in the cells nearest to the query',
+  cells: 'compares the query with the vectors in the nearest groups',
   off: 'keyword candidates, re-scored by their vectors',
 };
 
@@ -64,17 +65,15 @@ function ActiveEmbedding() {
         </dd>
         <dt>Model</dt>
         <dd data-testid="embedding-model">
-          <code>{embedding.model}</code>
+          {embedding.provider === 'hash' ? 'built-in word and spelling vectors' : <code>{embedding.model}</code>}
         </dd>
         <dt>Dimensions</dt>
         <dd data-testid="embedding-dims">{embedding.dims}</dd>
-        <dt>Generation</dt>
-        <dd data-testid="embedding-generation">{embedding.generation ? <code>{embedding.generation}</code> : <span className="muted">none yet</span>}</dd>
         <dt>Vector backend</dt>
         <dd data-testid="vector-backend" data-backend={embedding.vectorBackend}>
           <Badge tone={embedding.vectorBackend === 'scan' ? 'warn' : 'ok'}>{embedding.vectorBackend}</Badge>
           <span className="muted">
-            {embedding.vectorBackend === 'scan' ? ' · exact scan in batches (slower on large workspaces)' : ' · KNN in SQLite'}
+            {embedding.vectorBackend === 'scan' ? ' · exact scan in batches (slower on large workspaces)' : ' · searched inside the index file'}
           </span>
         </dd>
         <dt>Nearest vectors</dt>
@@ -99,6 +98,14 @@ function ActiveEmbedding() {
           </span>
         </dd>
       </dl>
+      <TechnicalDetails
+        testId="embedding-technical"
+        facts={[
+          { label: 'Model id', value: embedding.model },
+          { label: 'Generation', value: embedding.generation ?? 'none yet', testId: 'embedding-generation' },
+          { label: 'Vector search', value: `${embedding.vectorBackend}, ${embedding.knn.mode}` },
+        ]}
+      />
       {embedding.vectorBackend === 'scan' && embedding.vectorBackendProblem && (
         <div className="banner banner-warn" data-testid="vector-backend-problem">
           sqlite-vec could not be loaded, so vectors are compared by scanning: {embedding.vectorBackendProblem}

@@ -3,7 +3,7 @@ import type { LogRecord } from '../../../../core/src/contract/index.js';
 import { Badge, type BadgeTone } from '../../components/Badge.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useReverie } from '../../store/useReverie.js';
-import { copyText } from '../agents/CopyBox.js';
+import { copyText } from '../../components/copyText.js';
 import { formatTime } from '../format.js';
 import { bugReportText } from './bugReport.js';
 import './engineLogPanel.css';

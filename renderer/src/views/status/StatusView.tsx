@@ -1,8 +1,9 @@
 import type { DreamRunStatus, StatusOutput } from '../../../../core/src/contract/index.js';
 import { Badge } from '../../components/Badge.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { TechnicalDetails } from '../../components/TechnicalDetails.js';
 import { useReverie } from '../../store/useReverie.js';
-import { STATUS_LABEL, STATUS_TONE } from '../dreams/dreamText.js';
+import { STATUS_LABEL, STATUS_TONE, withRunsNamed } from '../dreams/dreamText.js';
 import { formatTime } from '../format.js';
 import { CoverageTable } from './CoverageTable.js';
 import { EngineLogPanel } from './EngineLogPanel.js';
@@ -30,6 +31,8 @@ export function StatusView() {
 
   const { index } = data;
   const notices = [...new Set([...data.notices, ...(lastReport?.notices ?? [])])];
+  // Files that are not indexed come first: they are what a person opens Status for.
+  const hasProblems = index.skipped + index.failed > 0;
   return (
     <section className="view status-view" aria-labelledby="status-heading" data-testid="status-view">
       <header className="view-header">
@@ -51,28 +54,29 @@ export function StatusView() {
             className="button"
             data-testid="rebuild-button"
             disabled={status.isSyncing}
-            title="Re-read every file, even unchanged ones"
+            title="Re-read and re-index every file, even unchanged ones (slow on a large workspace)"
             onClick={() => void status.reindex(true)}
           >
-            Rebuild index
+            Rebuild everything
           </button>
           <button
             type="button"
             className="button button-primary"
             data-testid="reindex-button"
             disabled={status.isSyncing}
+            title="Index the files that changed since the last sync"
             onClick={() => void status.reindex(false)}
           >
-            {status.isSyncing ? 'Indexing…' : 'Re-index'}
+            {status.isSyncing ? 'Indexing…' : 'Index changes'}
           </button>
         </div>
       </header>
 
-      {status.syncError && <ErrorNotice title="Re-index failed" error={status.syncError} />}
+      {status.syncError && <ErrorNotice title="Indexing failed" error={status.syncError} />}
       {status.pauseError && <ErrorNotice title={`Could not ${isPaused ? 'resume' : 'pause'} indexing`} error={status.pauseError} testId="pause-error" />}
       {isPaused && (
         <div className="banner banner-warn" data-testid="indexing-paused-notice">
-          Indexing paused: file changes are indexed when you resume. Re-index still runs now.
+          Indexing paused: file changes are indexed when you resume. "Index changes" still runs now.
         </div>
       )}
       {index.lastError && <ErrorNotice title="Last indexing error" error={index.lastError} testId="index-last-error" />}
@@ -104,15 +108,11 @@ export function StatusView() {
         <dd data-testid="data-dir">
           <code>{data.dataDir}</code>
         </dd>
-        <dt>Index file</dt>
-        <dd>
-          <code>{data.indexPath}</code>
-        </dd>
-        <dt>Host</dt>
+        <dt>Running in</dt>
         <dd data-testid="host">
           {data.host
-            ? `${data.host.kind} · pid ${data.host.pid} · since ${formatTime(data.host.startedAt)}${data.host.url ? ` · ${data.host.url}` : ''}`
-            : 'No host is running'}
+            ? `${HOST_LABEL[data.host.kind]}, since ${formatTime(data.host.startedAt)}${data.host.url ? ` · ${data.host.url}` : ''}`
+            : 'Nothing is running Reverie in the background'}
         </dd>
         <dt>Index state</dt>
         <dd data-testid="status-index-state">
@@ -129,21 +129,43 @@ export function StatusView() {
         <dt>Last sync</dt>
         <dd data-testid="last-sync">{index.lastSyncAt ? formatTime(index.lastSyncAt) : 'never'}</dd>
       </dl>
+      <TechnicalDetails
+        testId="status-technical"
+        facts={[
+          { label: 'Index file', value: data.indexPath, testId: 'index-path' },
+          { label: 'Host', value: data.host ? data.host.kind : null },
+          { label: 'Process id', value: data.host ? String(data.host.pid) : null, testId: 'host-pid' },
+        ]}
+      />
+
+      {hasProblems && <CoverageTable files={data.files} />}
 
       {data.dreaming && <DreamingCard dreaming={data.dreaming} />}
 
       <EngineLogPanel />
 
-      <CoverageTable files={data.files} />
+      {!hasProblems && <CoverageTable files={data.files} />}
     </section>
   );
 }
+
+const HOST_LABEL: Record<NonNullable<StatusOutput['host']>['kind'], string> = {
+  serve: 'the browser server (reverie serve)',
+  desktop: 'the desktop app',
+  daemon: 'the background service',
+};
 
 const isRunStatus = (status: string): status is DreamRunStatus => status in STATUS_LABEL;
 
 /** Dreaming at a glance, from `status.dreaming`: signals, staged candidates, the last run and the next. */
 function DreamingCard({ dreaming }: { dreaming: StatusOutput['dreaming'] }) {
   const { lastRun } = dreaming;
+  const openRun = useReverie((s) => s.dreams.selectRun);
+  const setView = useReverie((s) => s.app.setView);
+  const openRunInDreams = async (id: string): Promise<void> => {
+    setView('dreams');
+    await openRun(id);
+  };
   return (
     <section className="card status-dreaming" aria-labelledby="status-dreaming-heading" data-testid="status-dreaming">
       <h2 id="status-dreaming-heading">Dreaming</h2>
@@ -156,12 +178,14 @@ function DreamingCard({ dreaming }: { dreaming: StatusOutput['dreaming'] }) {
         <dd data-testid="dreaming-last-run">
           {lastRun ? (
             <>
-              <code>{lastRun.id}</code>{' '}
               <Badge tone={isRunStatus(lastRun.status) ? STATUS_TONE[lastRun.status] : 'neutral'} testId="dreaming-last-run-status" data-status={lastRun.status}>
                 {isRunStatus(lastRun.status) ? STATUS_LABEL[lastRun.status] : lastRun.status}
               </Badge>{' '}
-              {formatTime(lastRun.startedAt)}
-              {lastRun.reason && <span className="muted"> — {lastRun.reason}</span>}
+              {formatTime(lastRun.startedAt)}{' '}
+              <button type="button" className="link-button" data-testid="dreaming-last-run-open" onClick={() => void openRunInDreams(lastRun.id)}>
+                open the run
+              </button>
+              {lastRun.reason && <span className="muted"> — {withRunsNamed(lastRun.reason)}</span>}
             </>
           ) : (
             'no run yet'
