@@ -150,7 +150,10 @@ export function overview(db: Database.Database, limit: number, filters?: GraphFi
     link(r.object, r.subject);
   }
   const degree = new Map([...others].map(([id, set]) => [id, set.size]));
-  const chosen = [...degree.keys()].sort((a, b) => degree.get(b)! - degree.get(a)! || a - b).slice(0, limit);
+  // Tags, links and paths point at evidence: they come after every named thing, whatever their degree.
+  const pointers = new Set(db.prepare("SELECT id FROM graph_entities WHERE type IN ('tag', 'url', 'path')").pluck().all() as number[]);
+  const rank = (id: number) => (pointers.has(id) ? 1 : 0);
+  const chosen = [...degree.keys()].sort((a, b) => rank(a) - rank(b) || degree.get(b)! - degree.get(a)! || a - b).slice(0, limit);
   if (chosen.length < limit) {
     const e = entityCondition(filters);
     const isolated = db

@@ -3,7 +3,7 @@ import type { EntityType, SourceTool } from '../contract/index.js';
 import { AliasBook } from './aliases/aliasBook.js';
 import { Cooccurrence, MAX_COOCCURRING } from './cooccurrence.js';
 import { labelKey } from './labelKey.js';
-import { handleForms, PersonNames } from './personNames.js';
+import { handleForms, looksLikeFullName, PersonNames } from './personNames.js';
 import { MENTIONED_WITH, type EntityMention, type EntryProvenance, type ExtractedEntry } from './types.js';
 
 /** Types a name can turn out to be; tags, URLs and paths are never names. */
@@ -180,6 +180,11 @@ export class GraphWriter {
       if (m.certainty === 'tentative') return null;
       // A model's name joins a known entity whatever its type (it never retypes one); a new one takes the model's type.
       if (m.byModel) return this.create(m.type, m.label, key);
+      // "Priya Natarajan" after "Priya said …": the one full name of a known person is that person.
+      const first = key.split(' ')[0]!;
+      if (looksLikeFullName(m.label) && this.stmts.personByKey.get(first) !== undefined && this.people.byFirstName(first) === null && !this.aliases.areKeptApart(first, key)) {
+        return this.resolve({ ...m, type: 'person', certainty: 'strong' }, path);
+      }
       // The model may have called it a concept too: one entity per type and key, now named by both.
       return (this.stmts.byTypeKey.get('concept', key) as number | undefined) ?? this.create('concept', m.label, key);
     }
@@ -195,6 +200,13 @@ export class GraphWriter {
     if (named && m.type === 'person' && !/\s/.test(key) && !m.byModel) {
       const person = this.people.byFirstName(key);
       if (person !== null && !this.keptApart(key, person)) return person;
+      // "Priya said …" after an untyped "Priya Natarajan": that full name is this person.
+      const untyped = this.people.untypedFullName(key);
+      if (untyped !== null && !this.keptApart(key, untyped)) {
+        this.stmts.retype.run('person', untyped);
+        this.absorbShortNames(untyped, this.stmts.keyOf.get(untyped) as string, path);
+        return untyped;
+      }
     }
     // A name first seen untyped (by the rules) gets its type when a later mention says what it is.
     const concept = named ? (this.stmts.rulesConceptByKey.get(key) as number | undefined) : undefined;
