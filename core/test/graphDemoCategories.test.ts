@@ -47,13 +47,15 @@ describe('graph judgment: the demo workspace categories', () => {
     expect(labels(d)).not.toContain('Priya');
   });
 
-  it('a note title is a section unless a fact is stated of it', async () => {
+  it('a note title is a section unless a fact is stated of it, and a headline never is', async () => {
     const d = await indexed({
       'memory/2026-10-30-flaky.md': '# ledgerd: flaky TestStatementCutoff — the 25-hour day\n\nWrite-up for Priya, 2026-10-30. [[ledgerd]]\n',
       'memory/tools/caddy-setup.md': '# Caddy setup\n\nPort: 443\n',
+      'memory/2026-11-03-upgrade.md': '# Postgres 15 → 16 upgrade, ledger cluster — runbook\n\nOwner: Jonas (cluster).\n',
     });
     const found = labels(d);
     expect(found).not.toContain('ledgerd: flaky TestStatementCutoff — the 25-hour day');
+    expect(found).not.toContain('Postgres 15 → 16 upgrade, ledger cluster — runbook');
     expect(found).toContain('Caddy setup');
   });
 
