@@ -1,10 +1,15 @@
 #!/usr/bin/env node
 // The `reverie` command. Runs the built engine (out/core); in a checkout that has not been
 // built yet it falls back to the TypeScript sources through tsx.
-import fs from 'node:fs';
-import path from 'node:path';
-import { Writable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+
+// Built-ins through require: an ES import of node:fs builds its ES facade, which reads every export
+// and so loads fs's streams (~10 % of a hook's CPU).
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
+const path = require('node:path');
+const { Writable } = require('node:stream');
+const { fileURLToPath, pathToFileURL } = require('node:url');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -13,33 +18,68 @@ if (argv.length === 1 && argv[0] === '--version') {
   process.stdout.write(`${JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version}\n`);
   process.exit(0);
 }
-const built = path.join(root, 'out', 'core', 'cli', 'main.js');
-let cli = path.join(root, 'out', 'core', 'cli');
-let ext = '.js';
-// REVERIE_FROM_SOURCE=1 runs the TypeScript sources (the test suite uses it so it never tests a stale build).
-if (process.env.REVERIE_FROM_SOURCE === '1' || !fs.existsSync(built) || isBuildStale()) {
-  const { register } = await import('tsx/esm/api');
-  register();
-  cli = path.join(root, 'core', 'src', 'cli');
-  ext = '.ts';
-}
-const entry = path.join(cli, `main${ext}`);
-// Hooks and `reverie mcp` run on every agent event and start: they load only what they use (a host answers them over its socket).
+const fromSource = process.env.REVERIE_FROM_SOURCE === '1';
 const wantsHelp = argv.includes('--help') || argv.includes('-h');
-if (argv[0] === 'hook' && !wantsHelp) {
-  const { runHook } = await import(pathToFileURL(path.join(cli, 'hook', `hookMain${ext}`)).href);
+// Hooks, `reverie mcp` and `search | status | get` run on every agent event and start: a host answers
+// them over its socket, so they load one pre-built file (scripts/bundleFastClients.mjs) and no engine.
+const fast = wantsHelp ? null : argv[0] === 'hook' ? 'hook/hookMain' : argv[0] === 'mcp' ? 'fast/mcpFast' : ['search', 'status', 'get'].includes(argv[0]) && process.env.REVERIE_THIN !== '0' ? 'fast/thinCommands' : null;
+const fastBundle = fast && !fromSource ? freshBundle(path.join(root, 'out', 'core', 'cli', `${fast}.bundle.cjs`)) : null;
+
+const built = path.join(root, 'out', 'core', 'cli', 'main.js');
+let engine = null;
+/** Where the engine's CLI modules are: out/, or the TypeScript sources through tsx. Decided on first use. */
+async function engineCli() {
+  // REVERIE_FROM_SOURCE=1 runs the TypeScript sources (the test suite uses it so it never tests a stale build).
+  if (!engine && (fromSource || !fs.existsSync(built) || isBuildStale())) {
+    const { register } = await import('tsx/esm/api');
+    register();
+    engine = { cli: path.join(root, 'core', 'src', 'cli'), ext: '.ts' };
+  }
+  engine ??= { cli: path.join(root, 'out', 'core', 'cli'), ext: '.js' };
+  return engine;
+}
+async function fullCommand() {
+  const { cli, ext } = await engineCli();
+  const { main } = await import(pathToFileURL(path.join(cli, `main${ext}`)).href);
+  return main(argv);
+}
+async function fastModule() {
+  if (fastBundle) return require(fastBundle);
+  const { cli, ext } = await engineCli();
+  return import(pathToFileURL(path.join(cli, `${fast}${ext}`)).href);
+}
+if (fast === 'hook/hookMain') {
+  const { runHook } = await fastModule();
   await finish(await runHook(argv.slice(1)));
 }
-if (argv[0] === 'mcp' && !wantsHelp) {
-  const { runMcpFast } = await import(pathToFileURL(path.join(cli, 'fast', `mcpFast${ext}`)).href);
-  const code = await runMcpFast(argv.slice(1), () => import(pathToFileURL(entry).href).then((m) => m.main(argv)));
-  await finish(code);
+if (fast === 'fast/mcpFast') {
+  const { runMcpFast } = await fastModule();
+  await finish(await runMcpFast(argv.slice(1), fullCommand));
 }
 // `reverie search | status | get` ask a running host over its socket and load no engine (REVERIE_THIN=0 turns that off).
-if (['search', 'status', 'get'].includes(argv[0]) && !wantsHelp && process.env.REVERIE_THIN !== '0') {
-  const { runThinCommand } = await import(pathToFileURL(path.join(cli, 'fast', `thinCommands${ext}`)).href);
-  await finish(await runThinCommand(argv, () => import(pathToFileURL(entry).href).then((m) => m.main(argv))));
+if (fast === 'fast/thinCommands') {
+  const { runThinCommand } = await fastModule();
+  await finish(await runThinCommand(argv, fullCommand));
 }
+
+/**
+ * `bundle` when it exists and none of the sources it was built from (its .inputs.json) is newer than
+ * the last build; null otherwise (then the command runs as the other commands do). An installed
+ * package ships without sources: missing sources are never newer.
+ */
+function freshBundle(bundle) {
+  let inputs;
+  try {
+    inputs = JSON.parse(fs.readFileSync(`${bundle}.inputs.json`, 'utf8'));
+  } catch {
+    return null; // not built (or built before bundles existed)
+  }
+  const stamp = fs.statSync(path.join(root, 'out', '.build-stamp'), { throwIfNoEntry: false })?.mtimeMs;
+  if (stamp === undefined) return null;
+  for (const input of inputs) if ((fs.statSync(`${root}/${input}`, { throwIfNoEntry: false })?.mtimeMs ?? 0) > stamp) return null;
+  return bundle;
+}
+
 /**
  * True when an engine source file is newer than the last build (a developer edited core/ since).
  * Every hook and `reverie mcp` start in a checkout pays for this walk (~380 files), so it joins
@@ -66,8 +106,7 @@ function isBuildStale() {
   return false;
 }
 
-const { main } = await import(pathToFileURL(entry).href);
-await finish(await main(argv));
+await finish(await fullCommand());
 
 /**
  * process.exit drops whatever a pipe has not taken yet (a 270 KB `status --json | wc -c` read 64 KB),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, newAppPage, saveScreenshot, waitForIndexReady } from './support/browser.js';
+import { EDITOR, editorText, fillEditor } from './support/editor.js';
 import { useServedApp } from './support/suite.js';
 
 const NOTE = 'memory/2026-03-09.md';
@@ -21,7 +22,7 @@ describe.skipIf(!chromiumPath)('Memory view editing', () => {
     // 1. A normal edit reaches the disk.
     const edited = '# 2026-03-09\n\n- Drafted the Quillfeather stitching plan.\n- Bought marmalade-8841 for the pantry.\n';
     await page.click('[data-testid=edit-button]');
-    await page.fill('[data-testid=editor]', edited);
+    await fillEditor(page, edited);
     expect(await page.getAttribute('body', 'data-unsaved-edits')).toBe('true');
     await page.click('[data-testid=save-button]');
     await page.locator('[data-testid=saved-notice]').waitFor();
@@ -34,7 +35,7 @@ describe.skipIf(!chromiumPath)('Memory view editing', () => {
     const behindTheEditor = '# 2026-03-09\n\nRewritten by another program.\n';
     fs.writeFileSync(app.workspace.file(NOTE), behindTheEditor, 'utf8');
     const typed = edited + '- My precious words, typed in the editor.\n';
-    await page.fill('[data-testid=editor]', typed);
+    await fillEditor(page, typed);
     await page.click('[data-testid=save-button]');
 
     const conflict = page.locator('[data-testid=conflict-panel]');
@@ -45,13 +46,13 @@ describe.skipIf(!chromiumPath)('Memory view editing', () => {
     expect(await conflict.locator('[data-testid=diff-disk]').allTextContents()).toContain('− Rewritten by another program.\n');
     expect((await conflict.locator('[data-testid=diff-yours]').allTextContents()).join('')).toContain('My precious words');
     expect(onDisk()).toBe(behindTheEditor);
-    expect(await page.inputValue('[data-testid=editor]')).toBe(typed);
+    expect(await editorText(page)).toBe(typed);
     await saveScreenshot(page, 'memory-conflict');
 
     // "Keep editing" hides the panel and keeps the text.
     await page.click('[data-testid=conflict-keep]');
     await conflict.waitFor({ state: 'detached' });
-    expect(await page.inputValue('[data-testid=editor]')).toBe(typed);
+    expect(await editorText(page)).toBe(typed);
     expect(onDisk()).toBe(behindTheEditor);
 
     // "Reload from disk" asks first, then shows what is on disk.
@@ -72,4 +73,66 @@ describe.skipIf(!chromiumPath)('Memory view editing', () => {
     expect(problems.filter((p) => !p.includes('409'))).toEqual([]);
     await close();
   });
+
+  it('highlights Markdown, completes [[ with note names, and keeps "?" and "/" as typed characters', async () => {
+    const { page, problems, close } = await newAppPage(app.browser);
+    await page.goto(app.serve.launchUrl);
+    await waitForIndexReady(page);
+    await page.click('[data-testid=nav-memory]');
+    await page.click(`[data-testid=file-item][data-path="${NOTE}"]`);
+    await page.click('[data-testid=edit-button]');
+    await page.locator(EDITOR).waitFor();
+
+    // Markdown is highlighted: the heading line carries CodeMirror's heading token.
+    await page.locator(`${EDITOR} .tok-heading`).first().waitFor();
+
+    // "[[" offers note names; Enter inserts the chosen one and closes the link.
+    await page.click(`${EDITOR} .cm-line >> nth=-1`);
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\nSee [[MEMO');
+    const option = page.locator('.cm-tooltip-autocomplete li', { hasText: 'MEMORY' }).first();
+    await option.waitFor();
+    await page.keyboard.press('Enter');
+    expect(await editorText(page)).toContain('See [[MEMORY]]');
+
+    // "?" and "/" are text in the editor, not the window's shortcuts.
+    await page.keyboard.type(' Why? a/b');
+    expect(await editorText(page)).toContain('See [[MEMORY]] Why? a/b');
+    expect(await page.locator('[data-testid=shortcuts-sheet]').count()).toBe(0);
+    expect(await page.getAttribute('body', 'data-view')).toBe('memory');
+    await saveScreenshot(page, 'memory-editor-codemirror');
+
+    await page.keyboard.press('Control+s');
+    await page.locator('[data-testid=saved-notice]').waitFor();
+    expect(fs.readFileSync(app.workspace.file(NOTE), 'utf8')).toContain('See [[MEMORY]] Why? a/b');
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('opens a 20 MB note read-only with a notice, and never offers to edit it', async () => {
+    // 20 MB of plausible daily-note lines, written behind the window's back.
+    const line = '- Checked the Quillfeather stitching plan and the marmalade pantry list again today.\n';
+    const big = '# Big\n\n' + line.repeat(Math.ceil((20 * 1024 * 1024) / line.length));
+    fs.writeFileSync(app.workspace.file('memory/big.md'), big, 'utf8');
+    const { page, problems, close } = await newAppPage(app.browser);
+    await page.goto(app.serve.launchUrl);
+    await waitForIndexReady(page);
+    await page.evaluate(() => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = '#/memory/memory/big.md';
+    });
+    const notice = page.locator('[data-testid=large-note-notice]');
+    await notice.waitFor({ timeout: 60_000 });
+    expect(await notice.textContent()).toMatch(/too large to edit here.*read-only/);
+    const view = page.locator('[data-testid=read-only-view]');
+    await view.waitFor();
+    expect(await view.getAttribute('contenteditable')).toBe('false');
+    expect(await view.locator('.cm-line').first().textContent()).toBe('# Big');
+    // Only the lines in view are drawn, not 250,000 of them.
+    expect(await view.locator('.cm-line').count()).toBeLessThan(2_000);
+    expect(await page.locator('[data-testid=edit-button]').count()).toBe(0);
+    await saveScreenshot(page, 'memory-large-note');
+    expect(fs.statSync(app.workspace.file('memory/big.md')).size).toBe(Buffer.byteLength(big));
+    expect(problems).toEqual([]);
+    await close();
+  }, 180_000);
 });

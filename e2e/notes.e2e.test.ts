@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chromiumPath, newAppPage, saveScreenshot, waitForIndexReady } from './support/browser.js';
+import { fillEditor } from './support/editor.js';
 import { useServedApp } from './support/suite.js';
 
 describe.skipIf(!chromiumPath)('Notes in the window', () => {
@@ -23,7 +24,7 @@ describe.skipIf(!chromiumPath)('Notes in the window', () => {
     await page.click('[data-testid=note-dialog-submit]');
     await page.locator('[data-testid=document][data-path="memory/projects/Tax module.md"] [data-testid=editor]').waitFor();
     expect(fs.readFileSync(app.workspace.file('memory/projects/Tax module.md'), 'utf8')).toBe('# Tax module\n\n');
-    await page.fill('[data-testid=editor]', '# Tax module\n\nDana owns it.\n');
+    await fillEditor(page, '# Tax module\n\nDana owns it.\n');
     await page.keyboard.press('Control+s');
     await page.locator('[data-testid=saved-notice]').waitFor();
     expect(fs.readFileSync(app.workspace.file('memory/projects/Tax module.md'), 'utf8')).toBe('# Tax module\n\nDana owns it.\n');
@@ -66,7 +67,7 @@ describe.skipIf(!chromiumPath)('Notes in the window', () => {
     await page.fill('[data-testid=note-name]', 'links');
     await page.click('[data-testid=note-dialog-submit]');
     await page.locator('[data-testid=document][data-path="memory/links.md"] [data-testid=editor]').waitFor();
-    await page.fill('[data-testid=editor]', '# Links\n\nSee [[2026-03-09]] and [[Lisbon trip|the trip]]. #garden\n');
+    await fillEditor(page, '# Links\n\nSee [[2026-03-09]] and [[Lisbon trip|the trip]]. #garden\nNot a note: [[../../etc/passwd]]\n');
     await page.keyboard.press('Control+s');
     await page.locator('[data-testid=saved-notice]').waitFor();
     await page.locator('[data-testid=rendered-view] [data-testid=wiki-link]').first().waitFor();
@@ -75,8 +76,18 @@ describe.skipIf(!chromiumPath)('Notes in the window', () => {
     for (let i = 0; i < 100 && (await page.inputValue('[data-testid=note-name]').catch(() => '')) !== 'Lisbon trip'; i++) await page.waitForTimeout(100);
     expect(await page.inputValue('[data-testid=note-name]')).toBe('Lisbon trip');
     await page.keyboard.press('Escape');
+    // A link out of the workspace is refused with a sentence; nothing is opened or created.
+    await page.click('[data-testid=wiki-link][data-target="../../etc/passwd"]');
+    expect(await page.locator('[data-testid=link-refused]').textContent()).toMatch(/points outside the workspace/);
+    expect(await page.locator('[data-testid=note-dialog]').count()).toBe(0);
     await page.click('[data-testid=wiki-link][data-target="2026-03-09"]');
     await page.locator('[data-testid=document][data-path="memory/2026-03-09.md"]').waitFor();
+    // "Linked from" names the note that links here; a click opens it at that line.
+    const backlink = page.locator('[data-testid=backlink][data-path="memory/links.md"]');
+    await backlink.waitFor();
+    expect(await backlink.getAttribute('data-line')).toBe('3');
+    expect(await backlink.textContent()).toContain('See [[2026-03-09]]');
+    await saveScreenshot(page, 'notes-linked-from');
     await page.goBack();
     await page.locator('[data-testid=document][data-path="memory/links.md"] [data-testid=tag-link]').waitFor();
     await page.click('[data-testid=tag-link]');

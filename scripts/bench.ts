@@ -4,6 +4,7 @@
  *
  *   npm run bench -- [--quick] [--skip-synthetic] [--locomo FILE]
  *   npm run bench -- --only curation   (the labelled curation benchmark alone)
+ *   npm run bench -- --only editor   (tree filter at 10,000 files, keystroke latency on a 1 MB note)
  *   npm run bench -- --only hermes-import   (a 2 MB Hermes `§` file through `reverie import apply`)
  *   npm run bench -- --only scale [--notes N | --sizes 250,500,1000] [--transcripts MB] [--profile DIR]
  *
@@ -21,6 +22,8 @@ import { runAgentsBench } from './bench/agents.js';
 import { runVectors768Bench } from './bench/vectors768.js';
 import { runGraphBench } from './bench/graph.js';
 import { runDesktopBench } from './bench/desktop.js';
+import { runDesktopGraphViewBench } from './bench/desktopGraphView.js';
+import { runEditorBench } from './bench/editor.js';
 import { runDreamingBench } from './bench/dreaming.js';
 import { runSessionsBench } from './bench/sessions.js';
 import { runImportersBench } from './bench/importers.js';
@@ -51,6 +54,10 @@ interface Options {
   graph: boolean;
   /** The window's API round-trips during a first index, and cold start (on unless another part is run alone). */
   desktop: boolean;
+  /** The Graph view at 2,000 entities in headless Chromium: first draw, pan and zoom frames (with desktop, or alone with --only desktop-graph). */
+  desktopGraph: boolean;
+  /** The notes editor: tree filter at 10,000 files, keystroke latency on a 1 MB note (on unless another part is run alone). */
+  editor: boolean;
   /** Plan and apply of a 50 MB import, and its repeats (on unless another part is run alone). */
   importers: boolean;
   /** The labelled curation benchmark: folds simulated over weeks, then the 10k-entry sweep (~35 s; on unless another part is run alone). */
@@ -64,17 +71,17 @@ interface Options {
   profileDir: string | null;
 }
 
-const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only importers | --only curation | --only hermes-import | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--profile DIR]] [--locomo FILE]';
+const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only desktop-graph | --only editor | --only importers | --only curation | --only hermes-import | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--profile DIR]] [--locomo FILE]';
 
 function parseArgs(argv: readonly string[]): Options {
-  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, importers: true, curation: true, scale: false, hermesImport: false, scaleSizes: null, transcriptsMb: null, profileDir: null };
+  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, desktopGraph: true, editor: true, importers: true, curation: true, scale: false, hermesImport: false, scaleSizes: null, transcriptsMb: null, profileDir: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') opts.quick = true;
     else if (arg === '--skip-synthetic') opts.skipSynthetic = true;
     else if (arg === '--only') {
       const what = argv[++i];
-      if (!['locomo', 'sessions', 'dreaming', 'agents', 'vectors768', 'graph', 'desktop', 'importers', 'curation', 'scale', 'hermes-import'].includes(what ?? '')) throw new Error(`--only takes "locomo", "sessions", "dreaming", "agents", "vectors768", "graph", "desktop", "importers", "curation", "hermes-import" or "scale"\n${USAGE}`);
+      if (!['locomo', 'sessions', 'dreaming', 'agents', 'vectors768', 'graph', 'desktop', 'desktop-graph', 'editor', 'importers', 'curation', 'scale', 'hermes-import'].includes(what ?? '')) throw new Error(`--only takes "locomo", "sessions", "dreaming", "agents", "vectors768", "graph", "desktop", "desktop-graph", "editor", "importers", "curation", "hermes-import" or "scale"\n${USAGE}`);
       opts.skipSynthetic = true;
       opts.sessions = what === 'sessions';
       opts.dreaming = what === 'dreaming';
@@ -82,6 +89,8 @@ function parseArgs(argv: readonly string[]): Options {
       opts.vectors768 = what === 'vectors768';
       opts.graph = what === 'graph';
       opts.desktop = what === 'desktop';
+      opts.desktopGraph = what === 'desktop' || what === 'desktop-graph';
+      opts.editor = what === 'editor';
       opts.importers = what === 'importers';
       opts.curation = what === 'curation';
       opts.scale = what === 'scale';
@@ -325,7 +334,7 @@ async function runSynthetic(quick: boolean): Promise<SyntheticReport> {
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const started = performance.now();
-  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents && !opts.vectors768 && !opts.graph && !opts.desktop && !opts.importers && !opts.curation && !opts.scale && !opts.hermesImport) log('Nothing to run: --skip-synthetic without --locomo FILE.');
+  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents && !opts.vectors768 && !opts.graph && !opts.desktop && !opts.desktopGraph && !opts.editor && !opts.importers && !opts.curation && !opts.scale && !opts.hermesImport) log('Nothing to run: --skip-synthetic without --locomo FILE.');
 
   const out: Record<string, unknown> = {
     mode: opts.quick ? 'quick' : 'full',
@@ -340,6 +349,8 @@ async function main(): Promise<void> {
   if (opts.vectors768) Object.assign(out, await runVectors768Bench(opts.quick));
   if (opts.graph && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runGraphBench(opts.quick));
   if (opts.desktop && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runDesktopBench(opts.quick));
+  if (opts.desktopGraph && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runDesktopGraphViewBench());
+  if (opts.editor && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runEditorBench(opts.quick));
   if (opts.importers && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runImportersBench(opts.quick));
   if (opts.hermesImport) Object.assign(out, await runHermesImportBench(opts.quick));
   if (opts.curation && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runCurationBench(opts.quick));

@@ -35,6 +35,18 @@ describe('judgment: how two entries relate', () => {
     // Other scripts and languages never crash the comparison.
     expect(['duplicate', 'same-attribute', 'unrelated']).toContain(relate(entryFacts('ステージングは kes-stg-01 です'), original).relation);
   });
+
+  it('short forms name the same subject ("PRs", "pull requests"); a newer deploy path is a change of the old one, not a new fact', () => {
+    const rule = entryFacts('Always keep pull requests small, under 300 lines; split otherwise.');
+    const reversed = entryFacts('Actually, PRs up to 500 lines are fine when most of it is generated code.');
+    expect(relate(reversed, rule).relation).toBe('same-attribute');
+    const oldPath = entryFacts('Releases now ship through the Jenkins job release.groovy (manual gate for production).');
+    const newPath = entryFacts('Releases now ship through Spinnaker (pipeline atlas-prod); release.groovy only builds the artefact.');
+    expect(relate(newPath, oldPath)).toMatchObject({ relation: 'same-attribute' });
+    expect(relate(newPath, oldPath).reason).toMatch(/spinnaker|jenkins/);
+    // "45-day" and "45 days" are one value, so the restatement is a duplicate, not a second line.
+    expect(relate(entryFacts('Billbox is the invoicing tool now (45 days to pay).'), entryFacts('Invoices now go out from Billbox (moved from Paylane), still 45-day payment terms.')).relation).toBe('duplicate');
+  });
 });
 
 describe('judgment in a sweep', () => {
@@ -129,6 +141,29 @@ describe('judgment in a sweep', () => {
     const write = held.writes.find((w) => w.file === 'MEMORY.md');
     expect(write).toMatchObject({ outcome: 'aborted' });
     expect(write?.reason).toMatch(/10000-character budget, and it holds no superseded or expired entry to retire; they stay staged/);
+  });
+
+  it("small talk is held at the kind gate even when recalled; the person's changed terms go to USER.md and supersede the old line there", async () => {
+    const { service, clock } = await setup({
+      'MEMORY.md': '# Long-Term Memory\n',
+      'USER.md': '# User\n\n- My hourly rate is 95 EUR; never go below 80 for agencies. <!-- observed: 2026-11-02 -->\n',
+      'memory/2026-11-27.md': '# 2026-11-27\n\n- The noodle bar by the station does half-price ramen on Thursdays.\n- Raising my hourly rate to 110 EUR from December; agencies not below 90.\n',
+    });
+    await recallOver(service, clock, [
+      { query: 'noodle bar ramen thursdays', daysAgo: 1 },
+      { query: 'half-price ramen station', daysAgo: 0 },
+      { query: 'hourly rate agencies', daysAgo: 1 },
+      { query: 'my hourly rate EUR', daysAgo: 0 },
+    ]);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    const ramen = run.candidates.find((c) => c.key === 'memory/2026-11-27.md:3:3');
+    expect(ramen?.gates.find((g) => g.gate === 'kind')).toMatchObject({ passed: false });
+    expect(ramen?.gates.find((g) => g.gate === 'kind')?.detail).toContain('everyday small talk');
+    expect(read('MEMORY.md')).not.toContain('ramen');
+    expect(read('MEMORY.md')).not.toContain('110 EUR');
+    const user = read('USER.md');
+    expect(user).toContain('Raising my hourly rate to 110 EUR');
+    expect(user).toMatch(/My hourly rate is 95 EUR.*status: superseded/);
   });
 });
 

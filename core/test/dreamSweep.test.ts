@@ -137,7 +137,7 @@ describe('dreaming sweep', () => {
     expect(read('USER.md')).toBe(
       '# User\n\n' +
         '- Always answer in under ten lines unless asked for detail. <!-- observed: 2026-03-01 --> <!-- status: superseded -->\n' +
-        '- Always answer in under five lines. <!-- observed: 2026-11-29 --> <!-- status: active -->\n',
+        '- Always answer in under five lines. <!-- observed: 2026-11-28 --> <!-- status: active -->\n',
     );
   });
 

@@ -54,4 +54,53 @@ describe('entry kinds from wording', () => {
     expect(classifyEntry('- The office is closed until Friday.', null)).toMatchObject({ kind: 'time-bounded', validUntil: null });
     expect(classifyEntry('- The freeze holds until 2026-12-15.', null)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-12-15' });
   });
+
+  it.each([
+    // action items handed to someone, in the arrow style of meeting notes
+    ['* supplier sync → me: get two more quotes for the hinge', 'task'],
+    ['- Gateway timeouts -> Lars: raise the limit on the proxy', 'task'],
+    ['- AI: circulate the revised floor plan', 'task'],
+    ['- waiting on legal for the NDA', 'task'],
+    ['- check whether the nightly export still runs on the old box', 'task'],
+    ['- Look into the flaky login test', 'task'],
+    // the same errands in other languages
+    ['- perguntar à Luísa sobre o frete', 'task'],
+    ['- demander à Hugo le devis du transporteur', 'task'],
+    // a question first, then a note to self; questions without a question mark
+    ['- Does the mobile app cache the tariff table? Ask Mei.', 'question'],
+    ['- who signs off the packaging artwork', 'question'],
+    ['- is the staging cert renewed already', 'question'],
+    ['- how many units failed the drop test', 'question'],
+    ['- pourquoi le lot 14 est arrivé en retard', 'question'],
+    ['- será que o fornecedor aceita pagamento em 60 dias', 'question'],
+    ['- still wondering whether the hinge needs a metal pin', 'question'],
+    // what happened, told as a diary line
+    ['- Handed the logo files over to the print shop.', 'event'],
+    ['- Repotted the office fern.', 'event'],
+    ['- Tried the new noodle bar near the station.', 'event'],
+    ['- Board dinner, met a recruiter from the agency.', 'event'],
+    ['- Billing v4 rolled out to every tenant.', 'event'],
+    // …but not the lines that state how things are now
+    ['- Moved the build cache to cache-02.corp.internal.', 'fact'],
+    ['- Based in Lisbon, two hours behind the client.', 'fact'],
+    ['- How to restart the queue: drain it, then restart the worker.', 'procedure'],
+    ['- When the build fails on main, revert first and ask later.', 'fact'],
+  ])('%s → %s', (line, kind) => expect(classifyEntry(line, NOTE_DAY).kind).toBe(kind));
+
+  it.each([
+    ['- Lars is out of office until Nov 4.', '2026-11-04'],
+    ['- The vendor portal is down for maintenance today.', '2026-10-26'],
+    ['- The tender deadline is Nov 12.', '2026-11-12'],
+    ['- La fábrica cierra del 2 al 6 de noviembre.', '2026-11-06'],
+    ['- L’usine est fermée du 3 au 7 novembre.', '2026-11-07'],
+    ['- A Luísa está de férias até 14 de novembro.', '2026-11-14'],
+    ['- The lab is booked 2026-11-02 – 2026-11-06 for the thermal tests.', '2026-11-06'],
+  ])('%s is time-bounded until %s', (line, until) => {
+    expect(classifyEntry(line, NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: until });
+  });
+
+  it('an absence with no readable end is time-bounded without a validity, so it is never promoted as lasting', () => {
+    expect(classifyEntry('- Ravi is on parental leave; Mei approves designs.', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: null });
+    expect(classifyEntry('- Deploys go through ArgoCD as of today.', NOTE_DAY).kind).toBe('fact');
+  });
 });

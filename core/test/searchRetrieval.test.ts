@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryService } from '../src/engine/memoryService.js';
-import { parseQueryDates } from '../src/search/queryDates.js';
+import { parseQueryDates } from '../src/platform/text/dates.js';
 import { asks } from '../src/search/snippet.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
 

@@ -53,7 +53,7 @@ describe('graph slice', () => {
     const graph = store.getState().graph;
     expect(graph.state).toBe('ready');
     expect(graph.data?.entities).toHaveLength(3);
-    expect(calls).toEqual([{ name: 'graph.overview', input: { limit: GRAPH_NODE_BUDGET } }]);
+    expect(calls).toEqual([{ name: 'graph.overview', input: { limit: GRAPH_NODE_BUDGET, mentionedWith: false } }]);
     expect(graph.dateRange).toEqual({ min: '2026-03-01', max: '2026-03-09' });
   });
 
@@ -124,13 +124,13 @@ describe('graph slice', () => {
     await store.getState().graph.select('entity:3');
     await store.getState().graph.setValidAt('2026-03-05');
     const graph = store.getState().graph;
-    expect(calls.filter((c) => c.name === 'graph.overview').at(-1)?.input).toEqual({ limit: GRAPH_NODE_BUDGET, filters: { validAt: '2026-03-05' } });
+    expect(calls.filter((c) => c.name === 'graph.overview').at(-1)?.input).toEqual({ limit: GRAPH_NODE_BUDGET, mentionedWith: false, filters: { validAt: '2026-03-05' } });
     expect(graph.data?.entities).toHaveLength(2);
     expect(graph.dateRange).toEqual({ min: '2026-03-01', max: '2026-03-09' });
     // The selected entity is gone from the filtered graph: its card closes.
     expect(graph.selectedId).toBeNull();
     await store.getState().graph.setValidAt(null);
-    expect(calls.filter((c) => c.name === 'graph.overview').at(-1)?.input).toEqual({ limit: GRAPH_NODE_BUDGET });
+    expect(calls.filter((c) => c.name === 'graph.overview').at(-1)?.input).toEqual({ limit: GRAPH_NODE_BUDGET, mentionedWith: false });
   });
 
   it('re-queries with filters.tools and filters.origins, shows what is shown, and the neighbours follow', async () => {
@@ -143,11 +143,11 @@ describe('graph slice', () => {
     expect(render(store)).toContain('Showing: all sources; all origins');
 
     await store.getState().graph.setTools(['codex']);
-    expect(overviews().at(-1)).toEqual({ limit: GRAPH_NODE_BUDGET, filters: { tools: ['codex'] } });
+    expect(overviews().at(-1)).toEqual({ limit: GRAPH_NODE_BUDGET, mentionedWith: false, filters: { tools: ['codex'] } });
     expect(store.getState().graph.data?.entities.map((e) => e.id)).toEqual(['entity:3']);
     // Origins are sent in the contract's order whatever order they were ticked in.
     await store.getState().graph.setOrigins(['agent', 'owner']);
-    expect(overviews().at(-1)).toEqual({ limit: GRAPH_NODE_BUDGET, filters: { tools: ['codex'], origins: ['owner', 'agent'] } });
+    expect(overviews().at(-1)).toEqual({ limit: GRAPH_NODE_BUDGET, mentionedWith: false, filters: { tools: ['codex'], origins: ['owner', 'agent'] } });
     const html = render(store);
     expect(html).toContain('Showing: Codex; Owner, Agent');
     expect(html).toMatch(/data-testid="graph-filter-tool-codex" disabled="" checked=""/);
@@ -166,7 +166,7 @@ describe('graph slice', () => {
     // Ticking everything again means no filter at all.
     await store.getState().graph.setTools(['workspace', 'codex', 'claude-code', 'hermes']);
     await store.getState().graph.setOrigins(['owner', 'agent', 'untrusted', 'system']);
-    expect(overviews().at(-1)).toEqual({ limit: GRAPH_NODE_BUDGET });
+    expect(overviews().at(-1)).toEqual({ limit: GRAPH_NODE_BUDGET, mentionedWith: false });
   });
 
   it('an empty filtered graph says so and offers to clear the filters', async () => {
@@ -184,7 +184,7 @@ describe('graph slice', () => {
 
     await store.getState().graph.clearFilters();
     const graph = store.getState().graph;
-    expect(calls.at(-1)).toEqual({ name: 'graph.overview', input: { limit: GRAPH_NODE_BUDGET } });
+    expect(calls.at(-1)).toEqual({ name: 'graph.overview', input: { limit: GRAPH_NODE_BUDGET, mentionedWith: false } });
     expect(graph.validAt).toBeNull();
     expect(graph.data?.entities).toHaveLength(3);
     expect(render(store)).not.toContain('graph-empty');

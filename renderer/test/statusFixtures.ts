@@ -8,7 +8,7 @@ export function statusOutput(index: Partial<StatusOutput['index']> = {}, embeddi
     indexPath: '/home/ada/.local/share/reverie/index.sqlite',
     host: null,
     agentSocket: null,
-    index: { state: 'ready', files: 3, chunks: 12, indexed: 3, skipped: 0, failed: 0, lastSyncAt: null, lastError: null, paused: false, ...index },
+    index: { state: 'ready', files: 3, chunks: 12, indexed: 3, skipped: 0, failed: 0, lastSyncAt: null, lastError: null, paused: false, searchReady: true, derived: { state: 'done', done: 3, total: 3 }, ...index },
     embedding: {
       provider: 'hash',
       model: 'hash:fh-words-trigrams',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wikiLinkOutsideWorkspace } from '../../core/src/contract/index.js';
 import { remarkWikiLinks, resolveWikiLink } from '../src/views/memory/remarkWikiLinks.js';
 
 interface Node {
@@ -41,5 +42,18 @@ describe('wiki-links and tags in rendered notes', () => {
     expect(resolveWikiLink('Tax-Module.md', paths)).toBe('memory/projects/tax-module.md');
     expect(resolveWikiLink('Lisbon trip', paths)).toBeNull();
     expect(resolveWikiLink('../../etc/passwd', paths)).toBeNull();
+  });
+});
+
+describe('wiki-links that cannot be notes', () => {
+  it('refuses a target outside the workspace with a sentence, and lets names and folders through', () => {
+    for (const target of ['../secrets', '/etc/passwd', '~/notes', 'C:\\notes\\x', 'projects/../../x']) {
+      expect(wikiLinkOutsideWorkspace(target)).toMatch(/points outside the workspace: a wiki-link can only open a note inside it/);
+    }
+    for (const target of ['Lisbon trip', 'projects/tax', 'memory/2026-03-09.md', 'a..b']) expect(wikiLinkOutsideWorkspace(target)).toBeNull();
+  });
+
+  it('opens a path under memory/ written without the folder', () => {
+    expect(resolveWikiLink('projects/tax', ['memory/archive/tax.md', 'memory/projects/tax.md'])).toBe('memory/projects/tax.md');
   });
 });

@@ -4,8 +4,8 @@
  * memory_search (or memory_get, the transport's own cost) back-to-back through one host, and `reverie hook` runs timed from spawn to exit.
  * Every child runs the built CLI (bin/reverie.js over out/), never the sources.
  */
-import { spawn } from 'node:child_process';
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -27,6 +27,19 @@ export interface McpFigures {
   errors: number;
   /** The first failure, to say what went wrong. */
   firstError?: string;
+  /** CPU of the spawned `reverie` processes (the MCP bridges or hooks), per call: what the client side costs the machine. */
+  clientCpuMsPerCall?: number;
+}
+
+/** User + system CPU of this process's finished children, in ms (Linux /proc; 0 elsewhere). */
+function childrenCpuMs(): number {
+  try {
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    // After the command name: field 16 (cutime) and 17 (cstime) of proc(5) are at 13 and 14.
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 function env(dataDir: string, token: string): Record<string, string> {
@@ -59,6 +72,7 @@ async function spawnToToolsList(job: Extract<McpJob, { kind: 'spawn' }>): Promis
 }
 
 async function load(job: Extract<McpJob, { kind: 'load' }>): Promise<McpFigures> {
+  const cpuBefore = childrenCpuMs();
   const clients = await Promise.all(Array.from({ length: job.clients }, () => connect(job)));
   await Promise.all(clients.map((c) => c.listTools()));
   const latencies: number[] = [];
@@ -86,7 +100,10 @@ async function load(job: Extract<McpJob, { kind: 'load' }>): Promise<McpFigures>
   );
   const elapsed = (performance.now() - started) / 1000;
   await Promise.all(clients.map((c) => c.close()));
-  return { p50: round(percentile(latencies, 50), 2), p95: round(percentile(latencies, 95), 2), rps: round(latencies.length / elapsed, 1), calls: latencies.length, errors, firstError };
+  // close() ends the children; their CPU is counted once they are reaped.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const clientCpuMsPerCall = round((childrenCpuMs() - cpuBefore) / Math.max(1, latencies.length), 2);
+  return { p50: round(percentile(latencies, 50), 2), p95: round(percentile(latencies, 95), 2), rps: round(latencies.length / elapsed, 1), calls: latencies.length, errors, firstError, clientCpuMsPerCall };
 }
 
 function hookOnce(job: Extract<McpJob, { kind: 'hook' }>): Promise<{ ms: number; ok: boolean }> {
@@ -101,6 +118,7 @@ function hookOnce(job: Extract<McpJob, { kind: 'hook' }>): Promise<{ ms: number;
 }
 
 async function hooks(job: Extract<McpJob, { kind: 'hook' }>): Promise<McpFigures> {
+  const cpuBefore = childrenCpuMs();
   const times: number[] = [];
   let errors = 0;
   for (let i = 0; i < job.runs; i++) {
@@ -108,7 +126,7 @@ async function hooks(job: Extract<McpJob, { kind: 'hook' }>): Promise<McpFigures
     if (ok) times.push(ms);
     else errors++;
   }
-  return { p50: round(percentile(times, 50), 1), p95: round(percentile(times, 95), 1), errors };
+  return { p50: round(percentile(times, 50), 1), p95: round(percentile(times, 95), 1), errors, clientCpuMsPerCall: round((childrenCpuMs() - cpuBefore) / job.runs, 1) };
 }
 
 /** Runs one job in a child process and waits for its figures. */

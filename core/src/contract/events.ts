@@ -1,6 +1,6 @@
 /** Events (progress and lifecycle), pushed by a host to every front end. */
 import { z } from 'zod';
-import { SyncReport } from './records/indexRecords.js';
+import { DerivedProgress, SyncReport } from './records/indexRecords.js';
 
 export const EngineEvent = z.discriminatedUnion('type', [
   z.object({
@@ -12,6 +12,8 @@ export const EngineEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('index-ready'), report: SyncReport }),
   z.object({ type: z.literal('index-error'), message: z.string() }),
+  /** The derived work after `index-ready` (the graph) moved on: search already works meanwhile. */
+  z.object({ type: z.literal('derived-progress'), progress: DerivedProgress }),
   /** The knowledge graph changed (it is updated after `index-ready`). */
   z.object({ type: z.literal('graph-updated'), extracted: z.number().int(), removed: z.number().int(), entities: z.number().int(), claims: z.number().int() }),
   z.object({

@@ -110,7 +110,8 @@ export function planUserEdit(userText: string, promotions: PromotionToWrite[], d
   const changed: TextEdit['changed'] = [];
   const records: DreamPromotion[] = [];
   for (const p of promotions) {
-    const result = applyDirective(text, { text: p.text, observed: day, annotations: p.annotations });
+    // `observed` is when the person said it (the note's day), not when the sweep read it.
+    const result = applyDirective(text, { text: p.text, observed: p.observedDay ?? day, annotations: p.annotations });
     if (result.added.length === 0) continue;
     text = result.text;
     added.push(...result.added);

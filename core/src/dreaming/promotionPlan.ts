@@ -5,7 +5,7 @@ import { promotionEntryLine, promotionMarker } from './curated/memoryFile.js';
 import { directiveLine } from './curated/userFile.js';
 import { isSameLineage, lineageKeyFor } from './lineage.js';
 import type { GatheredEntry } from './phases/gatheredEntry.js';
-import type { RankedCandidate } from './phases/deepPhase.js';
+import { noteDayOf, type RankedCandidate } from './phases/deepPhase.js';
 import type { PromotionToWrite } from './types.js';
 
 /** A promotion for the deterministic writer, from a ranked candidate. */
@@ -23,6 +23,7 @@ export function toPromotion(r: RankedCandidate, memoryText: string): PromotionTo
     meanScore: candidate.signals.meanScore,
     signalCount: candidate.signals.recallCount + (entry.writtenAt !== null ? 1 : 0),
     lineageKey: lineageFor(entry, memoryText),
+    observedDay: noteDayOf(entry),
   };
 }
 
@@ -41,7 +42,7 @@ function lineageFor(entry: GatheredEntry, memoryText: string): string {
 
 /** The lines a proposal would write, shown for review before anything is written. */
 export function proposedLines(p: PromotionToWrite, target: 'MEMORY.md' | 'USER.md', day: string): string[] {
-  return target === 'USER.md' ? [directiveLine({ text: p.text, observed: day, annotations: p.annotations })] : [promotionMarker(p.candidateKey), promotionEntryLine(p)];
+  return target === 'USER.md' ? [directiveLine({ text: p.text, observed: p.observedDay ?? day, annotations: p.annotations })] : [promotionMarker(p.candidateKey), promotionEntryLine(p)];
 }
 
 export function promotionRecord(candidateKey: string, target: 'MEMORY.md' | 'USER.md', lines: string[], decision: DreamPromotion['decision'], action: DreamPromotion['action'] = 'added', priorEntries: string[] = []): DreamPromotion {

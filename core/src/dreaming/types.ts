@@ -21,6 +21,8 @@ export interface PromotionToWrite {
   signalCount: number;
   /** Groups entries about the same thing across runs (supersession follows it). */
   lineageKey: string;
+  /** The day the person wrote it down (the daily note's day), for USER.md's `observed`; null when unknown. */
+  observedDay?: string | null;
 }
 
 /** What a writer did to a file's text, exactly: rollback removes `added` and reverts `changed`. */

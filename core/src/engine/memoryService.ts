@@ -15,6 +15,7 @@ import { recallAfterSearch, type RecalledEntries } from '../dreaming/recall/sear
 import { withResultUse } from '../dreaming/recall/resultUse.js';
 import { AgentService } from '../agents/agentService.js';
 import { GraphService } from '../graph/graphService.js';
+import { graphBacklog } from '../graph/graphBacklog.js';
 import { updateGraphAfterSync } from '../graph/graphSyncStep.js';
 import { IndexService } from '../index/indexService.js';
 import { FilesService } from '../index/filesService.js';
@@ -88,6 +89,7 @@ export class MemoryService {
       steps: {
         ingestSessions: (settings) => this.sessions.ingestDuringSync(settings),
         afterReady: (report, run) => updateGraphAfterSync(this.graph, report, run, emit, this.log.logger('graph')),
+        derivedBacklog: () => graphBacklog(this.db),
       },
     });
     const indexDb = (): Database.Database => this.db;
@@ -184,8 +186,8 @@ export class MemoryService {
   }
 
   /** Syncs are serialised: a watcher burst during a manual sync queues one more run. */
-  sync(force: boolean): Promise<SyncReport> {
-    return this.index.sync(force);
+  sync(force: boolean, until: 'search' | 'all' = 'all'): Promise<SyncReport> {
+    return this.index.sync(force, until);
   }
 
   /** Makes the active embedding model the one for new vectors and queries (see IndexService). */

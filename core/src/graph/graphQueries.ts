@@ -8,6 +8,7 @@ import { claimCondition, entityCondition, tallyCondition } from './graphFilters.
 import { claimRecords, degrees, entityId, entityRecords, parseRecordId, type RecordOptions } from './graphRecords.js';
 import { labelKey } from './labelKey.js';
 import { pairTallies, type PairTallies } from './pairTallies.js';
+import { questionEntities } from './questionEntities.js';
 import { pickRelations, RELATIONS_PER_ENTITY, visibleRelations, type Relation } from './relationBudget.js';
 import { MENTIONED_WITH } from './types.js';
 import { processLogger } from '../platform/log/processLog.js';
@@ -20,7 +21,9 @@ const MAX_EXPLAIN_LINES = 500;
 const MAX_LINES_PER_EVIDENCE = 40;
 
 /**
- * Entities by text: the whole text as a label or alias first, then labels that are a word
+ * Entities by text: the whole text as a label or alias first; then what a question asks for
+ * through a relation word ("who owns the staging box" → the owner of the entity aliased
+ * "staging box", see questionEntities.ts) and the names it spells; then labels that are a word
  * run of it ("what about Marek's move" finds Marek), then labels containing it; by degree within each.
  */
 export function searchEntities(db: Database.Database, text: string, limit: number, filters?: GraphFilters): GraphEntity[] {
@@ -28,39 +31,49 @@ export function searchEntities(db: Database.Database, text: string, limit: numbe
   if (!key) return [];
   const tallies = pairTallies(db, filters);
   const visible = entityCondition(filters);
-  const tiers: number[][] = [];
+  // Each tier by degree, except the answers (surest first) and the names (as the question spells them).
+  const tiers: Array<{ ids: number[]; inOrder?: boolean }> = [];
+  const question = questionEntities(db, text, filters);
+  const answers = new Map(question.answers.map((a) => [a.entity, a.answer]));
   const exact = db.prepare('SELECT id FROM graph_entities WHERE key = ? UNION SELECT entity_id FROM graph_aliases WHERE key = ?').pluck();
-  tiers.push(exact.all(key, key) as number[]);
+  tiers.push({ ids: exact.all(key, key) as number[] });
+  tiers.push({ ids: [...answers.keys()], inOrder: true }, { ids: question.named, inOrder: true });
   const runs = wordRuns(key);
   if (runs.length > 0) {
-    tiers.push(
-      db
+    tiers.push({
+      ids: db
         .prepare('SELECT id FROM graph_entities WHERE key IN (SELECT value FROM json_each(?)) UNION SELECT entity_id FROM graph_aliases WHERE key IN (SELECT value FROM json_each(?))')
         .pluck()
         .all(JSON.stringify(runs), JSON.stringify(runs)) as number[],
-    );
+    });
   }
   if (key.length >= 2) {
     const like = `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    tiers.push(
-      db
+    tiers.push({
+      ids: db
         .prepare(`SELECT id FROM graph_entities WHERE key LIKE ? ESCAPE '\\' UNION SELECT entity_id FROM graph_aliases WHERE key LIKE ? ESCAPE '\\' LIMIT ${MAX_CANDIDATES}`)
         .pluck()
         .all(like, like) as number[],
-    );
+    });
   }
   const seen = new Set<number>();
   const ranked: number[] = [];
   const keep = db.prepare(`SELECT id FROM graph_entities n WHERE id IN (SELECT value FROM json_each(?)) AND ${visible.sql}`).pluck();
   for (const tier of tiers) {
-    const fresh = tier.filter((id) => !seen.has(id)).slice(0, MAX_CANDIDATES);
+    const fresh = tier.ids.filter((id) => !seen.has(id)).slice(0, MAX_CANDIDATES);
     fresh.forEach((id) => seen.add(id));
     const kept = new Set(keep.all(JSON.stringify(fresh), ...visible.params) as number[]);
-    const degree = degrees(db, JSON.stringify([...kept]), filters, tallies);
-    ranked.push(...[...kept].sort((a, b) => (degree.get(b) ?? 0) - (degree.get(a) ?? 0) || a - b));
+    if (tier.inOrder) ranked.push(...fresh.filter((id) => kept.has(id)));
+    else {
+      const degree = degrees(db, JSON.stringify([...kept]), filters, tallies);
+      ranked.push(...[...kept].sort((a, b) => (degree.get(b) ?? 0) - (degree.get(a) ?? 0) || a - b));
+    }
     if (ranked.length >= limit) break;
   }
-  return entityRecords(db, ranked.slice(0, limit), filters, { withEvidence: true, tallies });
+  return entityRecords(db, ranked.slice(0, limit), filters, { withEvidence: true, tallies }).map((entity) => {
+    const answer = answers.get(parseRecordId(entity.id, 'entity')!);
+    return answer ? { ...entity, answer } : entity;
+  });
 }
 
 /** Runs of one to three words of a query that could be a label (stopwords alone are not). */
@@ -133,12 +146,19 @@ function slice(
 /**
  * The most connected part of the graph: entities by degree (isolated ones last) within the
  * budget, and up to RELATIONS_PER_ENTITY relations per entity among them, each entity's
- * strongest first. Without evidence lines (thousands of items; graph.neighbors and
- * graph.explain give them), with exact weights and origins.
+ * strongest first. Without `mentionedWith`, stated relations only, and entities by the weight
+ * of their stated relations (how often each was stated), so co-mentions around a weekday or a
+ * hub do not decide what is shown; then by degree, then by mentions. Without evidence lines
+ * (thousands of items; graph.neighbors and graph.explain give them), with exact weights and origins.
  */
-export function overview(db: Database.Database, limit: number, filters?: GraphFilters): GraphSlice {
+export function overview(db: Database.Database, limit: number, filters?: GraphFilters, mentionedWith = true): GraphSlice {
   const tallies = pairTallies(db, filters, { exactCounts: true });
-  const relations = visibleRelations(db, null, filters, tallies);
+  const everyRelation = visibleRelations(db, null, filters, tallies);
+  const relations = mentionedWith ? everyRelation : everyRelation.filter((r) => r.stated);
+  const statedWeight = new Map<number, number>();
+  if (!mentionedWith)
+    for (const r of relations)
+      for (const end of [r.subject, r.object]) statedWeight.set(end, (statedWeight.get(end) ?? 0) + r.weight);
   const others = new Map<number, Set<number>>();
   const link = (a: number, b: number) => {
     const set = others.get(a);
@@ -150,14 +170,16 @@ export function overview(db: Database.Database, limit: number, filters?: GraphFi
     link(r.object, r.subject);
   }
   const degree = new Map([...others].map(([id, set]) => [id, set.size]));
-  // Tags, links and paths point at evidence: they come after every named thing, whatever their degree.
+  // Tags, links and paths point at evidence: they come after every named thing, whatever their weight.
   const pointers = new Set(db.prepare("SELECT id FROM graph_entities WHERE type IN ('tag', 'url', 'path')").pluck().all() as number[]);
   const rank = (id: number) => (pointers.has(id) ? 1 : 0);
-  const chosen = [...degree.keys()].sort((a, b) => rank(a) - rank(b) || degree.get(b)! - degree.get(a)! || a - b).slice(0, limit);
+  const chosen = [...degree.keys()]
+    .sort((a, b) => rank(a) - rank(b) || (statedWeight.get(b) ?? 0) - (statedWeight.get(a) ?? 0) || degree.get(b)! - degree.get(a)! || a - b)
+    .slice(0, limit);
   if (chosen.length < limit) {
     const e = entityCondition(filters);
     const isolated = db
-      .prepare(`SELECT id FROM graph_entities n WHERE ${e.sql} AND id NOT IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT ?`)
+      .prepare(`SELECT id FROM graph_entities n WHERE ${e.sql} AND id NOT IN (SELECT value FROM json_each(?)) ORDER BY ${mentionedWith ? '' : 'mentions DESC, '}id LIMIT ?`)
       .pluck()
       .all(...e.params, JSON.stringify(chosen), limit - chosen.length) as number[];
     chosen.push(...isolated);

@@ -41,7 +41,7 @@ export class GraphService {
       'graph.search': async ({ text, limit, filters }) => ({ entities: searchEntities(db(), text, limit, filters) }),
       'graph.neighbors': async ({ entity, hops, limit, filters }) => neighbors(db(), entity, hops, limit, filters),
       'graph.explain': async ({ claimId }) => explainClaim(db(), options.workspaceRoot, claimId),
-      'graph.overview': async ({ limit, filters }) => overview(db(), limit, filters),
+      'graph.overview': async ({ limit, filters, mentionedWith }) => overview(db(), limit, filters, mentionedWith),
       'graph.aliases': async () => aliasState(readAliasFile(options.workspaceRoot)),
       'graph.merge': async ({ names }) => this.aliasesWritten(addMerge(options.workspaceRoot, names)),
       'graph.split': async ({ name, from }) => this.aliasesWritten(addSplit(options.workspaceRoot, name, from)),

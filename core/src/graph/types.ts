@@ -57,4 +57,4 @@ export const HOLDER_PREDICATES: readonly string[] = ['owns', 'leads'];
 /** Predicates whose newer claim ends an older one (of the same subject, or for holders the same object). */
 export const FUNCTIONAL_PREDICATES: ReadonlySet<string> = new Set([...WHERE_FAMILY, ...HOLDER_PREDICATES, 'works_at']);
 
-export const MENTIONED_WITH = 'mentioned_with';
+export { MENTIONED_WITH } from '../contract/index.js';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { EngineEvent, HandlersFor, IndexState, IngestReport, Settings, StatusOutput, SyncReport } from '../contract/index.js';
+import type { DerivedProgress, EngineEvent, HandlersFor, IndexState, IngestReport, Settings, StatusOutput, SyncReport } from '../contract/index.js';
 import type { ModelStore } from '../models/modelStore.js';
 import { Emitter } from '../platform/events.js';
 import type { Logger } from '../platform/log/logger.js';
@@ -18,8 +18,14 @@ import { MemoryWatcher } from './watcher.js';
 export interface SyncSteps {
   /** After the Markdown files, before embedding: the transcripts' report, or null when no tool's folder is set. */
   ingestSessions(settings: Settings): Promise<IngestReport | null>;
-  /** After `index-ready` (search is ready): derived, slower work (the knowledge graph) that adds to the report and never fails it. */
+  /**
+   * After `index-ready` (search is ready), in the background: derived, slower work (the
+   * knowledge graph) that adds to the report and never fails it. It stops between slices when
+   * `run.shouldStop()` says so (a sync waits, or the engine closes) and goes on after that sync.
+   */
   afterReady(report: SyncReport, run: SyncRun): Promise<void>;
+  /** How far the derived work has caught up (memory files), read from the index. */
+  derivedBacklog(): { done: number; total: number };
 }
 
 /** What a step of a running sync may ask about it. */
@@ -71,6 +77,17 @@ export class IndexService {
   private syncPendingOnResume = false;
   /** The index file was moved aside when it opened (damaged, newer, unreadable without sqlite-vec): empty until a sync fills it. */
   private rebuildPending = false;
+  /** A sync of this index file reached `index-ready` in this process (see describe's `searchReady`). */
+  private reachedReady = false;
+  /**
+   * The derived pass running now (the graph). It runs outside the sync queue, between syncs: a
+   * sync that is queued stops it at its next slice, runs, and the pass goes on after it.
+   */
+  private derivedRun: Promise<void> | null = null;
+  /** The sync whose derived work is still to do (the latest; a pass stopped for a sync resumes with it). */
+  private derivedWanted: { report: SyncReport; force: boolean } | null = null;
+  /** Reports whose derived pass met damage, with the report of the rebuild that followed. */
+  private readonly rebuiltReports = new WeakMap<SyncReport, SyncReport>();
 
   /** This engine changed the index (a sync, or `forget`): caches of it refresh. */
   readonly onDidChange = this.changeEmitter.event;
@@ -82,7 +99,7 @@ export class IndexService {
     this.embeddings = new Embeddings({ models: options.models, notices: options.notices, logger: options.logger.child('embedding'), emit: options.emit, isClosing: () => this.closing });
     this.openIndex();
     this.handlers = {
-      'index.sync': async ({ force }) => this.sync(force),
+      'index.sync': async ({ force, until }) => this.sync(force, until),
       'index.pause': async ({ paused }) => this.setIndexingPaused(paused),
     };
   }
@@ -100,9 +117,9 @@ export class IndexService {
     return this.current.db;
   }
 
-  /** A sync is running on this thread. */
+  /** A sync or its derived pass is running on this thread (background work a lone search cuts into). */
   get syncing(): boolean {
-    return this.syncsRunning > 0;
+    return this.syncsRunning > 0 || this.derivedRun !== null;
   }
 
   /** `forget` removed entries outside a sync: caches of the index refresh, and the window is told which files lost some. */
@@ -155,12 +172,24 @@ export class IndexService {
     return { paused };
   }
 
-  /** Syncs are serialised: a watcher burst during a manual sync queues one more run. */
-  sync(force: boolean): Promise<SyncReport> {
+  /**
+   * Syncs are serialised: a watcher burst during a manual sync queues one more run. Resolves at
+   * `index-ready` with `until: 'search'`, else once the derived work (the graph) is done too.
+   */
+  async sync(force: boolean, until: 'search' | 'all' = 'all'): Promise<SyncReport> {
+    const report = await this.queueSync(force);
+    if (until === 'search') return report;
+    await this.whenDerivedDone();
+    // Its graph met damaged pages: the index was rebuilt, and that sync's report is the one to read.
+    return this.rebuiltReports.get(report) ?? report;
+  }
+
+  private queueSync(force: boolean): Promise<SyncReport> {
     // A burst of requests (watcher events, 1,000 agent notes) shares the one sync still waiting to start.
     if (this.queuedSync && (!force || this.queuedSync.force)) return this.queuedSync.run;
     const queued: { force: boolean; run: Promise<SyncReport> } = { force, run: Promise.resolve(null as unknown as SyncReport) };
-    queued.run = this.syncChain.then(() => {
+    queued.run = this.syncChain.then(async () => {
+      await this.derivedRun; // it sees this sync queued and stops at its next slice
       if (this.queuedSync === queued) this.queuedSync = null;
       return this.runSync(force);
     });
@@ -188,7 +217,7 @@ export class IndexService {
   /** The index moved aside at open, filled before a read that nothing else is filling it for (a running sync is not waited for: a host's window reads status while it indexes). */
   private async rebuildMovedAsideIndex(): Promise<void> {
     try {
-      this.options.notices.push(...(await this.sync(false)).notices); // nobody else reads this report
+      this.options.notices.push(...(await this.sync(false, 'search')).notices); // nobody else reads this report
     } catch (error) {
       // The read still answers (from an emptier index); the sync recorded its error for status.
       this.logger.warn('Rebuilding the index before a read failed', { error });
@@ -201,7 +230,7 @@ export class IndexService {
    * saw the damage. Resolves true when the caller may retry; false when the index is sound
    * (the caller rethrows).
    */
-  recoverFromCorruption(error: unknown, damaged: Database.Database = this.db): Promise<boolean> {
+  recoverFromCorruption(error: unknown, damaged: Database.Database = this.db, replacing?: SyncReport): Promise<boolean> {
     if (!isCorruptionError(error)) return Promise.resolve(false);
     let rebuilt = true;
     const run = this.syncChain.then(async () => {
@@ -214,7 +243,8 @@ export class IndexService {
       this.db.close();
       this.openIndex({ forceMoveAside: true });
       const report = await this.runSync(true, true);
-      this.options.notices.push(...report.notices); // nobody reads this report: status keeps telling them
+      if (replacing) this.rebuiltReports.set(replacing, report); // its caller reads this one instead
+      else this.options.notices.push(...report.notices); // nobody reads this report: status keeps telling them
     });
     this.syncChain = run.catch((failure: unknown) => this.logger.error('Rebuilding a corrupted index failed', { error: failure }));
     return run.then(() => rebuilt);
@@ -228,7 +258,7 @@ export class IndexService {
   async switchEmbeddingProvider(): Promise<void> {
     this.embeddings.chooseAgain();
     await this.embeddings.ensureProvider();
-    await this.sync(false);
+    await this.sync(false, 'search');
   }
 
   private async runSync(force: boolean, retried = false): Promise<SyncReport> {
@@ -272,9 +302,10 @@ export class IndexService {
       if (report.embedding.error) report.notices.push(`Embedding failed: ${report.embedding.error}. Keyword search keeps working.`);
       this.state = 'ready';
       this.lastError = null;
-      // Search is ready now; the graph (derived, slower) follows, yielding to searches between batches.
+      this.reachedReady = true;
+      // Search is ready now; the graph (derived, slower) follows in the background, yielding to searches and syncs.
       this.options.emit({ type: 'index-ready', report });
-      await this.options.steps.afterReady(report, { force, shouldStop: () => this.closing, syncWaiting: () => this.queuedSync !== null });
+      this.requestDerived(report, force);
       return report;
     } catch (error) {
       if (isCorruptionError(error) && !retried) {
@@ -292,9 +323,72 @@ export class IndexService {
     }
   }
 
+  /** Derived work (the graph) for this sync: started now, or after the pass that runs (or the sync that waits). */
+  private requestDerived(report: SyncReport, force: boolean): void {
+    // A forced pass stopped part-way stays forced: the files it had not reached still need it.
+    this.derivedWanted = { report, force: force || (this.derivedWanted?.force ?? false) };
+    if (this.derivedRun || this.queuedSync || this.closing) return;
+    this.derivedRun = this.runDerived().finally(() => {
+      this.derivedRun = null;
+      // Asked for again while the last pass was ending: nobody else would start it.
+      if (this.derivedWanted && !this.queuedSync && !this.closing) this.requestDerived(this.derivedWanted.report, this.derivedWanted.force);
+    });
+  }
+
+  private async runDerived(): Promise<void> {
+    const shouldStop = (): boolean => this.closing || this.queuedSync !== null;
+    const progress = setInterval(() => this.emitDerivedProgress(), DERIVED_PROGRESS_MS);
+    try {
+      while (this.derivedWanted && !shouldStop()) {
+        const { report, force } = this.derivedWanted;
+        this.derivedWanted = null;
+        const db = this.db;
+        try {
+          await this.options.steps.afterReady(report, { force, shouldStop, syncWaiting: () => this.queuedSync !== null });
+        } catch (error) {
+          // Damaged pages met by the graph are damage to the index: rebuilt like a read's (not awaited: the rebuild's sync waits for this pass).
+          void this.recoverFromCorruption(error, db, report).then((rebuilt) => rebuilt || this.logger.error('The derived pass after a sync failed', { error }));
+          return;
+        }
+        // Stopped for a sync (or the engine closing): what is left follows that sync, or the next start.
+        if (shouldStop()) this.derivedWanted ??= { report, force };
+      }
+    } finally {
+      clearInterval(progress);
+      this.emitDerivedProgress();
+    }
+  }
+
+  private emitDerivedProgress(): void {
+    try {
+      this.options.emit({ type: 'derived-progress', progress: this.derivedProgress() });
+    } catch (error) {
+      this.logger.debug('The derived progress could not be read', { error }); // the index is closing or being rebuilt
+    }
+  }
+
+  /** The derived work's state and how far it has caught up. */
+  derivedProgress(): DerivedProgress {
+    const { done, total } = this.options.steps.derivedBacklog();
+    const waiting = this.queuedSync !== null || this.syncsRunning > 0;
+    // Behind without a pass running (stopped by a restart, or by a sync): the next sync's pass catches up.
+    const state = this.derivedRun ? (waiting ? 'waiting' : 'running') : this.derivedWanted || done < total ? 'waiting' : 'done';
+    return { state, done, total };
+  }
+
+  /** Resolves when the syncs queued so far and the derived work they asked for are done (or the engine closes). */
+  private async whenDerivedDone(): Promise<void> {
+    for (;;) {
+      await this.syncChain;
+      if (this.derivedRun) await this.derivedRun;
+      else if (this.closing || (!this.queuedSync && this.syncsRunning === 0)) return;
+    }
+  }
+
   /** The `index`, `embedding` and `files` parts of `status`. */
   describe(): Pick<StatusOutput, 'index' | 'embedding' | 'files'> {
     const counts = this.store.counts();
+    const lastSyncAt = this.store.getMeta('last_sync_at');
     return {
       index: {
         state: this.state === 'idle' && counts.files > 0 ? 'ready' : this.state,
@@ -303,9 +397,12 @@ export class IndexService {
         indexed: counts.indexed,
         skipped: counts.skipped,
         failed: counts.failed,
-        lastSyncAt: this.store.getMeta('last_sync_at'),
+        lastSyncAt,
         lastError: this.lastError,
         paused: this.indexingPaused,
+        // A sync finished on this file before (in this process or an earlier one): later syncs only update what search sees.
+        searchReady: !this.rebuildPending && (this.reachedReady || lastSyncAt !== null),
+        derived: this.derivedProgress(),
       },
       embedding: this.embeddings.describe(counts.chunks),
       files: this.store.coverage(),
@@ -321,6 +418,7 @@ export class IndexService {
   /** Resolves when the syncs queued so far have finished (their transactions committed). */
   async whenSyncsDone(): Promise<void> {
     await this.syncChain;
+    await this.derivedRun;
   }
 
   /** After `stop` and `whenSyncsDone`: the embedding model and the index connection close. */
@@ -339,6 +437,7 @@ export class IndexService {
     }
     const opened = openIndexDatabase(indexPath, { disableVectorExtension: process.env.REVERIE_DISABLE_SQLITE_VEC === '1' });
     if (options.forceMoveAside || opened.movedAside) this.rebuildPending = true;
+    this.reachedReady = false;
     if (opened.notice) {
       notices.push(opened.notice);
       this.logger.warn(opened.notice);
@@ -357,6 +456,9 @@ export class IndexService {
     if (options.forceMoveAside) this.reopenEmitter.fire(); // searches and their workers still read the file that was moved aside
   }
 }
+
+/** How often a running derived pass reports how far it is. */
+const DERIVED_PROGRESS_MS = 1_000;
 
 /** What the log keeps of a sync: counts and times, no file contents. */
 function syncSummary(report: SyncReport): Record<string, unknown> {

@@ -3,6 +3,7 @@ import type { FileCoverage, FileStatus, SourceKind } from '../contract/index.js'
 import type { OriginClass, SessionKind } from '../contract/index.js';
 import type { Chunk } from './chunker.js';
 import type { StoredEntryKind } from './entryKinds.js';
+import type { LineDate } from './lineDates.js';
 import { sha256Hex } from '../platform/hash.js';
 
 export interface FileRow {
@@ -92,6 +93,8 @@ export class IndexStore {
       chunkProvenance: db.prepare<[string], ChunkProvenance>('SELECT id, origin, session_kind FROM chunks WHERE id IN (SELECT value FROM json_each(?))'),
       chunkTexts: db.prepare<[string], { id: number; text: string }>('SELECT id, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))'),
       deleteKinds: db.prepare('DELETE FROM entry_kinds WHERE path = ?'),
+      deleteLineDates: db.prepare('DELETE FROM line_dates WHERE path = ?'),
+      insertLineDate: db.prepare('INSERT OR IGNORE INTO line_dates (path, line, day_from, day_to, precision) VALUES (?, ?, ?, ?, ?)'),
       insertKind: db.prepare(
         'INSERT OR REPLACE INTO entry_kinds (path, start_line, end_line, text_hash, kind, valid_until, cue) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
@@ -122,13 +125,21 @@ export class IndexStore {
     return map;
   }
 
-  /** Records a file's state; an indexed file gets its chunks (and its entries' kinds) replaced, any other loses them. */
-  writeFile(row: FileRow, chunks: readonly IndexedChunk[] | null, kinds: readonly StoredEntryKind[] | null = null): void {
+  /** Records a file's state; an indexed file gets its chunks (and its entries' kinds and line dates) replaced, any other loses them. */
+  writeFile(row: FileRow, chunks: readonly IndexedChunk[] | null, kinds: readonly StoredEntryKind[] | null = null, lineDates: readonly LineDate[] | null = null): void {
     this.stmts.deleteChunks.run(row.path);
     this.stmts.deleteKinds.run(row.path);
+    this.stmts.deleteLineDates.run(row.path);
     this.stmts.upsertFile.run({ ...row, indexedAt: Date.now() });
     if (chunks) this.appendChunks(row, chunks);
     if (kinds) this.writeKinds(row.path, kinds);
+    if (lineDates) this.writeLineDates(row.path, lineDates);
+  }
+
+  /** Replaces the dates a file's lines speak of (the file's row must exist). */
+  writeLineDates(path: string, dates: readonly LineDate[]): void {
+    this.stmts.deleteLineDates.run(path);
+    for (const d of dates) this.stmts.insertLineDate.run(path, d.line, d.from, d.to, d.precision);
   }
 
   /** Replaces a file's stored entry kinds (the file's row must exist). */
@@ -167,6 +178,7 @@ export class IndexStore {
   removeFile(path: string): void {
     this.stmts.deleteChunks.run(path);
     this.stmts.deleteKinds.run(path);
+    this.stmts.deleteLineDates.run(path);
     this.stmts.deleteFile.run(path);
   }
 
@@ -209,6 +221,15 @@ export class IndexStore {
   }
 
   /** The text of up to `limit` chunks of the `memory` source (the workspace's own files, not transcripts). */
+  /** Memory chunks whose text holds `[[` (candidates for wiki-links), in path and line order. */
+  chunksWithWikiLinks(): { path: string; startLine: number; endLine: number; text: string }[] {
+    return this.db
+      .prepare<[], { path: string; startLine: number; endLine: number; text: string }>(
+        "SELECT path, start_line AS startLine, end_line AS endLine, text FROM chunks WHERE source = 'memory' AND instr(text, '[[') > 0 ORDER BY path, start_line",
+      )
+      .all();
+  }
+
   memoryChunkTexts(limit: number): string[] {
     const rows = this.db.prepare<[number], { text: string }>("SELECT text FROM chunks WHERE source = 'memory' LIMIT ?").all(limit);
     return rows.map((r) => r.text);

@@ -1,11 +1,12 @@
 import type { HandlersFor } from '../contract/index.js';
+import { findBacklinks } from './backlinks.js';
 import { WorkspaceNotes } from '../workspace/notes/workspaceNotes.js';
 import type { WorkspaceFiles } from '../workspace/workspaceFiles.js';
 import type { IndexService } from './indexService.js';
 
 /** `notes.*`: each change is announced (`files-changed`) and indexed at once, like an editor save. */
 export class NotesService {
-  readonly handlers: HandlersFor<'notes.create' | 'notes.daily' | 'notes.rename' | 'notes.trash' | 'notes.restore' | 'notes.trashList'>;
+  readonly handlers: HandlersFor<'notes.create' | 'notes.daily' | 'notes.rename' | 'notes.trash' | 'notes.restore' | 'notes.trashList' | 'notes.backlinks'>;
 
   constructor(files: WorkspaceFiles, index: IndexService, now?: () => number) {
     const notes = new WorkspaceNotes(files, now);
@@ -36,6 +37,7 @@ export class NotesService {
         return restored;
       },
       'notes.trashList': async () => ({ notes: notes.listTrash() }),
+      'notes.backlinks': async ({ path }) => ({ links: findBacklinks(index.store, path) }),
     };
   }
 }

@@ -6,6 +6,7 @@ import { CHUNKER_VERSION, chunkMarkdown, type Chunk } from './chunker.js';
 import { readMarkdownFile, type ReadBytes } from './fileReader.js';
 import type { FileRow, IndexedChunk, IndexStore } from './indexStore.js';
 import { classifyFileEntries, ENTRY_KINDS_VERSION, type StoredEntryKind } from './entryKinds.js';
+import { LINE_DATES_VERSION, resolveLineDates, type LineDate } from './lineDates.js';
 import { lineOriginLookup } from '../provenance/lineHash.js';
 import { parseImportedEntries } from '../workspace/importedEntries.js';
 import { importedMemoryOf } from '../workspace/layout.js';
@@ -39,6 +40,8 @@ interface Prepared {
   chunks: IndexedChunk[] | null;
   /** The entries' kinds, for a file that was read (Markdown the person or their tools wrote). */
   kinds?: StoredEntryKind[];
+  /** The dates its lines speak of, resolved against the note's date (read along with the kinds). */
+  lineDates?: LineDate[];
   outcome: 'added' | 'updated' | 'unchanged' | 'touched' | 'skipped' | 'failed' | 'vanished';
   bytes: number;
 }
@@ -65,7 +68,7 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
     options = { ...options, force: true };
   }
   // Kinds made by other rules (or none yet, after the upgrade that added them): every file is read again, not re-chunked.
-  const refreshKinds = store.getMeta('entry_kinds') !== ENTRY_KINDS_VERSION;
+  const refreshKinds = store.getMeta('entry_kinds') !== ENTRY_KINDS_VERSION || store.getMeta('line_dates') !== LINE_DATES_VERSION;
   const { files, warnings } = discoverWorkspace(discovery);
   report.notices.push(...warnings);
 
@@ -98,7 +101,8 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
       else if (p.outcome === 'touched') {
         store.touchFile(p.row.path, p.row.mtimeMs, p.row.size);
         if (p.kinds) store.writeKinds(p.row.path, p.kinds);
-      } else if (p.outcome !== 'unchanged') store.writeFile(p.row, p.chunks, p.kinds ?? null);
+        if (p.lineDates) store.writeLineDates(p.row.path, p.lineDates);
+      } else if (p.outcome !== 'unchanged') store.writeFile(p.row, p.chunks, p.kinds ?? null, p.lineDates ?? null);
     });
     pending.length = 0;
     pendingBytes = 0;
@@ -152,7 +156,10 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
   store.setMeta('last_sync_at', new Date().toISOString());
   store.setMeta('chunker', CHUNKER_VERSION);
   // A stopped sync leaves files unread: their kinds are refreshed by the next one.
-  if (!options.shouldStop?.()) store.setMeta('entry_kinds', ENTRY_KINDS_VERSION);
+  if (!options.shouldStop?.()) {
+    store.setMeta('entry_kinds', ENTRY_KINDS_VERSION);
+    store.setMeta('line_dates', LINE_DATES_VERSION);
+  }
   return report;
 }
 
@@ -200,12 +207,14 @@ async function prepareFile(
   // The diary is Reverie's own account, not notes: its lines have no kind.
   const originOfLine = lineOriginLookup(lineOrigins);
   const kinds = () => (file.source === 'memory' ? classifyFileEntries(file.path, text, originOfLine) : []);
+  const lineDates = () => (file.source === 'memory' ? resolveLineDates(file.path, text) : []);
   if (!options.force && previous && previous.status === 'indexed' && previous.sha256 === sha256 && previous.source === file.source) {
-    return { row, chunks: null, kinds: options.refreshKinds ? kinds() : undefined, outcome: 'touched', bytes: 0 };
+    return { row, chunks: null, kinds: options.refreshKinds ? kinds() : undefined, lineDates: options.refreshKinds ? lineDates() : undefined, outcome: 'touched', bytes: 0 };
   }
   return {
     row,
     kinds: kinds(),
+    lineDates: lineDates(),
     chunks: withLineOrigins(chunkFile(file.path, text), text, originOfLine, new Date(file.mtimeMs).toISOString()),
     outcome: previous ? 'updated' : 'added',
     bytes: read.bytes.length,

@@ -45,7 +45,7 @@ export function packToBudget(items: readonly PackableResult[], terms: readonly S
     const room = Math.min(FIRST_PASS_CHARS, budget - used - (windows.length > 0 ? 1 : 0));
     if (room <= 0) break;
     const exclude = shownIn(item.hit.path);
-    const snippet = buildSnippet(item.hit.text, item.hit.start_line, terms, { maxChars: room, exclude, contextChars: Math.min(FIRST_PASS_CONTEXT, room) });
+    const snippet = buildSnippet(item.hit.text, item.hit.start_line, terms, { maxChars: room, exclude, contextChars: Math.min(FIRST_PASS_CONTEXT, room), path: item.hit.path });
     if (snippet.text.length === 0 || snippet.cut || snippet.matchedWeight <= 0) continue;
     used += snippet.text.length + (windows.length > 0 ? 1 : 0);
     for (let l = snippet.startLine; l <= snippet.endLine; l++) exclude.add(l);

@@ -5,7 +5,7 @@ import { dot, type VectorHit, type VectorStore } from '../index/vectorStore.js';
 import { importanceMultiplier, noteDate, triggerPhrases } from './annotations.js';
 import { MarkerText } from './markerText.js';
 import { snippetForms, toResult, type ChunkHit, type KeywordSearcher } from './keywordSearch.js';
-import { dateMatches, parseQueryDates, type QueryDate } from './queryDates.js';
+import { dateMatches, parseQueryDates, type QueryDate } from '../platform/text/dates.js';
 import { buildSnippet, type SnippetTerm } from './snippet.js';
 import { packToBudget } from './budgetPacking.js';
 
@@ -50,6 +50,16 @@ const ANY_YEAR_FIT = 0.8;
 const MAX_DATED_FILES = 40;
 const MAX_DATED_CHUNKS = 120;
 const VECTOR_CANDIDATES = 20;
+/** Lines with a resolved date a query's date may bring in (their chunks become candidates). */
+const MAX_DATED_LINES = 60;
+/**
+ * A chunk with a line about the query's date fits like a note of that date, times this; the
+ * line itself weighs like a word of this weight in its snippet. LoCoMo folds 0–1 (@1,500 /
+ * @3,500 / R@10): fit 1 and weight 3 took 73.4 / 81.1 / 85.2 to 72.7 / 81.0 / 84.8 (the notes'
+ * own dates already carry most of its questions' dates); 0.5 and 1 give 73.2 / 81.2 / 85.3.
+ */
+const LINE_DATE_FIT = 0.5;
+const LINE_DATE_WEIGHT = 1;
 /** Below these cosine similarities a vector-only hit is indistinguishable from unrelated text. */
 const HASH_NOISE_FLOOR = 0.15;
 const MODEL_NOISE_FLOOR = 0.3;
@@ -85,6 +95,8 @@ export class HybridSearcher {
   private readonly chunksOfFile: Database.Statement<[string, number], Omit<ChunkHit, 'rank'>>;
   private readonly bm25Of: Database.Statement<[string, string], { id: number; rank: number }>;
   private readonly markers: MarkerText;
+  private readonly datedLines: Database.Statement<[string, string, number], { path: string; line: number }>;
+  private readonly chunksAtLine: Database.Statement<[string, number, number], Omit<ChunkHit, 'rank'>>;
 
   constructor(
     db: Database.Database,
@@ -101,6 +113,12 @@ export class HybridSearcher {
     );
     this.chunksOfFile = db.prepare('SELECT id, path, source, start_line, end_line, text FROM chunks WHERE path = ? ORDER BY start_line LIMIT ?');
     this.markers = new MarkerText(db, () => keyword.indexGeneration);
+    this.datedLines = db.prepare(
+      'SELECT path, line FROM line_dates WHERE day_from <= ? AND day_to >= ? ORDER BY day_to DESC LIMIT ?',
+    );
+    this.chunksAtLine = db.prepare(
+      'SELECT id, path, source, start_line, end_line, text FROM chunks WHERE path = ? AND start_line <= ? AND end_line >= ? ORDER BY start_line',
+    );
     this.bm25Of = db.prepare(
       'SELECT rowid AS id, bm25(chunks_fts) AS rank FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))',
     );
@@ -126,6 +144,25 @@ export class HybridSearcher {
     }
     // A year or a month of daily notes can be most of the index: only a bounded set competes.
     return new Map([...fit].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1)).slice(0, MAX_DATED_FILES));
+  }
+
+  /**
+   * Lines whose resolved date ("two weeks ago" in a note of 4 February) fits a date written in
+   * the query, by path, with how well it fits. Dates without a year ("in December") are left to
+   * the notes' own dates: a line date is only as good as its year.
+   */
+  private linesDated(dates: readonly QueryDate[]): Map<string, Map<number, number>> {
+    const byPath = new Map<string, Map<number, number>>();
+    for (const q of dates) {
+      if (q.anyYear) continue;
+      const fit = q.precision === 'day' && q.from === q.to ? 1 : q.precision === 'year' ? YEAR_FIT : MONTH_FIT;
+      for (const { path, line } of this.datedLines.all(q.to, q.from, MAX_DATED_LINES)) {
+        let lines = byPath.get(path);
+        if (!lines) byPath.set(path, (lines = new Map()));
+        lines.set(line, Math.max(lines.get(line) ?? 0, fit));
+      }
+    }
+    return byPath;
   }
 
   /** Dated notes by the date in their file name, kept until the index changes. */
@@ -155,7 +192,8 @@ export class HybridSearcher {
     // boosts them, and its words stop competing with the rest of the question for lines.
     const { dates, rest } = parseQueryDates(query, this.now());
     const datedFiles = this.datedFiles(dates);
-    const textQuery = datedFiles.size > 0 && /[\p{L}\p{N}]/u.test(rest) ? rest : query;
+    const datedLines = this.linesDated(dates);
+    const textQuery = (datedFiles.size > 0 || datedLines.size > 0) && /[\p{L}\p{N}]/u.test(rest) ? rest : query;
     const dateFitOf = (path: string): number => datedFiles.get(path) ?? 0;
     const vectorSide = this.vectors();
     // A model embeds the query in its own process (tens of ms): asked first, it works while this
@@ -164,6 +202,11 @@ export class HybridSearcher {
     const queryVectorAsked = vectorSide && query.trim().length > 0 ? vectorSide.provider.embedQuery(textQuery) : null;
     const plan = this.keyword.plan(textQuery);
     const snippetTerms: SnippetTerm[] = plan.terms.map((t) => ({ forms: snippetForms(t), weight: t.isStopword ? 0.05 : t.weight }));
+    // Lines whose own date fits the query's count as matching the date, a word the query no longer searches for.
+    if (datedLines.size > 0) {
+      const lines = new Map([...datedLines].map(([path, fits]) => [path, new Set(fits.keys())]));
+      snippetTerms.push({ forms: [], weight: LINE_DATE_WEIGHT, lines });
+    }
 
     const candidates = new Map<number, Candidate>();
     const keywordHits = plan.match ? this.keyword.rankedHits(plan, want, sourceSet) : [];
@@ -216,6 +259,32 @@ export class HybridSearcher {
       }
     }
 
+    // The chunks holding a line whose resolved date fits compete too, as if their note had that date.
+    if (datedLines.size > 0) {
+      const added: Candidate[] = [];
+      for (const [path, fits] of datedLines) {
+        for (const [line, fit] of fits) {
+          for (const row of this.chunksAtLine.all(path, line, line)) {
+            if (!sourceSet.has(row.source)) continue;
+            const existing = candidates.get(row.id);
+            if (existing) {
+              existing.dateFit = Math.max(existing.dateFit, LINE_DATE_FIT * fit);
+              continue;
+            }
+            const c: Candidate = { hit: { ...row, rank: 0 }, keyword: 0, vector: 0, keywordRank: null, vectorRank: null, fileMatch: null, dateFit: LINE_DATE_FIT * fit };
+            candidates.set(row.id, c);
+            added.push(c);
+          }
+        }
+      }
+      if (plan.match && added.length > 0) {
+        for (const { id, rank } of this.bm25Of.all(plan.match, JSON.stringify(added.map((c) => c.hit.id)))) {
+          const c = candidates.get(id);
+          if (c) c.keyword = Math.min(1, -rank / maxBm25);
+        }
+      }
+    }
+
     // Every candidate's vector (the KNN list's came with it, the rest in one read): the
     // similarity of those outside the short KNN list, and MMR's pairwise similarities below.
     const candidateVectors = new Map<number, Float32Array>();
@@ -236,7 +305,7 @@ export class HybridSearcher {
     const totalWeight = Math.max(1e-9, snippetTerms.reduce((n, t) => n + t.weight, 0));
     const scored = [...candidates.values()].map((c) => {
       // Passage focus: how much of the query the cited lines themselves cover.
-      const snippet = buildSnippet(c.hit.text, c.hit.start_line, snippetTerms);
+      const snippet = buildSnippet(c.hit.text, c.hit.start_line, snippetTerms, { path: c.hit.path });
       const coverage = snippet.matchedWeight / totalWeight;
       const fused =
         settings.fusion === 'rrf'
@@ -285,8 +354,8 @@ export class HybridSearcher {
       const already = shown.get(item.c.hit.path);
       if (already && overlaps(item.snippet, already)) {
         // The lines of its own passage that are not shown yet, else its best other lines.
-        let rest = buildSnippet(item.c.hit.text, item.c.hit.start_line, snippetTerms, { exclude: already, within: item.snippet });
-        if (rest.text.length === 0) rest = buildSnippet(item.c.hit.text, item.c.hit.start_line, snippetTerms, { exclude: already });
+        let rest = buildSnippet(item.c.hit.text, item.c.hit.start_line, snippetTerms, { exclude: already, within: item.snippet, path: item.c.hit.path });
+        if (rest.text.length === 0) rest = buildSnippet(item.c.hit.text, item.c.hit.start_line, snippetTerms, { exclude: already, path: item.c.hit.path });
         if (rest.text.length === 0 || rest.matchedWeight <= 0) continue;
         item.snippet = rest;
       }

@@ -29,11 +29,17 @@ const MAX_POSTINGS = 40_000;
  */
 const RANK_BUDGET = 12_000;
 /**
- * Extra rows fetched from FTS5 (per wanted one) when a source is filtered out afterwards, so the
- * page usually fills in one query. Every fetched row reads its chunk's text: fetching three
- * times the page cost ~5% of an agent search.
+ * Extra rows fetched from FTS5 (per wanted one) when only DREAMS.md is left out (the default
+ * sources): it is one file, so leaving its rows out afterwards usually fills the page in one
+ * query. Every fetched row reads its chunk's text: three times the page cost ~5% of a search.
  */
 const FILTERED_OVERFETCH = 0.25;
+/**
+ * Sources small enough to leave out after ranking (one file). Leaving out a large source that
+ * way made a memory-only search with 80k transcript chunks indexed 10× slower than an
+ * unfiltered one: it re-ranked ever deeper pages of the other source's rows.
+ */
+const SMALL_SOURCES: ReadonlySet<SourceKind> = new Set(['dreams']);
 /** Every source kind (the contract's enum, without loading the contract into search workers). */
 const ALL_SOURCES = { memory: true, dreams: true, sessions: true } satisfies Record<SourceKind, true>;
 const MAX_SELECTED_TERMS = 24;
@@ -69,6 +75,9 @@ export class KeywordSearcher {
   private readonly chunksOfFile: Database.Statement<[string, number], Omit<ChunkHit, 'rank'>>;
   private readonly rankedMatch: Database.Statement<[string, number, number], ChunkHit>;
   private readonly budgetFloor: Database.Statement<[string, number], { rowid: number }>;
+  /** The same two, keeping only chunks of the sources given (a JSON array) while FTS5 walks its matches. */
+  private readonly rankedMatchOf: Database.Statement<[string, number, string, number], ChunkHit>;
+  private readonly budgetFloorOf: Database.Statement<[string, string, number], { rowid: number }>;
   private readonly dataVersion: Database.Statement<[], { data_version: number }>;
   private readonly dfCache = new Map<string, number>();
   private cacheVersion = -1;
@@ -96,6 +105,16 @@ export class KeywordSearcher {
     );
     // Walking matches in rowid order is ~25x cheaper than ranking them.
     this.budgetFloor = db.prepare('SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?');
+    // A source filter inside the ranking: each match's source is one primary-key read (no
+    // text), and only the wanted source's rows are ranked, counted for the budget or joined.
+    const ofSources = '(SELECT source FROM chunks WHERE id = chunks_fts.rowid) IN (SELECT value FROM json_each(?))';
+    this.rankedMatchOf = db.prepare(
+      `SELECT c.id, c.path, c.source, c.start_line, c.end_line, c.text, top.rank
+       FROM (SELECT rowid, bm25(chunks_fts) AS rank FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid >= ? AND ${ofSources} ORDER BY rank, rowid LIMIT ?) AS top
+       JOIN chunks c ON c.id = top.rowid
+       ORDER BY top.rank, top.rowid`,
+    );
+    this.budgetFloorOf = db.prepare(`SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? AND ${ofSources} ORDER BY rowid DESC LIMIT 1 OFFSET ?`);
     this.dataVersion = db.prepare('PRAGMA data_version');
   }
 
@@ -167,18 +186,33 @@ export class KeywordSearcher {
     return { match: selected.length > 0 ? selected.join(' OR ') : null, postings, terms };
   }
 
-  /** The `limit` best-ranked chunks of the wanted sources (fewer when fewer match). */
+  /**
+   * The `limit` best-ranked chunks of the wanted sources (fewer when fewer match): the same
+   * rows, in the same order, as ranking every source and keeping the wanted ones. A large
+   * source left out is left out inside the ranking, and the rank budget counts only the
+   * wanted sources' matches (the newest of them, not the newest of all).
+   */
   rankedHits(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): ChunkHit[] {
     const match = plan.match!;
-    const floor = plan.postings > RANK_BUDGET ? (this.budgetFloor.get(match, RANK_BUDGET)?.rowid ?? 0) : 0;
-    const filtered = (Object.keys(ALL_SOURCES) as SourceKind[]).some((s) => !sources.has(s));
-    let fetch = filtered ? Math.ceil(limit * (1 + FILTERED_OVERFETCH)) : limit;
-    for (;;) {
+    const excluded = (Object.keys(ALL_SOURCES) as SourceKind[]).filter((s) => !sources.has(s));
+    if (excluded.length === 0) return this.rankedMatch.all(match, this.floor(plan, null), limit);
+    if (excluded.every((s) => SMALL_SOURCES.has(s))) {
+      // One query that over-fetches usually fills the page; if the small source took the top rows, filter inside.
+      const floor = this.floor(plan, null);
+      const fetch = Math.ceil(limit * (1 + FILTERED_OVERFETCH));
       const rows = this.rankedMatch.all(match, floor, fetch);
-      const kept = filtered ? rows.filter((r) => sources.has(r.source)) : rows;
-      if (kept.length >= limit || rows.length < fetch || fetch >= 100_000) return kept.slice(0, limit);
-      fetch *= 8; // the filtered-out source dominated the top rows: look further down
+      const kept = rows.filter((r) => sources.has(r.source));
+      if (kept.length >= limit || rows.length < fetch) return kept.slice(0, limit);
     }
+    const wanted = JSON.stringify([...sources]);
+    return this.rankedMatchOf.all(match, this.floor(plan, wanted), wanted, limit);
+  }
+
+  /** The lowest chunk id ranked: past RANK_BUDGET matches (of the wanted sources, a JSON array; null: all), only the newest are. */
+  private floor(plan: PlannedQuery, wanted: string | null): number {
+    if (plan.postings <= RANK_BUDGET) return 0;
+    const row = wanted === null ? this.budgetFloor.get(plan.match!, RANK_BUDGET) : this.budgetFloorOf.get(plan.match!, wanted, RANK_BUDGET);
+    return row?.rowid ?? 0;
   }
 
   /** Changes when the index may have changed (at most once a second while another connection writes), so callers can keep caches of their own. */
@@ -252,7 +286,7 @@ export function toResult(
   score: number,
   matchedBy: SearchResult['matchedBy'],
   terms: SnippetTerm[],
-  snippet: Snippet = buildSnippet(hit.text, hit.start_line, terms),
+  snippet: Snippet = buildSnippet(hit.text, hit.start_line, terms, { path: hit.path }),
 ): SearchResult {
   return {
     id: makeId('chunk', hit.id),

@@ -7,6 +7,8 @@ export interface SnippetTerm {
   /** Forms to look for at the start of a word (the typed word and its stem). */
   forms: string[];
   weight: number;
+  /** Lines (by path, 1-based) that count as matching this term whatever their words: lines whose resolved date fits the query's. */
+  lines?: ReadonlyMap<string, ReadonlySet<number>>;
 }
 
 export interface Snippet {
@@ -27,6 +29,8 @@ export interface SnippetOptions {
   within?: { startLine: number; endLine: number };
   /** Neighbouring lines are added until the snippet is about this long (0: only the matched lines and an answer line). */
   contextChars?: number;
+  /** The chunk's file, for terms that match given lines (SnippetTerm.lines). */
+  path?: string;
 }
 
 export const MAX_SNIPPET_CHARS = 700;
@@ -40,11 +44,20 @@ const CONTEXT_CHARS = 280;
 const REPEAT_SHARE = 0.3;
 
 export function buildSnippet(chunkText: string, chunkStartLine: number, terms: readonly SnippetTerm[], options: SnippetOptions = {}): Snippet {
-  const { maxChars = MAX_SNIPPET_CHARS, exclude, within, contextChars = CONTEXT_CHARS } = options;
+  const { maxChars = MAX_SNIPPET_CHARS, exclude, within, contextChars = CONTEXT_CHARS, path } = options;
   const lines = chunkText.split('\n');
   const matcher = buildMatcher(terms);
   const allowed = lines.map((_, i) => !exclude?.has(chunkStartLine + i));
   const found = lines.map((line, i) => (allowed[i] ? termsIn(line, matcher) : []));
+  if (path !== undefined) {
+    terms.forEach((t, index) => {
+      const marked = t.lines?.get(path);
+      if (!marked) return;
+      found.forEach((f, i) => {
+        if (allowed[i] && marked.has(chunkStartLine + i)) f.push(index);
+      });
+    });
+  }
   // A line that asks keeps room for the next line, its answer.
   const answerRoom = lines.map((line, i) => (i + 1 < lines.length && allowed[i + 1] && found[i]!.length > 0 && asks(line) ? lines[i + 1]!.length + 1 : 0));
   const canMatch = (i: number): boolean =>

@@ -18,13 +18,13 @@ export type Route =
   | { view: 'search'; query: string }
   | { view: 'memory'; path: string | null; lines: RouteLines | null }
   | { view: 'dreams'; runId: string | null }
-  | { view: 'graph'; entityId: string | null }
+  | { view: 'graph'; entityId: string | null; /** The entity's page rather than the drawing with its card. */ page?: true }
   | { view: 'settings'; section: SettingsSection | null }
   | { view: 'imports' | 'agents' | 'status' };
 
 export const HOME_ROUTE: Route = { view: 'search', query: '' };
 
-/** `#/memory/memory/notes.md?line=4-9`, `#/search?q=backups`, `#/dreams/<run>`, `#/graph/<entity>`, `#/settings/models`. */
+/** `#/memory/memory/notes.md?line=4-9`, `#/search?q=backups`, `#/dreams/<run>`, `#/graph/<entity>`, `#/graph/entity/<entity>` (its page), `#/settings/models`. */
 export function formatRoute(route: Route): string {
   switch (route.view) {
     case 'search':
@@ -37,7 +37,8 @@ export function formatRoute(route: Route): string {
     case 'dreams':
       return route.runId ? `#/dreams/${encodeURIComponent(route.runId)}` : '#/dreams';
     case 'graph':
-      return route.entityId ? `#/graph/${encodeURIComponent(route.entityId)}` : '#/graph';
+      if (!route.entityId) return '#/graph';
+      return `#/graph/${route.page ? 'entity/' : ''}${encodeURIComponent(route.entityId)}`;
     case 'settings':
       return route.section ? `#/settings/${route.section}` : '#/settings';
     default:
@@ -67,8 +68,10 @@ function routeFor(view: View, rest: string, params: URLSearchParams): Route {
       return { view, path: rest || null, lines: rest ? parseLines(params.get('line')) : null };
     case 'dreams':
       return { view, runId: rest || null };
-    case 'graph':
-      return { view, entityId: rest || null };
+    case 'graph': {
+      const page = /^entity\/(.+)$/.exec(rest);
+      return page ? { view, entityId: page[1]!, page: true } : { view, entityId: rest || null };
+    }
     case 'settings':
       return { view, section: (SETTINGS_SECTIONS as readonly string[]).includes(rest) ? (rest as SettingsSection) : null };
     default:
@@ -104,7 +107,7 @@ export function isSamePlace(a: Route, b: Route): boolean {
   if (a.view === 'memory' && b.view === 'memory') return a.path === null || a.path === b.path;
   // The newest run opens by itself when none is chosen: that refines the place, it is no new step.
   if (a.view === 'dreams' && b.view === 'dreams') return a.runId === null || a.runId === b.runId;
-  if (a.view === 'graph' && b.view === 'graph') return a.entityId === b.entityId;
+  if (a.view === 'graph' && b.view === 'graph') return a.entityId === b.entityId && Boolean(a.page) === Boolean(b.page);
   if (a.view === 'settings' && b.view === 'settings') return a.section === b.section;
   return true;
 }

@@ -15,7 +15,7 @@ export function routeFromState(state: ReverieState): Route {
     case 'dreams':
       return { view, runId: state.dreams.selectedRunId };
     case 'graph':
-      return { view, entityId: state.graph.selectedId };
+      return state.graph.isPageOpen && state.graph.selectedId ? { view, entityId: state.graph.selectedId, page: true } : { view, entityId: state.graph.selectedId };
     case 'settings':
       return { view, section: state.app.settingsSection };
     default:
@@ -48,8 +48,10 @@ export function applyRoute(store: ReverieStore, route: Route): void {
       state.app.setView('dreams');
       return;
     case 'graph':
-      if (route.entityId && route.entityId !== state.graph.selectedId) void state.graph.showEntity(route.entityId);
+      if (route.entityId && route.page) void state.graph.openEntityPage(route.entityId);
+      else if (route.entityId && route.entityId !== state.graph.selectedId) void state.graph.showEntity(route.entityId);
       else if (!route.entityId && state.graph.selectedId) state.graph.clearSelection();
+      if (!route.page && state.graph.isPageOpen) state.graph.closeEntityPage();
       state.app.setView('graph');
       return;
     case 'settings':

@@ -1,4 +1,4 @@
-import type { EngineEvent, IndexState, SyncReport } from '../../../core/src/contract/index.js';
+import type { DerivedProgress, EngineEvent, IndexState, SyncReport } from '../../../core/src/contract/index.js';
 import type { SettingsSection } from '../routing/route.js';
 import type { SliceContext } from './types.js';
 
@@ -43,6 +43,8 @@ export interface AppSlice {
    * embedding pass may run in the background (after switching models) while keyword search is ready.
    */
   embedProgress: EmbedProgress | null;
+  /** The graph catching up after `index-ready` (search works meanwhile); null when it has. */
+  derivedProgress: DerivedProgress | null;
   lastReport: SyncReport | null;
   /** When the last `index-ready` arrived (ISO time). */
   lastReadyAt: string | null;
@@ -97,6 +99,7 @@ export function createAppSlice({ set, get, reloadPage }: SliceContext<'app'>): A
     indexState: 'idle',
     progress: null,
     embedProgress: null,
+    derivedProgress: null,
     lastReport: null,
     lastReadyAt: null,
     indexError: null,
@@ -186,6 +189,9 @@ export function createAppSlice({ set, get, reloadPage }: SliceContext<'app'>): A
         }
         case 'graph-updated':
           get().graph.onIndexReady();
+          break;
+        case 'derived-progress':
+          set({ derivedProgress: event.progress.state === 'done' ? null : event.progress });
           break;
         case 'index-error':
           set({ indexState: 'error', progress: null, embedProgress: null, indexError: event.message });

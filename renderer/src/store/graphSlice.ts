@@ -40,6 +40,10 @@ export interface GraphSlice {
   tools: readonly SourceTool[];
   /** Origin classes shown (never empty; all of them means no origin filter). */
   origins: readonly OriginClass[];
+  /** Draw "mentioned with" co-mentions too (off: stated relations only, ranked by their weight). */
+  mentionedWith: boolean;
+  /** The selected entity is shown as a page (`#/graph/entity/<id>`) rather than a card beside the drawing. */
+  isPageOpen: boolean;
   /** First and last day any loaded claim was observed (for the time slider); from unfiltered loads. */
   dateRange: { min: string; max: string } | null;
   selectedId: string | null;
@@ -55,6 +59,11 @@ export interface GraphSlice {
   setOrigins(origins: readonly OriginClass[]): Promise<void>;
   /** Back to everything: all tools, all origins, all time. */
   clearFilters(): Promise<void>;
+  setMentionedWith(on: boolean): Promise<void>;
+  /** Opens an entity's page (its relations over time, facts, evidence). */
+  openEntityPage(entityId: string): Promise<void>;
+  /** Back from the page to the drawing, the entity still selected. */
+  closeEntityPage(): void;
   /** Selects an entity and loads its relations (`graph.neighbors`). */
   select(entityId: string): Promise<void>;
   /** Opens the Graph view on an entity (from a Search hit), even one outside the overview's budget. */
@@ -147,6 +156,8 @@ export function createGraphSlice({ set, get, client }: SliceContext<'graph'>): G
     validAt: null,
     tools: ALL_TOOLS,
     origins: ALL_ORIGINS,
+    mentionedWith: false,
+    isPageOpen: false,
     dateRange: null,
     selectedId: null,
     detail: null,
@@ -157,7 +168,7 @@ export function createGraphSlice({ set, get, client }: SliceContext<'graph'>): G
       set({ state: 'loading', error: null });
       try {
         const f = filters();
-        const data = await client.call('graph.overview', { limit: slice().limit, ...(f ? { filters: f } : {}) });
+        const data = await client.call('graph.overview', { limit: slice().limit, mentionedWith: slice().mentionedWith, ...(f ? { filters: f } : {}) });
         if (request !== latestLoad) return;
         const { selectedId, dateRange } = slice();
         const stillThere = selectedId !== null && (selectedId === pinned || data.entities.some((e) => e.id === selectedId));
@@ -166,7 +177,7 @@ export function createGraphSlice({ set, get, client }: SliceContext<'graph'>): G
           state: 'ready',
           // The slider spans the whole graph: only an unfiltered answer (or the first one) sets it.
           dateRange: f === undefined || dateRange === null ? observedRange(data) : dateRange,
-          ...(stillThere ? {} : { selectedId: null, detail: null, explain: null }),
+          ...(stillThere ? {} : { selectedId: null, detail: null, explain: null, isPageOpen: false }),
         });
         if (stillThere && selectedId) void loadDetail(selectedId);
       } catch (error) {
@@ -201,6 +212,23 @@ export function createGraphSlice({ set, get, client }: SliceContext<'graph'>): G
       await slice().load();
     },
 
+    async setMentionedWith(on) {
+      if (slice().mentionedWith === on) return;
+      set({ mentionedWith: on });
+      await slice().load();
+    },
+
+    async openEntityPage(entityId) {
+      pinned = entityId;
+      set({ isPageOpen: true });
+      get().app.setView('graph');
+      if (slice().selectedId !== entityId || slice().detail?.state === 'error') await slice().select(entityId);
+    },
+
+    closeEntityPage() {
+      set({ isPageOpen: false });
+    },
+
     async select(entityId) {
       if (entityId !== pinned) pinned = null;
       latestExplain++;
@@ -219,7 +247,7 @@ export function createGraphSlice({ set, get, client }: SliceContext<'graph'>): G
       pinned = null;
       latestDetail++;
       latestExplain++;
-      set({ selectedId: null, detail: null, explain: null });
+      set({ selectedId: null, detail: null, explain: null, isPageOpen: false });
     },
 
     async explainClaim(claimId) {

@@ -1,4 +1,4 @@
-import type { FileCoverage } from '../../../core/src/contract/index.js';
+import type { Backlink, FileCoverage } from '../../../core/src/contract/index.js';
 import { MemoryClientError, errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';
 
@@ -9,6 +9,12 @@ export interface LineRange {
 
 /** How a file is shown when not being edited: rendered Markdown or raw text with line numbers. */
 export type ReadMode = 'rendered' | 'source';
+
+/**
+ * Notes larger than this open read-only (a notice says why): editing, the diff and every
+ * keystroke's copy of the text would make the window sluggish; another editor can handle them.
+ */
+export const LARGE_NOTE_BYTES = 5 * 1024 * 1024;
 
 export interface OpenDocument {
   path: string;
@@ -48,7 +54,15 @@ export interface MemorySlice {
   /** The file changed on disk while the editor was open (the save will be refused). */
   hasDiskChanged: boolean;
 
+  /** Lines of other notes that `[[link]]` to the open one ("Linked from"). */
+  backlinks: Backlink[];
+  backlinksFor: string | null;
+  /** A sentence about a link that cannot be followed (it points outside the workspace). */
+  linkRefusal: string | null;
+
   loadFiles(): Promise<void>;
+  loadBacklinks(): Promise<void>;
+  refuseLink(sentence: string | null): void;
   toggleFolder(folder: string): void;
   /** Opens a file (asking first if that would drop unsaved edits). Returns whether it opened. */
   openFile(path: string, options?: { highlight?: LineRange; query?: string }): Promise<boolean>;
@@ -72,6 +86,7 @@ export interface MemorySlice {
 export function createMemorySlice({ set, get, client, confirm }: SliceContext<'memory'>): MemorySlice {
   let latestRead = 0;
   let latestList = 0;
+  let latestBacklinks = 0;
 
   const slice = (): MemorySlice => get().memory;
 
@@ -109,6 +124,27 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
     conflictDisk: null,
     savedAt: null,
     hasDiskChanged: false,
+    backlinks: [],
+    backlinksFor: null,
+    linkRefusal: null,
+
+    async loadBacklinks() {
+      const path = slice().openPath;
+      const request = ++latestBacklinks;
+      if (!path) return set({ backlinks: [], backlinksFor: null });
+      try {
+        const { links } = await client.call('notes.backlinks', { path });
+        if (request === latestBacklinks) set({ backlinks: links, backlinksFor: path });
+      } catch (error) {
+        // The list is a convenience beside the note: without it the note still opens and saves.
+        console.warn('Reverie: could not list the notes linking here', error);
+        if (request === latestBacklinks) set({ backlinks: [], backlinksFor: path });
+      }
+    },
+
+    refuseLink(linkRefusal) {
+      set({ linkRefusal });
+    },
 
     async loadFiles() {
       const request = ++latestList;
@@ -147,14 +183,18 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
         highlightQuery: highlight ? (options.query ?? null) : null,
         // A search hit is easiest to see in the raw text with line numbers.
         readMode: highlight ? 'source' : m.readMode,
+        linkRefusal: null,
+        ...(m.backlinksFor === path ? {} : { backlinks: [], backlinksFor: null }),
       }));
+      void slice().loadBacklinks();
       await readInto(path);
       return true;
     },
 
     closeFile() {
       latestRead++;
-      set({ openPath: null, doc: null, docState: 'idle', docError: null, isEditing: false, draft: '', conflict: null, saveError: null, savedAt: null, highlight: null, highlightQuery: null });
+      latestBacklinks++;
+      set({ openPath: null, doc: null, docState: 'idle', docError: null, isEditing: false, draft: '', conflict: null, saveError: null, savedAt: null, highlight: null, highlightQuery: null, backlinks: [], backlinksFor: null, linkRefusal: null });
     },
 
     setReadMode(readMode) {
@@ -167,7 +207,7 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
 
     startEditing() {
       const { doc } = slice();
-      if (!doc) return;
+      if (!doc || doc.size > LARGE_NOTE_BYTES) return;
       set({ isEditing: true, draft: doc.text, conflict: null, saveError: null, savedAt: null, hasDiskChanged: false });
     },
 
@@ -237,6 +277,8 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
 
     async onIndexReady() {
       void slice().loadFiles();
+      // Another note may have gained or lost a link here.
+      if (slice().openPath) void slice().loadBacklinks();
       const { doc, isSaving } = slice();
       if (!doc || isSaving) return;
       let onDisk;

@@ -7,7 +7,7 @@ import { RevokedTokenError, type AgentRegistry } from '../agentRegistry.js';
 import { asRpcError, callAsAgent, RpcError, type Invoke } from './agentCall.js';
 import { LineSplitter, MAX_REQUEST_BYTES } from './lineSplitter.js';
 import { RPC_ERRORS } from './rpcErrors.js';
-import { openHostMcpSession, type HostMcpSession } from './hostMcpSession.js';
+import type { HostMcpSession } from './hostMcpSession.js';
 import { isOwnerToken } from './ownerToken.js';
 import { operations } from '../../contract/index.js';
 import type { Logger } from '../../platform/log/logger.js';
@@ -175,6 +175,8 @@ export class AgentSocketServer {
         if (typeof workspace === 'string' && workspace !== this.options.workspaceRoot) {
           throw new RpcError(RPC_ERRORS.busy, `This host serves ${this.options.workspaceRoot}, not ${workspace}.`);
         }
+        // Loaded on the first MCP session: the MCP SDK is not part of every command that opens the engine.
+        const { openHostMcpSession } = await import('./hostMcpSession.js');
         openMcp(await openHostMcpSession(this.options, token as string, agent, socket));
         return { jsonrpc: '2.0', id, result: { agent: agent.name, scopes: agent.scopes, workspace: this.options.workspaceRoot } };
       }

@@ -1,4 +1,4 @@
-import { operations, type GraphClaim, type GraphEntity, type GraphEvidence, type GraphSlice } from '../../contract/index.js';
+import { operations, type GraphClaim, type GraphEntity, type GraphEntityAnswer, type GraphEvidence, type GraphSlice } from '../../contract/index.js';
 import { ReverieError } from '../../platform/errors.js';
 import { defineCommand, numberError } from '../command.js';
 import { openService, type CliContext } from '../context.js';
@@ -98,11 +98,19 @@ async function aliasCommand(ctx: CliContext, action: 'aliases' | 'merge' | 'spli
 
 const where = (e: GraphEvidence) => `${e.path}:${e.startLine}${e.endLine > e.startLine ? `-${e.endLine}` : ''}${e.byModel ? ' (chat model)' : ''}`;
 
+/** "owns stg-01  [claim:4]", "Kestrel runs on it (until 2026-11-02)  [claim:9]". */
+function describeAnswer(answer: GraphEntityAnswer): string {
+  const predicate = answer.predicate.replace(/_/g, ' ');
+  const relation = answer.role === 'subject' ? `${predicate} ${answer.through}` : `${answer.through} ${predicate} it`;
+  return `${relation}${answer.validUntil ? ` (until ${answer.validUntil.slice(0, 10)})` : ''}  [${answer.claimId}]`;
+}
+
 export function printEntities(entities: readonly GraphEntity[]): void {
   if (entities.length === 0) process.stdout.write('No entities.\n');
   for (const e of entities) {
     const marks = [e.type, `degree ${e.degree}`, ...(e.origin === 'owner' ? [] : [e.origin]), ...(e.aliases.length ? [`aka ${e.aliases.join(', ')}`] : [])];
     process.stdout.write(`${e.id}  ${e.label}  (${marks.join(', ')})\n`);
+    if (e.answer) process.stdout.write(`    ${describeAnswer(e.answer)}\n`);
     process.stdout.write(`    ${e.evidence.slice(0, 3).map(where).join('  ')}${e.evidence.length > 3 ? `  +${e.evidence.length - 3} more` : ''}\n`);
   }
 }

@@ -4,12 +4,12 @@ import { defineCommand } from '../command.js';
 import { openService } from '../context.js';
 import { printJson } from '../output.js';
 
-const ACTIONS = ['new', 'daily', 'rename', 'delete', 'trash', 'restore'] as const;
+const ACTIONS = ['new', 'daily', 'rename', 'delete', 'trash', 'restore', 'links'] as const;
 
-/** `reverie notes new|daily|rename|delete|trash|restore`: the same note actions as the window. */
+/** `reverie notes new|daily|rename|delete|trash|restore|links`: the same note actions as the window. */
 export const notesCommand = defineCommand({
   name: 'notes',
-  summary: 'Create, rename, delete (to the trash) and restore notes.',
+  summary: 'Create, rename, delete (to the trash) and restore notes; list the notes linking to one.',
   usage: [
     { line: 'notes new <name> [--folder <folder>] [--json]', summary: operations['notes.create'].summary },
     { line: 'notes daily [--date YYYY-MM-DD] [--json]', summary: operations['notes.daily'].summary },
@@ -17,6 +17,7 @@ export const notesCommand = defineCommand({
     { line: 'notes delete <path> [--json]', summary: operations['notes.trash'].summary },
     { line: 'notes trash [--json]', summary: operations['notes.trashList'].summary },
     { line: 'notes restore <trash id> [--json]', summary: operations['notes.restore'].summary },
+    { line: 'notes links <path> [--json]', summary: operations['notes.backlinks'].summary },
   ],
   flags: {
     folder: { type: 'string', value: 'FOLDER', description: 'new: the folder under memory/ (default memory/ itself)' },
@@ -25,7 +26,7 @@ export const notesCommand = defineCommand({
   async run(ctx, flags) {
     const [action, first, second] = ctx.positionals;
     if (!action || !(ACTIONS as readonly string[]).includes(action)) throw new ReverieError('invalid-input', ctx.usage);
-    const needs = { new: 1, daily: 0, rename: 2, delete: 1, trash: 0, restore: 1 }[action as (typeof ACTIONS)[number]];
+    const needs = { new: 1, daily: 0, rename: 2, delete: 1, trash: 0, restore: 1, links: 1 }[action as (typeof ACTIONS)[number]];
     if ((needs >= 1 && !first) || (needs >= 2 && !second)) throw new ReverieError('invalid-input', ctx.usage);
     const out = (line: string): boolean => process.stdout.write(`${line}\n`);
     const service = await openService(ctx);
@@ -66,6 +67,15 @@ export const notesCommand = defineCommand({
           const restored = await service.invoke('notes.restore', { id: first! });
           if (ctx.json) printJson(restored);
           else out(`Restored ${restored.path}`);
+          break;
+        }
+        case 'links': {
+          // Without a host keeping the index fresh, catch up first (a no-op sync is cheap).
+          if (!service.lock.readHolder()) await service.invoke('index.sync', { force: false });
+          const { links } = await service.invoke('notes.backlinks', { path: first! });
+          if (ctx.json) printJson({ links });
+          else if (links.length === 0) out(`No other note links to ${first} with [[…]].`);
+          else for (const l of links) out(`${l.path}:${l.line}  ${l.text}`);
           break;
         }
       }

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { ReverieError } from '../../platform/errors.js';
 import { findPackageRoot } from '../../platform/packageRoot.js';
-import { startHttpHost } from '../../host/http/httpHost.js';
 import { defineCommand } from '../command.js';
 import { openService } from '../context.js';
 import { createProgressReporter, info, printJson } from '../output.js';
@@ -32,6 +31,8 @@ export const serveCommand = defineCommand({
       await service.close();
       throw error;
     });
+    // Loaded here: the HTTP host brings the MCP SDK and Hono, which no other command needs.
+    const { startHttpHost } = await import('../../host/http/httpHost.js');
     const host = await startHttpHost({ service, port, staticDir: path.join(root, 'out', 'renderer') }).catch(async (error) => {
       await service.close();
       throw error;

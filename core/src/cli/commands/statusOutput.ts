@@ -9,6 +9,11 @@ const KNN_LABEL: Record<StatusOutput['embedding']['knn']['mode'], string> = {
   off: 'keyword candidates re-scored by their vectors',
 };
 
+function describeDerived(d: StatusOutput['index']['derived']): string {
+  if (d.state === 'done') return `graph up to date (${d.total} files)`;
+  return `graph ${d.done}/${d.total} files${d.state === 'waiting' ? ', after the running sync' : ', in the background'}`;
+}
+
 export function formatStatus(s: StatusOutput): string {
   const lines = [
     `Workspace  ${s.workspace.path}`,
@@ -16,6 +21,7 @@ export function formatStatus(s: StatusOutput): string {
     `Host       ${s.host ? `${describeHost(s.host)} (pid ${s.host.pid}${s.host.url ? `, ${s.host.url}` : ''})` : 'none running'}`,
     `Index      ${s.index.files === 0 ? 'empty; run `reverie index`' : `${s.index.indexed} indexed, ${s.index.skipped} skipped, ${s.index.failed} failed · ${s.index.chunks} chunks`}`,
     `Last sync  ${s.index.lastSyncAt ?? 'never'}`,
+    `Search     ${s.index.searchReady ? 'ready' : 'not ready yet (first index running)'} · ${describeDerived(s.index.derived)}`,
     `Vectors    ${s.embedding.provider} (${s.embedding.dims} dims, ${s.embedding.vectorBackend}) · ${s.embedding.embedded}/${s.embedding.total} chunks${s.embedding.vectorBackendProblem ? ` · ${s.embedding.vectorBackendProblem}` : ''}`,
     `Nearest    ${KNN_LABEL[s.embedding.knn.mode]}${s.embedding.knn.reason ? ` (${s.embedding.knn.reason})` : ''}`,
   ];

@@ -6,8 +6,14 @@ import { processLogger } from '../../platform/log/processLog.js';
 
 const log = processLogger('cli/mcp');
 
-/** How long `reverie mcp` waits for a host to answer before serving the workspace itself. */
-const HOST_ANSWER_MS = 1500;
+/** How long `reverie mcp` waits for the host's socket to accept the connection before serving the workspace itself. */
+const HOST_CONNECT_MS = 1500;
+/**
+ * Once connected, how long the host may take to answer `mcp.open`. A host that accepted is alive
+ * but may be busy (ten agents starting at once on a loaded machine took over 1.5 s): falling back
+ * then started a whole engine per client, which made the host slower still.
+ */
+const HOST_OPEN_MS = 15_000;
 
 /**
  * `reverie mcp` with a host running: no engine, no MCP library — it opens an MCP session on the
@@ -40,12 +46,16 @@ function openSession(socketPath: string, token: string, workspace: string): Prom
       conn.destroy();
       resolve(null);
     };
-    const timer = setTimeout(fail, HOST_ANSWER_MS);
+    let timer = setTimeout(fail, HOST_CONNECT_MS);
     conn.once('error', () => {
       clearTimeout(timer);
       resolve(null);
     });
-    conn.once('connect', () => conn.write(`${JSON.stringify({ jsonrpc: '2.0', id: 'reverie-mcp-open', method: 'mcp.open', params: { token, workspace } })}\n`));
+    conn.once('connect', () => {
+      clearTimeout(timer);
+      timer = setTimeout(fail, HOST_OPEN_MS);
+      conn.write(`${JSON.stringify({ jsonrpc: '2.0', id: 'reverie-mcp-open', method: 'mcp.open', params: { token, workspace } })}\n`);
+    });
     const onData = (chunk: Buffer) => {
       buffer = Buffer.concat([buffer, chunk]);
       const newline = buffer.indexOf(0x0a);

@@ -10,14 +10,19 @@ export interface McpHandoff {
   pending: unknown[];
 }
 
-let pending: McpHandoff | null = null;
+/**
+ * Kept on the global object, not in this module: the thin `reverie mcp` runs from a bundled copy
+ * of this file (out/…/mcpFast.bundle.cjs) while the full command imports the module itself.
+ */
+const SLOT = Symbol.for('reverie.mcpHandoff');
+const slots = globalThis as { [SLOT]?: McpHandoff | null };
 
 export function handOff(handoff: McpHandoff): void {
-  pending = handoff;
+  slots[SLOT] = handoff;
 }
 
 export function takeHandoff(): McpHandoff | null {
-  const taken = pending;
-  pending = null;
+  const taken = slots[SLOT] ?? null;
+  slots[SLOT] = null;
   return taken;
 }

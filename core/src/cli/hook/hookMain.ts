@@ -64,7 +64,8 @@ interface Where {
 async function answerEvent(event: HookEvent, input: HookInput, where: Where, left: () => number): Promise<{ answer: string; why: string | null }> {
   // An explicit project wins; else the repository the agent works in.
   const project = where.project ?? (input.cwd ? projectKeyOf(input.cwd) : null);
-  const host = await connectToHost(where.dataDir, where.workspaceRoot, where.token, Math.min(300, left()));
+  // Connecting is quick when a host listens; a host that accepted may answer slowly on a loaded machine, so it gets the rest of the deadline.
+  const host = await connectToHost(where.dataDir, where.workspaceRoot, where.token, Math.min(300, left()), left);
   try {
     if (host) return await askHost(host, event, input, project, left);
     return await answerLocally(event, input, where, project);

@@ -6,16 +6,16 @@ import { processLogger } from '../../platform/log/processLog.js';
 const log = processLogger('cli/hook');
 
 /** The host's agent socket, asked as any agent asks it: null when no host serves this workspace. */
-export async function connectToHost(dataDir: string, workspaceRoot: string, token: string, timeoutMs: number): Promise<HostSession | null> {
+export async function connectToHost(dataDir: string, workspaceRoot: string, token: string, connectMs: number, left: () => number): Promise<HostSession | null> {
   let client: AgentSocketClient;
   try {
-    client = await AgentSocketClient.connect(agentSocketPath(dataDir), timeoutMs);
+    client = await AgentSocketClient.connect(agentSocketPath(dataDir), connectMs);
   } catch (error) {
     log.debug('nothing listens: no host runs', { error });
     return null;
   }
   try {
-    const auth = await client.call<{ agent: string; scopes: string[]; workspace?: string }>('auth', { token }, timeoutMs);
+    const auth = await client.call<{ agent: string; scopes: string[]; workspace?: string }>('auth', { token }, left());
     // The data folder's socket may serve another workspace.
     if (auth.workspace !== undefined && auth.workspace !== workspaceRoot) {
       client.close();

@@ -45,7 +45,17 @@ export const graphOperations = {
   'graph.overview': {
     access: 'read',
     summary: 'The most connected part of the graph within a node budget (for the graph view).',
-    input: z.object({ limit: z.number().int().min(1).max(20_000).default(2_000), filters: GraphFilters.optional() }).strict(),
+    input: z
+      .object({
+        limit: z.number().int().min(1).max(20_000).default(2_000),
+        filters: GraphFilters.optional(),
+        /**
+         * Include "mentioned with" co-mentions (the default). false: stated relations only, and
+         * entities ranked by the weight of their stated relations (the graph view's default).
+         */
+        mentionedWith: z.boolean().default(true),
+      })
+      .strict(),
     output: GraphSlice,
   },
   'graph.aliases': {

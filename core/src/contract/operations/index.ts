@@ -15,7 +15,7 @@ import { workspaceOperations } from './workspaceOperations.js';
 
 export type { OperationSpec } from './spec.js';
 export { ConnectableTool } from './agentOperations.js';
-export { TrashedNote } from './noteOperations.js';
+export { Backlink, TrashedNote } from './noteOperations.js';
 
 export const operations = {
   ...workspaceOperations,

@@ -14,6 +14,10 @@ export const TrashedNote = z.object({
 });
 export type TrashedNote = z.infer<typeof TrashedNote>;
 
+/** A line of another note with a `[[wiki-link]]` to the note asked about. */
+export const Backlink = z.object({ path: z.string(), line: z.number().int().min(1), text: z.string() });
+export type Backlink = z.infer<typeof Backlink>;
+
 const CreatedNote = z.object({ path: z.string(), sha256: z.string(), created: z.boolean() });
 
 export const noteOperations = {
@@ -55,6 +59,12 @@ export const noteOperations = {
     summary: 'Put a trashed note back where it was (refused when a note of that name exists again).',
     input: z.object({ id: z.string().min(1).max(200) }).strict(),
     output: z.object({ path: z.string() }),
+  },
+  'notes.backlinks': {
+    access: 'read',
+    summary: 'The lines of other notes that link to this one with [[wiki-links]] ("Linked from").',
+    input: z.object({ path: WorkspacePath }).strict(),
+    output: z.object({ links: z.array(Backlink) }),
   },
   'notes.trashList': {
     access: 'read',

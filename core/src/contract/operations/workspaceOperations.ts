@@ -23,7 +23,16 @@ export const workspaceOperations = {
   'index.sync': {
     access: 'write',
     summary: 'Bring the index up to date with the Markdown files.',
-    input: z.object({ force: z.boolean().default(false) }).strict(),
+    input: z
+      .object({
+        force: z.boolean().default(false),
+        /**
+         * When to answer: once search is ready (keywords and vectors; the graph goes on in the
+         * background), or once the derived work is done too (the default).
+         */
+        until: z.enum(['search', 'all']).default('all'),
+      })
+      .strict(),
     output: SyncReport,
   },
   'index.pause': {

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { OriginClass, SourceTool } from '../vocabulary.js';
 
 
+/** The predicate of a co-mention: two entities named in the same entry (evidence, not a stated relation). */
+export const MENTIONED_WITH = 'mentioned_with';
+
 export const EntityType = z.enum(['person', 'project', 'organization', 'place', 'machine', 'tool', 'concept', 'tag', 'url', 'path', 'identifier']);
 export type EntityType = z.infer<typeof EntityType>;
 
@@ -27,6 +30,20 @@ export const GraphEvidence = z.object({
 });
 export type GraphEvidence = z.infer<typeof GraphEvidence>;
 
+/** Why a search found an entity it does not name: a relation to one it does ("who owns the staging box" → owns stg-01). */
+export const GraphEntityAnswer = z.object({
+  predicate: z.string(),
+  /** The found entity's side of the relation: `subject` (it owns what was named) or `object` (what was named runs on it). */
+  role: z.enum(['subject', 'object']),
+  /** The label of the entity the question named. */
+  through: z.string(),
+  /** `claim:<n>`: the relation, for graph.explain. */
+  claimId: z.string(),
+  /** Null while the relation is still valid. */
+  validUntil: z.string().nullable(),
+});
+export type GraphEntityAnswer = z.infer<typeof GraphEntityAnswer>;
+
 export const GraphEntity = z.object({
   /** `entity:<n>` */
   id: z.string(),
@@ -39,6 +56,8 @@ export const GraphEntity = z.object({
   /** Least trusted origin among its evidence; untrusted entities are drawn as such. */
   origin: OriginClass,
   evidence: z.array(GraphEvidence).max(50),
+  /** Searches only: set when the entity answers the question through a relation. */
+  answer: GraphEntityAnswer.optional(),
 });
 export type GraphEntity = z.infer<typeof GraphEntity>;
 

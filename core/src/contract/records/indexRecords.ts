@@ -49,6 +49,18 @@ export type EntryKindSpan = z.infer<typeof EntryKindSpan>;
 export const IndexState = z.enum(['idle', 'indexing', 'ready', 'error']);
 export type IndexState = z.infer<typeof IndexState>;
 
+/**
+ * The derived work that follows `index-ready` (the knowledge graph): `running` in background
+ * slices, `waiting` for a sync (the running one, or the next: after a restart), `done` when it
+ * has caught up. `done`/`total` count the memory files it has caught up with.
+ */
+export const DerivedProgress = z.object({
+  state: z.enum(['done', 'running', 'waiting']),
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type DerivedProgress = z.infer<typeof DerivedProgress>;
+
 export const SyncReport = z.object({
   files: z.number().int(),
   chunks: z.number().int(),

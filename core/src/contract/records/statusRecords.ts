@@ -1,6 +1,6 @@
 /** The workspace and host at a glance: what `status` and `workspace.info` answer. */
 import { z } from 'zod';
-import { FileCoverage, IndexState } from './indexRecords.js';
+import { DerivedProgress, FileCoverage, IndexState } from './indexRecords.js';
 
 export const WorkspaceInfo = z.object({
   root: z.string(),
@@ -40,6 +40,10 @@ export const StatusOutput = z.object({
     lastError: z.string().nullable(),
     /** Indexing paused by the person: file changes wait until it resumes. */
     paused: z.boolean(),
+    /** Keywords and vectors are complete as of the last sync: search sees every file (false during a first index or a rebuild). */
+    searchReady: z.boolean(),
+    /** Work derived from the index after search is ready (the knowledge graph): memory files it has caught up with. */
+    derived: DerivedProgress,
   }),
   /** Semantic recall: the active embedding generation and how far its vectors are. */
   embedding: z.object({

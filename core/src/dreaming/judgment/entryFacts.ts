@@ -33,6 +33,8 @@ const SOURCE = /\bSource:\s*\S+/g;
 const VALUE = /^(?=.*[\p{L}\p{N}])(?:.*\d.*|[\p{L}\p{N}-]+(?:[._/:][\p{L}\p{N}-]+)+|[\p{L}\p{N}]+_[\p{L}\p{N}_]+)$/u;
 /** Words that say the fact changed: the newer claim replaces the older. */
 const CHANGE_CUE = /\b(?:now|moved|switched|changed|actually|no longer|instead|from now on|stop|anymore|replaced|renamed|migrated|new home)\b/i;
+/** The change words as subject stems ("actually" → "actual"): the lead is what changed, never the word announcing it. */
+const CHANGE_STEMS = new Set(['now', 'moved', 'switched', 'switching', 'changed', 'actually', 'longer', 'instead', 'stop', 'anymore', 'replaced', 'renamed', 'migrated'].map((w) => stemmer(w).replace(/(?<=..)e$/, '')));
 const NAME = /(?<![.!?:]\s)(?<!^)\b\p{Lu}[\p{L}\p{N}]+\b/gu;
 /** Weekdays and months are dates, not names. */
 const NOT_NAMES = /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
@@ -41,8 +43,9 @@ export function entryFacts(rawText: string): EntryFacts {
   const text = rawText.replace(COMMENTS, ' ').replace(SOURCE, ' ').replace(/\s+/g, ' ').trim();
   const values = valuesOf(text);
   // Subject words come from the words around the values: a host's labels are not its subject.
-  const words = text.split(/\s+/).filter((t) => !values.includes(cleanToken(t))).join(' ');
-  const subjects = subjectWords(words).map((w) => (/^[a-z]+$/.test(w) ? stemmer(w) : w));
+  const words = spelledOut(text.split(/\s+/).filter((t) => !values.includes(cleanToken(t))).join(' '));
+  // subjectWords trims "lines" to "lin" but keeps "line": the stem without a final e is one word for both.
+  const subjects = subjectWords(words).map((w) => (/^[a-z]+$/.test(w) ? stemmer(w).replace(/(?<=..)e$/, '') : w));
   const prefer = PREFER_OVER.exec(text) ?? PREFER_ONE.exec(text);
   return {
     text,
@@ -51,7 +54,7 @@ export function entryFacts(rawText: string): EntryFacts {
     negated: [...text.matchAll(NEGATED)].map((m) => cleanToken(m[1]!)),
     names: namesOf(text),
     announcesChange: CHANGE_CUE.test(text),
-    lead: subjects.find((w) => !CHANGE_CUE.test(w)) ?? null,
+    lead: subjects.find((w) => !CHANGE_STEMS.has(w)) ?? null,
     preferred: prefer?.[1]?.toLowerCase() ?? null,
     over: prefer?.[2]?.toLowerCase() ?? null,
     vector: embedder.embedSync(text),
@@ -60,9 +63,28 @@ export function entryFacts(rawText: string): EntryFacts {
 
 /** "under five lines" and "under ten lines" state different values. */
 const NUMBER_WORDS = new Set(['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'fifteen', 'twenty', 'thirty', 'fifty', 'hundred', 'thousand']);
+const NUMBER_WITH_UNIT = /^(\d+(?:[.,]\d+)?)-\p{L}+$/u;
 const NEGATED = /\bnot\s+([^\s,;()]+)/gi;
 const PREFER_OVER = /\bprefer\s+([\p{L}\p{N}._-]+)\s+(?:over|to|instead of)\s+([\p{L}\p{N}._-]+)/iu;
 const PREFER_ONE = /\bprefer\s+([\p{L}\p{N}._-]+)/iu;
+
+/** Short forms people write for the same thing ("PRs", "pull requests"), spelled out so both name one subject. */
+const SHORT_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bPRs?\b/g, 'pull requests'],
+  [/\bMRs?\b/g, 'merge requests'],
+  [/\bk8s\b/gi, 'kubernetes'],
+  [/\brepos?\b/gi, 'repository'],
+  [/\bDBs?\b|\bdbs?\b/g, 'database'],
+  [/\benvs?\b/gi, 'environment'],
+  [/\bconfigs?\b/gi, 'configuration'],
+  [/\bdocs\b/gi, 'documentation'],
+  [/\bdeps\b/gi, 'dependencies'],
+  [/\bprod\b/gi, 'production'],
+];
+
+function spelledOut(text: string): string {
+  return SHORT_FORMS.reduce((t, [short, long]) => t.replace(short, long), text);
+}
 
 function cleanToken(token: string): string {
   return token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').toLowerCase();
@@ -78,7 +100,9 @@ function valuesOf(text: string): string[] {
       continue;
     }
     if (trimmed.length < 2 || !VALUE.test(trimmed)) continue;
-    values.add(trimmed);
+    // "30-day" and "30 days" state one value: the number (its unit stays a subject word).
+    const measured = NUMBER_WITH_UNIT.exec(trimmed);
+    values.add(measured ? measured[1]! : trimmed);
   }
   return [...values];
 }

@@ -63,6 +63,7 @@ export function judgeCandidates(
       continue;
     }
     const relations = active.map((other) => ({ other, ...relate(item.facts, other.facts, rarity) }));
+    movePersonalTermsToUser(item, relations);
     const duplicate = relations.find((r) => r.relation === 'duplicate');
     const rivals = relations.filter((r) => r.relation === 'same-attribute' && r.other.target === item.target);
     if (duplicate && rivals.every((r) => !isNewer(r.other.day, item.day))) {
@@ -105,6 +106,21 @@ export function judgeCandidates(
     }
   }
   return judgment;
+}
+
+/** "My day rate…", "I bill…": the person's own terms. */
+const FIRST_PERSON = /(?<![\p{L}'’])(?:my|i|i['’]m|me|mine)(?![\p{L}'’])/iu;
+
+/**
+ * The person's own terms that change a line of USER.md ("Raising my day rate to 780" after "My
+ * day rate is 720; never quote less") belong where the line they change is, or both stay active
+ * in two files. Someone else's news about the same subject stays in MEMORY.md.
+ */
+function movePersonalTermsToUser(item: JudgedItem, relations: ReadonlyArray<{ other: JudgedItem; relation: string }>): void {
+  if (item.target !== 'MEMORY.md' || !FIRST_PERSON.test(item.text)) return;
+  if (!relations.some((r) => r.relation === 'same-attribute' && r.other.target === 'USER.md')) return;
+  item.target = 'USER.md';
+  if (item.candidate) item.candidate.candidate.target = 'USER.md';
 }
 
 /** The person's decision on this pair, if they made one: it outranks the dates. */

@@ -4,6 +4,7 @@ import { normalizeEntryText } from '../../workspace/markdownEntries.js';
 import { ageInDays, localDay } from '../../platform/localDay.js';
 import { classifyEntry, type EntryKindResult } from '../../workspace/entryKind.js';
 import { isStatementWorthKeeping } from '../conversationTurn.js';
+import { everydayTalkWord } from './everydayTalk.js';
 import type { GatheredEntry } from './gatheredEntry.js';
 import { candidateBase, signalsOf } from '../runRecord.js';
 
@@ -114,7 +115,7 @@ function scoreEntry(entry: GatheredEntry, remBoost: number, t: Thresholds, curat
   // The index decided the kind when it read the file; a dated fact whose end it could not read gets the sweep's own reading, which knows when the entry was written.
   const stored = entry.storedKind && !(entry.storedKind.kind === 'time-bounded' && entry.storedKind.validUntil === null) ? entry.storedKind : null;
   const kind: EntryKindResult = stored ?? classifyEntry(entry.raw, noteDayOf(entry));
-  gates.push(kindGate(kind, localDay(now)));
+  gates.push(kindGate(kind, localDay(now), entry.text));
   const normalized = normalizeEntryText(entry.text);
   const known = curated.facts.has(normalized) || curated.promotedKeys.has(entry.key);
   gates.push({ gate: 'already-in-memory', passed: !known, detail: known ? 'already in MEMORY.md or USER.md' : 'new to curated memory' });
@@ -149,8 +150,11 @@ function scoreEntry(entry: GatheredEntry, remBoost: number, t: Thresholds, curat
  * Tasks and open questions are work in progress, never long-term memory; a time-bounded fact is
  * memory only until its end, and only when that end can be read.
  */
-function kindGate(kind: EntryKindResult, today: string): DreamGate {
+function kindGate(kind: EntryKindResult, today: string, text: string): DreamGate {
   const what = `${kind.kind} (${kind.cue})`;
+  // The person's own rules and steps stay theirs even when they are about lunch.
+  const smallTalk = kind.kind === 'preference' || kind.kind === 'procedure' ? null : everydayTalkWord(text);
+  if (smallTalk) return { gate: 'kind', passed: false, detail: `${what}, everyday small talk ("${smallTalk}"): not promoted automatically` };
   if (kind.kind === 'task' || kind.kind === 'question') return { gate: 'kind', passed: false, detail: `a ${what}: never promoted` };
   // A demo, a retro, a release: what happened that day, not what an agent needs at the start of a session.
   if (kind.kind === 'event') return { gate: 'kind', passed: false, detail: `an ${what}: a past happening is not promoted automatically` };

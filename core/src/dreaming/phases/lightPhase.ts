@@ -8,7 +8,7 @@ import { readEntryTerms } from '../conceptTags.js';
 import { withoutTranscriptPrefix } from '../conversationTurn.js';
 import { daysAgo, localDay } from '../../platform/localDay.js';
 import type { DocumentReader } from '../recall/documentLines.js';
-import { candidateKey, entryHash } from '../recall/entryKeys.js';
+import { candidateKey, entryHashOf } from '../recall/entryKeys.js';
 import { entryRef, type EntryRecall } from '../recall/recallStats.js';
 import { entryOrigin } from '../../provenance/lineOrigin.js';
 import { storedKindOf } from '../../index/entryKinds.js';
@@ -123,10 +123,24 @@ function honoursAnnotations(origin: OriginClass, imported: boolean): boolean {
   return origin === 'owner' || imported;
 }
 
+/** Each parsed document's entries by their hash, built once: a sweep looks up thousands of entries in the same few notes. */
+const entriesByHash = new WeakMap<readonly MarkdownEntry[], Map<string, MarkdownEntry[]>>();
+
 function locate(entries: readonly MarkdownEntry[], hash: string, nearLine: number): MarkdownEntry | null {
+  let index = entriesByHash.get(entries);
+  if (!index) {
+    index = new Map();
+    for (const entry of entries) {
+      const h = entryHashOf(entry);
+      if (h === null) continue;
+      const list = index.get(h);
+      if (list) list.push(entry);
+      else index.set(h, [entry]);
+    }
+    entriesByHash.set(entries, index);
+  }
   let best: MarkdownEntry | null = null;
-  for (const entry of entries) {
-    if (entryHash(entry.raw) !== hash) continue;
+  for (const entry of index.get(hash) ?? []) {
     if (!best || Math.abs(entry.startLine - nearLine) < Math.abs(best.startLine - nearLine)) best = entry;
   }
   return best;

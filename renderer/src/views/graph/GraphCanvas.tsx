@@ -9,6 +9,10 @@ export interface GraphStats {
   nodes: number;
   edges: number;
   components: number;
+  /** Named clusters (at least three entities each), largest first. */
+  clusters: Array<{ name: string; size: number }>;
+  /** Labels (cluster names included) the last frame drew. */
+  labelsDrawn(): number;
   selfLoops: number;
   /** Building the graph and its force layout (wall time; with a worker, its round trip included). */
   layoutMs: number;
@@ -24,6 +28,8 @@ export interface GraphStats {
   takeRenderTimes(): number[];
   /** Moves the camera by a fraction of the viewport (for pan measurements). */
   panBy(dx: number, dy: number): void;
+  /** Multiplies the camera's zoom ratio (for zoom measurements; > 1 zooms out). */
+  zoomBy(factor: number): void;
 }
 
 declare global {
@@ -80,6 +86,7 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
     performance.mark('graph-render-start');
     const started = performance.now();
     let renderer: Sigma<NodeAttributes, EdgeAttributes> | null = null;
+    let labelsDrawn = (): number => 0;
     let frame = 0;
     let cancelled = false;
     /** Main-thread time of sigma's last renders (the GPU work is not in it). */
@@ -94,6 +101,8 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
         nodes: built.nodes,
         edges: built.edges,
         components: built.components,
+        clusters: built.clusters.map((c) => ({ name: c.name, size: c.size })),
+        labelsDrawn: () => labelsDrawn(),
         selfLoops: built.selfLoops,
         layoutMs: built.layoutMs,
         layoutThread: built.layoutThread,
@@ -115,12 +124,16 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
           const state = camera.getState();
           camera.setState({ x: state.x + dx * state.ratio, y: state.y + dy * state.ratio });
         },
+        zoomBy(factor) {
+          const camera = sigma.getCamera();
+          camera.setState({ ratio: camera.getState().ratio * factor });
+        },
       };
     }
 
     setLayingOut(data.entities.length);
     void import('./sigmaRenderer.js')
-      .then(async ({ buildGraphOffThread, createSigma, layoutRunner }) => {
+      .then(async ({ buildGraphOffThread, createSigma, installLabelDrawing, layoutRunner }) => {
         if (cancelled) return;
         const built = await buildGraphOffThread(data, layoutRunner);
         if (cancelled) return;
@@ -130,6 +143,7 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
         if (cancelled) return;
         performance.mark('graph-sigma-start');
         const sigma = createSigma(built, element, (node) => node === selectedRef.current);
+        labelsDrawn = installLabelDrawing(sigma, built, (node) => node === selectedRef.current);
         performance.measure('graph-sigma', 'graph-sigma-start');
         renderer = sigma;
         sigmaRef.current = sigma;

@@ -123,6 +123,7 @@ export function GraphDetailCard() {
   const detail = useReverie((s) => s.graph.detail);
   const clearSelection = useReverie((s) => s.graph.clearSelection);
   const select = useReverie((s) => s.graph.select);
+  const openEntityPage = useReverie((s) => s.graph.openEntityPage);
   if (!selectedId) return null;
   const neighbors = detail?.entityId === selectedId ? detail.neighbors : null;
   const entity = neighbors?.center ?? data?.entities.find((e) => e.id === selectedId) ?? null;
@@ -145,6 +146,9 @@ export function GraphDetailCard() {
             </p>
           )}
         </div>
+        <button type="button" className="button button-small" data-testid="graph-card-open-page" onClick={() => void openEntityPage(selectedId)}>
+          Open page
+        </button>
         <button type="button" className="button button-small" aria-label="Close" data-testid="graph-card-close" onClick={clearSelection}>
           ×
         </button>

@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { GraphCanvas } from './GraphCanvas.js';
+import { EntityPage } from './EntityPage.js';
 import { GraphDetailCard } from './GraphDetailCard.js';
 import { GraphFilterControls, describeShown } from './GraphFilterControls.js';
 import { ORIGIN_LABELS, SOURCE_COLORS, SOURCE_LABELS, TYPE_COLORS, TYPE_LABELS, UNTRUSTED_RING } from './graphStyle.js';
@@ -22,7 +23,15 @@ export function GraphView() {
   const load = useReverie((s) => s.graph.load);
   const select = useReverie((s) => s.graph.select);
   const clearSelection = useReverie((s) => s.graph.clearSelection);
+  const isPageOpen = useReverie((s) => s.graph.isPageOpen);
   const isEmpty = data !== null && data.entities.length === 0;
+  if (isPageOpen && selectedId) {
+    return (
+      <section className="view graph-view" aria-label="Entity" data-testid="graph-view" data-state={state}>
+        <EntityPage />
+      </section>
+    );
+  }
   return (
     <section className="view graph-view" aria-labelledby="graph-heading" data-testid="graph-view" data-state={state}>
       <header className="view-header">
@@ -36,6 +45,7 @@ export function GraphView() {
       <div className="graph-toolbar">
         <Counts />
         <TimeSlider />
+        <MentionedWithToggle />
         <GraphFilterControls />
       </div>
       {state === 'error' && <ErrorNotice title="The graph could not be loaded" error={error} testId="graph-error" onRetry={() => void load()} />}
@@ -93,6 +103,18 @@ function EmptyGraph() {
   );
 }
 
+/** Co-mentions are evidence, not relations: drawn only when asked for. */
+function MentionedWithToggle() {
+  const mentionedWith = useReverie((s) => s.graph.mentionedWith);
+  const setMentionedWith = useReverie((s) => s.graph.setMentionedWith);
+  return (
+    <label className="graph-mentions-toggle" title="Entities named in the same entry, without a stated relation">
+      <input type="checkbox" data-testid="graph-mentioned-with" checked={mentionedWith} onChange={(event) => void setMentionedWith(event.target.checked)} />
+      Show “mentioned with”
+    </label>
+  );
+}
+
 function Counts() {
   const data = useReverie((s) => s.graph.data);
   if (!data) return null;
@@ -103,7 +125,7 @@ function Counts() {
     <p className="graph-counts" data-testid="graph-counts">
       {data.omitted.entities > 0 ? (
         <>
-          Showing {count(shown)} of {count(total)} entities (the most connected); {count(data.omitted.edges)} relations left out.
+          Showing {count(shown)} of {count(total)} entities (the most related); {count(data.omitted.edges)} relations left out.
         </>
       ) : data.omitted.edges > 0 ? (
         <>

@@ -5,7 +5,8 @@
  * Pure (no DOM): runs the same in a unit test as in the view.
  */
 import Graph from 'graphology';
-import type { GraphClaim, GraphEntity, GraphSlice } from '../../../../core/src/contract/index.js';
+import { MENTIONED_WITH, type GraphClaim, type GraphEntity, type GraphSlice } from '../../../../core/src/contract/index.js';
+import { findClusters } from './graphClusters.js';
 import { computeLayout, type LayoutInput, type LayoutResult } from './graphLayout.js';
 import type { LayoutRunner } from './layoutOffThread.js';
 import { ringColorOf, typeColor, EDGE_COLOR, UNTRUSTED_EDGE_COLOR } from './graphStyle.js';
@@ -19,6 +20,8 @@ export interface NodeAttributes {
   label: string | null;
   /** The entity's type. */
   entityType: string;
+  /** Label priority: the weight of its stated relations drawn, then its degree (see entityImportance). */
+  importance: number;
   zIndex?: number;
 }
 
@@ -59,6 +62,26 @@ export interface BuiltGraph {
   layoutMs: number;
   /** Where the force layout ran. */
   layoutThread: 'worker' | 'main';
+  /** Groups of at least three entities, each named after its central entity (graph coordinates of its middle). */
+  clusters: DrawnCluster[];
+}
+
+export interface DrawnCluster {
+  name: string;
+  centerId: string;
+  size: number;
+  x: number;
+  y: number;
+}
+
+/**
+ * How much an entity matters in the drawing: the weight of its stated relations (each counted
+ * as often as it was stated), co-mentions a tenth as much, then its degree as a tie-break.
+ */
+export function entityImportance(entity: Pick<GraphEntity, 'degree'>, relations: readonly Pick<GraphClaim, 'predicate' | 'weight'>[]): number {
+  let weight = 0;
+  for (const r of relations) weight += (r.predicate === MENTIONED_WITH ? 0.1 : 1) * Math.max(1, r.weight);
+  return weight + entity.degree / 1000;
 }
 
 export function nodeSize(degree: number): number {
@@ -75,6 +98,8 @@ interface PreparedGraph {
   pairs: Map<string, GraphClaim[]>;
   selfLoops: number;
   layoutInput: LayoutInput;
+  /** By index of `layoutInput.nodes`. */
+  importance: number[];
 }
 
 function prepareGraph(data: GraphSlice): PreparedGraph {
@@ -100,16 +125,20 @@ function prepareGraph(data: GraphSlice): PreparedGraph {
   const nodes = [...entities.keys()];
   const index = new Map(nodes.map((id, i) => [id, i]));
   const layoutInput: LayoutInput = { nodes, sources: [], targets: [], weights: [] };
+  const relationsOf = new Map<string, GraphClaim[]>(nodes.map((id) => [id, []]));
   for (const claims of pairs.values()) {
     const first = claims[0]!;
     layoutInput.sources.push(index.get(first.subject)!);
     layoutInput.targets.push(index.get(first.object!)!);
     layoutInput.weights.push(claims.reduce((sum, c) => sum + Math.max(1, c.weight), 0));
+    relationsOf.get(first.subject)!.push(...claims);
+    relationsOf.get(first.object!)!.push(...claims);
   }
-  return { entities, pairs, selfLoops, layoutInput };
+  const importance = nodes.map((id) => entityImportance(entities.get(id)!, relationsOf.get(id)!));
+  return { entities, pairs, selfLoops, layoutInput, importance };
 }
 
-function assembleGraph({ entities, pairs, selfLoops, layoutInput }: PreparedGraph, layout: LayoutResult): Omit<BuiltGraph, 'layoutMs' | 'layoutThread'> {
+function assembleGraph({ entities, pairs, selfLoops, layoutInput, importance }: PreparedGraph, layout: LayoutResult): Omit<BuiltGraph, 'layoutMs' | 'layoutThread'> {
   const graph = new Graph<NodeAttributes, EdgeAttributes>({ type: 'directed', multi: true, allowSelfLoops: false });
   // Dense overviews get smaller discs so clusters stay readable (sigma sizes are in pixels).
   const sizeScale = entities.size > 1000 ? 0.45 : entities.size > 300 ? 0.7 : 1;
@@ -123,6 +152,7 @@ function assembleGraph({ entities, pairs, selfLoops, layoutInput }: PreparedGrap
       ringColor: ringColorOf(entity),
       label: entity.origin === 'untrusted' ? `${entity.label} (untrusted)` : entity.label,
       entityType: entity.type,
+      importance: importance[i]!,
       zIndex: 1,
     });
   });
@@ -140,7 +170,17 @@ function assembleGraph({ entities, pairs, selfLoops, layoutInput }: PreparedGrap
       drawnEdges++;
     });
   }
-  return { graph, nodes: entities.size, edges: drawnEdges, selfLoops, components: layout.components };
+  const position = new Map(layoutInput.nodes.map((id, i) => [id, { x: layout.x[i]!, y: layout.y[i]! }]));
+  const clusters = findClusters({ ...layoutInput, importance }).map(({ centerId, members }) => {
+    let x = 0;
+    let y = 0;
+    for (const id of members) {
+      x += position.get(id)!.x;
+      y += position.get(id)!.y;
+    }
+    return { name: entities.get(centerId)!.label, centerId, size: members.length, x: x / members.length, y: y / members.length };
+  });
+  return { graph, nodes: entities.size, edges: drawnEdges, selfLoops, components: layout.components, clusters };
 }
 
 /** Builds the positioned graph sigma draws, layout on this thread. `now` only feeds the timing. */

@@ -11,6 +11,7 @@ import { createLayoutRunner } from './layoutOffThread.js';
 import { NodeRingProgram } from './nodeRingProgram.js';
 
 export { buildGraphOffThread } from './buildGraph.js';
+export { installLabelDrawing } from './drawLabels.js';
 
 /** One layout worker for the page, started on the first layout and kept for the next. */
 export const layoutRunner = createLayoutRunner();
@@ -28,14 +29,12 @@ export function createSigma(built: Pick<BuiltGraph, 'nodes'>, element: HTMLEleme
     // Parallel relations between two entities are curves (`type: 'curved'`, signed `curvature`).
     edgeProgramClasses: { curved: EdgeCurveProgram },
     renderEdgeLabels: false,
-    // Small graphs: every label (density still avoids overlaps); large ones: the bigger nodes first.
-    labelRenderedSizeThreshold: built.nodes <= 300 ? 0 : 8,
-    labelDensity: 0.6,
+    // Labels are placed by drawLabels.ts (never overlapping, cluster names first), not by sigma's label grid.
+    renderLabels: false,
     zIndex: true,
     minCameraRatio: 0.02,
     maxCameraRatio: 20,
     allowInvalidContainer: true,
-    labelFont: 'system-ui, sans-serif',
     nodeReducer: (node, attrs) => {
       if (!isSelected(node)) return attrs;
       return { ...attrs, highlighted: true, size: attrs.size * 1.4, zIndex: 2 };

@@ -2,17 +2,20 @@ import { lazy, Suspense } from 'react';
 import { Badge } from '../../components/Badge.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { LARGE_NOTE_BYTES } from '../../store/memorySlice.js';
 import { useReverie } from '../../store/useReverie.js';
 import { COVERAGE_TONE } from '../coverage.js';
 import { formatBytes } from '../format.js';
 import { lineRef } from '../provenance/origin.js';
+import { Backlinks } from './Backlinks.js';
 import { ConflictPanel } from './ConflictPanel.js';
-import { Editor } from './Editor.js';
 import { SourceView } from './SourceView.js';
 
 // Markdown rendering (react-markdown, remark, micromark) is most of the bundle: load it on first use
 // so the app, and the first search, start sooner.
 const RenderedView = lazy(() => import('./RenderedView.js').then((m) => ({ default: m.RenderedView })));
+// The CodeMirror editor likewise: only people who edit load it.
+const Editor = lazy(() => import('./Editor.js').then((m) => ({ default: m.Editor })));
 
 export function DocumentPane() {
   const memory = useReverie((s) => s.memory);
@@ -32,6 +35,7 @@ export function DocumentPane() {
   }
 
   const isDirty = memory.isDirty();
+  const isLarge = doc !== null && doc.size > LARGE_NOTE_BYTES;
   // The inspector takes at most 200 lines: the highlighted hit, or the top of the file.
   const lineCount = doc ? doc.text.split('\n').length : 0;
   const whereFromRef = doc
@@ -68,7 +72,7 @@ export function DocumentPane() {
               </button>
             </>
           )}
-          {!isEditing && doc && (
+          {!isEditing && doc && !isLarge && (
             <>
               <div className="segmented" role="group" aria-label="Show as">
                 <button
@@ -128,7 +132,13 @@ export function DocumentPane() {
         </div>
       </header>
 
-      {highlight && !isEditing && (
+      {isLarge && (
+        <div className="banner banner-warn" role="status" data-testid="large-note-notice">
+          This note is {formatBytes(doc.size)}, too large to edit here (the limit is {formatBytes(LARGE_NOTE_BYTES)}). It is shown read-only; open it in
+          another editor to change it.
+        </div>
+      )}
+      {highlight && !isEditing && !isLarge && (
         <div className="hit-note" data-testid="hit-note">
           Showing lines {highlight.startLine}–{highlight.endLine} from your search.
           <button type="button" className="link-button" onClick={memory.clearHighlight}>
@@ -143,12 +153,29 @@ export function DocumentPane() {
       )}
       {memory.conflict && <ConflictPanel message={memory.conflict} />}
       {memory.saveError && <ErrorNotice title="Not saved" error={memory.saveError} testId="save-error" />}
+      {memory.linkRefusal && (
+        <div className="banner banner-warn" role="alert" data-testid="link-refused">
+          {memory.linkRefusal}
+          <button type="button" className="link-button" onClick={() => memory.refuseLink(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
 
       <div className="doc-body">
         {docState === 'loading' && !doc && <p className="muted pad">Opening…</p>}
         {docState === 'error' && <ErrorNotice error={memory.docError} testId="doc-error" />}
-        {doc && isEditing && <Editor path={doc.path} />}
-        {doc && !isEditing && memory.readMode === 'source' && (
+        {doc && isEditing && (
+          <Suspense fallback={<p className="muted pad">Opening the editor…</p>}>
+            <Editor path={doc.path} />
+          </Suspense>
+        )}
+        {doc && isLarge && (
+          <Suspense fallback={<p className="muted pad">Opening…</p>}>
+            <Editor path={doc.path} readOnlyText={doc.text} />
+          </Suspense>
+        )}
+        {doc && !isEditing && !isLarge && memory.readMode === 'source' && (
           <SourceView
             text={doc.text}
             highlight={highlight}
@@ -157,12 +184,13 @@ export function DocumentPane() {
             onLineInfo={(line) => void openProvenance(lineRef(doc.path, line))}
           />
         )}
-        {doc && !isEditing && memory.readMode === 'rendered' && (
+        {doc && !isEditing && !isLarge && memory.readMode === 'rendered' && (
           <Suspense fallback={<p className="muted pad">Rendering…</p>}>
             <RenderedView text={doc.text} highlight={highlight} scrollRequest={memory.highlightRequest} />
           </Suspense>
         )}
       </div>
+      {doc && !isEditing && <Backlinks path={doc.path} />}
     </article>
   );
 }

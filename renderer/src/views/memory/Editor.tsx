@@ -1,36 +1,107 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { useReverie } from '../../store/useReverie.js';
+import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { markdownKeymap, markdownLanguage } from '@codemirror/lang-markdown';
+import { LanguageSupport, syntaxHighlighting } from '@codemirror/language';
+import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
+import { EditorState, type Text } from '@codemirror/state';
+import { EditorView, drawSelection, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
+import { classHighlighter } from '@lezer/highlight';
+import { useEffect, useRef } from 'react';
+import { useReverieStore } from '../../store/useReverie.js';
+import { noteCompletionSource, noteNames, type NoteName } from './editor/noteCompletion.js';
+import editorCss from './editor/editor.css?inline';
 
-export function Editor({ path }: { path: string }) {
-  const draft = useReverie((s) => s.memory.draft);
-  const setDraft = useReverie((s) => s.memory.setDraft);
-  const save = useReverie((s) => s.memory.save);
-  const textarea = useRef<HTMLTextAreaElement>(null);
+/**
+ * The note editor: CodeMirror 6 with Markdown highlighting and `[[` completion of note names.
+ * Loaded on first use (DocumentPane), so the editor's code is not in the main bundle.
+ * The store's `draft` follows the editor; saving (button, Ctrl/Cmd+S in KeyboardLayer) and the
+ * conflict rules stay in the memory slice.
+ *
+ * With `readOnlyText` it shows that text read-only (a note too large to edit here): CodeMirror
+ * draws only the lines in view, so even a 20 MB note scrolls.
+ *
+ * It lives in a shadow root: CodeMirror adds its own styles, and in a document it would add them
+ * as a <style> element, which the window's Content-Security-Policy (style-src 'self') blocks; in
+ * a shadow root they become adopted style sheets, which the policy allows. editor.css goes the same way.
+ */
+export function Editor({ path, readOnlyText }: { path: string; readOnlyText?: string }) {
+  const store = useReverieStore();
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  // The text this editor last gave the store: a different draft came from elsewhere and is loaded.
+  const emitted = useRef<string | null>(null);
 
-  useEffect(() => textarea.current?.focus(), []);
+  useEffect(() => {
+    if (!host.current) return;
+    const shadow = host.current.shadowRoot ?? host.current.attachShadow({ mode: 'open' });
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(editorCss);
+    shadow.adoptedStyleSheets = [sheet];
+    const parent = document.createElement('div');
+    parent.className = 'editor';
+    shadow.replaceChildren(parent);
+    let names: NoteName[] = [];
+    let namesFor: unknown = null;
+    const currentNames = (): readonly NoteName[] => {
+      const files = store.getState().memory.files;
+      if (files !== namesFor) {
+        names = noteNames(files.filter((f) => f.path !== path).map((f) => f.path));
+        namesFor = files;
+      }
+      return names;
+    };
+    const publish = (doc: Text): void => {
+      const text = doc.toString();
+      emitted.current = text;
+      store.getState().memory.setDraft(text);
+    };
+    const isReadOnly = readOnlyText !== undefined;
+    const initial = isReadOnly ? readOnlyText : store.getState().memory.draft;
+    emitted.current = initial;
+    const editor = new EditorView({
+      parent,
+      root: shadow,
+      state: EditorState.create({
+        doc: initial,
+        extensions: [
+          lineNumbers(),
+          history(),
+          drawSelection(),
+          highlightActiveLine(),
+          closeBrackets(),
+          search({ top: true }),
+          highlightSelectionMatches(),
+          new LanguageSupport(markdownLanguage),
+          syntaxHighlighting(classHighlighter),
+          autocompletion({ override: [noteCompletionSource(currentNames)], icons: false }),
+          keymap.of([...closeBracketsKeymap, ...completionKeymap, ...markdownKeymap, ...searchKeymap, ...historyKeymap, ...defaultKeymap, indentWithTab]),
+          EditorView.lineWrapping,
+          EditorView.contentAttributes.of(
+            isReadOnly ? { 'data-testid': 'read-only-view', 'aria-label': `${path}, read-only` } : { 'data-testid': 'editor', 'aria-label': `Edit ${path}`, spellcheck: 'true' },
+          ),
+          EditorState.readOnly.of(isReadOnly),
+          EditorView.editable.of(!isReadOnly),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged && !isReadOnly) publish(update.state.doc);
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    if (!isReadOnly) editor.focus();
+    // A draft set from outside (a reload, a note created with text) replaces the editor's text.
+    const unsubscribe = store.subscribe((state, previous) => {
+      const draft = state.memory.draft;
+      if (isReadOnly || draft === previous.memory.draft || draft === emitted.current || !state.memory.isEditing) return;
+      emitted.current = draft;
+      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: draft } });
+    });
+    return () => {
+      unsubscribe();
+      editor.destroy();
+      view.current = null;
+    };
+  }, [store, path, readOnlyText]);
 
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): void {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
-      event.preventDefault();
-      void save();
-    }
-  }
-
-  return (
-    <div className="editor">
-      <label htmlFor="editor-textarea" className="visually-hidden">
-        Edit {path}
-      </label>
-      <textarea
-        id="editor-textarea"
-        ref={textarea}
-        className="editor-textarea"
-        data-testid="editor"
-        spellCheck
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={onKeyDown}
-      />
-    </div>
-  );
+  return <div className="editor-host" data-testid="editor-host" ref={host} />;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { wikiLinkOutsideWorkspace } from '../../../../core/src/contract/index.js';
 import Markdown, { type Components, type Options } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import type { LineRange } from '../../store/memorySlice.js';
@@ -25,7 +26,15 @@ export function RenderedView({ text, highlight, scrollRequest }: RenderedViewPro
       a: ({ node: _node, href, children, ...props }) => {
         if (href?.startsWith(WIKI_HREF)) {
           const target = decodeURIComponent(href.slice(WIKI_HREF.length));
-          const found = resolveWikiLink(target, store.getState().memory.files.map((f) => f.path));
+          const outside = wikiLinkOutsideWorkspace(target);
+          const found = outside ? null : resolveWikiLink(target, store.getState().memory.files.map((f) => f.path));
+          if (outside) {
+            return (
+              <button type="button" className="wiki-link is-outside" data-testid="wiki-link" data-target={target} title={outside} onClick={() => store.getState().memory.refuseLink(outside)}>
+                {children}
+              </button>
+            );
+          }
           const open = (): void => {
             const state = store.getState();
             if (found) void state.memory.openFile(found);

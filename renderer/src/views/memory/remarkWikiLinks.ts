@@ -53,10 +53,5 @@ function splitText(text: string): MdNode[] {
   return out;
 }
 
-/** The memory file a wiki-link names: a path, or a file name without `.md`, case-insensitive. */
-export function resolveWikiLink(target: string, paths: readonly string[]): string | null {
-  const wanted = target.toLowerCase().replace(/\.md$/, '');
-  const exact = paths.find((p) => p.toLowerCase().replace(/\.md$/, '') === wanted);
-  if (exact) return exact;
-  return paths.find((p) => (p.split('/').at(-1) ?? p).toLowerCase().replace(/\.md$/, '') === wanted) ?? null;
-}
+// One rule for the window and the engine's backlinks.
+export { resolveWikiLink } from '../../../../core/src/contract/index.js';

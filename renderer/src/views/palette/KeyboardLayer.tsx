@@ -32,7 +32,8 @@ export function KeyboardLayer() {
         if (memory.isEditing) void memory.save();
         return;
       }
-      if (isMod || event.altKey || isTyping(event.target)) return;
+      // composedPath: inside a shadow root (the note editor) event.target is only the host element.
+      if (isMod || event.altKey || isTyping(event.composedPath()[0] ?? event.target)) return;
       if (event.key === '/') {
         event.preventDefault();
         setOverlay(null);

@@ -14,6 +14,7 @@ export function StatusBar() {
   const indexState = useReverie((s) => s.app.indexState);
   const progress = useReverie((s) => s.app.progress);
   const embedProgress = useReverie((s) => s.app.embedProgress);
+  const derivedProgress = useReverie((s) => s.app.derivedProgress);
   const indexError = useReverie((s) => s.app.indexError);
   const report = useReverie((s) => s.app.lastReport);
   const status = useReverie((s) => s.status.data);
@@ -36,7 +37,9 @@ export function StatusBar() {
               : `Indexing ${progress.done} of ${progress.total} files`
           : embedProgress
             ? `Embedding ${embedProgress.done}/${embedProgress.total}`
-            : LABELS[indexState]}
+            : derivedProgress && indexState === 'ready'
+              ? `Search ready · graph ${derivedProgress.done} of ${derivedProgress.total} files`
+              : LABELS[indexState]}
       </span>
       {progress && progress.total > 0 && (
         <progress

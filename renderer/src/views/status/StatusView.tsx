@@ -119,6 +119,13 @@ export function StatusView() {
           {liveIndexState}
           {isPaused && ' · indexing paused'}
         </dd>
+        <dt>Search</dt>
+        <dd data-testid="search-ready">
+          {index.searchReady ? 'ready' : 'not ready yet (first index)'}
+          {index.derived.state === 'done'
+            ? ' · graph up to date'
+            : ` · graph ${index.derived.done} of ${index.derived.total} files${index.derived.state === 'waiting' ? ' (after the running sync)' : ''}`}
+        </dd>
         <dt>Last sync</dt>
         <dd data-testid="last-sync">{index.lastSyncAt ? formatTime(index.lastSyncAt) : 'never'}</dd>
       </dl>

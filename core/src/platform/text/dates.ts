@@ -1,6 +1,6 @@
 /**
- * Dates written in a query ("on 25 May, 2022", "May 25th", "in August 2023", "last Saturday",
- * "yesterday") as day ranges, so they can be matched against dated file names
+ * Dates written in a query or in a note's lines (index/lineDates.ts): "on 25 May, 2022", "May
+ * 25th", "in August 2023", "last Saturday", "yesterday", as day ranges, so they can be matched against dated file names
  * (`memory/2023-08-14.md`) instead of as words: the words "25", "may" and "2022" say little
  * about which lines answer the question, the note's date says a lot.
  */
@@ -47,29 +47,45 @@ const PATTERNS: Array<{ re: RegExp; make: (m: RegExpExecArray) => Omit<QueryDate
 
 /** Finds the dates written in `query`; relative ones ("yesterday", "last Saturday") count from `now`. */
 export function parseQueryDates(query: string, now: number = Date.now()): QueryDates {
+  // Daily notes are named by the local date: "today" is the local calendar day.
+  const local = new Date(now);
+  return parseDatesOn(query, Date.UTC(local.getFullYear(), local.getMonth(), local.getDate()), false);
+}
+
+/**
+ * The dates written in `text`, relative ones ("two weeks ago", "last Friday", "next month")
+ * counted from `today` (UTC midnight of the day the text speaks from: a note's own date).
+ */
+export function parseDatesOn(query: string, today: number, inNotes = true): QueryDates {
   const dates: QueryDate[] = [];
   const taken: boolean[] = new Array<boolean>(query.length).fill(false);
+  // In a note an impossible date ("31 February 2023") is no date: no shorter pattern reads part
+  // of it either. A question keeps the lenient reading (its month), as a person meant something.
+  const impossible: boolean[] = new Array<boolean>(query.length).fill(false);
   const take = (index: number, text: string, date: Omit<QueryDate, 'text'> | null): void => {
-    for (let i = index; i < index + text.length; i++) if (taken[i]) return;
-    if (!date) return;
+    for (let i = index; i < index + text.length; i++) if (taken[i] || impossible[i]) return;
+    if (!date) {
+      if (inNotes) for (let i = index; i < index + text.length; i++) impossible[i] = true;
+      return;
+    }
     for (let i = index; i < index + text.length; i++) taken[i] = true;
     dates.push({ ...date, text });
   };
   for (const { re, make } of PATTERNS) {
     for (const m of query.matchAll(re)) take(m.index, m[0], make(m as RegExpExecArray));
   }
-  // Daily notes are named by the local date: "today" is the local calendar day.
-  const local = new Date(now);
-  const today = Date.UTC(local.getFullYear(), local.getMonth(), local.getDate());
-  for (const m of query.matchAll(/\b(today|yesterday|(?:the\s+)?day\s+before\s+yesterday)\b/gi)) {
-    const back = /before/i.test(m[0]) ? 2 : /yesterday/i.test(m[0]) ? 1 : 0;
+  for (const m of query.matchAll(/\b(today|yesterday|last\s+night|(?:the\s+)?day\s+before\s+yesterday)\b/gi)) {
+    const back = /before/i.test(m[0]) ? 2 : /yesterday|night/i.test(m[0]) ? 1 : 0;
     take(m.index, m[0], rangeOf(today - back * DAY_MS, today - back * DAY_MS, 'day'));
   }
   for (const m of query.matchAll(/\b(last|this|past)\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday|week(?:end)?|month|year)\b/gi)) {
     take(m.index, m[0], relative(m[1]!.toLowerCase(), m[2]!.toLowerCase(), today));
   }
+  // Notes only: in a question these forms keep their words (measured on LoCoMo's tuning folds,
+  // reading "4 years ago" in a question as a date cost recall), so questions read as before.
+  if (inNotes) readNoteForms(query, today, take);
   for (const m of query.matchAll(/\b(\d{1,2}|a|one|two|three|four|five|six|seven)\s+(day|week)s?\s+ago\b/gi)) {
-    const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : ['a', 'one', 'two', 'three', 'four', 'five', 'six', 'seven'].indexOf(m[1]!.toLowerCase()) || 1;
+    const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS.indexOf(m[1]!.toLowerCase()) || 1;
     const days = n * (m[2]!.toLowerCase() === 'week' ? 7 : 1);
     const center = today - days * DAY_MS;
     // "three days ago" is rarely exact: a day either side.
@@ -78,6 +94,19 @@ export function parseQueryDates(query: string, now: number = Date.now()): QueryD
   let rest = '';
   for (let i = 0; i < query.length; i++) rest += taken[i] ? ' ' : query[i];
   return { dates, rest };
+}
+
+/** "next Friday", "two months ago", "a few weeks back": the ways notes speak of other days. */
+function readNoteForms(query: string, today: number, take: (index: number, text: string, date: Omit<QueryDate, 'text'> | null) => void): void {
+  for (const m of query.matchAll(/\b(next)\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday|week(?:end)?|month|year)\b/gi)) {
+    take(m.index, m[0], ahead(m[2]!.toLowerCase(), today));
+  }
+  for (const m of query.matchAll(/\b(\d{1,2}|a|one|two|three|four|five|six|seven|a\s+few|a\s+couple\s+of|couple\s+of|several)\s+(day|week|month|year)s?\s+(ago|back)\b/gi)) {
+    const word = m[1]!.toLowerCase().replace(/\s+/g, ' ');
+    const vague = /few|couple|several/.test(word);
+    const n = /^\d+$/.test(word) ? Number(word) : vague ? 3 : NUMBER_WORDS.indexOf(word) || 1;
+    take(m.index, m[0], ago(n, m[2]!.toLowerCase(), today, vague));
+  }
 }
 
 /** Whether a note dated `date` (`YYYY-MM-DD`) falls inside `q`. */
@@ -150,6 +179,40 @@ function relative(which: string, unit: string, today: number): Omit<QueryDate, '
     return rangeOf(Date.UTC(d.getUTCFullYear(), m, 1), Date.UTC(d.getUTCFullYear(), m + 1, 0), 'month');
   }
   return yearRange(d.getUTCFullYear() - (past ? 1 : 0));
+}
+
+const NUMBER_WORDS = ['a', 'one', 'two', 'three', 'four', 'five', 'six', 'seven'];
+
+/** "two weeks ago", "a few months ago": rarely exact, so a range around the day (wider when the count is vague). */
+function ago(n: number, unit: string, today: number, vague: boolean): Omit<QueryDate, 'text'> {
+  if (unit === 'day' || unit === 'week') {
+    const days = n * (unit === 'week' ? 7 : 1);
+    const center = today - days * DAY_MS;
+    const slack = vague ? Math.ceil(days / 2) : unit === 'week' ? 3 : 1;
+    return rangeOf(center - slack * DAY_MS, Math.min(today, center + slack * DAY_MS), 'day');
+  }
+  const d = new Date(today);
+  if (unit === 'month') {
+    const back = vague ? [n + 1, n - 2] : [n, n];
+    return rangeOf(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back[0]!, 1), Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - back[1]! + 1, 0), 'month');
+  }
+  return vague ? rangeOf(Date.UTC(d.getUTCFullYear() - n - 1, 0, 1), Date.UTC(d.getUTCFullYear() - 1, 11, 31), 'year') : yearRange(d.getUTCFullYear() - n);
+}
+
+/** "next Friday", "next week", "next month", "next year". */
+function ahead(unit: string, today: number): Omit<QueryDate, 'text'> {
+  const dow = new Date(today).getUTCDay();
+  const weekday = WEEKDAYS.indexOf(unit);
+  if (weekday >= 0) {
+    const t = today + (((weekday - dow + 7) % 7) || 7) * DAY_MS;
+    return rangeOf(t, t, 'day');
+  }
+  const nextMonday = today + (7 - ((dow + 6) % 7)) * DAY_MS;
+  if (unit === 'week') return rangeOf(nextMonday, nextMonday + 6 * DAY_MS, 'day');
+  if (unit === 'weekend') return rangeOf(nextMonday + 5 * DAY_MS, nextMonday + 6 * DAY_MS, 'day');
+  const d = new Date(today);
+  if (unit === 'month') return rangeOf(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1), Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 2, 0), 'month');
+  return yearRange(d.getUTCFullYear() + 1);
 }
 
 function rangeOf(from: number, to: number, precision: DatePrecision): Omit<QueryDate, 'text'> {

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
+import { openIndexDatabase } from '../src/index/database.js';
+import type { SourceKind } from '../src/contract/index.js';
+import { KeywordSearcher } from '../src/search/keywordSearch.js';
+
+let dir: string | undefined;
+let db: Database.Database | undefined;
+afterEach(() => {
+  db?.close();
+  db = undefined;
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+const ALL: SourceKind[] = ['memory', 'dreams', 'sessions'];
+
+/** An index of one-line chunks, in id order: `rows[i]` is chunk i+1's source and text. */
+function indexOf(rows: ReadonlyArray<{ source: SourceKind; text: string }>): KeywordSearcher {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-filter-'));
+  db = openIndexDatabase(path.join(dir, 'index.sqlite')).db;
+  const file = db.prepare("INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES (?, '', ?, 'x', 0, 0, 'indexed', 0)");
+  const chunk = db.prepare("INSERT INTO chunks (path, source, start_line, end_line, text, hash) VALUES (?, ?, 1, 1, ?, 'h')");
+  db.transaction(() => {
+    rows.forEach(({ source, text }, i) => {
+      const where = `${source}/n${i}.md`;
+      file.run(where, source);
+      chunk.run(where, source, text);
+    });
+  })();
+  return new KeywordSearcher(db);
+}
+
+/** A small deterministic generator, so the corpus is the same on every run. */
+function wordsOf(seed: number, vocabulary: readonly string[], count: number): string {
+  let x = seed * 2654435761;
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    out.push(vocabulary[x % vocabulary.length]!);
+  }
+  return out.join(' ');
+}
+
+const VOCABULARY = ['canary', 'rollout', 'harbour', 'kestrel', 'deploy', 'postgres', 'review', 'budget', 'travel', 'garden', 'invoice', 'backup', 'laptop', 'meeting', 'cluster'];
+
+describe('source filters inside the keyword ranking', () => {
+  it('returns the same rows, in the same order, as ranking every source and keeping the wanted ones', () => {
+    // Transcripts outnumber notes 8 to 1 and share their words, so they crowd the top rows.
+    const rows = Array.from({ length: 1_800 }, (_, i) => ({
+      source: (i % 9 === 0 ? 'memory' : i % 97 === 0 ? 'dreams' : 'sessions') as SourceKind,
+      text: wordsOf(i + 1, VOCABULARY, 6 + (i % 11)),
+    }));
+    const searcher = indexOf(rows);
+    const filters: SourceKind[][] = [['memory'], ['sessions'], ['dreams'], ['memory', 'sessions'], ['memory', 'dreams'], ['dreams', 'sessions']];
+    let compared = 0;
+    for (const query of ['canary rollout', 'kestrel', 'harbour postgres backup', 'garden invoice', 'laptop meeting cluster review']) {
+      const plan = searcher.plan(query);
+      // Post-filtering with every matching row ranked: the reference the filtered ranking must equal.
+      const everyRow = searcher.rankedHits(plan, 100_000, new Set(ALL));
+      expect(everyRow.length).toBeGreaterThan(30);
+      for (const filter of filters) {
+        for (const limit of [1, 10, 30]) {
+          const expected = everyRow.filter((h) => filter.includes(h.source)).slice(0, limit);
+          const got = searcher.rankedHits(plan, limit, new Set(filter));
+          expect(got.map((h) => [h.id, h.rank])).toEqual(expected.map((h) => [h.id, h.rank]));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(5 * 6 * 3);
+  });
+
+  it('ranks the newest matches of the wanted source when a query matches more rows than the rank budget', () => {
+    // 300 notes written first, then 13,000 newer transcript chunks with the same word: ranking
+    // only the newest matches of every source used to leave the notes out entirely.
+    const rows = [
+      ...Array.from({ length: 300 }, (_, i) => ({ source: 'memory' as SourceKind, text: `canary note ${i}` })),
+      ...Array.from({ length: 13_000 }, (_, i) => ({ source: 'sessions' as SourceKind, text: `canary transcript line ${i}` })),
+    ];
+    const searcher = indexOf(rows);
+    const plan = searcher.plan('canary');
+    expect(plan.postings).toBeGreaterThan(12_000);
+    const memory = searcher.rankedHits(plan, 10, new Set<SourceKind>(['memory']));
+    expect(memory).toHaveLength(10);
+    expect(memory.every((h) => h.source === 'memory')).toBe(true);
+    const sessions = searcher.rankedHits(plan, 10, new Set<SourceKind>(['sessions']));
+    expect(sessions.every((h) => h.source === 'sessions')).toBe(true);
+  }, 60_000);
+});
