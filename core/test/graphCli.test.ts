@@ -20,6 +20,7 @@ function oneJson(stdout: string): unknown {
 }
 
 describe('reverie graph', () => {
+  // Seven CLI runs, each opening the engine: the 180 s limit is a safety net at load 20+, not the check.
   it('search, neighbors, explain and overview print one JSON value whose items carry evidence', async () => {
     ws = createTempWorkspace(NOTES);
     const env = cliEnv(ws.dataDir);
@@ -65,7 +66,7 @@ describe('reverie graph', () => {
     expect(missing.stderr).toContain('No entity called "Nobody Here"');
     expect((await runCli(['graph', 'neighbors', 'Dana', '--hops', '9', ...at], env)).code).toBe(1);
     expect((await runCli(['graph', 'frobnicate', ...at], env)).code).toBe(1);
-  });
+  }, 180_000);
 
   it('search --graph adds a Graph group, and wraps --json as {results, graph} only when asked', async () => {
     ws = createTempWorkspace(NOTES);

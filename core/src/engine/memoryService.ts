@@ -98,7 +98,7 @@ export class MemoryService {
     this.dreams = new DreamService({ ...common, preImages: this.preImages, settings: this.settings, models: this.models, emit, logger: this.log.logger('dreaming') });
     this.agents = new AgentService({ ...common, files, logger: this.log.logger('agents') });
     this.notices.push(...(options.startupNotices ?? []), ...[this.dreams.notice, this.agents.notice].filter((n): n is string => n !== null));
-    this.graph = new GraphService({ indexDb, workspaceRoot: workspace.root, settings: this.settings, models: this.models });
+    this.graph = new GraphService({ indexDb, workspaceRoot: workspace.root, settings: this.settings, models: this.models, onDidWriteAliases: onDidWriteFiles });
     this.search = new SearchService<RecalledEntries>({
       index: this.index,
       indexPath: this.indexPath,

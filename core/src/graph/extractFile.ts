@@ -65,14 +65,22 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
     const kv = KEY_VALUE.exec(entry.body);
     // "Key: value" is a fact of the section's or the note's subject; a note without a title is evidence, not a subject.
     const underTitle = !entry.heading || labelKey(entry.heading) === labelKey(note.subject.label);
-    const kvSubject = underTitle && note.subject.type !== 'path' ? built.entity({ ...note.subject, certainty: 'strong' }) : heading ? headingIndex : null;
-    if (kv && kvSubject !== null && kv[1]!.trim().split(/\s+/).length <= 4 && !NOT_A_KEY.has(kv[1]!.trim().toLowerCase()) && !isFurnitureWord(kv[1]!.trim())) {
+    const titleSubject = underTitle && note.subject.type !== 'path' && readsAsName(note.subject.label);
+    const hasSubject = titleSubject || (!underTitle && heading !== null);
+    if (kv && hasSubject && kv[1]!.trim().split(/\s+/).length <= 4 && !NOT_A_KEY.has(kv[1]!.trim().toLowerCase()) && !isFurnitureWord(kv[1]!.trim())) {
+      // Only a stated fact makes the note's title an entity here (a title alone is a section).
+      const kvSubject = titleSubject ? built.entity({ ...note.subject, certainty: 'strong' }) : headingIndex!;
       built.claim({ subject: kvSubject, predicate: predicateOf(kv[1]!), object: null, literal: kv[2]!.trim().replace(/[.;]$/, ''), confidence: CONFIDENCE.keyValue });
     }
     entries.push({ ...built.done(), mentions });
   }
   confirmRecurringNames(entries);
   return entries.map(({ mentions: _mentions, ...entry }) => entry);
+}
+
+/** A title that names a thing ("Caddy setup"), not a document's headline ("Postgres 15 → 16 upgrade, ledger cluster — runbook"). */
+function readsAsName(title: string): boolean {
+  return title.split(/\s+/).length <= 5 && !/\s[—–-]\s|→|:\s|[,;]/.test(title);
 }
 
 /** A note about a person or project is that entity; any other note's title is a section heading like the rest. */

@@ -22,7 +22,7 @@ const MEASURE_WORDS = words(`
   q1 q2 q3 q4 h1 h2 am pm
   ms kb mb gb tb pb kib mib gib tib hz khz mhz ghz rpm rps qps eur usd gbp chf jpy`);
 
-/** Section nouns of a working day and generic technical acronyms: headings and furniture, not things. */
+/** Section nouns of a working day, generic technical acronyms, roles and build-file names: headings and furniture, not things. */
 const GENERIC_NOUNS = words(`
   notes note standup standups work people projects project meeting meetings migration migrations evening morning afternoon
   lunch dinner breakfast call calls todo todos done follow-ups followups follow-up decisions decision ideas idea log journal
@@ -31,7 +31,9 @@ const GENERIC_NOUNS = words(`
   task links reading travel health budget home admin inbox weekly daily monthly context background next later
   pairing time times date dates week month year day days night
   api apis tls ssl ssh dns http https url urls cli sdk ui ux os db dbs ci cd pr prs vm vms cpu gpu ram ssd hdd json yaml toml
-  csv html css sql id ids tz dst wip eta tbd fyi asap ok nb ps`);
+  csv html css sql id ids tz dst wip eta tbd fyi asap ok nb ps
+  agent agents bot bots em pm sre cto ceo vp qa hr
+  makefile dockerfile containerfile readme license changelog gemfile procfile jenkinsfile vagrantfile rakefile justfile brewfile`);
 
 /** Whether a single word (any case) can never be an entity by itself. */
 export function isFurnitureWord(word: string): boolean {

@@ -170,8 +170,11 @@ export function overview(db: Database.Database, limit: number, filters?: GraphFi
     link(r.object, r.subject);
   }
   const degree = new Map([...others].map(([id, set]) => [id, set.size]));
+  // Tags, links and paths point at evidence: they come after every named thing, whatever their weight.
+  const pointers = new Set(db.prepare("SELECT id FROM graph_entities WHERE type IN ('tag', 'url', 'path')").pluck().all() as number[]);
+  const rank = (id: number) => (pointers.has(id) ? 1 : 0);
   const chosen = [...degree.keys()]
-    .sort((a, b) => (statedWeight.get(b) ?? 0) - (statedWeight.get(a) ?? 0) || degree.get(b)! - degree.get(a)! || a - b)
+    .sort((a, b) => rank(a) - rank(b) || (statedWeight.get(b) ?? 0) - (statedWeight.get(a) ?? 0) || degree.get(b)! - degree.get(a)! || a - b)
     .slice(0, limit);
   if (chosen.length < limit) {
     const e = entityCondition(filters);

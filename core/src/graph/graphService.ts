@@ -1,7 +1,9 @@
 import type Database from 'better-sqlite3';
-import type { GraphEntity, GraphFilters, GraphSettings } from '../contract/index.js';
+import type { GraphAliases, GraphEntity, GraphFilters, GraphSettings } from '../contract/index.js';
+import { ALIAS_FILE } from './aliases/aliasBook.js';
 import type { OperationHandlers } from '../contract/index.js';
 import type { ModelStore } from '../models/modelStore.js';
+import { addMerge, addSplit, aliasState, readAliasFile, type AliasFileRead } from './aliases/aliasFile.js';
 import { explainClaim, neighbors, overview, searchEntities } from './graphQueries.js';
 import { updateGraph, type GraphUpdateReport } from './graphUpdate.js';
 import type { ModelExtractionSetting } from './modelExtractionPass.js';
@@ -14,9 +16,14 @@ export interface GraphServiceOptions {
   settings?: { read(): { graph: GraphSettings } };
   /** The installed models: the active chat model does the extraction. */
   models?: Pick<ModelStore, 'activeModel'>;
+  /** After a merge or split is written: a sync brings the graph up to date with the alias file. */
+  onDidWriteAliases?: (paths: string[]) => void;
 }
 
-type GraphHandlers = Pick<OperationHandlers, 'graph.search' | 'graph.neighbors' | 'graph.explain' | 'graph.overview'>;
+/** The index's record of the alias file the graph was last built with (a change re-extracts every file). */
+const ALIASES_META = 'graph_aliases_sha256';
+
+type GraphHandlers = Pick<OperationHandlers, 'graph.search' | 'graph.neighbors' | 'graph.explain' | 'graph.overview' | 'graph.aliases' | 'graph.merge' | 'graph.split'>;
 
 /**
  * The knowledge graph: kept up to date from the index after every sync, queried through the
@@ -35,6 +42,9 @@ export class GraphService {
       'graph.neighbors': async ({ entity, hops, limit, filters }) => neighbors(db(), entity, hops, limit, filters),
       'graph.explain': async ({ claimId }) => explainClaim(db(), options.workspaceRoot, claimId),
       'graph.overview': async ({ limit, filters, mentionedWith }) => overview(db(), limit, filters, mentionedWith),
+      'graph.aliases': async () => aliasState(readAliasFile(options.workspaceRoot)),
+      'graph.merge': async ({ names }) => this.aliasesWritten(addMerge(options.workspaceRoot, names)),
+      'graph.split': async ({ name, from }) => this.aliasesWritten(addSplit(options.workspaceRoot, name, from)),
     };
   }
 
@@ -43,8 +53,21 @@ export class GraphService {
    * chat-model phase also stops when `modelYieldsTo` says something more urgent waits.
    */
   async update(force = false, shouldStop?: () => boolean, modelYieldsTo?: () => boolean): Promise<GraphUpdateReport> {
-    this.lastUpdate = await updateGraph(this.options.indexDb(), { force, shouldStop, model: this.modelSetting(), modelYieldsTo });
+    const db = this.options.indexDb();
+    const aliases = readAliasFile(this.options.workspaceRoot);
+    const aliasesSha = aliases.sha256 ?? 'none';
+    const builtWith = (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(ALIASES_META) as string | undefined) ?? 'none';
+    // Merges and splits are decided as entities are resolved: a changed alias file means extracting again.
+    const aliasesChanged = builtWith !== aliasesSha;
+    const report = await updateGraph(db, { force: force || aliasesChanged, shouldStop, model: this.modelSetting(), modelYieldsTo, aliases: aliases.book });
+    if (aliasesChanged && !shouldStop?.()) db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(ALIASES_META, aliasesSha);
+    this.lastUpdate = report;
     return this.lastUpdate;
+  }
+
+  private aliasesWritten(read: AliasFileRead): GraphAliases {
+    this.options.onDidWriteAliases?.([ALIAS_FILE]);
+    return aliasState(read);
   }
 
   /** Read at every update: the person may switch the model extraction or the chat model at any time. */

@@ -13,6 +13,7 @@ export async function updateGraphAfterSync(graphService: GraphService, report: S
     // The chat model's prompts take seconds each: a sync waiting behind them (an edit) goes first.
     const graph = await graphService.update(run.force, run.shouldStop, run.syncWaiting);
     report.graph = { extracted: graph.extracted, removed: graph.removed, entities: graph.entities, claims: graph.claims, durationMs: graph.durationMs };
+    report.notices.push(...graph.aliasNotices);
     const model = graph.model;
     if (model?.reason) report.notices.push(`Graph model extraction: ${model.reason}.`);
     const modelChanged = model !== null && model.entities + model.claims + model.removed > 0;

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { AliasBook } from './aliases/aliasBook.js';
 import { Cooccurrence } from './cooccurrence.js';
 import { extractionSteps, type IndexedFile } from './extractionSteps.js';
 import { GraphWriter } from './graphWriter.js';
@@ -16,6 +17,8 @@ export interface GraphUpdateReport {
   durationMs: number;
   /** The chat-model phase (null when the update was stopped before it). */
   model: ModelExtractionReport | null;
+  /** Lines of the alias file that were ignored, each a sentence naming the file and line. */
+  aliasNotices: string[];
 }
 
 /** An update changing more files than this (and this share of them) recounts all pairs. */
@@ -33,7 +36,7 @@ const REBUILD_SHARE = 0.1;
  */
 export async function updateGraph(
   db: Database.Database,
-  options: { force?: boolean; shouldStop?: () => boolean; model?: ModelExtractionSetting; modelYieldsTo?: () => boolean } = {},
+  options: { force?: boolean; shouldStop?: () => boolean; model?: ModelExtractionSetting; modelYieldsTo?: () => boolean; aliases?: AliasBook } = {},
 ): Promise<GraphUpdateReport> {
   const started = performance.now();
   const files = db.prepare("SELECT path, abs_path, sha256, mtime_ms FROM files WHERE source = 'memory' AND status = 'indexed' AND sha256 IS NOT NULL").all() as IndexedFile[];
@@ -43,7 +46,7 @@ export async function updateGraph(
   const present = new Set(files.map((f) => f.path));
   const changed = files.filter((f) => options.force || known.get(f.path) !== f.sha256);
   const vanished = [...known.keys()].filter((p) => !present.has(p));
-  const writer = new GraphWriter(db);
+  const writer = new GraphWriter(db, options.aliases);
   const modelFiles = new ModelFiles(db);
   // Whatever the model added to a file goes with the rest of its graph.
   const forget = (path: string) => {
@@ -85,7 +88,7 @@ export async function updateGraph(
     db.transaction(() => settleTouched(db, writer)).immediate();
   }
   const count = (table: string) => (db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) ?? 0;
-  return { extracted: changed.length, removed: vanished.length, entities: count('graph_entities'), claims: count('graph_claims'), durationMs: Math.round(performance.now() - started), model };
+  return { extracted: changed.length, removed: vanished.length, entities: count('graph_entities'), claims: count('graph_claims'), durationMs: Math.round(performance.now() - started), model, aliasNotices: options.aliases?.notices.map((n) => n.message) ?? [] };
 }
 
 /** Claims (or entities) per step of a whole-graph settle: a step stays within a time slice. */

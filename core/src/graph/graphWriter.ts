@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { EntityType, SourceTool } from '../contract/index.js';
+import { AliasBook } from './aliases/aliasBook.js';
 import { Cooccurrence, MAX_COOCCURRING } from './cooccurrence.js';
 import { labelKey } from './labelKey.js';
-import { handleForms, PersonNames } from './personNames.js';
+import { handleForms, looksLikeFullName, PersonNames } from './personNames.js';
 import { MENTIONED_WITH, type EntityMention, type EntryProvenance, type ExtractedEntry } from './types.js';
 
 /** Types a name can turn out to be; tags, URLs and paths are never names. */
@@ -37,7 +38,11 @@ export class GraphWriter {
   /** Entities merged into a new full name while the current entry was resolved (old id → new). */
   private readonly absorbed = new Map<number, number>();
 
-  constructor(private readonly db: Database.Database) {
+  constructor(
+    private readonly db: Database.Database,
+    /** The person's merges and splits (ALIASES.md); they overrule every automatic merge. */
+    private readonly aliases: AliasBook = new AliasBook(),
+  ) {
     this.people = new PersonNames(db);
     this.stmts = {
       namedOtherType: db.prepare(`SELECT id FROM graph_entities WHERE key = ? AND type IN ${NAMED_TYPES} AND type != 'concept' ORDER BY id LIMIT 1`).pluck(),
@@ -52,6 +57,7 @@ export class GraphWriter {
       retype: db.prepare('UPDATE graph_entities SET type = ? WHERE id = ?'),
       insertEntity: db.prepare('INSERT INTO graph_entities (type, label, key) VALUES (?, ?, ?)'),
       typeOf: db.prepare('SELECT type FROM graph_entities WHERE id = ?').pluck(),
+      keyOf: db.prepare('SELECT key FROM graph_entities WHERE id = ?').pluck(),
       insertAlias: db.prepare('INSERT OR IGNORE INTO graph_aliases (entity_id, key, alias, path) VALUES (?, ?, ?, ?)'),
       upsertClaim: db.prepare(
         `INSERT INTO graph_claims (key, subject_id, predicate, object_id, literal, confidence, valid_from) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -105,7 +111,7 @@ export class GraphWriter {
   /** Stores one entry: its entities (unknown sentence-initial words dropped), claims, aliases and evidence. */
   writeEntry(entry: ExtractedEntry, site: EvidenceSite): void {
     this.absorbed.clear();
-    const ids = entry.entities.map((m) => this.resolve(m, site.path)).map((id) => (id === null ? null : (this.absorbed.get(id) ?? id)));
+    const ids = entry.entities.map((m) => this.resolveNamed(m, site.path)).map((id) => (id === null ? null : (this.absorbed.get(id) ?? id)));
     for (const alias of entry.aliases) {
       const id = ids[alias.entity];
       if (id === null || id === undefined) continue;
@@ -134,6 +140,28 @@ export class GraphWriter {
     this.cooccurrence.add(distinct.slice(0, MAX_COOCCURRING), site.tool, site.origin, entry.observed);
   }
 
+  /**
+   * A mention as the alias file names it: another name of a group is resolved as the group's
+   * shown name and kept as an alias of it; a name the file lists is never a mere sentence start.
+   */
+  private resolveNamed(m: EntityMention, path: string): number | null {
+    const key = labelKey(m.label);
+    if (!this.aliases.names(key)) return this.resolve(m, path);
+    const group = this.aliases.canonicalOf(key);
+    const named: EntityMention = { ...m, certainty: m.certainty === 'tentative' ? 'weak' : m.certainty };
+    if (group === null || group.key === key) return this.resolve(named, path);
+    // A handle or a typed name keeps its type evidence; the group's entity is found by its shown name.
+    const id = this.resolve({ ...named, label: group.label }, path);
+    if (id !== null) this.stmts.insertAlias.run(id, key, m.label, path);
+    return id;
+  }
+
+  /** Whether the person's alias file keeps this name apart from that entity. */
+  private keptApart(key: string, id: number | null): boolean {
+    if (id === null || !this.aliases.hasSplits) return false;
+    return this.aliases.areKeptApart(key, this.stmts.keyOf.get(id) as string);
+  }
+
   /** The stored entity a mention names, created when new; null for an unknown sentence-initial word. */
   private resolve(m: EntityMention, path: string): number | null {
     const key = labelKey(m.label);
@@ -141,17 +169,22 @@ export class GraphWriter {
     if (key.startsWith('@') && !m.byModel) {
       // A handle is the person it fits, once the graph knows them; else a person of its own.
       const person = (this.stmts.personByKey.get(key) ?? this.stmts.byTypeAlias.get(key, 'person') ?? this.people.byHandle(key)) as number | null | undefined;
-      return person ?? this.create('person', m.label, key);
+      return person !== null && person !== undefined && !this.keptApart(key, person) ? person : (this.stmts.byTypeKey.get('person', key) as number | undefined) ?? this.create('person', m.label, key);
     }
     if (m.certainty !== 'strong') {
       // A model's name joins any known entity; the rules' only one they named themselves (see NAMED_BY_RULES).
       const [byKey, byAlias] = m.byModel ? [this.stmts.namedByKey, this.stmts.namedByAlias] : [this.stmts.rulesNamedByKey, this.stmts.rulesNamedByAlias];
       // A first name alone is the one person of that name, when there is only one ("Dana" is Dana Okafor).
       const known = (byKey.get(key) ?? byAlias.get(key) ?? (m.byModel ? null : this.people.byFirstName(key))) as number | null | undefined;
-      if (known !== undefined && known !== null) return known;
+      if (known !== undefined && known !== null && !this.keptApart(key, known)) return known;
       if (m.certainty === 'tentative') return null;
       // A model's name joins a known entity whatever its type (it never retypes one); a new one takes the model's type.
       if (m.byModel) return this.create(m.type, m.label, key);
+      // "Priya Natarajan" after "Priya said …": the one full name of a known person is that person.
+      const first = key.split(' ')[0]!;
+      if (looksLikeFullName(m.label) && this.stmts.personByKey.get(first) !== undefined && this.people.byFirstName(first) === null && !this.aliases.areKeptApart(first, key)) {
+        return this.resolve({ ...m, type: 'person', certainty: 'strong' }, path);
+      }
       // The model may have called it a concept too: one entity per type and key, now named by both.
       return (this.stmts.byTypeKey.get('concept', key) as number | undefined) ?? this.create('concept', m.label, key);
     }
@@ -166,7 +199,14 @@ export class GraphWriter {
     const named = m.type !== 'concept' && !['tag', 'url', 'path'].includes(m.type);
     if (named && m.type === 'person' && !/\s/.test(key) && !m.byModel) {
       const person = this.people.byFirstName(key);
-      if (person !== null) return person;
+      if (person !== null && !this.keptApart(key, person)) return person;
+      // "Priya said …" after an untyped "Priya Natarajan": that full name is this person.
+      const untyped = this.people.untypedFullName(key);
+      if (untyped !== null && !this.keptApart(key, untyped)) {
+        this.stmts.retype.run('person', untyped);
+        this.absorbShortNames(untyped, this.stmts.keyOf.get(untyped) as string, path);
+        return untyped;
+      }
     }
     // A name first seen untyped (by the rules) gets its type when a later mention says what it is.
     const concept = named ? (this.stmts.rulesConceptByKey.get(key) as number | undefined) : undefined;
@@ -190,7 +230,7 @@ export class GraphWriter {
   private absorbShortNames(id: number, key: string, path: string): void {
     const first = key.split(' ')[0]!;
     if (this.people.byFirstName(first) !== id) return;
-    const candidates = [first, ...[...handleForms(key)].map((h) => `@${h}`)];
+    const candidates = [first, ...[...handleForms(key)].map((h) => `@${h}`)].filter((short) => !this.aliases.areKeptApart(short, key));
     for (const short of candidates) {
       const ids = this.db.prepare(`SELECT id FROM graph_entities WHERE key = ? AND type IN ('person', 'concept') AND id != ?`).pluck().all(short, id) as number[];
       for (const other of ids) {
@@ -212,7 +252,7 @@ export class GraphWriter {
     if (!key) return null;
     const type = this.stmts.typeOf.get(entityId) as EntityType;
     const twin = this.stmts.byTypeKey.get(type, key) as number | undefined;
-    const merged = twin !== undefined && twin !== entityId ? twin : null;
+    const merged = twin !== undefined && twin !== entityId && !this.keptApart(key, entityId) ? twin : null;
     if (merged !== null) {
       this.flush(); // counted pairs may name the merged-away entity
       mergeEntity(this.db, merged, entityId, path, this.cooccurrence);

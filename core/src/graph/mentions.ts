@@ -95,7 +95,8 @@ function findNames(text: string, budget: number): PositionedMention[] {
     let start = spanStart;
     let words = m[0].split(/[ \t]+/);
     const before = text.slice(Math.max(0, start - CONTEXT_CHARS), start).trimEnd();
-    const initial = before === '' || /[.!?:;]$/.test(before) || /(?:^|\s)[-*>]$/.test(before);
+    // "**go**. Posted in …": emphasis and quotes after the full stop still end the sentence.
+    const initial = before === '' || /[.!?:;][*_)"'’”]*$/.test(before) || /(?:^|\s)[-*>]$/.test(before);
     if (/\d$/.test(before) && isFurnitureWord(words[0]!.replace(/['’]s$/, ''))) continue;
     if (initial && words.length === 1) {
       const word = words[0]!;

@@ -8,9 +8,22 @@ import type Database from 'better-sqlite3';
 export class PersonNames {
   private readonly byPrefix;
 
+  private readonly conceptsByPrefix;
+
   constructor(db: Database.Database) {
     // Full names (two or more words) whose key starts in the range: an index range on (type, key).
     this.byPrefix = db.prepare("SELECT id, key FROM graph_entities WHERE type = 'person' AND key >= ? AND key < ? AND key LIKE '% %' LIMIT 50").raw();
+    this.conceptsByPrefix = db.prepare("SELECT id, key, label FROM graph_entities WHERE type = 'concept' AND key >= ? AND key < ? AND key LIKE '% %' AND key NOT LIKE '% % %' LIMIT 50").raw();
+  }
+
+  /**
+   * The only untyped two-word name that starts with this first name and reads as a person's
+   * ("Priya Natarajan" once "Priya" is known to be a person): null when none or several.
+   */
+  untypedFullName(key: string): number | null {
+    if (!key || /\s/.test(key) || this.byFirstName(key) !== null) return null;
+    const rows = (this.conceptsByPrefix.all(`${key} `, `${key}!`) as Array<[number, string, string]>).filter(([, , label]) => looksLikeFullName(label));
+    return rows.length === 1 ? rows[0]![0] : null;
   }
 
   /** The only person whose first name is `key` (one word, folded). */
@@ -37,4 +50,9 @@ export function handleForms(fullKey: string): Set<string> {
   const first = parts[0]!;
   const last = parts[parts.length - 1]!;
   return new Set([first, `${first}${last}`, `${first}.${last}`, `${first}_${last}`, `${first}-${last}`, `${first[0]}${last}`, `${first}${last[0]}`, last]);
+}
+
+/** "Priya Natarajan", "Tomás Ferreira": two capitalised words, letters only (not "Berlin Gophers"-proof, hence only with a known first name). */
+export function looksLikeFullName(label: string): boolean {
+  return /^\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)? \p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)?$/u.test(label);
 }

@@ -67,7 +67,7 @@ function iso(d: Date): string {
 }
 
 /** A simulated world: what is true now, and the record of every relation ever stated. */
-class World {
+export class World {
   readonly relations: GoldRelation[] = [];
   private readonly open = new Map<string, GoldRelation>();
 

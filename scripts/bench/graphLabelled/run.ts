@@ -11,7 +11,8 @@ import { makeTempWorkspace, removeTempWorkspace } from '../engine.js';
 import { log, round } from '../stats.js';
 import { scoreGraph, type GraphScores } from './evaluate.js';
 import { generateLabelledWorkspace, type GoldEntity, type GoldRelation } from './generate.js';
-import { HELD_OUT_THEME, TUNING_THEMES, type Theme } from './themes.js';
+import { generateJournalWorkspace } from './generateJournal.js';
+import { BLIND_THEME, HELD_OUT_THEME, TUNING_THEMES, type Theme } from './themes.js';
 
 const DEMO = path.resolve(import.meta.dirname, '../../../resources/demo-workspace');
 const DEMO_LABELS = path.resolve(import.meta.dirname, 'demo-entities.json');
@@ -88,20 +89,28 @@ export interface LabelledGraphFigures {
   graph_relation_recall_heldout: number;
   graph_validity_tuning: number;
   graph_validity_heldout: number;
+  /** The blind theme: another writer's wording, never tuned on. */
+  graph_top40_precision_blind: number;
+  graph_entity_recall_blind: number;
+  graph_type_accuracy_blind: number;
+  graph_relation_precision_blind: number;
+  graph_relation_recall_blind: number;
+  graph_validity_blind: number;
   graph_furniture_entities: number;
   graph_top40_precision_demo: number;
 }
 
-/** Means over the tuning themes, the held-out theme alone, and the demo workspace's top 40. */
+/** Means over the tuning themes; the held-out theme (tuning templates, new names) and the blind theme (new writer) alone; the demo workspace's top 40. */
 export async function runLabelledGraphBench(): Promise<LabelledGraphFigures> {
-  const score = (theme: Theme) => {
-    const w = generateLabelledWorkspace(theme);
+  const score = (theme: Theme, generate = generateLabelledWorkspace) => {
+    const w = generate(theme);
     log(`graph labelled: theme ${theme.name}, ${w.files.size} notes, ${w.entities.length} entities, ${w.relations.length} relations (${w.relations.filter((r) => r.until).length} superseded)`);
     return buildAndScore(theme.name, w.files, w);
   };
   const tuning: GraphScores[] = [];
   for (const theme of TUNING_THEMES) tuning.push(await score(theme));
   const held = await score(HELD_OUT_THEME);
+  const blind = await score(BLIND_THEME, generateJournalWorkspace);
   const demoGold = JSON.parse(fs.readFileSync(DEMO_LABELS, 'utf8')) as { entities: GoldEntity[] };
   const demo = await buildAndScore('demo workspace', readDemo(DEMO), { entities: demoGold.entities, relations: [], headings: [] });
   const mean = (pick: (s: GraphScores) => number) => round((tuning.reduce((a, s) => a + pick(s), 0) / tuning.length) * 100, 1);
@@ -119,7 +128,18 @@ export async function runLabelledGraphBench(): Promise<LabelledGraphFigures> {
     graph_relation_recall_heldout: of(held, (s) => s.relation_recall),
     graph_validity_tuning: mean((s) => s.validity_accuracy),
     graph_validity_heldout: of(held, (s) => s.validity_accuracy),
-    graph_furniture_entities: [...tuning, held].reduce((a, s) => a + s.furniture_entities.length, 0),
+    graph_top40_precision_blind: of(blind, (s) => s.top40_precision),
+    graph_entity_recall_blind: of(blind, (s) => s.entity_recall),
+    graph_type_accuracy_blind: of(blind, (s) => s.type_accuracy),
+    graph_relation_precision_blind: of(blind, (s) => s.relation_precision),
+    graph_relation_recall_blind: of(blind, (s) => s.relation_recall),
+    graph_validity_blind: of(blind, (s) => s.validity_accuracy),
+    graph_furniture_entities: [...tuning, held, blind].reduce((a, s) => a + s.furniture_entities.length, 0),
     graph_top40_precision_demo: of(demo, (s) => s.top40_precision),
   };
+}
+
+// Run alone: `npx tsx scripts/bench/graphLabelled/run.ts` prints the labelled figures as one JSON line (REVERIE_BENCH_VERBOSE=1: what was wrong).
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  runLabelledGraphBench().then((figures) => console.log(JSON.stringify(figures)));
 }

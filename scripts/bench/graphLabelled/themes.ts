@@ -75,3 +75,25 @@ export const HELD_OUT_THEME: Theme = {
   tools: ['Snakemake', 'Conda', 'DuckDB', 'Airflow', 'Prefect', 'MinIO'],
   places: ['Basel', 'Kyoto', 'Toronto'],
 };
+
+/**
+ * The blind theme: its own world and its own writer (generateJournal.ts: paragraphs, other
+ * sentence shapes and vocabulary), written without reading the extractor's rules. Never tuned on.
+ */
+export const BLIND_THEME: Theme = {
+  name: 'hardware-startup journal (blind)',
+  seed: 53,
+  people: [
+    { first: 'Nadia', last: 'Petrova', handle: 'nadia' },
+    { first: 'Luis', last: 'Moreno', handle: 'lmoreno' },
+    { first: 'Hana', last: 'Kim', handle: 'hana' },
+    { first: 'Luis', last: 'Ferreira', handle: 'lferreira' },
+    { first: 'Oskar', last: 'Lindqvist', handle: 'oskar' },
+    { first: 'Amara', last: 'Obi', handle: 'amara' },
+  ],
+  organisations: ['Tessel Robotics', 'Brightwave Ltd', 'Kobalt Systems'],
+  services: ['Firmhub', 'telemetry-ingest', 'Lantern', 'otaserver'],
+  hosts: ['rack-b-12', 'edge-gw-3', 'ci-runner-5', 'files-01.office'],
+  tools: ['Zephyr', 'ClickHouse', 'Mosquitto', 'Buildkite', 'Caddy', 'SQLite'],
+  places: ['Tallinn', 'Lyon', 'Seoul'],
+};

@@ -1,7 +1,7 @@
 import { operations, type GraphClaim, type GraphEntity, type GraphEntityAnswer, type GraphEvidence, type GraphSlice } from '../../contract/index.js';
 import { ReverieError } from '../../platform/errors.js';
 import { defineCommand, numberError } from '../command.js';
-import { openService } from '../context.js';
+import { openService, type CliContext } from '../context.js';
 import { printJson } from '../output.js';
 
 /** Each form's default and largest --limit (the node budget differs: a list, a neighbourhood, the whole view). */
@@ -15,6 +15,9 @@ export const graphCommand = defineCommand({
     { line: 'graph neighbors <entity> [--hops N] [--limit N] [--json]', summary: operations['graph.neighbors'].summary },
     { line: 'graph explain <claimId> [--json]', summary: operations['graph.explain'].summary },
     { line: 'graph overview [--limit N] [--json]', summary: operations['graph.overview'].summary },
+    { line: 'graph aliases [--json]', summary: operations['graph.aliases'].summary },
+    { line: 'graph merge <name> <other name>… [--json]', summary: `${operations['graph.merge'].summary} Quote names with spaces: graph merge "Dana Okafor" Dana @dana.` },
+    { line: 'graph split <name> <entity> [--json]', summary: operations['graph.split'].summary },
   ],
   flags: {
     limit: { type: 'number', integer: true, min: 1, description: 'node budget: search 20 (at most 200), neighbors 200 (5000), overview 2000 (20000)' },
@@ -23,6 +26,7 @@ export const graphCommand = defineCommand({
   async run(ctx, flags) {
     const [action, ...words] = ctx.positionals;
     const text = words.join(' ').trim();
+    if (action === 'aliases' || action === 'merge' || action === 'split') return aliasCommand(ctx, action, words);
     if (action !== 'search' && action !== 'neighbors' && action !== 'explain' && action !== 'overview') throw new ReverieError('invalid-input', ctx.usage);
     if (action !== 'overview' && !text) throw new ReverieError('invalid-input', `Say what to look up. ${ctx.usage}`);
     const limit = (form: keyof typeof LIMITS): number => {
@@ -66,6 +70,31 @@ export const graphCommand = defineCommand({
     }
   },
 });
+
+/** `graph aliases|merge|split`: the alias file, read or changed through the contract (which refuses cycles with a reason). */
+async function aliasCommand(ctx: CliContext, action: 'aliases' | 'merge' | 'split', names: string[]): Promise<number> {
+  if (action === 'merge' && names.length < 2) throw new ReverieError('invalid-input', `Name at least two things to merge, the one to show first: graph merge "Dana Okafor" Dana @dana`);
+  if (action === 'split' && names.length !== 2) throw new ReverieError('invalid-input', `Name the name to take out and the entity to take it from: graph split Sam "Sam Reyes"`);
+  const service = await openService(ctx);
+  try {
+    const state =
+      action === 'aliases'
+        ? await service.invoke('graph.aliases', {})
+        : action === 'merge'
+          ? await service.invoke('graph.merge', { names })
+          : await service.invoke('graph.split', { name: names[0]!, from: names[1]! });
+    if (ctx.json) printJson(state);
+    else {
+      if (action !== 'aliases') process.stdout.write(`${action === 'merge' ? 'Merged' : 'Split'}; ${state.path} now holds:\n`);
+      if (state.rules.length === 0) process.stdout.write(`${state.path}: no merges or splits${state.exists ? '' : ' (the file does not exist yet)'}.\n`);
+      for (const r of state.rules) process.stdout.write(`  line ${r.line}: ${r.names.join(r.kind === 'merge' ? ' = ' : ' != ')}\n`);
+      for (const n of state.notices) process.stdout.write(`  ! ${n.message}\n`);
+    }
+    return 0;
+  } finally {
+    await service.close();
+  }
+}
 
 const where = (e: GraphEvidence) => `${e.path}:${e.startLine}${e.endLine > e.startLine ? `-${e.endLine}` : ''}${e.byModel ? ' (chat model)' : ''}`;
 

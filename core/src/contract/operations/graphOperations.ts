@@ -1,7 +1,16 @@
-/** The knowledge graph: search, neighbourhoods, claims and the overview. */
+/** The knowledge graph: search, neighbourhoods, claims, the overview, and the alias file's merges and splits. */
 import { z } from 'zod';
-import { GraphClaim, GraphEntity, GraphFilters, GraphSlice } from '../records/graphRecords.js';
+import { GraphAliases, GraphClaim, GraphEntity, GraphFilters, GraphSlice } from '../records/graphRecords.js';
 import type { OperationSpec } from './spec.js';
+
+/** A name as the alias file holds it: one line, no rule characters. */
+const AliasName = z
+  .string()
+  .trim()
+  .min(1, 'a name may not be empty')
+  .max(200)
+  .regex(/^[^\n\r=≠<>]*$/, 'a name may not hold a line break, "=", "≠", "<" or ">"')
+  .regex(/[\p{L}\p{N}]/u, 'a name needs a letter or digit');
 
 export const graphOperations = {
   'graph.search': {
@@ -48,5 +57,23 @@ export const graphOperations = {
       })
       .strict(),
     output: GraphSlice,
+  },
+  'graph.aliases': {
+    access: 'read',
+    summary: 'The alias file (ALIASES.md): names merged into one entity, names kept apart, and the lines it ignored with why.',
+    input: z.object({}).strict(),
+    output: GraphAliases,
+  },
+  'graph.merge': {
+    access: 'write',
+    summary: 'Merge names into one entity (the first is shown), written to ALIASES.md; refused with a reason for a cycle or a name in two groups.',
+    input: z.object({ names: z.array(AliasName).min(2).max(20) }).strict(),
+    output: GraphAliases,
+  },
+  'graph.split': {
+    access: 'write',
+    summary: 'Keep a name apart from an entity (taken out of its merge lines, "name != entity" written to ALIASES.md).',
+    input: z.object({ name: AliasName, from: AliasName }).strict(),
+    output: GraphAliases,
   },
 } as const satisfies Record<string, OperationSpec>;

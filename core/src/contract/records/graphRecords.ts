@@ -109,3 +109,26 @@ export const GraphSlice = z.object({
   evidence: z.enum(['included', 'omitted']),
 });
 export type GraphSlice = z.infer<typeof GraphSlice>;
+
+/** A rule of the workspace's alias file (ALIASES.md): names merged into one entity, or two kept apart. */
+export const GraphAliasRule = z.object({
+  /** 1-based line in the file. */
+  line: z.number().int().positive(),
+  kind: z.enum(['merge', 'split']),
+  /** merge: the first is the name shown, the rest are other names of it; split: the two names kept apart. */
+  names: z.array(z.string()).min(2),
+});
+export type GraphAliasRule = z.infer<typeof GraphAliasRule>;
+
+/** The alias file as the graph reads it: its rules, and each line it ignored with the reason (naming the file and line). */
+export const GraphAliases = z.object({
+  /** Workspace-relative: `ALIASES.md`. */
+  path: z.string(),
+  exists: z.boolean(),
+  /** Of the file's bytes (null when it does not exist); 'unreadable' when it could not be read. */
+  sha256: z.string().nullable(),
+  rules: z.array(GraphAliasRule),
+  /** `line` 0: the whole file (unreadable, too large, not UTF-8). */
+  notices: z.array(z.object({ line: z.number().int().nonnegative(), message: z.string() })),
+});
+export type GraphAliases = z.infer<typeof GraphAliases>;
