@@ -1,25 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
-import type { MemoryService } from '../src/engine/memoryService.js';
-import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
+import { indexedWorkspaces } from './helpers/indexedWorkspace.js';
 
-let ws: TempWorkspace | undefined;
-let service: MemoryService | undefined;
-afterEach(async () => {
-  await service?.close();
-  ws?.cleanup();
-  service = undefined;
-  ws = undefined;
-});
-
-const db = (s: MemoryService) => (s as unknown as { db: Database.Database }).db;
-
-async function indexed(files: Record<string, string>): Promise<Database.Database> {
-  ws = createTempWorkspace(files);
-  service = openService(ws);
-  await service.invoke('index.sync', {});
-  return db(service);
-}
+const engine = indexedWorkspaces();
+const indexed = engine.indexed;
 
 const labels = (d: Database.Database) => d.prepare('SELECT label FROM graph_entities').pluck().all() as string[];
 
@@ -63,7 +47,7 @@ describe('graph judgment: the demo workspace categories', () => {
     await indexed({
       'memory/2026-11-02.md': '# 2026-11-02\n\n- Dana Okafor owns Kestrel. #talk\n- Kestrel runs on kube-east. #talk\n- Talked to Dana Okafor about `infra/notes.md`. #talk\n',
     });
-    const { entities } = await service!.invoke('graph.overview', { limit: 3 });
+    const { entities } = await engine.service().invoke('graph.overview', { limit: 3 });
     expect(entities.map((e) => e.type)).not.toContain('tag');
     expect(entities.map((e) => e.label).sort()).toEqual(['Dana Okafor', 'Kestrel', 'kube-east']);
   });

@@ -1,25 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
-import type { MemoryService } from '../src/engine/memoryService.js';
-import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
+import { indexedWorkspaces } from './helpers/indexedWorkspace.js';
 
-let ws: TempWorkspace | undefined;
-let service: MemoryService | undefined;
-afterEach(async () => {
-  await service?.close();
-  ws?.cleanup();
-  service = undefined;
-  ws = undefined;
-});
-
-const db = (s: MemoryService) => (s as unknown as { db: Database.Database }).db;
-
-async function indexed(files: Record<string, string>): Promise<Database.Database> {
-  ws = createTempWorkspace(files);
-  service = openService(ws);
-  await service.invoke('index.sync', {});
-  return db(service);
-}
+const engine = indexedWorkspaces();
+const indexed = engine.indexed;
 
 function entities(d: Database.Database): Map<string, string> {
   return new Map((d.prepare('SELECT label, type FROM graph_entities').raw().all() as Array<[string, string]>).map(([l, t]) => [l, t]));
