@@ -284,3 +284,25 @@ describe('graph helpers', () => {
     });
   });
 });
+
+describe('merge and split on the entity page', () => {
+  it('writes a merge through graph.merge and says what changed; a refusal shows the engine sentence', async () => {
+    let refuse = false;
+    const { store, calls } = setup({
+      'graph.merge': async (input: OperationInput<'graph.merge'>) => {
+        if (refuse) throw new MemoryClientError('invalid-input', `Merging ${input.names.join(' and ')} would make a cycle of aliases; nothing was written.`);
+        return { path: 'ALIASES.md', exists: true, sha256: 'x', rules: [{ line: 1, kind: 'merge', names: [...input.names] }], notices: [] };
+      },
+      'graph.split': async (input: OperationInput<'graph.split'>) => ({ path: 'ALIASES.md', exists: true, sha256: 'y', rules: [{ line: 2, kind: 'split', names: [input.name, input.from] }], notices: [] }),
+    });
+    await store.getState().graph.mergeNames(['Dana Okafor', 'Dana']);
+    expect(calls).toEqual([{ name: 'graph.merge', input: { names: ['Dana Okafor', 'Dana'] } }]);
+    expect(store.getState().graph.aliasEdit).toEqual({ state: 'done', message: expect.stringContaining('Merged into Dana Okafor: Dana') });
+    refuse = true;
+    await store.getState().graph.mergeNames(['Dana', 'Dana Okafor']);
+    expect(store.getState().graph.aliasEdit).toEqual({ state: 'error', message: expect.stringContaining('would make a cycle') });
+    await store.getState().graph.splitName('Sam', 'Sam Reyes');
+    expect(calls.at(-1)).toEqual({ name: 'graph.split', input: { name: 'Sam', from: 'Sam Reyes' } });
+    expect(store.getState().graph.aliasEdit?.state).toBe('done');
+  });
+});

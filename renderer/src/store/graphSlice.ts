@@ -73,6 +73,12 @@ export interface GraphSlice {
   closeExplain(): void;
   /** The index changed: reload when the view is open (opening it always loads). */
   onIndexReady(): void;
+  /** The last merge or split written to ALIASES.md: saving, done (what changed) or refused (the engine's sentence). */
+  aliasEdit: { state: 'saving' | 'done' | 'error'; message: string } | null;
+  /** Merges names into one entity (`graph.merge`, the first is shown); the graph follows on the next index-ready. */
+  mergeNames(names: readonly string[]): Promise<void>;
+  /** Keeps a name apart from an entity (`graph.split`). */
+  splitName(name: string, from: string): Promise<void>;
 }
 
 /** `path:start-end`, the reference the Provenance inspector opens. */
@@ -158,6 +164,7 @@ export function createGraphSlice({ set, get, client }: SliceContext<'graph'>): G
     origins: ALL_ORIGINS,
     mentionedWith: false,
     isPageOpen: false,
+    aliasEdit: null,
     dateRange: null,
     selectedId: null,
     detail: null,
@@ -232,7 +239,7 @@ export function createGraphSlice({ set, get, client }: SliceContext<'graph'>): G
     async select(entityId) {
       if (entityId !== pinned) pinned = null;
       latestExplain++;
-      set({ selectedId: entityId, explain: null });
+      set({ selectedId: entityId, explain: null, aliasEdit: null });
       await loadDetail(entityId);
     },
 
@@ -266,6 +273,26 @@ export function createGraphSlice({ set, get, client }: SliceContext<'graph'>): G
     closeExplain() {
       latestExplain++;
       set({ explain: null });
+    },
+
+    async mergeNames(names) {
+      set({ aliasEdit: { state: 'saving', message: `Merging ${names.join(' and ')}…` } });
+      try {
+        await client.call('graph.merge', { names: [...names] });
+        set({ aliasEdit: { state: 'done', message: `Merged into ${names[0]}: ${names.slice(1).join(', ')} (saved in ALIASES.md; the graph updates after the next index).` } });
+      } catch (error) {
+        set({ aliasEdit: { state: 'error', message: errorMessage(error) } });
+      }
+    },
+
+    async splitName(name, from) {
+      set({ aliasEdit: { state: 'saving', message: `Keeping ${name} apart from ${from}…` } });
+      try {
+        await client.call('graph.split', { name, from });
+        set({ aliasEdit: { state: 'done', message: `${name} is kept apart from ${from} (saved in ALIASES.md; the graph updates after the next index).` } });
+      } catch (error) {
+        set({ aliasEdit: { state: 'error', message: errorMessage(error) } });
+      }
     },
 
     onIndexReady() {

@@ -1,5 +1,6 @@
 import type { GraphEvidence } from '../../../../core/src/contract/index.js';
 import { Badge } from '../../components/Badge.js';
+import { AliasControls } from './AliasControls.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
 import { formatRoute } from '../../routing/route.js';
 import { labelIndex } from '../../store/graphSlice.js';
@@ -118,7 +119,7 @@ export function EntityPage() {
             {entity.aliases.join(', ')}
           </p>
         )}
-        {/* TODO(issue 19 item 2): merge and split controls once graph.merge / graph.split land (helper graphx). */}
+        {entity && <AliasControls label={entity.label} aliases={entity.aliases} />}
       </header>
       {detail?.state === 'loading' && <p className="muted">Loading…</p>}
       {detail?.state === 'error' && (
