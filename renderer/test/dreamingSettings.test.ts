@@ -242,7 +242,9 @@ describe('status dreaming card', () => {
     expect(html).toContain('data-testid="status-dreaming"');
     expect(html).toContain('data-testid="dreaming-recall-signals">1,234<');
     expect(html).toContain('data-testid="dreaming-staged">7<');
-    expect(html).toContain('<code>dream:abc</code>');
+    // The run is named by when it started, never by its id (issue 22: no internal ids on screen).
+    expect(html).not.toContain('dream:abc');
+    expect(html).toContain('data-testid="dreaming-last-run-open"');
     expect(html).toMatch(/class="badge badge-failed" data-testid="dreaming-last-run-status" data-status="failed">failed</);
     expect(html).toContain('the chat model timed out');
     expect(html).toMatch(/data-testid="dreaming-next-run">daily at 03:00 · next /);
