@@ -30,9 +30,10 @@ export const searchCommand = defineCommand({
 
     const service = await openService(ctx);
     try {
-      // Without a host keeping the index fresh, catch up first (a no-op sync is cheap).
-      if (!service.lock.readHolder()) await service.invoke('index.sync', { force: false, until: 'search' });
       const withGraph = flags.graph;
+      // Without a host keeping the index fresh, catch up first (a no-op sync is cheap): to search-ready, or with
+      // --graph through the graph too (its entities are derived after search-ready).
+      if (!service.lock.readHolder()) await service.invoke('index.sync', { force: false, until: withGraph ? 'all' : 'search' });
       const { results, graph } = await service.invoke('memory.search', { query, limit: flags.limit, sources, graph: withGraph, ...(flags.budget === undefined ? {} : { budget: flags.budget }) });
       // Plain --json keeps its shape (an array); with --graph the entities come beside the results.
       if (ctx.json) printJson(withGraph ? { results, graph: graph ?? [] } : results);
