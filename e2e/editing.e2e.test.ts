@@ -92,6 +92,8 @@ describe.skipIf(!chromiumPath)('Memory view editing', () => {
     await page.keyboard.type('\nSee [[MEMO');
     const option = page.locator('.cm-tooltip-autocomplete li', { hasText: 'MEMORY' }).first();
     await option.waitFor();
+    // CodeMirror ignores Enter for 75 ms after the list opens (its interactionDelay, against accidental picks).
+    await page.waitForTimeout(200);
     await page.keyboard.press('Enter');
     expect(await editorText(page)).toContain('See [[MEMORY]]');
 
