@@ -75,12 +75,11 @@ describe('buildGraph', () => {
     expect(built.graph.getNodeAttribute('entity:2', 'label')).toBe('東京 (untrusted)');
   });
 
+  // Its speed is a bench figure (`npm run bench -- --only desktop-graph`); here only that it lays everything out.
   it('lays out 5,000 entities / 20,000 relations', () => {
-    const started = performance.now();
     const built = buildGraph(syntheticSlice(5000, 20000));
-    console.log(`layout 5000/20000: ${built.layoutMs.toFixed(0)} ms (${built.components} components)`);
     expect(built.nodes).toBe(5000);
-    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(built.components).toBeGreaterThan(0);
   });
 });
 
