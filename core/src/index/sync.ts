@@ -7,6 +7,7 @@ import { readMarkdownFile, type ReadBytes } from './fileReader.js';
 import type { FileRow, IndexedChunk, IndexStore } from './indexStore.js';
 import { classifyFileEntries, ENTRY_KINDS_VERSION, type StoredEntryKind } from './entryKinds.js';
 import { LINE_DATES_VERSION, resolveLineDates, type LineDate } from './lineDates.js';
+import { explainDiskFull } from './diskFull.js';
 import { lineOriginLookup } from '../provenance/lineHash.js';
 import { parseImportedEntries } from '../workspace/importedEntries.js';
 import { importedMemoryOf } from '../workspace/layout.js';
@@ -96,6 +97,11 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
   let pendingBytes = 0;
   const flush = async (): Promise<void> => {
     if (pending.length === 0) return;
+    await commitPending().catch((error: unknown) => {
+      throw explainDiskFull(error, store.db.name, store.counts().indexed, files.length);
+    });
+  };
+  const commitPending = async (): Promise<void> => {
     await inTimeSlices(pending, (work) => store.transaction(work), (p) => {
       if (p.outcome === 'vanished') store.removeFile(p.row.path);
       else if (p.outcome === 'touched') {
