@@ -20,16 +20,36 @@ export async function seedPromotableFacts(ws: TrialWorkspace, facts = 2): Promis
   for (let i = 0; i < facts; i++) {
     const name = `quokka${process.pid}x${++counter}`;
     names.push(name);
-    fs.appendFileSync(abs, `- The build host ${name} listens on port ${4000 + counter} behind the loopback gateway.\n`);
+    // Words of their own for every fact: templated lines ("the build host X listens on port N")
+    // read to curation as one subject with changing values and are queued as contradictions, so
+    // nothing would be written and nothing would race.
+    fs.appendFileSync(abs, `- ${name} ${pseudoWords(counter, 5).join(' ')} ${4000 + counter}.\n`);
   }
   await withService(ws, async (service) => {
     await service.sync(false);
     for (const name of names) {
-      await service.invoke('memory.search', { query: `build host ${name}`, limit: 5 });
-      await service.invoke('memory.search', { query: `${name} port loopback`, limit: 5 });
+      await service.invoke('memory.search', { query: name, limit: 5 });
+      await service.invoke('memory.search', { query: `${name} port`, limit: 5 });
     }
     service.dreams.recorder.flush();
   });
+}
+
+const SYLLABLES = ['ka', 'lo', 'mi', 'ten', 'ru', 'sha', 'vo', 'nel', 'qui', 'bar', 'zo', 'fi', 'dra', 'pel', 'gu', 'tho'];
+
+/** Made-up words, different for every `seed` (an owner's fact, in no dictionary). */
+function pseudoWords(seed: number, count: number): string[] {
+  const words: string[] = [];
+  let x = (seed * 2654435761) >>> 0;
+  for (let w = 0; w < count; w++) {
+    let word = '';
+    for (let s = 0; s < 3; s++) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      word += SYLLABLES[(x >>> 8) % SYLLABLES.length];
+    }
+    words.push(word);
+  }
+  return words;
 }
 
 /** The engine in this process, on the trial's workspace, closed afterwards. */
