@@ -31,6 +31,11 @@ const pct = (v: number | null): string => (v === null ? '–' : `${(v * 100).toF
 function sumCounts(scores: CurationCounts[]): CurationCounts {
   const total = { ...scores[0]! };
   for (const key of Object.keys(total) as Array<keyof CurationCounts>) {
+    // A fold's score also carries its mistakes: summing them would print the blind fold's wrong lines in the overall record.
+    if (typeof total[key] !== 'number') {
+      delete total[key];
+      continue;
+    }
     total[key] = key === 'sweep_s_max' ? Math.max(...scores.map((s) => s[key])) : scores.reduce((n, s) => n + s[key], 0);
   }
   return total;
