@@ -5,6 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { MemoryService } from '../../core/src/engine/memoryService.js';
 import { AgentSocketClient } from '../../core/src/agents/socket/agentSocketClient.js';
@@ -45,6 +46,9 @@ export interface AgentsFigures {
   agents_mcp_call_p50_ms_10?: number;
   agents_mcp_call_p95_ms_10?: number;
   agents_mcp_errors_10?: number;
+  /** The host's CPU (engine thread and search workers) per memory_search call of that load, and the `reverie mcp` bridges'. */
+  agents_mcp_host_cpu_ms_per_call_10?: number;
+  agents_mcp_client_cpu_ms_per_call_10?: number;
   /** The same with memory_get (MEMORY.md, 20 lines): what the MCP path itself costs per call. */
   agents_mcp_get_calls_per_s_10?: number;
   agents_mcp_get_call_p95_ms_10?: number;
@@ -145,8 +149,12 @@ async function mcpFigures(service: MemoryService, ws: { workspace: string; dataD
   const runs = quick ? 10 : 30;
   const spawnFigures = await runMcpJob({ kind: 'spawn', ...where, runs });
   log(`  reverie mcp spawn → tools/list with a host: p50 ${spawnFigures.p50} ms, p95 ${spawnFigures.p95} ms (${runs} runs, ${spawnFigures.errors} errors)`);
+  // The host's CPU (engine thread and search workers) per call: valid under machine load, unlike calls/s.
+  const hostCpuBefore = process.cpuUsage();
   const ten = await runMcpJob({ kind: 'load', ...where, clients: 10, seconds: quick ? 3 : 8, queries, tool: 'memory_search' });
-  log(`  10 MCP clients, memory_search: ${ten.rps} calls/s, p50 ${ten.p50} ms, p95 ${ten.p95} ms, ${ten.errors} errors${ten.firstError ? ` (first: ${ten.firstError})` : ''}`);
+  const hostCpu = process.cpuUsage(hostCpuBefore);
+  const hostCpuMsPerCall = round((hostCpu.user + hostCpu.system) / 1000 / Math.max(1, ten.calls ?? 0), 2);
+  log(`  10 MCP clients, memory_search: ${ten.rps} calls/s, p50 ${ten.p50} ms, p95 ${ten.p95} ms, ${ten.errors} errors${ten.firstError ? ` (first: ${ten.firstError})` : ''}; host CPU ${hostCpuMsPerCall} ms/call, client ${ten.clientCpuMsPerCall} ms/call (load average ${os.loadavg()[0]!.toFixed(1)})`);
   const reads = await runMcpJob({ kind: 'load', ...where, clients: 10, seconds: quick ? 3 : 8, queries, tool: 'memory_get' });
   log(`  10 MCP clients, memory_get: ${reads.rps} calls/s, p50 ${reads.p50} ms, p95 ${reads.p95} ms, ${reads.errors} errors${reads.firstError ? ` (first: ${reads.firstError})` : ''}`);
   const withHost = await runMcpJob({ kind: 'hook', ...where, runs, event: 'UserPromptSubmit', stdin });
@@ -161,6 +169,8 @@ async function mcpFigures(service: MemoryService, ws: { workspace: string; dataD
     agents_mcp_call_p50_ms_10: ten.p50,
     agents_mcp_call_p95_ms_10: ten.p95,
     agents_mcp_errors_10: ten.errors,
+    agents_mcp_host_cpu_ms_per_call_10: hostCpuMsPerCall,
+    agents_mcp_client_cpu_ms_per_call_10: ten.clientCpuMsPerCall,
     agents_mcp_get_calls_per_s_10: reads.rps ?? 0,
     agents_mcp_get_call_p95_ms_10: reads.p95,
     agents_mcp_get_errors_10: reads.errors,
