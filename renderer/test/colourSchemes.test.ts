@@ -1,14 +1,17 @@
+/// <reference types="node" />
+// Node types only here: the test reads the stylesheet from disk (vitest empties `?raw` CSS imports).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
+const appCss = readFileSync(fileURLToPath(new URL('../src/styles/app.css', import.meta.url)), 'utf8');
+
 // Reads the real stylesheet: the light palette is the first `:root` block, the dark one the `:root` inside
 // `@media (prefers-color-scheme: dark)`. Every text/background pair the views use must reach WCAG AA (4.5:1).
-const appCss = readFileSync(fileURLToPath(new URL('../src/styles/app.css', import.meta.url)), 'utf8');
 
 function paletteOf(block: string): Map<string, string> {
   const palette = new Map<string, string>();
-  for (const match of block.matchAll(/--([a-z-]+):\s*(#[0-9a-f]{6});/gi)) palette.set(match[1], match[2].toLowerCase());
+  for (const [, name = '', hex = ''] of block.matchAll(/--([a-z-]+):\s*(#[0-9a-f]{6});/gi)) palette.set(name, hex.toLowerCase());
   return palette;
 }
 
@@ -25,14 +28,16 @@ const schemes = {
 };
 
 function relativeLuminance(hex: string): number {
-  const channels = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
-  const [r, g, b] = channels.map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const linear = (offset: number): number => {
+    const c = parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * linear(1) + 0.7152 * linear(3) + 0.0722 * linear(5);
 }
 
 function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
-  return (light + 0.05) / (dark + 0.05);
+  const [la, lb] = [relativeLuminance(a), relativeLuminance(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
 // [foreground, background] as the stylesheets pair them (body text, muted captions, links, buttons, banners, marks).
