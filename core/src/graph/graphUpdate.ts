@@ -15,6 +15,8 @@ export interface GraphUpdateReport {
   entities: number;
   claims: number;
   durationMs: number;
+  /** CPU time of this process (all threads, user + system) during the update: meaningful on a loaded machine. */
+  cpuMs: number;
   /** The chat-model phase (null when the update was stopped before it). */
   model: ModelExtractionReport | null;
   /** Lines of the alias file that were ignored, each a sentence naming the file and line. */
@@ -39,6 +41,7 @@ export async function updateGraph(
   options: { force?: boolean; shouldStop?: () => boolean; model?: ModelExtractionSetting; modelYieldsTo?: () => boolean; aliases?: AliasBook } = {},
 ): Promise<GraphUpdateReport> {
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   const files = db.prepare("SELECT path, abs_path, sha256, mtime_ms FROM files WHERE source = 'memory' AND status = 'indexed' AND sha256 IS NOT NULL").all() as IndexedFile[];
   const known = new Map((db.prepare('SELECT path, sha256 FROM graph_files').all() as Array<{ path: string; sha256: string }>).map((r) => [r.path, r.sha256]));
   // Fresh: nothing extracted yet, not even part of a file, so nothing needs forgetting first.
@@ -88,7 +91,12 @@ export async function updateGraph(
     db.transaction(() => settleTouched(db, writer)).immediate();
   }
   const count = (table: string) => (db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number) ?? 0;
-  return { extracted: changed.length, removed: vanished.length, entities: count('graph_entities'), claims: count('graph_claims'), durationMs: Math.round(performance.now() - started), model, aliasNotices: options.aliases?.notices.map((n) => n.message) ?? [] };
+  return { extracted: changed.length, removed: vanished.length, entities: count('graph_entities'), claims: count('graph_claims'), durationMs: Math.round(performance.now() - started), cpuMs: cpuMsSince(cpuStarted), model, aliasNotices: options.aliases?.notices.map((n) => n.message) ?? [] };
+}
+
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return Math.round((used.user + used.system) / 100) / 10;
 }
 
 /** Claims (or entities) per step of a whole-graph settle: a step stays within a time slice. */
