@@ -17,7 +17,7 @@ import { routePromotions } from './promotionReview.js';
 import { applyJudgment, markSupersessions } from './judgment/applyJudgment.js';
 import { conflictDecisions, queueConflicts } from './judgment/conflictQueue.js';
 import { DocumentReader } from './recall/documentLines.js';
-import { compactRecallSignals } from './recall/recallCompaction.js';
+import { compactRecallSignalsInSlices } from './recall/recallCompaction.js';
 import { readRecallStats } from './recall/recallStats.js';
 import { newDreamRunId } from './runIds.js';
 import { candidateBase, emptyRun, finishRun, recordBeforeRename, signalsOf } from './runRecord.js';
@@ -56,10 +56,10 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
     env.onProgress({ type: 'dream-progress', runId: run.id, phase, done, total });
 
   progress('light', 0, 1);
-  compactRecallSignals(env.dreamDb, now);
+  await compactRecallSignalsInSlices(env.dreamDb, now);
   const reader = new DocumentReader(env.indexDb, env.workspaceRoot);
-  updateFirstSeen(env.dreamDb, env.indexDb, reader, now);
-  const light = runLightPhase({ dreamDb: env.dreamDb, indexDb: env.indexDb, reader, recall: readRecallStats(env.dreamDb), now });
+  await updateFirstSeen(env.dreamDb, env.indexDb, reader, now);
+  const light = await runLightPhase({ dreamDb: env.dreamDb, indexDb: env.indexDb, reader, recall: readRecallStats(env.dreamDb), now });
   run.phases.light = { lookbackDays: light.lookbackDays, gathered: light.gathered.length + light.duplicates.length, staged: light.gathered.length, duplicates: light.duplicates.length };
   progress('light', 1, 1);
   await yieldToHost();

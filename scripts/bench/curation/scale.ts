@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MemoryService } from '../../../core/src/engine/memoryService.js';
 import { resolveExistingWorkspace } from '../../../core/src/workspace/resolveWorkspace.js';
 import { makeTempWorkspace, removeTempWorkspace } from '../engine.js';
@@ -37,6 +38,8 @@ export interface ScaleFigures {
   /** CPU seconds of this process during the sweep: steadier than wall time on a loaded machine. */
   curation_10k_sweep_cpu_s: number;
   curation_10k_promoted: number;
+  /** The longest the engine's thread was held without a break during the sweep: how long an agent's call could wait. */
+  curation_10k_sweep_longest_block_ms: number;
 }
 
 export async function runCurationScale(entries = 10_000): Promise<ScaleFigures> {
@@ -73,11 +76,14 @@ export async function runCurationScale(entries = 10_000): Promise<ScaleFigures> 
     log(`  curation 10k: ${written} entries, ${searches} searches; sweeping …`);
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
+    const blocks = monitorEventLoopDelay({ resolution: 10 });
+    blocks.enable();
     const run = await service.invoke('dream.run', {});
+    blocks.disable();
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     if (run.status === 'failed') throw new Error(`the 10,000-entry sweep failed: ${run.reason}`);
-    return { curation_10k_entries: written, curation_10k_searches: searches, curation_10k_sweep_s: seconds, curation_10k_sweep_cpu_s: (cpu.user + cpu.system) / 1e6, curation_10k_promoted: run.phases.deep.promoted };
+    return { curation_10k_entries: written, curation_10k_searches: searches, curation_10k_sweep_s: seconds, curation_10k_sweep_cpu_s: (cpu.user + cpu.system) / 1e6, curation_10k_promoted: run.phases.deep.promoted, curation_10k_sweep_longest_block_ms: Math.round(blocks.max / 1e6) };
   } finally {
     await service.close();
     removeTempWorkspace(ws);

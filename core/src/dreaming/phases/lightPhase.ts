@@ -13,6 +13,7 @@ import { entryRef, type EntryRecall } from '../recall/recallStats.js';
 import { entryOrigin } from '../../provenance/lineOrigin.js';
 import { storedKindOf } from '../../index/entryKinds.js';
 import type { GatheredEntry } from './gatheredEntry.js';
+import { inTimeSlices } from '../../platform/timeSlices.js';
 
 /**
  * A candidate stays alive while it keeps being recalled (or was just written): a week, so a
@@ -42,8 +43,14 @@ export interface LightPhaseResult {
   alreadyDecided: number;
 }
 
-/** Light sleep: gather entries recalled or written in the window, plus those staged earlier, and fold near-duplicates. */
-export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
+/** Runs work on the engine's thread without holding it: a turn of the event loop about every 10 ms. */
+const inSlices = <T>(items: Iterable<T>, step: (item: T) => void): Promise<number> => inTimeSlices(items, (work) => work(), step);
+
+/**
+ * Light sleep: gather entries recalled or written in the window, plus those staged earlier, and
+ * fold near-duplicates. Thousands of entries on a large workspace, so it runs in time slices.
+ */
+export async function runLightPhase(input: LightPhaseInput): Promise<LightPhaseResult> {
   const { dreamDb, indexDb, reader, recall, now } = input;
   const lookbackDays = input.lookbackDays ?? LIGHT_LOOKBACK_DAYS;
   const since = daysAgo(now, lookbackDays);
@@ -67,17 +74,17 @@ export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
 
   const gathered: GatheredEntry[] = [];
   let alreadyDecided = 0;
-  for (const [ref, { path, hash, startLine }] of refs) {
-    if (CURATED_FILES.has(path)) continue;
+  await inSlices(refs, ([ref, { path, hash, startLine }]) => {
+    if (CURATED_FILES.has(path)) return;
     if (decided.has(ref)) {
       alreadyDecided++;
-      continue;
+      return;
     }
     const doc = reader.read(path);
-    if (!doc || doc.source === 'dreams') continue;
+    if (!doc || doc.source === 'dreams') return;
     const entry = locate(doc.entries, hash, startLine);
-    if (!entry) continue; // edited or deleted since: nothing left to promote
-    if (doc.source === 'memory' && isInManagedBlock(doc.lines, entry.startLine)) continue;
+    if (!entry) return; // edited or deleted since: nothing left to promote
+    if (doc.source === 'memory' && isInManagedBlock(doc.lines, entry.startLine)) return;
     const stats = recall.get(ref) ?? null;
     const writtenAt = (seenLookup.get(path, hash) as { first_seen_at: number } | undefined)?.first_seen_at ?? null;
     const days = new Set(stats?.days ?? []);
@@ -108,9 +115,9 @@ export function runLightPhase(input: LightPhaseInput): LightPhaseResult {
       storedKind: doc.source === 'memory' ? storedKindOf(indexDb, path, entry) : null,
       duplicateKeys: [],
     });
-  }
+  });
   gathered.sort((a, b) => (b.recall?.count ?? 0) - (a.recall?.count ?? 0) || (a.writtenAt ?? 0) - (b.writtenAt ?? 0) || a.key.localeCompare(b.key));
-  const { kept, duplicates } = foldNearDuplicates(gathered);
+  const { kept, duplicates } = await foldNearDuplicates(gathered);
   return { lookbackDays, gathered: kept, duplicates, alreadyDecided };
 }
 
@@ -146,21 +153,51 @@ function locate(entries: readonly MarkdownEntry[], hash: string, nearLine: numbe
   return best;
 }
 
-/** The first (most recalled) of near-identical entries absorbs the others' signals. */
-function foldNearDuplicates(entries: GatheredEntry[]): { kept: GatheredEntry[]; duplicates: GatheredEntry[] } {
+/**
+ * The first (most recalled) of near-identical entries absorbs the others' signals.
+ * (Exported for its test against the plain pairwise comparison.)
+ *
+ * Hashed vectors are sparse (a line touches a few dozen of their dimensions), so each entry's
+ * similarity to every kept entry is summed through per-dimension lists of the kept entries:
+ * the same sums, in the same order, as a dot product with each, without the quadratic scan
+ * that held the engine's thread for seconds on a 10,000-entry sweep.
+ */
+export async function foldNearDuplicates(entries: GatheredEntry[]): Promise<{ kept: GatheredEntry[]; duplicates: GatheredEntry[] }> {
   const hasher = new HashEmbeddingProvider();
-  const vectors = entries.map((e) => hasher.embedSync(e.text));
+  const postings: Array<{ entry: number[]; weight: number[] }> = Array.from({ length: hasher.dims }, () => ({ entry: [], weight: [] }));
+  const similarity = new Float64Array(entries.length);
   const kept: number[] = [];
   const duplicates: GatheredEntry[] = [];
-  entries.forEach((entry, i) => {
-    for (const k of kept) {
-      if (dot(vectors[i]!, vectors[k]!) >= DUPLICATE_SIMILARITY) {
-        absorb(entries[k]!, entry);
-        duplicates.push(entry);
-        return;
+  await inSlices(entries.keys(), (i) => {
+    const entry = entries[i]!;
+    const vector = hasher.embedSync(entry.text);
+    const touched: number[] = [];
+    for (let d = 0; d < vector.length; d++) {
+      const w = vector[d]!;
+      if (w === 0) continue;
+      const list = postings[d]!;
+      for (let p = 0; p < list.entry.length; p++) {
+        const k = list.entry[p]!;
+        if (similarity[k] === 0) touched.push(k);
+        similarity[k] = similarity[k]! + w * list.weight[p]!;
       }
     }
+    let first = -1;
+    for (const k of touched) {
+      if (similarity[k]! >= DUPLICATE_SIMILARITY && (first === -1 || k < first)) first = k;
+      similarity[k] = 0;
+    }
+    if (first !== -1) {
+      absorb(entries[first]!, entry);
+      duplicates.push(entry);
+      return;
+    }
     kept.push(i);
+    for (let d = 0; d < vector.length; d++) {
+      if (vector[d] === 0) continue;
+      postings[d]!.entry.push(i);
+      postings[d]!.weight.push(vector[d]!);
+    }
   });
   return { kept: kept.map((i) => entries[i]!), duplicates };
 }
@@ -186,10 +223,4 @@ function absorb(into: GatheredEntry, other: GatheredEntry): void {
   if (!honoursAnnotations(into.origin, into.imported || other.imported)) into.annotations = [];
   if (other.sessionKind && other.sessionKind !== 'interactive') into.sessionKind = other.sessionKind;
   into.imported ||= other.imported;
-}
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
-  return s;
 }
