@@ -15,6 +15,10 @@ const NAMED_TYPES = "('person','project','organization','place','machine','tool'
  * items). One primary-key probe, its first mention, for a graph the rules built.
  */
 const NAMED_BY_RULES = 'EXISTS (SELECT 1 FROM graph_mentions m WHERE m.entity_id = e.id AND m.by_model = 0)';
+/**
+ * `key = ? AND +type IN …`: the unary + keeps the planner on the index by key (one probe)
+ * rather than probing (type, key) once per listed type; a name lookup runs for every mention.
+ */
 
 /** Where one entry's evidence points. */
 export interface EvidenceSite extends EntryProvenance {
@@ -48,13 +52,13 @@ export class GraphWriter {
   ) {
     this.people = new PersonNames(db);
     this.stmts = {
-      namedOtherType: db.prepare(`SELECT id FROM graph_entities WHERE key = ? AND type IN ${NAMED_TYPES} AND type != 'concept' ORDER BY id LIMIT 1`).pluck(),
+      namedOtherType: db.prepare(`SELECT id FROM graph_entities WHERE key = ? AND +type IN ${NAMED_TYPES} AND type != 'concept' ORDER BY id LIMIT 1`).pluck(),
       personByKey: db.prepare("SELECT id FROM graph_entities WHERE type = 'person' AND key = ?").pluck(),
       byTypeKey: db.prepare('SELECT id FROM graph_entities WHERE type = ? AND key = ?').pluck(),
       byTypeAlias: db.prepare('SELECT a.entity_id FROM graph_aliases a JOIN graph_entities e ON e.id = a.entity_id WHERE a.key = ? AND e.type = ? LIMIT 1').pluck(),
-      namedByKey: db.prepare(`SELECT id FROM graph_entities WHERE key = ? AND type IN ${NAMED_TYPES} ORDER BY type = 'concept', id LIMIT 1`).pluck(),
+      namedByKey: db.prepare(`SELECT id FROM graph_entities WHERE key = ? AND +type IN ${NAMED_TYPES} ORDER BY type = 'concept', id LIMIT 1`).pluck(),
       namedByAlias: db.prepare(`SELECT e.id FROM graph_aliases a JOIN graph_entities e ON e.id = a.entity_id WHERE a.key = ? AND e.type IN ${NAMED_TYPES} ORDER BY e.type = 'concept', e.id LIMIT 1`).pluck(),
-      rulesNamedByKey: db.prepare(`SELECT id FROM graph_entities e WHERE key = ? AND type IN ${NAMED_TYPES} AND ${NAMED_BY_RULES} ORDER BY type = 'concept', id LIMIT 1`).pluck(),
+      rulesNamedByKey: db.prepare(`SELECT id FROM graph_entities e WHERE key = ? AND +type IN ${NAMED_TYPES} AND ${NAMED_BY_RULES} ORDER BY type = 'concept', id LIMIT 1`).pluck(),
       rulesNamedByAlias: db.prepare(`SELECT e.id FROM graph_aliases a JOIN graph_entities e ON e.id = a.entity_id WHERE a.key = ? AND e.type IN ${NAMED_TYPES} AND ${NAMED_BY_RULES} ORDER BY e.type = 'concept', e.id LIMIT 1`).pluck(),
       rulesConceptByKey: db.prepare(`SELECT id FROM graph_entities e WHERE type = 'concept' AND key = ? AND ${NAMED_BY_RULES}`).pluck(),
       retype: db.prepare('UPDATE graph_entities SET type = ? WHERE id = ?'),
