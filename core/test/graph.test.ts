@@ -274,7 +274,7 @@ describe('knowledge graph updates and queries', () => {
       .pluck()
       .get();
     expect([orphans, orphanClaims]).toEqual([0, 0]);
-    expect(db(s).prepare("SELECT count(*) FROM graph_entries WHERE path = 'memory/2026-04-06.md'").pluck().get()).toBe(0);
+    expect(db(s).prepare("SELECT count(*) FROM graph_entries g JOIN graph_paths p ON p.id = g.path_id WHERE p.path = 'memory/2026-04-06.md'").pluck().get()).toBe(0);
   });
 
   it('a forced re-extraction (settled in slices) gives the same graph and validity as the first one', async () => {

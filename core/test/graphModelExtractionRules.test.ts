@@ -60,7 +60,7 @@ async function rulesOnly(files: Record<string, string>): Promise<ReturnType<type
 /** Mentions of `key` by kind: the rules' (by_model = 0) and the model's. */
 const mentionsOf = (s: MemoryService, key: string) =>
   indexDb(s)
-    .prepare("SELECT g.path || (CASE m.by_model WHEN 1 THEN ' model' ELSE ' rules' END) FROM graph_mentions m JOIN graph_entities e ON e.id = m.entity_id JOIN graph_entries g ON g.id = m.entry_id WHERE e.key = ? ORDER BY 1")
+    .prepare("SELECT gp.path || (CASE m.by_model WHEN 1 THEN ' model' ELSE ' rules' END) FROM graph_mentions m JOIN graph_entities e ON e.id = m.entity_id JOIN graph_entries g ON g.id = m.entry_id JOIN graph_paths gp ON gp.id = g.path_id WHERE e.key = ? ORDER BY 1")
     .pluck()
     .all(key) as string[];
 

@@ -80,7 +80,7 @@ async function setup(): Promise<{ s: MemoryService; rules: ReturnType<typeof gra
 const readLines = (p: string) => fs.readFileSync(path.join(ws!.root, p), 'utf8').split(/\r?\n/);
 const byModel = (s: MemoryService) =>
   indexDb(s)
-    .prepare("SELECT e.type || ' ' || e.label || ' ' || g.path || ':' || g.start_line || ' ' || g.origin FROM graph_mentions m JOIN graph_entities e ON e.id = m.entity_id JOIN graph_entries g ON g.id = m.entry_id WHERE m.by_model = 1 ORDER BY 1")
+    .prepare("SELECT e.type || ' ' || e.label || ' ' || gp.path || ':' || g.start_line || ' ' || g.origin FROM graph_mentions m JOIN graph_entities e ON e.id = m.entity_id JOIN graph_entries g ON g.id = m.entry_id JOIN graph_paths gp ON gp.id = g.path_id WHERE m.by_model = 1 ORDER BY 1")
     .pluck()
     .all() as string[];
 

@@ -33,7 +33,7 @@ describe('a Hermes file of many short § entries', () => {
     const file = "memory/imports/hermes/default/MEMORY.md";
     const chunks = db.prepare('SELECT id, start_line, end_line FROM chunks WHERE path = ? ORDER BY start_line').all(file) as Array<{ id: number; start_line: number; end_line: number }>;
     expect(chunks).toHaveLength(ENTRIES);
-    const graphEntries = db.prepare('SELECT start_line, end_line, chunk_id FROM graph_entries WHERE path = ? ORDER BY start_line').all(file) as Array<{ start_line: number; chunk_id: number | null }>;
+    const graphEntries = db.prepare('SELECT start_line, end_line, chunk_id FROM graph_entries WHERE path_id = (SELECT id FROM graph_paths WHERE path = ?) ORDER BY start_line').all(file) as Array<{ start_line: number; chunk_id: number | null }>;
     expect(graphEntries).toHaveLength(ENTRIES);
     // Entry n sits on line 2n + 1 (a `§` line between each); its chunk is the one holding that line.
     const chunkById = new Map(chunks.map((c) => [c.id, c]));

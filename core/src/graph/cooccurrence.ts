@@ -1,15 +1,19 @@
 import type Database from 'better-sqlite3';
 import type { OriginClass, SourceTool } from '../contract/index.js';
+import { CLAIM_IDENTITY } from './claimIdentity.js';
 import { MENTIONED_WITH } from './types.js';
 
 /** mentioned_with edges are drawn among this many of an entry's entities at most. */
 export const MAX_COOCCURRING = 20;
 const COOCCURRENCE_CONFIDENCE = 0.5;
 
-/** The claim key of the mentioned_with pair of two entities (the smaller id is the subject). */
+/** The mentioned_with pair of two entities as its claim has it (the smaller id is the subject), as a set key. */
 function pairKey(a: number, b: number): string {
-  return a < b ? `${a}|${MENTIONED_WITH}|e${b}` : `${b}|${MENTIONED_WITH}|e${a}`;
+  return a < b ? `${a},${b}` : `${b},${a}`;
 }
+
+/** A mentioned_with claim by its pair (the index graph_claims_identity answers it). */
+const PAIR_CLAIM = `subject_id = ? AND predicate = '${MENTIONED_WITH}' AND ifnull(object_id, 0) = ? AND ifnull(literal_key, '') = ''`;
 
 /** An entry as evidence, with what filters look at. */
 export interface SharedEntry {
@@ -82,7 +86,7 @@ export function sharedEvidence(db: Database.Database, pairs: ReadonlyArray<reado
   if (pairs.length === 0) return [];
   const shared = sharedEntryIds(db, pairs);
   const ordered = db
-    .prepare('SELECT id, tool, origin, observed FROM graph_entries WHERE id IN (SELECT value FROM json_each(?)) ORDER BY path, start_line')
+    .prepare('SELECT g.id, g.tool, g.origin, g.observed FROM graph_entries g JOIN graph_paths p ON p.id = g.path_id WHERE g.id IN (SELECT value FROM json_each(?)) ORDER BY p.path, g.start_line')
     .raw()
     .all(JSON.stringify([...new Set(shared.flat())])) as Array<[number, SourceTool, OriginClass, string | null]>;
   const rank = new Map<number, number>();
@@ -91,7 +95,7 @@ export function sharedEvidence(db: Database.Database, pairs: ReadonlyArray<reado
   });
   const kept = shared.map((ids) => ids.filter((id) => rank.has(id)).sort((x, y) => rank.get(x)! - rank.get(y)!));
   const rows = db
-    .prepare('SELECT id, path, start_line, end_line, chunk_id, dream_run, origin, tool, observed FROM graph_entries WHERE id IN (SELECT value FROM json_each(?))')
+    .prepare('SELECT g.id, p.path, g.start_line, g.end_line, g.chunk_id, g.dream_run, g.origin, g.tool, g.observed FROM graph_entries g JOIN graph_paths p ON p.id = g.path_id WHERE g.id IN (SELECT value FROM json_each(?))')
     .all(JSON.stringify([...new Set(kept.flatMap((ids) => ids.slice(0, cap)))])) as SharedEntry[];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return kept.map((ids) => {
@@ -155,7 +159,7 @@ export class Cooccurrence {
   private readonly pending = new Map<string, Tally>();
   /** Tallies whose earliest date may be gone, with that date. */
   private readonly stale = new Map<string, Tally & { date: string }>();
-  /** Pairs (claim keys) whose tallies shrank: their claims are collected and re-dated by the update's settle. */
+  /** Pairs (pairKey) whose tallies shrank: their claims are collected and re-dated by the update's settle. */
   private readonly shrunk = new Set<string>();
   private readonly stmts;
 
@@ -163,10 +167,10 @@ export class Cooccurrence {
     this.stmts = {
       upsertClaim: db
         .prepare(
-          `INSERT INTO graph_claims (key, subject_id, predicate, object_id, literal, confidence, valid_from) VALUES (?, ?, '${MENTIONED_WITH}', ?, NULL, ${COOCCURRENCE_CONFIDENCE}, ?)
-           ON CONFLICT(key) DO UPDATE SET valid_from = ${EARLIER('valid_from', 'excluded.valid_from')}`,
+          `INSERT INTO graph_claims (subject_id, predicate, object_id, literal, confidence, valid_from) VALUES (?, '${MENTIONED_WITH}', ?, NULL, ${COOCCURRENCE_CONFIDENCE}, ?)
+           ON CONFLICT(${CLAIM_IDENTITY}) DO UPDATE SET valid_from = ${EARLIER('valid_from', 'excluded.valid_from')}`,
         ),
-      claimEarlier: db.prepare('UPDATE graph_claims SET valid_from = ? WHERE key = ? AND (valid_from IS NULL OR valid_from > ?)'),
+      claimEarlier: db.prepare(`UPDATE graph_claims SET valid_from = ? WHERE ${PAIR_CLAIM} AND (valid_from IS NULL OR valid_from > ?)`),
       addTally: db.prepare(
         `UPDATE graph_cooccurrence SET entries = entries + @entries, undated = undated + @undated, first_observed = ${EARLIER('first_observed', '@first')}
          WHERE subject_id = @a AND object_id = @b AND tool = @tool AND origin = @origin RETURNING first_observed`,
@@ -177,7 +181,7 @@ export class Cooccurrence {
          FROM graph_entries g
          JOIN graph_mentions a ON a.entry_id = g.id AND a.cooccurs = 1
          JOIN graph_mentions b ON b.entry_id = g.id AND b.cooccurs = 1 AND b.entity_id > a.entity_id
-         WHERE g.path = ? GROUP BY a.entity_id, b.entity_id, g.tool, g.origin`,
+         WHERE g.path_id = ? GROUP BY a.entity_id, b.entity_id, g.tool, g.origin`,
       ),
       // A tally left with no entries is deleted instead (entries > 0 is checked).
       subtract: db.prepare(
@@ -247,10 +251,10 @@ export class Cooccurrence {
     const run = tallies('x.entity_id = ? AND x.entry_id > ? AND x.entry_id <= ?');
     const runEnd = db.prepare('SELECT max(entry_id) FROM (SELECT entry_id FROM graph_mentions WHERE entity_id = ? AND entry_id > ? ORDER BY entry_id LIMIT ?)').pluck();
     const claims = db.prepare(
-      `INSERT INTO graph_claims (key, subject_id, predicate, object_id, literal, confidence, valid_from)
-       SELECT subject_id || '|${MENTIONED_WITH}|e' || object_id, subject_id, '${MENTIONED_WITH}', object_id, NULL, ${COOCCURRENCE_CONFIDENCE}, min(first_observed)
+      `INSERT INTO graph_claims (subject_id, predicate, object_id, literal, confidence, valid_from)
+       SELECT subject_id, '${MENTIONED_WITH}', object_id, NULL, ${COOCCURRENCE_CONFIDENCE}, min(first_observed)
        FROM graph_cooccurrence WHERE subject_id BETWEEN ? AND ? GROUP BY subject_id, object_id
-       ON CONFLICT(key) DO UPDATE SET valid_from = excluded.valid_from`,
+       ON CONFLICT(${CLAIM_IDENTITY}) DO UPDATE SET valid_from = excluded.valid_from`,
     );
     const entities = db.prepare('SELECT id, mentions FROM graph_entities ORDER BY id').raw().all() as Array<[number, number]>;
     let lo: number | null = null;
@@ -314,10 +318,10 @@ export class Cooccurrence {
     for (const [key, t] of this.pending) {
       const known = this.stmts.addTally.get(t) as { first_observed: string | null } | undefined;
       if (!known) {
-        this.stmts.upsertClaim.run(pairKey(t.a, t.b), t.a, t.b, t.first);
+        this.stmts.upsertClaim.run(t.a, t.b, t.first);
         this.stmts.newTally.run(t.a, t.b, t.tool, t.origin, t.entries, t.undated, t.first);
       } else if (t.first !== null && known.first_observed === t.first) {
-        this.stmts.claimEarlier.run(t.first, pairKey(t.a, t.b), t.first); // the pair may be older than it said
+        this.stmts.claimEarlier.run(t.first, t.a, t.b, t.first); // the pair may be older than it said
       }
       const stale = this.stale.get(key);
       // An added entry at or before the date that may be gone: the stored earliest date is real again.
@@ -326,10 +330,10 @@ export class Cooccurrence {
     this.pending.clear();
   }
 
-  /** Subtracts the pairs of a file's entries, before its mentions are deleted. */
-  forget(path: string): void {
+  /** Subtracts the pairs of a file's entries (by its graph_paths id), before its mentions are deleted. */
+  forget(pathId: number): void {
     if (this.rebuilding) return;
-    for (const r of this.stmts.fileTallies.all(path) as Tally[]) {
+    for (const r of this.stmts.fileTallies.all(pathId) as Tally[]) {
       const key = tallyKey(r);
       this.shrunk.add(pairKey(r.a, r.b));
       const left = this.stmts.subtract.get(r.entries, r.undated, r.a, r.b, r.tool, r.origin, r.entries) as { first_observed: string | null } | undefined;
@@ -384,7 +388,7 @@ export class Cooccurrence {
       .all(entity) as Array<{ other: number; tool: SourceTool; origin: OriginClass; entries: number; undated: number; first: string | null }>;
     for (const r of rows) {
       const [a, b] = entity < r.other ? [entity, r.other] : [r.other, entity];
-      this.stmts.upsertClaim.run(pairKey(a, b), a, b, r.first);
+      this.stmts.upsertClaim.run(a, b, r.first);
       this.stmts.newTally.run(a, b, r.tool, r.origin, r.entries, r.undated, r.first);
       this.shrunk.add(pairKey(a, b));
     }
@@ -419,8 +423,15 @@ export class Cooccurrence {
   /** The claims of the pairs whose tallies shrank or were recounted since the last call. */
   takeShrunkClaims(): number[] {
     if (this.shrunk.size === 0) return [];
-    const keys = JSON.stringify([...this.shrunk]);
+    const pairs = [...this.shrunk];
     this.shrunk.clear();
-    return this.db.prepare('SELECT id FROM graph_claims WHERE key IN (SELECT value FROM json_each(?))').pluck().all(keys) as number[];
+    const find = this.db.prepare(`SELECT id FROM graph_claims WHERE ${PAIR_CLAIM}`).pluck();
+    const ids: number[] = [];
+    for (const pair of pairs) {
+      const [a, b] = pair.split(',').map(Number) as [number, number];
+      const id = find.get(a, b) as number | undefined;
+      if (id !== undefined) ids.push(id);
+    }
+    return ids;
   }
 }

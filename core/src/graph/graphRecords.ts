@@ -137,10 +137,10 @@ function evidenceOf(db: Database.Database, table: EvidenceTable, json: string, f
   // Per item, its first entries in a LIMIT subquery: a hub's thousands of entries are sorted by key, not all read out.
   const rows = db
     .prepare(
-      `SELECT o.value AS owner, g.path, g.start_line, g.end_line, g.chunk_id, g.dream_run, g.origin, ${BY_MODEL[table]} AS by_model
+      `SELECT o.value AS owner, p.path, g.start_line, g.end_line, g.chunk_id, g.dream_run, g.origin, ${BY_MODEL[table]} AS by_model
        FROM json_each(?) o JOIN graph_entries g ON g.id IN (
-         SELECT x.entry_id FROM ${EVIDENCE_FROM[table]} = o.value AND ${cond.sql} ORDER BY g.path, g.start_line LIMIT ${MAX_EVIDENCE_PER_ITEM}
-       ) ORDER BY o.key, g.path, g.start_line`,
+         SELECT x.entry_id FROM ${EVIDENCE_FROM[table]} = o.value AND ${cond.sql} ORDER BY (SELECT path FROM graph_paths WHERE id = g.path_id), g.start_line LIMIT ${MAX_EVIDENCE_PER_ITEM}
+       ) JOIN graph_paths p ON p.id = g.path_id ORDER BY o.key, p.path, g.start_line`,
     )
     .all(json, ...cond.params) as EvidenceRow[];
   const result = new Map<number, GraphEvidence[]>();

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { EntityType, SourceTool } from '../contract/index.js';
 import { AliasBook } from './aliases/aliasBook.js';
+import { CLAIM_BY_IDENTITY, CLAIM_IDENTITY } from './claimIdentity.js';
 import { Cooccurrence, MAX_COOCCURRING } from './cooccurrence.js';
 import { labelKey } from './labelKey.js';
 import { handleForms, looksLikeFullName, PersonNames } from './personNames.js';
@@ -14,6 +15,10 @@ const NAMED_TYPES = "('person','project','organization','place','machine','tool'
  * items). One primary-key probe, its first mention, for a graph the rules built.
  */
 const NAMED_BY_RULES = 'EXISTS (SELECT 1 FROM graph_mentions m WHERE m.entity_id = e.id AND m.by_model = 0)';
+/**
+ * `key = ? AND +type IN …`: the unary + keeps the planner on the index by key (one probe)
+ * rather than probing (type, key) once per listed type; a name lookup runs for every mention.
+ */
 
 /** Where one entry's evidence points. */
 export interface EvidenceSite extends EntryProvenance {
@@ -35,6 +40,8 @@ export class GraphWriter {
   private readonly mentioned = new Map<number, number>();
   private readonly stmts;
   private readonly people: PersonNames;
+  /** graph_paths ids of the files written in this writer's life (a first extraction writes thousands of entries per file). */
+  private readonly pathIds = new Map<string, number>();
   /** Entities merged into a new full name while the current entry was resolved (old id → new). */
   private readonly absorbed = new Map<number, number>();
 
@@ -45,13 +52,13 @@ export class GraphWriter {
   ) {
     this.people = new PersonNames(db);
     this.stmts = {
-      namedOtherType: db.prepare(`SELECT id FROM graph_entities WHERE key = ? AND type IN ${NAMED_TYPES} AND type != 'concept' ORDER BY id LIMIT 1`).pluck(),
+      namedOtherType: db.prepare(`SELECT id FROM graph_entities WHERE key = ? AND +type IN ${NAMED_TYPES} AND type != 'concept' ORDER BY id LIMIT 1`).pluck(),
       personByKey: db.prepare("SELECT id FROM graph_entities WHERE type = 'person' AND key = ?").pluck(),
       byTypeKey: db.prepare('SELECT id FROM graph_entities WHERE type = ? AND key = ?').pluck(),
       byTypeAlias: db.prepare('SELECT a.entity_id FROM graph_aliases a JOIN graph_entities e ON e.id = a.entity_id WHERE a.key = ? AND e.type = ? LIMIT 1').pluck(),
-      namedByKey: db.prepare(`SELECT id FROM graph_entities WHERE key = ? AND type IN ${NAMED_TYPES} ORDER BY type = 'concept', id LIMIT 1`).pluck(),
+      namedByKey: db.prepare(`SELECT id FROM graph_entities WHERE key = ? AND +type IN ${NAMED_TYPES} ORDER BY type = 'concept', id LIMIT 1`).pluck(),
       namedByAlias: db.prepare(`SELECT e.id FROM graph_aliases a JOIN graph_entities e ON e.id = a.entity_id WHERE a.key = ? AND e.type IN ${NAMED_TYPES} ORDER BY e.type = 'concept', e.id LIMIT 1`).pluck(),
-      rulesNamedByKey: db.prepare(`SELECT id FROM graph_entities e WHERE key = ? AND type IN ${NAMED_TYPES} AND ${NAMED_BY_RULES} ORDER BY type = 'concept', id LIMIT 1`).pluck(),
+      rulesNamedByKey: db.prepare(`SELECT id FROM graph_entities e WHERE key = ? AND +type IN ${NAMED_TYPES} AND ${NAMED_BY_RULES} ORDER BY type = 'concept', id LIMIT 1`).pluck(),
       rulesNamedByAlias: db.prepare(`SELECT e.id FROM graph_aliases a JOIN graph_entities e ON e.id = a.entity_id WHERE a.key = ? AND e.type IN ${NAMED_TYPES} AND ${NAMED_BY_RULES} ORDER BY e.type = 'concept', e.id LIMIT 1`).pluck(),
       rulesConceptByKey: db.prepare(`SELECT id FROM graph_entities e WHERE type = 'concept' AND key = ? AND ${NAMED_BY_RULES}`).pluck(),
       retype: db.prepare('UPDATE graph_entities SET type = ? WHERE id = ?'),
@@ -60,21 +67,24 @@ export class GraphWriter {
       keyOf: db.prepare('SELECT key FROM graph_entities WHERE id = ?').pluck(),
       insertAlias: db.prepare('INSERT OR IGNORE INTO graph_aliases (entity_id, key, alias, path) VALUES (?, ?, ?, ?)'),
       upsertClaim: db.prepare(
-        `INSERT INTO graph_claims (key, subject_id, predicate, object_id, literal, confidence, valid_from) VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT(key) DO UPDATE SET confidence = max(confidence, excluded.confidence),
+        `INSERT INTO graph_claims (subject_id, predicate, object_id, literal, literal_key, confidence, valid_from) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(${CLAIM_IDENTITY}) DO UPDATE SET confidence = max(confidence, excluded.confidence),
            valid_from = CASE WHEN valid_from IS NULL THEN excluded.valid_from WHEN excluded.valid_from IS NULL THEN valid_from ELSE min(valid_from, excluded.valid_from) END
          RETURNING id`,
       ).pluck(),
-      insertEntry: db.prepare('INSERT INTO graph_entries (path, start_line, end_line, chunk_id, dream_run, origin, tool, observed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      insertEntry: db.prepare('INSERT INTO graph_entries (path_id, start_line, end_line, chunk_id, dream_run, origin, tool, observed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      pathId: db.prepare('SELECT id FROM graph_paths WHERE path = ?').pluck(),
+      insertPath: db.prepare('INSERT INTO graph_paths (path) VALUES (?)'),
       insertMention: db.prepare('INSERT INTO graph_mentions (entity_id, entry_id, cooccurs, by_model) VALUES (?, ?, ?, ?)'),
       insertClaimEvidence: db.prepare('INSERT INTO graph_claim_evidence (claim_id, entry_id, by_model) VALUES (?, ?, ?)'),
       fileTouches: db.prepare(
-        `SELECT m.entity_id AS entity, NULL AS claim FROM graph_entries g JOIN graph_mentions m ON m.entry_id = g.id WHERE g.path = ?
-         UNION ALL SELECT NULL, e.claim_id FROM graph_entries g JOIN graph_claim_evidence e ON e.entry_id = g.id WHERE g.path = ?`,
+        `SELECT m.entity_id AS entity, NULL AS claim FROM graph_entries g JOIN graph_mentions m ON m.entry_id = g.id WHERE g.path_id = ?
+         UNION ALL SELECT NULL, e.claim_id FROM graph_entries g JOIN graph_claim_evidence e ON e.entry_id = g.id WHERE g.path_id = ?`,
       ),
-      dropMentions: db.prepare('DELETE FROM graph_mentions WHERE entry_id IN (SELECT id FROM graph_entries WHERE path = ?)'),
-      dropClaimEvidence: db.prepare('DELETE FROM graph_claim_evidence WHERE entry_id IN (SELECT id FROM graph_entries WHERE path = ?)'),
-      dropEntries: db.prepare('DELETE FROM graph_entries WHERE path = ?'),
+      dropMentions: db.prepare('DELETE FROM graph_mentions WHERE entry_id IN (SELECT id FROM graph_entries WHERE path_id = ?)'),
+      dropClaimEvidence: db.prepare('DELETE FROM graph_claim_evidence WHERE entry_id IN (SELECT id FROM graph_entries WHERE path_id = ?)'),
+      dropEntries: db.prepare('DELETE FROM graph_entries WHERE path_id = ?'),
+      dropPath: db.prepare('DELETE FROM graph_paths WHERE id = ?'),
       dropAliases: db.prepare('DELETE FROM graph_aliases WHERE path = ?'),
       dropFile: db.prepare('DELETE FROM graph_files WHERE path = ?'),
       addMentions: db.prepare('UPDATE graph_entities SET mentions = mentions + ? WHERE id = ?'),
@@ -91,9 +101,13 @@ export class GraphWriter {
 
   /** Removes everything a file's entries said (its entities and claims are collected by the update's settle). */
   forget(path: string): void {
-    this.cooccurrence.forget(path);
+    this.stmts.dropAliases.run(path);
+    this.stmts.dropFile.run(path);
+    const pathId = this.stmts.pathId.get(path) as number | undefined;
+    if (pathId === undefined) return; // no entry of it named anything
+    this.cooccurrence.forget(pathId);
     const forgotten = new Map<number, number>();
-    for (const row of this.stmts.fileTouches.iterate(path, path) as Iterable<{ entity: number | null; claim: number | null }>) {
+    for (const row of this.stmts.fileTouches.iterate(pathId, pathId) as Iterable<{ entity: number | null; claim: number | null }>) {
       if (row.entity !== null) forgotten.set(row.entity, (forgotten.get(row.entity) ?? 0) + 1);
       if (row.claim !== null) this.touchedClaims.add(row.claim);
     }
@@ -101,11 +115,11 @@ export class GraphWriter {
       this.stmts.addMentions.run(-n, id);
       this.touchedEntities.add(id);
     }
-    this.stmts.dropMentions.run(path);
-    this.stmts.dropClaimEvidence.run(path);
-    this.stmts.dropEntries.run(path);
-    this.stmts.dropAliases.run(path);
-    this.stmts.dropFile.run(path);
+    this.stmts.dropMentions.run(pathId);
+    this.stmts.dropClaimEvidence.run(pathId);
+    this.stmts.dropEntries.run(pathId);
+    this.stmts.dropPath.run(pathId);
+    this.pathIds.delete(path);
   }
 
   /** Stores one entry: its entities (unknown sentence-initial words dropped), claims, aliases and evidence. */
@@ -121,7 +135,9 @@ export class GraphWriter {
     const distinct = [...new Set(ids.filter((id): id is number => id !== null))];
     // A name the rules found too is theirs; only names the model alone found are marked as its.
     const byRules = new Set(ids.filter((id, i) => id !== null && !entry.entities[i]!.byModel));
-    const entryId = Number(this.stmts.insertEntry.run(site.path, entry.startLine, entry.endLine, site.chunkId, site.dreamRun, site.origin, site.tool, entry.observed).lastInsertRowid);
+    // An entry naming nothing is evidence of nothing (claims need a named subject): not stored.
+    if (distinct.length === 0) return;
+    const entryId = Number(this.stmts.insertEntry.run(this.pathIdOf(site.path), entry.startLine, entry.endLine, site.chunkId, site.dreamRun, site.origin, site.tool, entry.observed).lastInsertRowid);
     distinct.forEach((id, i) => {
       this.stmts.insertMention.run(id, entryId, i < MAX_COOCCURRING ? 1 : 0, byRules.has(id) ? 0 : 1);
       this.mentioned.set(id, (this.mentioned.get(id) ?? 0) + 1);
@@ -131,7 +147,8 @@ export class GraphWriter {
       const subject = ids[c.subject];
       const object = c.object === null ? null : (ids[c.object] ?? null);
       if (subject === null || subject === undefined || subject === object || (c.object !== null && object === null)) continue;
-      const claim = this.stmts.upsertClaim.get(claimKey(subject, c.predicate, object, c.literal), subject, c.predicate, object, object !== null ? null : c.literal, c.confidence, entry.observed) as number;
+      const literal = object !== null ? null : c.literal;
+      const claim = this.stmts.upsertClaim.get(subject, c.predicate, object, literal, literal === null ? null : labelKey(literal), c.confidence, entry.observed) as number;
       this.stmts.insertClaimEvidence.run(claim, entryId, c.byModel ? 1 : 0);
       this.touchedClaims.add(claim);
     }
@@ -242,6 +259,14 @@ export class GraphWriter {
     }
   }
 
+  /** The file's graph_paths id, added with its first entry. */
+  private pathIdOf(path: string): number {
+    let id = this.pathIds.get(path) ?? (this.stmts.pathId.get(path) as number | undefined);
+    id ??= Number(this.stmts.insertPath.run(path).lastInsertRowid);
+    this.pathIds.set(path, id);
+    return id;
+  }
+
   private create(type: EntityType, label: string, key: string): number {
     return Number(this.stmts.insertEntity.run(type, label, key).lastInsertRowid);
   }
@@ -269,14 +294,14 @@ export class GraphWriter {
  * naming both is one mention of `into`, and `into`'s pairs are recounted from its mentions.
  */
 export function mergeEntity(db: Database.Database, from: number, into: number, path: string, cooccurrence: Cooccurrence): void {
-  const claims = db.prepare('SELECT id, subject_id, predicate, object_id, literal FROM graph_claims WHERE subject_id = ? OR object_id = ?').all(from, from) as Array<{
+  const claims = db.prepare('SELECT id, subject_id, predicate, object_id, literal_key FROM graph_claims WHERE subject_id = ? OR object_id = ?').all(from, from) as Array<{
     id: number;
     subject_id: number;
     predicate: string;
     object_id: number | null;
-    literal: string | null;
+    literal_key: string | null;
   }>;
-  const findKey = db.prepare('SELECT id FROM graph_claims WHERE key = ?').pluck();
+  const findClaim = db.prepare(`SELECT id FROM graph_claims WHERE ${CLAIM_BY_IDENTITY}`).pluck();
   const drop = db.prepare('DELETE FROM graph_claims WHERE id = ?');
   for (const c of claims) {
     let subject = c.subject_id === from ? into : c.subject_id;
@@ -287,14 +312,13 @@ export function mergeEntity(db: Database.Database, from: number, into: number, p
       continue;
     }
     if (c.predicate === MENTIONED_WITH && object !== null && object < subject) [subject, object] = [object, subject];
-    const key = claimKey(subject, c.predicate, object, c.literal);
-    const existing = findKey.get(key) as number | undefined;
+    const existing = findClaim.get(subject, c.predicate, object ?? 0, c.literal_key ?? '') as number | undefined;
     // A pair's evidence is its entities' mentions: its tallies are recounted below.
     if (c.predicate === MENTIONED_WITH) cooccurrence.dropPair(c.subject_id, c.object_id!);
     if (existing !== undefined && existing !== c.id) {
       if (c.predicate !== MENTIONED_WITH) db.prepare('UPDATE graph_claim_evidence SET claim_id = ? WHERE claim_id = ?').run(existing, c.id);
       drop.run(c.id);
-    } else db.prepare('UPDATE graph_claims SET key = ?, subject_id = ?, object_id = ? WHERE id = ?').run(key, subject, object, c.id);
+    } else db.prepare('UPDATE graph_claims SET subject_id = ?, object_id = ? WHERE id = ?').run(subject, object, c.id);
   }
   db.prepare(
     `INSERT INTO graph_mentions (entity_id, entry_id, cooccurs, by_model) SELECT ?, entry_id, cooccurs, by_model FROM graph_mentions WHERE entity_id = ?
@@ -308,9 +332,4 @@ export function mergeEntity(db: Database.Database, from: number, into: number, p
   // The merged-away label stays findable as an alias of the survivor.
   db.prepare('INSERT OR IGNORE INTO graph_aliases (entity_id, key, alias, path) VALUES (?, ?, ?, ?)').run(into, label.key, label.label, path);
   cooccurrence.recount(into);
-}
-
-/** One claim per subject, predicate and object (or normalised literal). */
-export function claimKey(subject: number, predicate: string, object: number | null, literal: string | null): string {
-  return `${subject}|${predicate}|${object !== null ? `e${object}` : `l${labelKey(literal ?? '')}`}`;
 }

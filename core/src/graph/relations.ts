@@ -74,6 +74,8 @@ const NAME = String.raw`(@?[\p{L}\p{N}][\p{L}\p{N}_.-]*[\p{L}\p{N}](?:[ \t]+\p{L
 const THE = String.raw`(?:[Tt]he\s+)?`;
 // No `i` flag on these: with it, \p{Lu} would match any letter and a name would run on into the sentence.
 interface ShapedPattern {
+  /** Words the pattern cannot match without: tested first, since a pattern starting with NAME tries every position of the entry. */
+  hint: RegExp;
   pattern: RegExp;
   /** Which captured slot is the subject, the object, and (optionally) the replaced thing; and what they are. */
   build: (slot: (group: number, type: EntityType | null) => number | null, match: RegExpMatchArray) => FoundRelation[];
@@ -90,23 +92,25 @@ function moveBuild(s: (group: number, type: EntityType | null) => number | null,
 const rel = (subject: number | null, predicate: string, object: number | null): FoundRelation[] => (subject === null || object === null || subject === object ? [] : [{ subject, predicate, object }]);
 const SHAPED: readonly ShapedPattern[] = [
   // "Moved Kestrel from kube-east to kube-west."
-  { pattern: new RegExp(String.raw`\b(?:[Mm]oved|[Mm]igrated)\s+${THE}${NAME}\s+from\s+${THE}${NAME}\s+to\s+${THE}${NAME}`, 'dgu'), build: moveBuild },
+  { hint: /[Mm]oved|[Mm]igrated/, pattern: new RegExp(String.raw`\b(?:[Mm]oved|[Mm]igrated)\s+${THE}${NAME}\s+from\s+${THE}${NAME}\s+to\s+${THE}${NAME}`, 'dgu'), build: moveBuild },
   // "Kestrel moved from kube-east to kube-west", "Dana moved from Berlin to Lisbon".
-  { pattern: new RegExp(String.raw`${NAME}\s+(?:moved|migrated|relocated)\s+from\s+${THE}${NAME}\s+to\s+${THE}${NAME}`, 'dgu'), build: moveBuild },
+  { hint: /moved|migrated|relocated/, pattern: new RegExp(String.raw`${NAME}\s+(?:moved|migrated|relocated)\s+from\s+${THE}${NAME}\s+to\s+${THE}${NAME}`, 'dgu'), build: moveBuild },
   // "Replaced Redis with Valkey in Kestrel."
   {
+    hint: /[Rr]eplaced/,
     pattern: new RegExp(String.raw`\b[Rr]eplaced\s+${THE}${NAME}\s+with\s+${THE}${NAME}(?:\s+in\s+${THE}${NAME})?`, 'dgu'),
     build: (s) => [...rel(s(2, 'tool'), 'replaced', s(1, 'tool')), ...rel(s(3, 'project'), 'uses', s(2, 'tool'))],
   },
   // "Kestrel switched from Redis to Valkey."
   {
+    hint: /switched/,
     pattern: new RegExp(String.raw`${NAME}\s+switched\s+from\s+${THE}${NAME}\s+to\s+${THE}${NAME}`, 'dgu'),
     build: (s) => [...rel(s(3, 'tool'), 'replaced', s(2, 'tool')), ...rel(s(1, null), 'uses', s(3, 'tool'))],
   },
   // "Marco took over Kestrel from Dana."
-  { pattern: new RegExp(String.raw`${NAME}\s+took\s+over\s+${THE}${NAME}\s+from\s+${NAME}`, 'dgu'), build: (s) => (s(3, 'person'), rel(s(1, 'person'), 'owns', s(2, 'project'))) },
+  { hint: /took/, pattern: new RegExp(String.raw`${NAME}\s+took\s+over\s+${THE}${NAME}\s+from\s+${NAME}`, 'dgu'), build: (s) => (s(3, 'person'), rel(s(1, 'person'), 'owns', s(2, 'project'))) },
   // "Ownership of Kestrel passed to Marco."
-  { pattern: new RegExp(String.raw`\b[Oo]wnership\s+of\s+${THE}${NAME}\s+(?:passed|went|moved)\s+(?:from\s+${NAME}\s+)?to\s+${NAME}`, 'dgu'), build: (s) => rel(s(3, 'person'), 'owns', s(1, 'project')) },
+  { hint: /[Oo]wnership/, pattern: new RegExp(String.raw`\b[Oo]wnership\s+of\s+${THE}${NAME}\s+(?:passed|went|moved)\s+(?:from\s+${NAME}\s+)?to\s+${NAME}`, 'dgu'), build: (s) => rel(s(3, 'person'), 'owns', s(1, 'project')) },
 ];
 
 /**
@@ -120,7 +124,7 @@ export function findRelations(body: string, mentions: PositionedMention[]): Foun
   let examined = 0;
   for (const shaped of SHAPED) {
     // Cheap test first: most entries have none of these words.
-    if (!/moved|migrated|relocated|replaced|switched|took|ownership/i.test(body)) break;
+    if (!shaped.hint.test(body)) continue;
     for (const m of body.matchAll(shaped.pattern)) {
       if (++examined > MAX_VERBS_PER_ENTRY) break;
       const slot = (group: number, type: EntityType | null): number | null => {

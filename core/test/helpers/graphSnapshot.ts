@@ -23,14 +23,14 @@ export function graphSnapshot(db: Database.Database): { entities: string[]; clai
 export function modelItems(db: Database.Database, root: string, readLines: (path: string) => string[]): { mentions: number; claims: number } {
   const text = (path: string, start: number, end: number) => labelKey(readLines(path).slice(start - 1, end).join('\n'));
   const mentions = db
-    .prepare('SELECT e.label, g.path, g.start_line, g.end_line FROM graph_mentions m JOIN graph_entities e ON e.id = m.entity_id JOIN graph_entries g ON g.id = m.entry_id WHERE m.by_model = 1')
+    .prepare('SELECT e.label, gp.path, g.start_line, g.end_line FROM graph_mentions m JOIN graph_entities e ON e.id = m.entity_id JOIN graph_entries g ON g.id = m.entry_id JOIN graph_paths gp ON gp.id = g.path_id WHERE m.by_model = 1')
     .all() as Array<{ label: string; path: string; start_line: number; end_line: number }>;
   for (const m of mentions) expect(occursIn(text(m.path, m.start_line, m.end_line), labelKey(m.label)), `${m.label} in ${root}/${m.path}:${m.start_line}`).toBe(true);
   const claims = db
     .prepare(
-      `SELECT s.label AS subject, o.label AS object, c.confidence, g.path, g.start_line, g.end_line FROM graph_claim_evidence v
+      `SELECT s.label AS subject, o.label AS object, c.confidence, gp.path, g.start_line, g.end_line FROM graph_claim_evidence v
        JOIN graph_claims c ON c.id = v.claim_id JOIN graph_entities s ON s.id = c.subject_id JOIN graph_entities o ON o.id = c.object_id
-       JOIN graph_entries g ON g.id = v.entry_id WHERE v.by_model = 1`,
+       JOIN graph_entries g ON g.id = v.entry_id JOIN graph_paths gp ON gp.id = g.path_id WHERE v.by_model = 1`,
     )
     .all() as Array<{ subject: string; object: string; confidence: number; path: string; start_line: number; end_line: number }>;
   for (const c of claims) {
