@@ -23,11 +23,14 @@ export function entryStems(entry: { readonly body: string }): string {
   return joined;
 }
 
-/** How many of the stems the entry has (each given as ` stem `, see `entryStems`). */
+/** Scripts written without spaces between words: a sentence is one long token, and a query word is found inside it. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/** How many of the stems the entry has (each given as ` stem `, see `entryStems`; a word of an unspaced script anywhere in a token). */
 function sharedStems(entry: { body: string }, wanted: readonly string[]): number {
   const stems = entryStems(entry);
   let n = 0;
-  for (const w of wanted) if (stems.includes(w)) n++;
+  for (const w of wanted) if (stems.includes(w) || (UNSPACED.test(w) && stems.includes(w.trim()))) n++;
   return n;
 }
 
