@@ -91,6 +91,12 @@ describe('restoreRemovedLines', () => {
     expect(restoreRemovedLines(edited, removed, before)).toEqual({ text: before.replace('- b1', '- b0\n- b1'), unplaced: [] });
   });
 
+  it('keeps the file’s CRLF line ends and a removed block at the very start or end', () => {
+    const crlf = before.replace(/\n/g, '\r\n');
+    const withoutEdges = crlf.replace('# M\r\n', '').replace('- b1\r\n', '');
+    expect(restoreRemovedLines(withoutEdges, ['# M', '- b1'], crlf)).toEqual({ text: crlf, unplaced: [] });
+  });
+
   it('returns the line unplaced when both its neighbours were edited away, and a line the pre-image never held', () => {
     const edited = after.replace('- a1\n- a2\n', '- a9\n');
     expect(restoreRemovedLines(edited, [...removed, '- never there'], before)).toEqual({ text: edited, unplaced: ['- never there', '- old'] });
