@@ -93,15 +93,16 @@ function isSameValue(a: string, b: string): boolean {
   return short.length >= 4 && long.startsWith(short) && /[.:/]/.test(long[short.length] ?? '');
 }
 
-/** What kind of value a token is: a clock time, a number, or a name (hosts, files, products, people). */
 const CLOCK_TIME = /\b\d{1,2}:\d{2}\b/g;
 
+/** What kind of value a token is: a clock time, a number, or a name (hosts, files, products, people). */
 function kindOfValue(value: string): 'time' | 'number' | 'name' {
   if (/^\d{1,2}:\d{2}$/.test(value)) return 'time';
   if (/^\d+(?:[.,]\d+)?$/.test(value) || NUMBER_WORDS.has(value)) return 'number';
   return 'name';
 }
 
+/** Whether some value of `a` and some value of `b` are of one kind (two times, two numbers, two names): they can dispute. */
 function haveOneKind(a: readonly string[], b: readonly string[]): boolean {
   return a.some((v) => b.some((w) => kindOfValue(v) === kindOfValue(w)));
 }
