@@ -47,6 +47,19 @@ describe('judgment: how two entries relate', () => {
     // "45-day" and "45 days" are one value, so the restatement is a duplicate, not a second line.
     expect(relate(entryFacts('Billbox is the invoicing tool now (45 days to pay).'), entryFacts('Invoices now go out from Billbox (moved from Paylane), still 45-day payment terms.')).relation).toBe('duplicate');
   });
+
+  it('two jobs each named by its own identifier are two facts, whatever words their asides and schedules share', () => {
+    const moved = entryFacts('etl_orders_hourly now runs at 01:15 UTC (moved so it finishes before the 05:00 billing export).');
+    // Shares "runs … UTC", the 05:00 and the billing export of the aside, but names another job.
+    expect(relate(moved, entryFacts('The billing export `billing_export_daily` runs at 05:00 UTC and lands in FIN.EXPORTS.')).relation).toBe('unrelated');
+    // The same job at another time: the newer note changes it.
+    expect(relate(moved, entryFacts('The orders ETL is `etl_orders_hourly` in Dagster, runs at 03:00 UTC.')).relation).toBe('same-attribute');
+    // The same job, but how to rerun it (a count of days, not a time): another fact about it, both stand.
+    expect(relate(entryFacts('To rerun orders: trigger etl_orders_hourly with a window; never more than 14 days per run or the cluster stalls.'), moved).relation).toBe('unrelated');
+    // An aside that holds the shared subject still ties a changed path to the old one.
+    const releases = entryFacts('Releases now go through the Buildkite pipeline release.yml (manual approval for prod).');
+    expect(relate(releases, entryFacts('Kestrel releases are cut by hand with `make release ENV=prod` on the bastion.')).relation).toBe('same-attribute');
+  });
 });
 
 describe('judgment in a sweep', () => {
@@ -79,6 +92,26 @@ describe('judgment in a sweep', () => {
     expect(memory).not.toContain('port 7000');
     expect(run.promoted.find((p) => p.candidateKey === 'memory/2026-11-28.md:3:3')).toMatchObject({ action: 'superseded' });
     expect(run.candidates.find((c) => c.key === 'memory/2026-11-27.md:3:3')?.gates.find((g) => g.gate === 'judgment')?.detail).toContain('superseded by the newer');
+  });
+
+  it('a chain of changes in one sweep: the newest is written and the entry the middle one replaced is retired too', async () => {
+    const byHand = '- Releases are cut by hand with `make release ENV=prod` on the bastion.';
+    const { service, clock } = await setup({
+      'MEMORY.md': `# Long-Term Memory\n\n## Infra\n${byHand}\n`,
+      'memory/2026-11-20.md': '# 2026-11-20\n\n- Releases now go through the Buildkite pipeline release.yml (manual approval for prod).\n',
+      'memory/2026-11-27.md': '# 2026-11-27\n\n- Releases now go through Spinnaker (pipeline atlas-prod); release.yml only builds the artefact.\n',
+    });
+    await recallOver(service, clock, [
+      { query: 'how do releases go to prod', daysAgo: 2 },
+      { query: 'release pipeline', daysAgo: 1 },
+      { query: 'releases release.yml', daysAgo: 0 },
+    ]);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    const memory = read('MEMORY.md');
+    expect(memory).toContain(`${byHand} <!-- status: superseded -->`);
+    expect(memory).toContain('- Releases now go through Spinnaker');
+    expect(memory).not.toContain('Buildkite');
+    expect(run.candidates.find((c) => c.key === 'memory/2026-11-20.md:3:3')?.outcome).not.toBe('promoted');
   });
 
   it('two claims of the same day that disagree are queued, not written; the person decides and the next sweep follows', async () => {

@@ -118,4 +118,24 @@ describe('curation scoring', () => {
     const score = scoreFold(fold, simulated(memory, user));
     expect(score).toMatchObject({ supersessions_applied: 2, supersessions_inverted: 0, supersessions_both_active: 0, duplicate_lines: 0, signal_text_lines: 0 });
   });
+
+  it('in a chain of supersessions, the middle one holds when the oldest is retired and the newest is active', () => {
+    // The bastion → GitHub Actions (09-01) → ArgoCD (09-08): the middle fact is never written, which is right.
+    const chain: Fold = {
+      ...fold,
+      files: new Map([...fold.files, ['memory/2026-09-01.md', `${fold.files.get('memory/2026-09-01.md')!}- Deploys now go through GitHub Actions.\n`]]),
+      labels: [
+        ...fold.labels.map((l) => (l.id === 'argocd' ? { ...l, supersedes: 'gha' } : l)),
+        { id: 'gha', file: 'memory/2026-09-01.md', match: 'Deploys now go through GitHub Actions', verdict: 'promote', target: 'MEMORY.md', supersedes: 'old-deploy' },
+      ],
+    };
+    const user = `${START_USER}- Prefer Vitest over Jest now.\n`;
+    const newest = '- Deploys now go through ArgoCD. Source: memory/2026-09-08.md#L5-L5';
+    const retired = scoreFold(chain, simulated(`# Long-Term Memory\n\n## Infra\n- Deploys are run by hand from the bastion. <!-- status: superseded -->\n${newest}\n`, user));
+    expect(retired).toMatchObject({ supersessions: 3, supersessions_applied: 3, supersessions_inverted: 0, supersessions_both_active: 0 });
+    // The oldest still active beside the newest: the middle supersession did not hold, and the mistakes say so.
+    const kept = scoreFold(chain, simulated(`${START_MEMORY}${newest}\n`, user));
+    expect(kept).toMatchObject({ supersessions_applied: 2, supersessions_inverted: 0, supersessions_both_active: 0 });
+    expect(kept.mistakes).toContain('gha over old-deploy: not applied (only the older active)');
+  });
 });

@@ -8,12 +8,16 @@ import { addedLinesToUndo, keptByApproval, type KeptByApproval } from './approve
 import { isBlank } from './curated/lines.js';
 import { removeRunChanges } from './curated/undo.js';
 import { appendSection } from './curated/section.js';
+import { restoreRemovedLines } from './curated/restoreRemoved.js';
 import { undoDiaryRun } from './diary/undoDiaryRun.js';
 import { readDiarySnapshot } from './diarySnapshot.js';
 import { entryHash } from './recall/entryKeys.js';
 import { noteKeptPromotions } from './rollbackNote.js';
 import { setStagedStatus } from './stagedCandidates.js';
 import type { SweepEnvironment } from './sweepEnvironment.js';
+import { processLogger } from '../platform/log/processLog.js';
+
+const log = processLogger('dreaming/rollback');
 
 type RollbackEnvironment = Pick<SweepEnvironment, 'dreamDb' | 'workspaceRoot' | 'preImages' | 'runs' | 'now' | 'lock' | 'timeZone'>;
 
@@ -110,7 +114,7 @@ function rollbackFile(env: RollbackEnvironment, run: DreamRun, file: PreImageFil
   const why = protectedHere
     ? `you approved ${kept.promotions.length === 1 ? 'one of its promotions' : `${kept.promotions.length} of its promotions`}, so only the run's other lines were undone`
     : 'it was edited after the run, so only the run\'s own lines were undone';
-  const undone = file === 'DREAMS.md' ? undoDiaryLines(snapshot, writes) : undoCuratedLines(snapshot, writes, kept, run.id);
+  const undone = file === 'DREAMS.md' ? undoDiaryLines(snapshot, writes) : undoCuratedLines(snapshot, writes, kept, run.id, () => preImageText(env, first));
   if (undone.text !== snapshot.text) {
     if (undone.text.trim() === '' && first.beforeSha256 === null) removeCreatedFile(run, snapshot);
     else write(env, run, snapshot, undone.text);
@@ -131,14 +135,32 @@ interface LinesUndone {
   alreadyGone: number;
 }
 
-/** MEMORY.md, USER.md: the run's lines and changes, but those of approved promotions; what it removed comes back. */
-function undoCuratedLines(snapshot: CuratedFileSnapshot, writes: DreamFileWrite[], kept: KeptByApproval, runId: string): LinesUndone {
+/**
+ * MEMORY.md, USER.md: the run's lines and changes, but those of approved promotions; what it
+ * removed (entries retired for the budget) comes back where it was, read from the file before
+ * the run; only what cannot be placed there is kept under a heading of its own.
+ */
+function undoCuratedLines(snapshot: CuratedFileSnapshot, writes: DreamFileWrite[], kept: KeptByApproval, runId: string, before: () => string | null): LinesUndone {
   const added = addedLinesToUndo(snapshot.text, writes.flatMap((w) => w.added), kept.lines);
   const changed = writes.flatMap((w) => w.changed).filter((c) => !kept.changes.has(c));
   const undone = removeRunChanges(snapshot.text, { added, changed });
   const removedByRun = writes.flatMap((w) => w.removed);
-  const text = removedByRun.length > 0 ? appendSection(undone.text, `## Restored by rollback of ${runId}`, removedByRun).text : undone.text;
+  const preImage = removedByRun.length > 0 ? before() : null;
+  const restored = preImage === null ? { text: undone.text, unplaced: removedByRun } : restoreRemovedLines(undone.text, removedByRun, preImage);
+  const text = restored.unplaced.length > 0 ? appendSection(restored.text, `## Restored by rollback of ${runId}`, restored.unplaced).text : restored.text;
   return { text, removed: added, alreadyGone: undone.missing.filter((l) => !isBlank(l)).length };
+}
+
+/** The file as it was before the run's first write, when its pre-image is still kept. */
+function preImageText(env: RollbackEnvironment, first: DreamFileWrite): string | null {
+  if (!first.preImageId) return null;
+  try {
+    return env.preImages.read(first.preImageId).bytes.toString('utf8');
+  } catch (error) {
+    // Pruned or unreadable: the removed lines are kept under their own heading instead.
+    log.warn('The pre-image of a rolled-back file could not be read; its removed lines go under their own heading', { preImageId: first.preImageId, error });
+    return null;
+  }
 }
 
 /** DREAMS.md: the run's paragraphs, history item and Deep Sleep lines; the diary's frame stays while others use it. */

@@ -124,9 +124,16 @@ export function scoreFold(fold: Fold, sim: SimulationResult): FoldScore {
   let inverted = 0;
   let bothActive = 0;
   const supersessions = fold.labels.filter((l) => l.supersedes);
+  // In a chain (make deploy → GitHub Actions → ArgoCD) the middle fact is superseded in its turn: its own supersession holds when the newest of the chain is active.
+  const newestOf = (id: string): string => {
+    const successor = supersessions.find((l) => l.supersedes === id);
+    return successor ? newestOf(successor.id) : id;
+  };
   for (const newer of supersessions) {
     const older = newer.supersedes!;
-    if (active(newer.id) && !active(older)) applied++;
+    const newest = newestOf(newer.id);
+    const outdated = newest === newer.id ? [older] : [older, newer.id];
+    if (active(newest) && outdated.every((id) => !active(id))) applied++;
     else if (active(older) && !active(newer.id) && (retired(newer.id) || writtenActive(older))) {
       // The sweeps made the older fact win: they retired the newer one, or wrote the older one after the newer note existed.
       inverted++;
@@ -134,7 +141,7 @@ export function scoreFold(fold: Fold, sim: SimulationResult): FoldScore {
     } else if (active(older) && active(newer.id)) {
       bothActive++;
       mistakes.push(`${newer.id} and the older ${older}: both active`);
-    }
+    } else mistakes.push(`${newer.id} over ${older}: not applied (${active(older) ? 'only the older' : active(newer.id) ? 'the newer and a still newer one' : 'neither'} active)`);
   }
 
   const pairs = new Map<string, [string, string]>();

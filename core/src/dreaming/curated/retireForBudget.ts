@@ -17,9 +17,10 @@ export function retireForBudget(text: string, today: string): { text: string; re
   const removed: string[] = [];
   for (const line of split.lines) {
     if (BULLET.test(line) && isRetired(line, today)) {
-      // Take the entry's own promotion and lineage markers with it.
-      while (keep.length > 0 && MARKER.test(keep[keep.length - 1]!)) removed.unshift(keep.pop()!);
-      removed.push(line);
+      // Take the entry's own promotion and lineage markers with it, in file order right before it (a rollback puts them back there).
+      const markers: string[] = [];
+      while (keep.length > 0 && MARKER.test(keep[keep.length - 1]!)) markers.unshift(keep.pop()!);
+      removed.push(...markers, line);
       continue;
     }
     keep.push(line);

@@ -11,6 +11,8 @@ import { subjectWords } from '../lineage.js';
 export interface EntryFacts {
   text: string;
   subjects: Set<string>;
+  /** The identifier the entry opens with (`lumen_features_daily now runs at 02:30`): the thing it is about. */
+  opensWith: string | null;
   /** Values in lower case: `kes-stg-01.ferrow.internal`, `8443`, `deploy.yml`, `02:30`. */
   values: string[];
   /** Capitalised names (people, products, projects) in lower case. */
@@ -42,14 +44,12 @@ const NOT_NAMES = /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|a
 export function entryFacts(rawText: string): EntryFacts {
   const text = rawText.replace(COMMENTS, ' ').replace(SOURCE, ' ').replace(/\s+/g, ' ').trim();
   const values = valuesOf(text);
-  // Subject words come from the words around the values: a host's labels are not its subject.
-  const words = spelledOut(text.split(/\s+/).filter((t) => !values.includes(cleanToken(t))).join(' '));
-  // subjectWords trims "lines" to "lin" but keeps "line": the stem without a final e is one word for both.
-  const subjects = subjectWords(words).map((w) => (/^[a-z]+$/.test(w) ? stemmer(w).replace(/(?<=..)e$/, '') : w));
+  const subjects = subjectsOf(text, values);
   const prefer = PREFER_OVER.exec(text) ?? PREFER_ONE.exec(text);
   return {
     text,
     subjects: new Set(subjects),
+    opensWith: openingIdentifier(text, values),
     values,
     negated: [...text.matchAll(NEGATED)].map((m) => cleanToken(m[1]!)),
     names: namesOf(text),
@@ -61,8 +61,21 @@ export function entryFacts(rawText: string): EntryFacts {
   };
 }
 
+function subjectsOf(text: string, values: readonly string[]): string[] {
+  // Subject words come from the words around the values: a host's labels are not its subject.
+  const words = spelledOut(text.split(/\s+/).filter((t) => !values.includes(cleanToken(t))).join(' '));
+  // subjectWords trims "lines" to "lin" but keeps "line": the stem without a final e is one word for both.
+  return subjectWords(words).map((w) => (/^[a-z]+$/.test(w) ? stemmer(w).replace(/(?<=..)e$/, '') : w));
+}
+
+/** The entry's first token when it is an identifier with letters (a job, a table, a host), not a word. */
+function openingIdentifier(text: string, values: readonly string[]): string | null {
+  const first = cleanToken(text.replace(/^\s*(?:[-*+]\s+)?(?:\[[ xX]\]\s+)?/, '').split(/\s+/)[0] ?? '');
+  return values.includes(first) && /\p{L}/u.test(first) ? first : null;
+}
+
 /** "under five lines" and "under ten lines" state different values. */
-const NUMBER_WORDS = new Set(['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'fifteen', 'twenty', 'thirty', 'fifty', 'hundred', 'thousand']);
+export const NUMBER_WORDS = new Set(['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'fifteen', 'twenty', 'thirty', 'fifty', 'hundred', 'thousand']);
 const NUMBER_WITH_UNIT = /^(\d+(?:[.,]\d+)?)-\p{L}+$/u;
 const NEGATED = /\bnot\s+([^\s,;()]+)/gi;
 const PREFER_OVER = /\bprefer\s+([\p{L}\p{N}._-]+)\s+(?:over|to|instead of)\s+([\p{L}\p{N}._-]+)/iu;

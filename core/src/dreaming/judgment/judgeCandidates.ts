@@ -90,6 +90,8 @@ export function judgeCandidates(
       }
     }
     if (verdict !== 'accept') continue;
+    // A candidate this one replaces hands on what it replaced: "ArgoCD" after "GitHub Actions" after "make deploy" retires "make deploy" too.
+    for (const r of [...retires]) if (r.candidate) retires.push(...(retiresOf.get(r) ?? []).filter((inherited) => !retires.includes(inherited)));
     for (const r of retires) remove(active, r);
     active.push(item);
     retiresOf.set(item, retires);

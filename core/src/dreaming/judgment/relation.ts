@@ -1,4 +1,5 @@
-import { cosine, wordsOf, type EntryFacts } from './entryFacts.js';
+import { normalizeEntryText } from '../../workspace/markdownEntries.js';
+import { cosine, NUMBER_WORDS, wordsOf, type EntryFacts } from './entryFacts.js';
 
 /**
  * How two entries relate, decided without a model:
@@ -45,18 +46,22 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   const why = `shares ${[...sharedValues, ...sharedSubjects.slice(0, 4)].join(', ') || 'wording'}; cosine ${sim.toFixed(2)}`;
   const preference = preferenceChange(a, b);
   if (preference) return { relation: 'same-attribute', byValue: true, reason: `${why}; ${preference}` };
-  const changeAbout = subjectShare >= CHANGE_SUBJECT && sharedSubjects.length >= 2 && sim >= CHANGE_TEXT ? (announcedChangeAbout(a, b) ?? announcedChangeAbout(b, a)) : null;
-  const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (subjectShare >= SAME_SUBJECT && sharedSubjects.length >= 2) || changeAbout !== null;
+  // "lumen_features_daily now runs at 02:30" is about lumen_features_daily: beside an entry naming only other identifiers, shared words ("runs … UTC") tie nothing.
+  const wordsCanTie = !distinctIdentifiers || (a.opensWith === null && b.opensWith === null);
+  const changeAbout = wordsCanTie && subjectShare >= CHANGE_SUBJECT && sharedSubjects.length >= 2 && sim >= CHANGE_TEXT ? (announcedChangeAbout(a, b) ?? announcedChangeAbout(b, a)) : null;
+  const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (wordsCanTie && subjectShare >= SAME_SUBJECT && sharedSubjects.length >= 2) || changeAbout !== null;
   if (!sameSubject) return { relation: 'unrelated', byValue: false, reason: why };
   // Names count as values here: "through ArgoCD" and "through GitHub Actions" are different claims.
   const onlyInA = [...a.values.filter((v) => !isStated(v, b)), ...[...a.names].filter((n) => !isNamed(n, b))];
   const onlyInB = [...b.values.filter((v) => !isStated(v, a)), ...[...b.names].filter((n) => !isNamed(n, a))];
   const denied = a.negated.some((v) => b.values.includes(v)) || b.negated.some((v) => a.values.includes(v));
-  // Each states a value the other lacks, or one denies the other's: a different claim about the same thing.
+  // Each states a value of one kind the other lacks (two times, two numbers, two names), or one denies the other's: a different claim about the same thing.
   const valuesOnlyInA = a.values.filter((v) => !isStated(v, b));
   const valuesOnlyInB = b.values.filter((v) => !isStated(v, a));
-  const byValue = denied || (valuesOnlyInA.length > 0 && valuesOnlyInB.length > 0);
-  if (denied || (onlyInA.length > 0 && onlyInB.length > 0)) return { relation: 'same-attribute', byValue, reason: `${why}; differs in ${[...onlyInA, ...onlyInB].slice(0, 4).join(', ') || 'a denied value'}` };
+  const byValue = denied || haveOneKind(valuesOnlyInA, valuesOnlyInB);
+  if (denied || haveOneKind(onlyInA, onlyInB)) return { relation: 'same-attribute', byValue, reason: `${why}; differs in ${[...onlyInA, ...onlyInB].slice(0, 4).join(', ') || 'a denied value'}` };
+  // A time here, a count of days there: two different things said about one subject (its schedule, how to backfill it), and both stand.
+  if (onlyInA.length > 0 && onlyInB.length > 0) return { relation: 'unrelated', byValue: false, reason: `${why}; states other things (${onlyInA[0]}, ${onlyInB[0]})` };
   // One says the fact changed and the other does not: the older one is what changed.
   if (a.announcesChange !== b.announcesChange && changeAbout !== null) return { relation: 'same-attribute', byValue, reason: `${why}; ${changeAbout}` };
   // The first entry states something the second does not (a date, a number) and the second states no value: new detail, not a restatement.
@@ -88,6 +93,20 @@ function isSameValue(a: string, b: string): boolean {
   return short.length >= 4 && long.startsWith(short) && /[.:/]/.test(long[short.length] ?? '');
 }
 
+const CLOCK_TIME = /\b\d{1,2}:\d{2}\b/g;
+
+/** What kind of value a token is: a clock time, a number, or a name (hosts, files, products, people). */
+function kindOfValue(value: string): 'time' | 'number' | 'name' {
+  if (/^\d{1,2}:\d{2}$/.test(value)) return 'time';
+  if (/^\d+(?:[.,]\d+)?$/.test(value) || NUMBER_WORDS.has(value)) return 'number';
+  return 'name';
+}
+
+/** Whether some value of `a` and some value of `b` are of one kind (two times, two numbers, two names): they can dispute. */
+function haveOneKind(a: readonly string[], b: readonly string[]): boolean {
+  return a.some((v) => b.some((w) => kindOfValue(v) === kindOfValue(w)));
+}
+
 function hasLetter(value: string): boolean {
   return /\p{L}/u.test(value);
 }
@@ -99,7 +118,8 @@ function isNamed(name: string, facts: EntryFacts): boolean {
 /** A value is stated by an entry when it is one of its values or every part of it is one of its words. */
 function isStated(value: string, facts: EntryFacts): boolean {
   if (facts.values.some((v) => isSameValue(v, value))) return true;
-  const words = wordsOf(facts);
+  // "30 days" is not stated by "02:30": a number inside a clock time is part of the time.
+  const words = kindOfValue(value) === 'number' ? new Set(normalizeEntryText(facts.text.replace(CLOCK_TIME, ' ')).split(' ')) : wordsOf(facts);
   const parts = value.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   return parts.length > 0 && parts.every((p) => words.has(p));
 }

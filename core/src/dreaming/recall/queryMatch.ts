@@ -23,7 +23,13 @@ export function entryStems(entry: { readonly body: string }): string {
   return joined;
 }
 
-/** How many of the stems the entry has (each given as ` stem `, see `entryStems`). */
+/** Scripts written without spaces between words: a sentence is one long token, and a query word is found inside it. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/**
+ * How many of the stems the entry has: each is given as ` stem ` (see `entryStems`), or bare
+ * when it is a word of an unspaced script, found anywhere inside a token.
+ */
 function sharedStems(entry: { body: string }, wanted: readonly string[]): number {
   const stems = entryStems(entry);
   let n = 0;
@@ -43,7 +49,7 @@ export function entriesAnsweringQuery<T extends { body: string }>(query: string 
   if (entries.length <= 1) return [...entries];
   const wanted = typeof query === 'string' ? queryStems(query) : query;
   if (wanted.size === 0) return [...entries];
-  const padded = [...wanted].map((stem) => ` ${stem} `);
+  const padded = [...wanted].map((stem) => (UNSPACED.test(stem) ? stem : ` ${stem} `));
   const shared = entries.map((e) => sharedStems(e, padded));
   const best = Math.max(...shared);
   return best > 0 ? entries.filter((_, i) => shared[i] === best) : [...entries];
