@@ -56,6 +56,8 @@ describe('judgment: how two entries relate', () => {
     expect(relate(moved, entryFacts('The orders ETL is `etl_orders_hourly` in Dagster, runs at 03:00 UTC.')).relation).toBe('same-attribute');
     // The same job, but how to rerun it (a count of days, not a time): another fact about it, both stand.
     expect(relate(entryFacts('To rerun orders: trigger etl_orders_hourly with a window; never more than 14 days per run or the cluster stalls.'), moved).relation).toBe('unrelated');
+    // An identifier that is the value of a role ("X is the new staging host") still changes that role.
+    expect(relate(entryFacts('kes-stg-02 is the new staging host, same port and VPN rules.'), entryFacts('Staging host is kes-stg-01, port 8443, VPN only.')).relation).toBe('same-attribute');
     // An aside that holds the shared subject still ties a changed path to the old one.
     const releases = entryFacts('Releases now go through the Buildkite pipeline release.yml (manual approval for prod).');
     expect(relate(releases, entryFacts('Kestrel releases are cut by hand with `make release ENV=prod` on the bastion.')).relation).toBe('same-attribute');

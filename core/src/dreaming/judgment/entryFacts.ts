@@ -68,10 +68,14 @@ function subjectsOf(text: string, values: readonly string[]): string[] {
   return subjectWords(words).map((w) => (/^[a-z]+$/.test(w) ? stemmer(w).replace(/(?<=..)e$/, '') : w));
 }
 
-/** The entry's first token when it is an identifier with letters (a job, a table, a host), not a word. */
+/** "kes-stg-02 is the new staging host": the identifier fills a role, and the role is what the entry is about. */
+const FILLS_A_ROLE = /^\S+\s+(?:is|are|was|becomes|became)\s+(?:now\s+)?(?:the|our|a|an)\b/i;
+
+/** The entry's first token when it is an identifier with letters (a job, a table, a host), not a word, and not a role's value. */
 function openingIdentifier(text: string, values: readonly string[]): string | null {
-  const first = cleanToken(text.replace(/^\s*(?:[-*+]\s+)?(?:\[[ xX]\]\s+)?/, '').split(/\s+/)[0] ?? '');
-  return values.includes(first) && /\p{L}/u.test(first) ? first : null;
+  const body = text.replace(/^\s*(?:[-*+]\s+)?(?:\[[ xX]\]\s+)?/, '');
+  const first = cleanToken(body.split(/\s+/)[0] ?? '');
+  return values.includes(first) && /\p{L}/u.test(first) && !FILLS_A_ROLE.test(body) ? first : null;
 }
 
 /** "under five lines" and "under ten lines" state different values. */
