@@ -39,30 +39,4 @@ describe('snippet window choice', () => {
     expect(snippet.startLine).toBe(4);
     expect(snippet.text).toContain('inspired others');
   });
-
-  it('with an opening share, opens on the line that brings the topic up rather than on the replies echoing it', () => {
-    const lines = [
-      '- Mel: my first pottery class today, the kiln and the glaze were all new to me',
-      '- Ann: a kiln? wow!',
-      '- Mel: glaze is hard.',
-      '- Ann: kiln is hot!',
-      '- Mel: glaze again',
-    ];
-    const text = lines.join('\n');
-    // Room for the first line and one reply, or for the four replies.
-    const maxChars = lines[0]!.length + lines[1]!.length + 6;
-    expect(lines.slice(1).join('\n').length).toBeLessThanOrEqual(maxChars);
-    expect(lines.slice(0, 3).join('\n').length).toBeGreaterThan(maxChars);
-    const weighted: SnippetTerm[] = [
-      { forms: ['kiln'], weight: 1 },
-      { forms: ['glaze'], weight: 1 },
-      { forms: ['pottery'], weight: 0.2 },
-    ];
-    // The replies repeat the words more often, and win without the share.
-    expect(buildSnippet(text, 1, weighted, { maxChars, contextChars: 0 }).startLine).toBe(2);
-    const opened = buildSnippet(text, 1, weighted, { maxChars, contextChars: 0, openingShare: 0.5 });
-    expect(opened.startLine).toBe(1);
-    expect(opened.text).toContain('first pottery class');
-    expect(opened.matchedWeight).toBeCloseTo(2.2);
-  });
 });

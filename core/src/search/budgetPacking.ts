@@ -4,12 +4,6 @@
  * gets its best window that still fits (a result whose window would have to cut a matched line
  * is left out, a later, shorter one may still fit); what is left of the budget then widens the
  * chosen windows with their neighbouring lines, best result first.
- *
- * Tried on LoCoMo tuning folds 0–1 and left out: windows of 350–450 characters (no context) for
- * results after the first one or two, so more results fit (@3,500 −1 to −3, multi-hop no better);
- * one-line windows of left-out results before widening (no change: the first pass already fills
- * the budget); widening all windows a line at a time in turn (no change); leaving out a result
- * whose room only fits a weaker window than its best (@1,500 −1.4, multi-hop −2.4).
  */
 import type { SearchResult } from '../contract/index.js';
 import type { ChunkHit } from './keywordSearch.js';
@@ -27,14 +21,6 @@ export interface PackableResult {
  */
 const FIRST_PASS_CHARS = MAX_SNIPPET_CHARS;
 const FIRST_PASS_CONTEXT = 280;
-/**
- * A packed window that opens on a line matching the question well beats one opening on a reply
- * that echoes it (snippet.ts `openingShare`). LoCoMo tuning folds 0–1 (@1,500 / @3,500 / R@10 /
- * multi-hop @1,500): none 73.2 / 81.2 / 85.3 / 28.5; 0.02 73.9 / 81.3 / 31.0; 0.035 74.3 / 81.3 /
- * 32.0; 0.05 74.1 / 81.2 / 32.1; 0.1 74.1 / 80.8 / 32.1 (R@10 unchanged: only packed windows use
- * it). In plain results it moved the passage-focus ranking too: 0.1 there cost temporal R@10 4 points.
- */
-const OPENING_SHARE = 0.05;
 
 interface Window {
   item: PackableResult;
@@ -59,7 +45,7 @@ export function packToBudget(items: readonly PackableResult[], terms: readonly S
     const room = Math.min(FIRST_PASS_CHARS, budget - used - (windows.length > 0 ? 1 : 0));
     if (room <= 0) break;
     const exclude = shownIn(item.hit.path);
-    const snippet = buildSnippet(item.hit.text, item.hit.start_line, terms, { maxChars: room, exclude, contextChars: Math.min(FIRST_PASS_CONTEXT, room), path: item.hit.path, openingShare: OPENING_SHARE });
+    const snippet = buildSnippet(item.hit.text, item.hit.start_line, terms, { maxChars: room, exclude, contextChars: Math.min(FIRST_PASS_CONTEXT, room), path: item.hit.path });
     if (snippet.text.length === 0 || snippet.cut || snippet.matchedWeight <= 0) continue;
     used += snippet.text.length + (windows.length > 0 ? 1 : 0);
     for (let l = snippet.startLine; l <= snippet.endLine; l++) exclude.add(l);

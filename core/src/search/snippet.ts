@@ -31,12 +31,6 @@ export interface SnippetOptions {
   contextChars?: number;
   /** The chunk's file, for terms that match given lines (SnippetTerm.lines). */
   path?: string;
-  /**
-   * Share of its first line's own matched weight added to a window's value (0: none): the
-   * window that opens on the line bringing up the topic beats one starting on a reply that
-   * only echoes it (in a conversation the answer is often that first line).
-   */
-  openingShare?: number;
 }
 
 export const MAX_SNIPPET_CHARS = 700;
@@ -50,7 +44,7 @@ const CONTEXT_CHARS = 280;
 const REPEAT_SHARE = 0.3;
 
 export function buildSnippet(chunkText: string, chunkStartLine: number, terms: readonly SnippetTerm[], options: SnippetOptions = {}): Snippet {
-  const { maxChars = MAX_SNIPPET_CHARS, exclude, within, contextChars = CONTEXT_CHARS, path, openingShare = 0 } = options;
+  const { maxChars = MAX_SNIPPET_CHARS, exclude, within, contextChars = CONTEXT_CHARS, path } = options;
   const lines = chunkText.split('\n');
   const matcher = buildMatcher(terms);
   const allowed = lines.map((_, i) => !exclude?.has(chunkStartLine + i));
@@ -69,9 +63,9 @@ export function buildSnippet(chunkText: string, chunkStartLine: number, terms: r
   const canMatch = (i: number): boolean =>
     allowed[i]! && (!within || (chunkStartLine + i >= within.startLine && chunkStartLine + i <= within.endLine));
 
-  // Every run of consecutive lines that fits: the most distinct query weight (repeats and, when
-  // asked, the opening line add a little), the longer run on a tie. Runs start on a matching
-  // line (or the first line when nothing matches).
+  // Every run of consecutive lines that fits: the most distinct query weight (repeats add a
+  // little), the longer run on a tie. Runs start on a matching line (or the first line when
+  // nothing matches).
   let best = { from: -1, to: -1, value: -1, chars: 0 };
   const counts = new Int32Array(terms.length);
   for (let from = 0; from < lines.length; from++) {
@@ -80,7 +74,6 @@ export function buildSnippet(chunkText: string, chunkStartLine: number, terms: r
     let distinct = 0;
     let repeats = 0;
     let chars = -1;
-    const opening = openingShare * found[from]!.reduce((n, t) => n + terms[t]!.weight, 0);
     for (let to = from; to < lines.length && canMatch(to); to++) {
       chars += lines[to]!.length + 1;
       if (chars + answerRoom[to]! > maxChars && to > from) break;
@@ -88,7 +81,7 @@ export function buildSnippet(chunkText: string, chunkStartLine: number, terms: r
         if (counts[t]!++ === 0) distinct += terms[t]!.weight;
         else repeats += terms[t]!.weight;
       }
-      const value = distinct + REPEAT_SHARE * repeats + opening;
+      const value = distinct + REPEAT_SHARE * repeats;
       // On a tie the longer run wins: answers are usually the long, informative lines, while a
       // short neighbour often just repeats the question's words.
       if (value > best.value + 1e-9 || (Math.abs(value - best.value) <= 1e-9 && chars > best.chars && found[to]!.length > 0)) {
