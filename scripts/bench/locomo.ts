@@ -77,6 +77,8 @@ export interface LocomoReport extends RecallFigures {
   evidence_skipped: { empty_lists: number; malformed_strings: number; unknown_ids: number };
   dates_unparsed: number;
   search: LatencySummary;
+  /** CPU time of this process per memory.search call (unbudgeted and both budgets alike), ms. */
+  search_cpu_ms_per_call: number;
   mean_results: number;
   /** Questions that got fewer than `limit` results, percent (the planner selected too few matching chunks). */
   results_below_limit_pct: number;
@@ -230,6 +232,9 @@ export async function runLocomo(file: string): Promise<LocomoReport> {
   let validIds = 0;
   let unparsedDates = 0;
   let indexTotal = 0;
+  // CPU of this process during searches (the engine runs in-process): load does not inflate it as it does wall time.
+  let searchCpuMicros = 0;
+  let searchCalls = 0;
 
   const foldOf = new Map(samples.map((s, i) => [s.sample_id, i % FOLDS]));
   for (const sample of samples) {
@@ -260,6 +265,7 @@ export async function runLocomo(file: string): Promise<LocomoReport> {
         }
         validIds += known.length;
         const tags = known.map((id) => `[${id}]`);
+        const cpuBefore = process.cpuUsage();
         const { results, wallMs } = await engine.search(String(qa.question), LIMIT);
         latencies.push(wallMs);
         resultCounts.push(results.length);
@@ -268,6 +274,9 @@ export async function runLocomo(file: string): Promise<LocomoReport> {
         // The char-budget figures ask the engine to pack its snippets into the budget, as an agent would.
         const packed1500 = (await engine.search(String(qa.question), LIMIT, 1500)).results;
         const packed3500 = (await engine.search(String(qa.question), LIMIT, 3500)).results;
+        const cpu = process.cpuUsage(cpuBefore);
+        searchCpuMicros += cpu.user + cpu.system;
+        searchCalls += 3;
         const r10 = recallAtK(results, tags, 10);
         const score: QuestionScore = {
           category: String(qa.category),
@@ -328,6 +337,7 @@ export async function runLocomo(file: string): Promise<LocomoReport> {
     evidence_skipped: skipped,
     dates_unparsed: unparsedDates,
     search: summarizeLatency(latencies),
+    search_cpu_ms_per_call: round(searchCpuMicros / 1000 / Math.max(1, searchCalls), 3),
     mean_results: round(mean(resultCounts), 2),
     results_below_limit_pct: round((100 * resultCounts.filter((n) => n < LIMIT).length) / Math.max(1, resultCounts.length), 1),
     zero_results: resultCounts.filter((n) => n === 0).length,
@@ -343,7 +353,7 @@ export async function runLocomo(file: string): Promise<LocomoReport> {
   log('');
   log(foldTable(out));
   log(
-    `search p50 ${out.search.p50_ms} ms, p95 ${out.search.p95_ms} ms; mean ${out.mean_results} results of ${LIMIT} ` +
+    `search p50 ${out.search.p50_ms} ms, p95 ${out.search.p95_ms} ms, CPU ${out.search_cpu_ms_per_call} ms per call; mean ${out.mean_results} results of ${LIMIT} ` +
       `(${out.results_below_limit_pct}% of questions under-filled), mean snippet ${out.mean_snippet_chars} chars; ` +
       `evidence skipped: ${JSON.stringify(out.evidence_skipped)}, ${out.questions_skipped_no_evidence} questions without valid evidence`,
   );

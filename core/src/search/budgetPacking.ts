@@ -4,6 +4,17 @@
  * gets its best window that still fits (a result whose window would have to cut a matched line
  * is left out, a later, shorter one may still fit); what is left of the budget then widens the
  * chosen windows with their neighbouring lines, best result first.
+ *
+ * Tried and left out (LoCoMo, tuned on folds 0–1; before: @1,500 73.2, @3,500 81.2, multi-hop
+ * 28.5): windows of 350–450 characters without context for results after the first one or two,
+ * so more results fit (@3,500 −1 to −3.3, multi-hop no better: the lines beside a match hold
+ * the answer more often than a further result does); one-line windows of left-out results
+ * before widening, and widening every window a line at a time in turn (no change: the first pass
+ * fills the budget); leaving out a result whose room fits only a weaker window than its best
+ * (@1,500 −1.4); a bonus for windows opening on a strongly matching line, over replies that echo
+ * it (+0.9 @1,500 and +3.6 multi-hop on folds 0–1, but −2.6 @1,500, −2.4 @3,500 and −3.2
+ * multi-hop on held-out fold 2). More or less weight for repeated words in a window (snippet.ts
+ * REPEAT_SHARE 0, 0.1, 0.5, 0.8) and more first-pass context (450) did no better than 0.3 and 280.
  */
 import type { SearchResult } from '../contract/index.js';
 import type { ChunkHit } from './keywordSearch.js';
