@@ -1,0 +1,30 @@
+import type { Migration } from './types.js';
+
+/**
+ * Entry kinds one row per file (index/entryKindsTable.ts) instead of one per entry: the entries
+ * packed in a blob, their hash in 8 bytes, kinds as small codes, the default kind in one byte and
+ * cues kept once in `entry_kind_cues`. The old rows are dropped, not converted: kinds are derived
+ * from the Markdown, and the next sync reads every file's kinds again (the meta version is
+ * cleared) without re-chunking, so search keeps working meanwhile; results and dreaming go
+ * without stored kinds only until then (dreaming classifies the text itself).
+ */
+export const migration0012: Migration = {
+  version: 12,
+  name: 'small-entry-kinds',
+  up(db) {
+    db.exec(`
+      DROP TABLE IF EXISTS entry_kinds;
+      CREATE TABLE entry_kinds (
+        path    TEXT PRIMARY KEY REFERENCES files(path) ON DELETE CASCADE,
+        -- The file's entries, packed (layout in index/entryKindsTable.ts).
+        entries BLOB NOT NULL
+      ) STRICT, WITHOUT ROWID;
+      CREATE TABLE entry_kind_cues (
+        id  INTEGER PRIMARY KEY,
+        -- The wording that decided a kind ("a checkbox", 'starts with "ask"').
+        cue TEXT NOT NULL UNIQUE
+      ) STRICT;
+      DELETE FROM meta WHERE key = 'entry_kinds';
+    `);
+  },
+};
