@@ -6,6 +6,7 @@ import { classifyFileEntries, ENTRY_KINDS_VERSION } from '../src/index/entryKind
 import { EntryKindsTable } from '../src/index/entryKindsTable.js';
 import { openIndexDatabase } from '../src/index/database.js';
 import { floatsToBlob } from '../src/index/vectorBlob.js';
+import { sha256Hex } from '../src/platform/hash.js';
 import { openSqlite } from '../src/platform/sqliteDriver.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
@@ -44,6 +45,10 @@ function toPreviousLayout(indexPath: string, root: string): number {
       rows++;
     }
   }
+  // Chunks kept a 64-hex hash of their text.
+  db.exec("ALTER TABLE chunks ADD COLUMN hash TEXT NOT NULL DEFAULT ''");
+  const putHash = db.prepare('UPDATE chunks SET hash = ? WHERE id = ?');
+  for (const c of db.prepare('SELECT id, text FROM chunks').all() as Array<{ id: number; text: string }>) putHash.run(sha256Hex(c.text), c.id);
   const [vectors] = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'vectors_*'").pluck().all() as string[];
   const hash = new HashEmbeddingProvider();
   const put = db.prepare(`UPDATE ${vectors} SET vector = ? WHERE chunk_id = ?`);
@@ -56,7 +61,7 @@ function toPreviousLayout(indexPath: string, root: string): number {
 const searchLists = async (s: MemoryService, queries: string[]) =>
   Promise.all(queries.map(async (query) => (await s.invoke('memory.search', { query, limit: 5 })).results.map((r) => `${r.path}:${r.startLine} ${r.score.toFixed(6)}`)));
 
-describe('migration 0012: entry kinds one row per file', () => {
+describe('migration 0012: entry kinds one row per file, chunks without their text hash', () => {
   it('migrates an index of the previous layout in place: search keeps working, the next sync stores the kinds again without re-chunking', async () => {
     ws = createTempWorkspace(NOTES);
     service = openService(ws);
@@ -80,6 +85,7 @@ describe('migration 0012: entry kinds one row per file', () => {
     expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(12);
     expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'entry_kinds'").pluck().get()).toMatch(/entries\s+BLOB/);
     expect(db.prepare('SELECT count(*) FROM entry_kinds').pluck().get()).toBe(0);
+    expect(db.prepare("SELECT name FROM pragma_table_info('chunks')").pluck().all()).not.toContain('hash');
     expect(db.prepare("SELECT value FROM meta WHERE key = 'entry_kinds'").pluck().get()).toBeUndefined();
     const chunkIds = db.prepare('SELECT id FROM chunks ORDER BY id').pluck().all();
     expect(chunkIds.length).toBeGreaterThan(0);

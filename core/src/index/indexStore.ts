@@ -5,7 +5,6 @@ import type { Chunk } from './chunker.js';
 import type { StoredEntryKind } from './entryKinds.js';
 import { EntryKindsTable } from './entryKindsTable.js';
 import type { LineDate } from './lineDates.js';
-import { sha256Hex } from '../platform/hash.js';
 
 export interface FileRow {
   path: string;
@@ -63,8 +62,8 @@ export class IndexStore {
       deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
       deleteChunks: db.prepare('DELETE FROM chunks WHERE path = ?'),
       insertChunk: db.prepare(
-        `INSERT INTO chunks (path, source, start_line, end_line, text, hash, origin, session_kind, observed_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       coverage: db.prepare<[], Record<string, unknown>>(
         `SELECT f.path, f.source, f.status, f.reason, f.size, f.mtime_ms,
@@ -144,7 +143,7 @@ export class IndexStore {
   appendChunks(row: Pick<FileRow, 'path' | 'source'>, chunks: readonly IndexedChunk[]): void {
     for (const c of chunks) {
       this.stmts.insertChunk.run(
-        row.path, row.source, c.startLine, c.endLine, c.text, sha256Hex(c.text),
+        row.path, row.source, c.startLine, c.endLine, c.text,
         c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null,
       );
     }

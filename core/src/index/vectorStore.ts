@@ -30,7 +30,6 @@ export function unpackedPath(file: string): string {
 export interface PendingChunk {
   id: number;
   text: string;
-  hash: string;
 }
 
 export interface VectorHit {
@@ -122,7 +121,7 @@ export class VectorStore {
       : `SELECT v.chunk_id, v.vector, NULL AS text FROM ${this.floatsTable} v`;
     this.stmts = {
       pending: db.prepare<[number, number], PendingChunk>(
-        `SELECT c.id, c.text, c.hash FROM chunks c LEFT JOIN ${this.floatsTable} v ON v.chunk_id = c.id
+        `SELECT c.id, c.text FROM chunks c LEFT JOIN ${this.floatsTable} v ON v.chunk_id = c.id
          WHERE v.chunk_id IS NULL AND c.id > ? ORDER BY c.id LIMIT ?`,
       ),
       countEmbedded: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${this.floatsTable}`),

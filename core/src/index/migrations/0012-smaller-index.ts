@@ -1,7 +1,7 @@
 import type { Migration } from './types.js';
 
 /**
- * Entry kinds one row per file (index/entryKindsTable.ts) instead of one per entry: the entries
+ * A smaller index. Entry kinds one row per file (index/entryKindsTable.ts) instead of one per entry: the entries
  * packed in a blob, their hash in 8 bytes, kinds as small codes, the default kind in one byte and
  * cues kept once in `entry_kind_cues`. The old rows are dropped, not converted: kinds are derived
  * from the Markdown, and the next sync reads every file's kinds again (the meta version is
@@ -10,7 +10,7 @@ import type { Migration } from './types.js';
  */
 export const migration0012: Migration = {
   version: 12,
-  name: 'small-entry-kinds',
+  name: 'smaller-index',
   up(db) {
     db.exec(`
       DROP TABLE IF EXISTS entry_kinds;
@@ -26,5 +26,9 @@ export const migration0012: Migration = {
       ) STRICT;
       DELETE FROM meta WHERE key = 'entry_kinds';
     `);
+    // Nothing reads a chunk's 64-hex text hash any more: the model embedding cache hashes the
+    // text when it embeds. Dropping it rewrites the chunks in place; ids, FTS rows and vectors stay.
+    const chunkColumns = db.prepare("SELECT name FROM pragma_table_info('chunks')").pluck().all() as string[];
+    if (chunkColumns.includes('hash')) db.exec('ALTER TABLE chunks DROP COLUMN hash');
   },
 };
