@@ -53,6 +53,7 @@ function toPreviousLayout(indexPath: string, root: string): number {
   const hash = new HashEmbeddingProvider();
   const put = db.prepare(`UPDATE ${vectors} SET vector = ? WHERE chunk_id = ?`);
   for (const c of db.prepare('SELECT id, text FROM chunks').all() as Array<{ id: number; text: string }>) put.run(floatsToBlob(hash.embedSync(c.text)), c.id);
+  expect(db.prepare(`SELECT min(length(vector)) FROM ${vectors}`).pluck().get()).toBeGreaterThan(0);
   db.pragma('user_version = 11');
   db.close();
   return rows;
@@ -89,6 +90,8 @@ describe('migration 0012: entry kinds one row per file, chunks without their tex
     expect(db.prepare("SELECT value FROM meta WHERE key = 'entry_kinds'").pluck().get()).toBeUndefined();
     const chunkIds = db.prepare('SELECT id FROM chunks ORDER BY id').pluck().all();
     expect(chunkIds.length).toBeGreaterThan(0);
+    const [vectorsTable] = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'vectors_*'").pluck().all() as string[];
+    expect(db.prepare(`SELECT count(*) AS n, sum(length(vector)) AS bytes FROM ${vectorsTable}`).get()).toEqual({ n: chunkIds.length, bytes: 0 });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
 
