@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { classifyFileEntries, ENTRY_KINDS_VERSION, storedKindOf } from '../src/index/entryKinds.js';
+import { EntryKindsTable } from '../src/index/entryKindsTable.js';
 import { lineHash, lineOriginLookup } from '../src/provenance/lineHash.js';
 import { recordWrittenLines } from '../src/provenance/recordWrites.js';
 import { dream, dreamingWorkspaces, recallOver } from './helpers/dreaming.js';
@@ -25,7 +26,7 @@ let root = '';
 
 const indexDb = (s: MemoryService) => (s as unknown as { index: { db: Database.Database } }).index.db;
 const stored = (db: Database.Database, file: string) =>
-  db.prepare('SELECT start_line AS line, kind, valid_until AS validUntil, cue FROM entry_kinds WHERE path = ? ORDER BY start_line').all(file) as Array<{ line: number; kind: string; validUntil: string | null; cue: string }>;
+  new EntryKindsTable(db).of(file).map((k) => ({ line: k.startLine, kind: k.kind, validUntil: k.validUntil, cue: k.cue }));
 
 async function open(files: Record<string, string>, now = new Date(2026, 9, 21, 3, 0, 0).getTime()) {
   const { ws, service, clock } = await openWorkspace(files, now);
@@ -73,7 +74,9 @@ describe('entry kinds, decided when a file is indexed', () => {
   it('kinds made by other rules are read again at the next sync, without re-chunking the file', async () => {
     const { service, db } = await open({ 'memory/2026-10-20.md': NOTE });
     const chunkIds = db.prepare('SELECT id FROM chunks ORDER BY id').pluck().all();
-    db.prepare("UPDATE entry_kinds SET kind = 'event', cue = 'older rules'").run();
+    const table = new EntryKindsTable(db);
+    table.write('memory/2026-10-20.md', table.of('memory/2026-10-20.md').map((k) => ({ ...k, kind: 'event' as const, cue: 'older rules' })));
+    expect(stored(db, 'memory/2026-10-20.md').map((r) => r.kind)).toEqual(Array(6).fill('event'));
     db.prepare("UPDATE meta SET value = 'older-rules' WHERE key = 'entry_kinds'").run();
     await service.sync(false);
     expect(stored(db, 'memory/2026-10-20.md').map((r) => r.kind)).toEqual(['fact', 'task', 'question', 'time-bounded', 'preference', 'fact']);

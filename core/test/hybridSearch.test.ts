@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { HashEmbeddingProvider } from '../src/embed/hashProvider.js';
 import { normalizeInPlace } from '../src/embed/provider.js';
+import { sha256Hex } from '../src/platform/hash.js';
 import { importanceMultiplier, noteDate, triggerPhrases } from '../src/search/annotations.js';
 import { writeBertGguf } from './fixtures/gguf.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
@@ -31,6 +32,19 @@ describe('hash embeddings', () => {
     const sim = (x: Float32Array, y: Float32Array) => x.reduce((n, v, i) => n + v * y[i]!, 0);
     const q = await p.embedQuery('destress');
     expect(sim(q, a!)).toBeGreaterThan(sim(q, await p.embedQuery('quarterly tax filing deadline')));
+  });
+
+  it('are the vectors earlier versions stored: indexes keep the bits and floats they wrote, and the re-rank recomputes them', () => {
+    // sha256 of the float bytes, as the provider computed them before its ASCII word scan and signed slots.
+    const golden: Array<[string, string]> = [
+      ['- The NAS is called atlas and runs restic backups — nightly, to a Hetzner box.', '46f2037078de31b1'],
+      ['Café au lait in Zürich; 東京 trip booked', '0914a3a1d8410871'],
+      ['ALL CAPS words, digits 2026-04-05 and x9y', '60caccb0a5e4c3f6'],
+      ['', '80422bc3d307b4a2'],
+      ['𝐁old math letters and emoji 🎉 party', 'c4a56eb6b87f68e8'],
+    ];
+    const p = new HashEmbeddingProvider();
+    for (const [text, hash] of golden) expect([text, sha256Hex(Buffer.from(p.embedSync(text).buffer)).slice(0, 16)]).toEqual([text, hash]);
   });
 
   it('rejects NaN and infinite values with a clear message', () => {

@@ -23,7 +23,7 @@ function writerAndReader(): { add(text: string): void; reader: KeywordSearcher }
   const readerDb = openSqlite(file, { readonly: true, fileMustExist: true });
   open.push(readerDb, writer);
   const insertFile = writer.prepare("INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES (?, '', 'memory', 'x', 0, 0, 'indexed', 0)");
-  const insertChunk = writer.prepare("INSERT INTO chunks (path, source, start_line, end_line, text, hash) VALUES (?, 'memory', 1, 1, ?, 'h')");
+  const insertChunk = writer.prepare("INSERT INTO chunks (path, source, start_line, end_line, text) VALUES (?, 'memory', 1, 1, ?)");
   let n = 0;
   const add = (text: string): void => {
     const p = `memory/n${n++}.md`;

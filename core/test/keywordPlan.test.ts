@@ -21,7 +21,7 @@ function indexOf(n: number, line: (i: number) => string, source: (i: number) => 
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-plan-'));
   db = openIndexDatabase(path.join(dir, 'index.sqlite')).db;
   const file = db.prepare("INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES (?, '', ?, 'x', 0, 0, 'indexed', 0)");
-  const chunk = db.prepare("INSERT INTO chunks (path, source, start_line, end_line, text, hash) VALUES (?, ?, 1, 1, ?, 'h')");
+  const chunk = db.prepare("INSERT INTO chunks (path, source, start_line, end_line, text) VALUES (?, ?, 1, 1, ?)");
   db.transaction(() => {
     for (let i = 0; i < n; i++) {
       file.run(`memory/n${i}.md`, source(i));

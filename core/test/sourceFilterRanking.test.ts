@@ -23,7 +23,7 @@ function indexOf(rows: ReadonlyArray<{ source: SourceKind; text: string }>): Key
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-filter-'));
   db = openIndexDatabase(path.join(dir, 'index.sqlite')).db;
   const file = db.prepare("INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES (?, '', ?, 'x', 0, 0, 'indexed', 0)");
-  const chunk = db.prepare("INSERT INTO chunks (path, source, start_line, end_line, text, hash) VALUES (?, ?, 1, 1, ?, 'h')");
+  const chunk = db.prepare("INSERT INTO chunks (path, source, start_line, end_line, text) VALUES (?, ?, 1, 1, ?)");
   db.transaction(() => {
     rows.forEach(({ source, text }, i) => {
       const where = `${source}/n${i}.md`;

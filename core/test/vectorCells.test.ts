@@ -64,7 +64,7 @@ function openIndex(options: { disableVectorExtension?: boolean } = {}): { db: Da
 /** Files and chunks rows for ids 1…n, so deleting a chunk runs the generation's delete trigger. */
 function addChunks(db: Database.Database, from: number, to: number): void {
   db.prepare(`INSERT OR IGNORE INTO files (path, abs_path, source, mtime_ms, size, status, indexed_at) VALUES ('a.md', '/a.md', 'memory', 0, 0, 'indexed', 0)`).run();
-  const insert = db.prepare(`INSERT INTO chunks (id, path, source, start_line, end_line, text, hash) VALUES (?, 'a.md', 'memory', 1, 1, 'x', 'h')`);
+  const insert = db.prepare(`INSERT INTO chunks (id, path, source, start_line, end_line, text) VALUES (?, 'a.md', 'memory', 1, 1, 'x')`);
   db.transaction(() => {
     for (let id = from; id <= to; id++) insert.run(id);
   })();

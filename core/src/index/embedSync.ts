@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { EmbeddingProvider } from '../embed/provider.js';
 import type { SyncProgress } from './sync.js';
-import { blobToFloats, floatsToBlob, type VectorStore } from './vectorStore.js';
+import { sha256Hex } from '../platform/hash.js';
+import { blobToFloats, floatsToBlob, type PendingChunk, type VectorStore } from './vectorStore.js';
 
 const BATCH = 64;
 // Hash vectors cost microseconds each: bigger batches mean fewer commits and queries (a 2 MB
@@ -51,11 +52,13 @@ export async function embedPendingChunks(
     after = pending[pending.length - 1]!.id;
 
     const ready: Array<{ id: number; vector: Float32Array; hash: string; fresh: boolean }> = [];
-    const missing: typeof pending = [];
+    const missing: Array<PendingChunk & { hash: string }> = [];
     for (const chunk of pending) {
-      const cached = useCache ? cacheGet.get(generation, chunk.hash) : undefined;
-      if (cached) ready.push({ id: chunk.id, vector: blobToFloats(cached.vector), hash: chunk.hash, fresh: false });
-      else missing.push(chunk);
+      // The cache key: sha256 of the text, computed here (the index keeps no hash per chunk).
+      const hash = useCache ? sha256Hex(chunk.text) : '';
+      const cached = useCache ? cacheGet.get(generation, hash) : undefined;
+      if (cached) ready.push({ id: chunk.id, vector: blobToFloats(cached.vector), hash, fresh: false });
+      else missing.push({ ...chunk, hash });
     }
     if (missing.length > 0) {
       const fresh = await provider.embedBatch(missing.map((c) => c.text));

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { EntryKind as ContractEntryKind, EntryKindSpan, OriginClass } from '../contract/index.js';
 import { sha256Hex } from '../platform/hash.js';
+import { EntryKindsTable } from './entryKindsTable.js';
 import { classifyEntry, type EntryKind } from '../workspace/entryKind.js';
 import { parseMarkdownEntries } from '../workspace/markdownEntries.js';
 
@@ -70,23 +71,19 @@ const PROBES = [
  */
 export const ENTRY_KINDS_VERSION = sha256Hex(JSON.stringify(PROBES.map((line) => classifyEntry(line, '2026-10-20')))).slice(0, 16);
 
-type KindLookup = (path: string, startLine: number) => { end_line: number; text_hash: string; kind: string; valid_until: string | null; cue: string } | undefined;
-const lookups = new WeakMap<Database.Database, KindLookup>();
+const tables = new WeakMap<Database.Database, EntryKindsTable>();
 
 /**
  * The kind the index stored for an entry, when the row is about this very text (the file may
  * have changed since it was indexed: then null, and the reader classifies the text itself).
  */
 export function storedKindOf(db: Database.Database, path: string, entry: { startLine: number; endLine: number; raw: string }): StoredEntryKind | null {
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    const statement = db.prepare<[string, number], ReturnType<KindLookup> & object>(
-      'SELECT end_line, text_hash, kind, valid_until, cue FROM entry_kinds WHERE path = ? AND start_line = ?',
-    );
-    lookup = (p, line) => statement.get(p, line);
-    lookups.set(db, lookup);
+  let table = tables.get(db);
+  if (!table) {
+    table = new EntryKindsTable(db);
+    tables.set(db, table);
   }
-  const row = lookup(path, entry.startLine);
-  if (!row || row.end_line !== entry.endLine || row.text_hash !== entryTextHash(entry.raw)) return null;
-  return { startLine: entry.startLine, endLine: row.end_line, textHash: row.text_hash, kind: row.kind as EntryKind, validUntil: row.valid_until, cue: row.cue };
+  const stored = table.at(path, entry.startLine);
+  if (!stored || stored.endLine !== entry.endLine || stored.textHash !== entryTextHash(entry.raw)) return null;
+  return stored;
 }

@@ -3,8 +3,8 @@ import type { FileCoverage, FileStatus, SourceKind } from '../contract/index.js'
 import type { OriginClass, SessionKind } from '../contract/index.js';
 import type { Chunk } from './chunker.js';
 import type { StoredEntryKind } from './entryKinds.js';
+import { EntryKindsTable } from './entryKindsTable.js';
 import type { LineDate } from './lineDates.js';
-import { sha256Hex } from '../platform/hash.js';
 
 export interface FileRow {
   path: string;
@@ -33,15 +33,6 @@ export interface ChunkRow {
   text: string;
 }
 
-interface KindRow {
-  start_line: number;
-  end_line: number;
-  text_hash: string;
-  kind: string;
-  valid_until: string | null;
-  cue: string;
-}
-
 /** A chunk's provenance columns, as the search results' summary needs them. */
 export interface ChunkProvenance {
   id: number;
@@ -52,8 +43,10 @@ export interface ChunkProvenance {
 /** Typed SQL over the index: every statement the engine runs lives here, prepared once. */
 export class IndexStore {
   private readonly stmts;
+  private readonly kinds: EntryKindsTable;
 
   constructor(readonly db: Database.Database) {
+    this.kinds = new EntryKindsTable(db);
     this.stmts = {
       allFiles: db.prepare<[], Record<string, unknown>>(
         'SELECT path, abs_path, source, sha256, mtime_ms, size, status, reason FROM files',
@@ -69,8 +62,8 @@ export class IndexStore {
       deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
       deleteChunks: db.prepare('DELETE FROM chunks WHERE path = ?'),
       insertChunk: db.prepare(
-        `INSERT INTO chunks (path, source, start_line, end_line, text, hash, origin, session_kind, observed_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       coverage: db.prepare<[], Record<string, unknown>>(
         `SELECT f.path, f.source, f.status, f.reason, f.size, f.mtime_ms,
@@ -92,19 +85,8 @@ export class IndexStore {
       // Every search asks: prepared once per connection.
       chunkProvenance: db.prepare<[string], ChunkProvenance>('SELECT id, origin, session_kind FROM chunks WHERE id IN (SELECT value FROM json_each(?))'),
       chunkTexts: db.prepare<[string], { id: number; text: string }>('SELECT id, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))'),
-      deleteKinds: db.prepare('DELETE FROM entry_kinds WHERE path = ?'),
       deleteLineDates: db.prepare('DELETE FROM line_dates WHERE path = ?'),
       insertLineDate: db.prepare('INSERT OR IGNORE INTO line_dates (path, line, day_from, day_to, precision) VALUES (?, ?, ?, ?, ?)'),
-      insertKind: db.prepare(
-        'INSERT OR REPLACE INTO entry_kinds (path, start_line, end_line, text_hash, kind, valid_until, cue) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ),
-      // Entries are ordered and never overlap: those overlapping [start, end] begin at the last one starting at or before `start`.
-      kindsWithin: db.prepare<[string, number, string, number], KindRow>(
-        `SELECT start_line, end_line, text_hash, kind, valid_until, cue FROM entry_kinds
-         WHERE path = ? AND start_line <= ?
-           AND start_line >= coalesce((SELECT max(start_line) FROM entry_kinds WHERE path = ? AND start_line <= ?), 0)
-         ORDER BY start_line`,
-      ),
     };
   }
 
@@ -128,7 +110,7 @@ export class IndexStore {
   /** Records a file's state; an indexed file gets its chunks (and its entries' kinds and line dates) replaced, any other loses them. */
   writeFile(row: FileRow, chunks: readonly IndexedChunk[] | null, kinds: readonly StoredEntryKind[] | null = null, lineDates: readonly LineDate[] | null = null): void {
     this.stmts.deleteChunks.run(row.path);
-    this.stmts.deleteKinds.run(row.path);
+    this.kinds.remove(row.path);
     this.stmts.deleteLineDates.run(row.path);
     this.stmts.upsertFile.run({ ...row, indexedAt: Date.now() });
     if (chunks) this.appendChunks(row, chunks);
@@ -144,16 +126,12 @@ export class IndexStore {
 
   /** Replaces a file's stored entry kinds (the file's row must exist). */
   writeKinds(path: string, kinds: readonly StoredEntryKind[]): void {
-    this.stmts.deleteKinds.run(path);
-    for (const k of kinds) this.stmts.insertKind.run(path, k.startLine, k.endLine, k.textHash, k.kind, k.validUntil, k.cue);
+    this.kinds.write(path, kinds);
   }
 
   /** The stored kinds of the entries overlapping lines `startLine`–`endLine` of a file, in order. */
   kindsWithin(path: string, startLine: number, endLine: number): StoredEntryKind[] {
-    return this.stmts.kindsWithin
-      .all(path, endLine, path, startLine)
-      .filter((r) => r.end_line >= startLine)
-      .map((r) => ({ startLine: r.start_line, endLine: r.end_line, textHash: r.text_hash, kind: r.kind as StoredEntryKind['kind'], validUntil: r.valid_until, cue: r.cue }));
+    return this.kinds.within(path, startLine, endLine);
   }
 
   /** Updates a file's row (size, mtime, status) and keeps its chunks. */
@@ -165,7 +143,7 @@ export class IndexStore {
   appendChunks(row: Pick<FileRow, 'path' | 'source'>, chunks: readonly IndexedChunk[]): void {
     for (const c of chunks) {
       this.stmts.insertChunk.run(
-        row.path, row.source, c.startLine, c.endLine, c.text, sha256Hex(c.text),
+        row.path, row.source, c.startLine, c.endLine, c.text,
         c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null,
       );
     }
@@ -177,7 +155,7 @@ export class IndexStore {
 
   removeFile(path: string): void {
     this.stmts.deleteChunks.run(path);
-    this.stmts.deleteKinds.run(path);
+    this.kinds.remove(path);
     this.stmts.deleteLineDates.run(path);
     this.stmts.deleteFile.run(path);
   }

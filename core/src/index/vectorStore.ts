@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { sha256Hex } from '../platform/hash.js';
+import { HashEmbeddingProvider } from '../embed/hashProvider.js';
 import { generationId, type EmbeddingGeneration } from '../embed/provider.js';
 import { VectorCells } from './vectorCells.js';
 import { blobToFloats, floatsToBlob } from './vectorBlob.js';
@@ -29,7 +30,6 @@ export function unpackedPath(file: string): string {
 export interface PendingChunk {
   id: number;
   text: string;
-  hash: string;
 }
 
 export interface VectorHit {
@@ -63,9 +63,25 @@ export const DEFAULT_KNN_LIMITS: KnnLimits = { flatMax: 50_000, cellsFrom: 40_00
 
 export type KnnMode = 'flat' | 'scan' | 'cells' | 'off';
 
+/** Stored in place of a vector the store recomputes from its chunk's text (see `VectorStore.recompute`). */
+const RECOMPUTED = Buffer.alloc(0);
+
+interface StoredVector {
+  chunk_id: number;
+  vector: Buffer;
+  /** The chunk's text when its vector is recomputed, else null. */
+  text: string | null;
+}
+
 /**
  * The vectors of one embedding generation: exact floats in `vectors_<key>` (the re-rank and
  * fallback source) and, with sqlite-vec, a binary-quantised `vec0` index for fast KNN.
+ *
+ * The built-in hash provider's floats are not stored when sqlite-vec is there: they are a
+ * deterministic function of the chunk's text and cost microseconds, so the re-rank recomputes the
+ * few it reads (identical floats, so identical results), and `vectors_<key>` keeps an empty blob
+ * per chunk only to say "embedded". They were a fifth of the index. Without sqlite-vec every
+ * search scans all vectors, so there they are stored as before.
  */
 export class VectorStore {
   readonly key: string;
@@ -75,6 +91,10 @@ export class VectorStore {
   private readonly stmts;
   /** Cells for whole-index KNN over many model vectors; hash vectors never get them (see knnMode). */
   private readonly cells: VectorCells | null;
+  /** Recomputes this generation's vectors from chunk text: the hash provider of the very same generation, else null. */
+  private readonly recompute: HashEmbeddingProvider | null;
+  /** False when `put` stores an empty blob and reads recompute the vector. */
+  private readonly storesFloats: boolean;
 
   constructor(
     private readonly db: Database.Database,
@@ -93,20 +113,22 @@ export class VectorStore {
       generation.provider !== 'hash' &&
       db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(VectorCells.tableName(this.key)) !== undefined;
     this.cells = hasCells ? new VectorCells(db, this.key, generation.dims) : null;
+    this.recompute = recomputingProvider(generation);
+    this.storesFloats = !(this.recompute && backend === 'sqlite-vec');
+    // With a recomputing provider, reads bring the text of chunks whose vector is not stored.
+    const read = this.recompute
+      ? `SELECT v.chunk_id, v.vector, CASE WHEN length(v.vector) = 0 THEN c.text END AS text FROM ${this.floatsTable} v JOIN chunks c ON c.id = v.chunk_id`
+      : `SELECT v.chunk_id, v.vector, NULL AS text FROM ${this.floatsTable} v`;
     this.stmts = {
       pending: db.prepare<[number, number], PendingChunk>(
-        `SELECT c.id, c.text, c.hash FROM chunks c LEFT JOIN ${this.floatsTable} v ON v.chunk_id = c.id
+        `SELECT c.id, c.text FROM chunks c LEFT JOIN ${this.floatsTable} v ON v.chunk_id = c.id
          WHERE v.chunk_id IS NULL AND c.id > ? ORDER BY c.id LIMIT ?`,
       ),
       countEmbedded: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${this.floatsTable}`),
       putFloat: db.prepare(`INSERT OR REPLACE INTO ${this.floatsTable} (chunk_id, vector) VALUES (?, ?)`),
-      getFloat: db.prepare<[number], { vector: Buffer }>(`SELECT vector FROM ${this.floatsTable} WHERE chunk_id = ?`),
-      getFloats: db.prepare<[string], { chunk_id: number; vector: Buffer }>(
-        `SELECT chunk_id, vector FROM ${this.floatsTable} WHERE chunk_id IN (SELECT value FROM json_each(?))`,
-      ),
-      scan: db.prepare<[number, number], { chunk_id: number; vector: Buffer }>(
-        `SELECT chunk_id, vector FROM ${this.floatsTable} WHERE chunk_id > ? ORDER BY chunk_id LIMIT ?`,
-      ),
+      getFloat: db.prepare<[number], StoredVector>(`${read} WHERE v.chunk_id = ?`),
+      getFloats: db.prepare<[string], StoredVector>(`${read} WHERE v.chunk_id IN (SELECT value FROM json_each(?))`),
+      scan: db.prepare<[number, number], StoredVector>(`${read} WHERE v.chunk_id > ? ORDER BY v.chunk_id LIMIT ?`),
       putBits: backend === 'sqlite-vec' ? db.prepare(`INSERT OR REPLACE INTO ${this.vecTable} (rowid, embedding) VALUES (?, vec_bit(?))`) : null,
       knnBits:
         backend === 'sqlite-vec'
@@ -174,7 +196,7 @@ export class VectorStore {
     if (vector.length !== this.generation.dims) {
       throw new Error(`Vector for chunk ${chunkId} has ${vector.length} dims; generation ${this.id} expects ${this.generation.dims}.`);
     }
-    this.stmts.putFloat.run(chunkId, floatsToBlob(vector));
+    this.stmts.putFloat.run(chunkId, this.storesFloats ? floatsToBlob(vector) : RECOMPUTED);
     if (this.stmts.putBits) {
       const bits = signBits(vector);
       this.stmts.putBits.run(BigInt(chunkId), bits);
@@ -231,7 +253,7 @@ export class VectorStore {
     if (state?.state === 'ready' && count < state.trainedOn * 2) return 'none';
     return this.cells.rebuild(
       count,
-      (after, limit) => this.stmts.scan.all(after, limit).map((r) => ({ chunkId: r.chunk_id, bits: signBits(blobToFloats(r.vector)) })),
+      (after, limit) => this.stmts.scan.all(after, limit).map((r) => ({ chunkId: r.chunk_id, bits: signBits(this.decode(r)) })),
       shouldStop,
     );
   }
@@ -243,7 +265,7 @@ export class VectorStore {
     for (;;) {
       const rows = this.stmts.scan.all(after, SCAN_BATCH);
       for (const row of rows) {
-        const vector = blobToFloats(row.vector);
+        const vector = this.decode(row);
         const similarity = dot(query, vector);
         if (top.length < k || similarity > top[top.length - 1]!.similarity) {
           top.push({ chunkId: row.chunk_id, similarity, vector });
@@ -260,14 +282,33 @@ export class VectorStore {
   vectorsOf(chunkIds: readonly number[]): Map<number, Float32Array> {
     const found = new Map<number, Float32Array>();
     if (chunkIds.length === 0) return found;
-    for (const row of this.stmts.getFloats.all(JSON.stringify(chunkIds))) found.set(row.chunk_id, blobToFloats(row.vector));
+    for (const row of this.stmts.getFloats.all(JSON.stringify(chunkIds))) found.set(row.chunk_id, this.decode(row));
     return found;
   }
 
   vectorOf(chunkId: number): Float32Array | null {
     const row = this.stmts.getFloat.get(chunkId);
-    return row ? blobToFloats(row.vector) : null;
+    return row ? this.decode(row) : null;
   }
+
+  /** Whether `put` stores the floats (false: the hash provider's, recomputed on read). */
+  get floatsStored(): boolean {
+    return this.storesFloats;
+  }
+
+  /** A stored row's floats: decoded, or recomputed from the chunk's text when none were stored. */
+  private decode(row: StoredVector): Float32Array {
+    if (row.vector.byteLength > 0) return blobToFloats(row.vector);
+    if (this.recompute && row.text !== null) return this.recompute.embedSync(row.text);
+    throw new Error(`The vector of chunk ${row.chunk_id} in ${this.floatsTable} is empty and generation ${this.id} cannot recompute it; delete the index file to rebuild it.`);
+  }
+}
+
+/** The hash provider that produced `generation`'s vectors, when it did (same scheme, dims and preprocessing). */
+function recomputingProvider(generation: EmbeddingGeneration): HashEmbeddingProvider | null {
+  if (generation.provider !== 'hash') return null;
+  const provider = new HashEmbeddingProvider(generation.dims);
+  return generationId(provider.generation) === generationId(generation) ? provider : null;
 }
 
 /** Binary quantisation: one bit per dimension, set when the value is positive. */

@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import { ReverieError } from '../platform/errors.js';
 import { parseId } from '../platform/ids.js';
 import { lineHash } from './lineHash.js';
-import { leastTrusted, type EntryKind, type OriginClass, type ProvenanceChain, type SessionKind, type SourceKind, type TranscriptTool } from '../contract/index.js';
+import { EntryKindsTable } from '../index/entryKindsTable.js';
+import { leastTrusted, type OriginClass, type ProvenanceChain, type SessionKind, type SourceKind, type TranscriptTool } from '../contract/index.js';
 
 const MAX_TEXT = 4_000;
 const MAX_LINES = 200;
@@ -116,12 +117,12 @@ export function getProvenance(db: Database.Database, target: ProvenanceTarget): 
   return chain;
 }
 
-/** The kinds the index stored for the entries overlapping the range (entry_kinds, index migration 0009). */
+/** The kinds the index stored for the entries overlapping the range (index/entryKindsTable.ts). */
 function entryKindsOf(db: Database.Database, path: string, startLine: number, endLine: number): NonNullable<ProvenanceChain['entryKinds']> {
-  const rows = db
-    .prepare('SELECT start_line, end_line, kind, valid_until, cue FROM entry_kinds WHERE path = ? AND start_line <= ? AND end_line >= ? ORDER BY start_line LIMIT 200')
-    .all(path, endLine, startLine) as Array<{ start_line: number; end_line: number; kind: EntryKind; valid_until: string | null; cue: string }>;
-  return rows.map((r) => ({ startLine: r.start_line, endLine: r.end_line, kind: r.kind, validUntil: r.valid_until, cue: r.cue }));
+  return new EntryKindsTable(db)
+    .within(path, startLine, endLine)
+    .slice(0, 200)
+    .map(({ textHash: _hash, ...span }) => span);
 }
 
 /** The text of each line in the target range, from the (overlapping) chunks that hold it. */
