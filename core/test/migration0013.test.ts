@@ -26,7 +26,7 @@ const NOTES: Record<string, string> = {
 
 /**
  * Puts the graph of an index back in the layout of migrations 0005–0012 (entries keyed by path
- * text, claims by a text key), with a stale graph the old version had extracted, at schema 11.
+ * text, claims by a text key), with a stale graph the old version had extracted, at schema 12 (the rest of the index is current).
  */
 function toPreviousLayout(file: string): void {
   const old = new Database(file);
@@ -46,7 +46,7 @@ function toPreviousLayout(file: string): void {
     INSERT INTO graph_cooccurrence (subject_id, object_id, tool, origin, entries, undated) VALUES (1, 2, 'workspace', 'owner', 1, 1);
     INSERT INTO graph_files (path, sha256, entries, extracted_at) SELECT path, sha256, 1, 0 FROM files WHERE source = 'memory';
   `);
-  old.pragma('user_version = 11');
+  old.pragma('user_version = 12');
   expect(old.pragma('foreign_key_check')).toEqual([]);
   old.close();
 }
