@@ -1,5 +1,5 @@
 import { markdownLanguage } from '@codemirror/lang-markdown';
-import type { Extension, Range, Text } from '@codemirror/state';
+import type { Extension, Text } from '@codemirror/state';
 import { Decoration, type DecorationSet, type EditorView, ViewPlugin, type ViewUpdate } from '@codemirror/view';
 import { classHighlighter, highlightTree } from '@lezer/highlight';
 
@@ -35,20 +35,32 @@ export function viewportMarkdownHighlighting(): Extension {
 }
 
 function highlightVisibleLines(view: EditorView): DecorationSet {
-  const marks: Array<Range<Decoration>> = [];
-  const doc = view.state.doc;
+  return Decoration.set(
+    markdownMarks(view.state.doc, view.visibleRanges).map(({ from, to, className }) => Decoration.mark({ class: className }).range(from, to)),
+    true,
+  );
+}
+
+export interface TokenMark {
+  from: number;
+  to: number;
+  /** classHighlighter's class (tok-heading, tok-emphasis…). */
+  className: string;
+}
+
+/** Highlight classes for the lines of `ranges`, each parsed from the nearest blank line above it. */
+export function markdownMarks(doc: Text, ranges: ReadonlyArray<{ from: number; to: number }>): TokenMark[] {
+  const marks: TokenMark[] = [];
   let coveredTo = 0;
-  for (const visible of view.visibleRanges) {
-    const from = Math.max(blockStartAbove(doc, visible.from), coveredTo);
-    const to = doc.lineAt(visible.to).to;
+  for (const range of ranges) {
+    const from = Math.max(blockStartAbove(doc, range.from), coveredTo);
+    const to = doc.lineAt(range.to).to;
     if (from >= to) continue;
     const tree = markdownLanguage.parser.parse(doc.sliceString(from, to));
-    highlightTree(tree, classHighlighter, (start, end, className) => {
-      marks.push(Decoration.mark({ class: className }).range(from + start, from + end));
-    });
+    highlightTree(tree, classHighlighter, (start, end, className) => marks.push({ from: from + start, to: from + end, className }));
     coveredTo = to;
   }
-  return Decoration.set(marks, true);
+  return marks;
 }
 
 /** The start of the nearest blank line at or above `pos` (within MAX_LINES_BACK lines), else that line's start. */
