@@ -69,6 +69,16 @@ describe('undo for Reject, Rollback and Forget', () => {
     expect(store.getState().undo.held).toBeNull();
   });
 
+  it('a second click on a Reject waiting for its Undo does nothing', async () => {
+    const { store, reviews } = dreamsWindow(true);
+    await store.getState().dreams.selectRun('dream:42');
+    await store.getState().dreams.review(CANDIDATE_KEY, 'reject');
+    await store.getState().dreams.review(CANDIDATE_KEY, 'reject');
+    expect(reviews).toEqual([]);
+    await store.getState().undo.performNow();
+    expect(reviews).toHaveLength(1);
+  });
+
   it('Undo drops the Reject: the engine is never asked', async () => {
     const { store, reviews } = dreamsWindow(true);
     await store.getState().dreams.selectRun('dream:42');

@@ -310,6 +310,8 @@ export function createDreamsSlice({ set, get, client, confirm }: SliceContext<'d
       const { run, pending } = slice();
       if (!run || pending) return;
       const key = reviewKey(run.id, candidateKey);
+      // Already waiting for its Undo: a second click must not do it twice.
+      if (get().undo.held?.key === key) return;
       const perform = () => writeAction(key, () => client.call('dream.review', { runId: run.id, candidateKey, decision }));
       if (decision === 'approve') return perform();
       const candidate = run.candidates.find((c) => c.key === candidateKey);
@@ -317,7 +319,7 @@ export function createDreamsSlice({ set, get, client, confirm }: SliceContext<'d
     },
 
     async rollback(runId) {
-      if (slice().pending) return;
+      if (slice().pending || get().undo.held?.key === rollbackKey(runId)) return;
       // A whole run is many lines in several files: ask first, then still offer Undo.
       if (!confirm(`Roll back dream run ${runId}? The lines it wrote are removed (or the files restored from their pre-images).`)) return;
       const key = rollbackKey(runId);
