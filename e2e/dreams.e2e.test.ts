@@ -188,8 +188,18 @@ describe.skipIf(!chromiumPath)('Dreams view', () => {
     await page.locator('[data-testid=provenance-panel]').waitFor({ state: 'detached' });
     await saveScreenshot(page, 'dreams');
 
-    // 4. Reject the promotion: marked rejected, and the line leaves MEMORY.md.
+    // 4. Reject the promotion: a toast offers Undo, and Undo leaves everything as it was.
+    const held = page.locator('[data-testid=held-action]');
     await promotion.locator('[data-testid=dream-reject]').click();
+    await held.waitFor();
+    expect(await held.textContent()).toContain('Rejected “');
+    await held.locator('[data-testid=held-undo]').click();
+    await held.waitFor({ state: 'detached' });
+    expect(await readWorkspaceFile('MEMORY.md')).toContain('ledgerd-staging');
+    expect(await promotion.getAttribute('data-decision')).not.toBe('rejected');
+    // Rejected for real (× does it without waiting): marked rejected, and the line leaves MEMORY.md.
+    await promotion.locator('[data-testid=dream-reject]').click();
+    await held.locator('[data-testid=held-now]').click();
     await card.locator('[data-testid=dream-promotion][data-decision=rejected]', { hasText: 'ledgerd-staging' }).waitFor();
     expect(await readWorkspaceFile('MEMORY.md')).not.toContain('ledgerd-staging');
 
@@ -207,6 +217,10 @@ describe.skipIf(!chromiumPath)('Dreams view', () => {
     expect(await readWorkspaceFile('MEMORY.md')).toContain('vpn-lab.quillfeather.net');
     const secondRow = page.locator(`[data-testid=dream-run-row][data-run-id="${second.id}"]`);
     await secondRow.locator('[data-testid=dream-rollback]').click();
+    // Asked first (a whole run), then held for Undo until the toast goes by itself.
+    await held.waitFor();
+    expect(await readWorkspaceFile('MEMORY.md')).toContain('vpn-lab.quillfeather.net');
+    await held.waitFor({ state: 'detached', timeout: 30_000 });
     await page.locator(`[data-testid=dream-run-row][data-run-id="${second.id}"][data-rolled-back=true]`).waitFor();
     await secondCard.locator('[data-testid=dream-run-rolled-back]').waitFor();
     expect(await readWorkspaceFile('MEMORY.md')).not.toContain('vpn-lab.quillfeather.net');

@@ -111,6 +111,81 @@ describe.skipIf(!chromiumPath)('Memory view editing', () => {
     await close();
   });
 
+  it('types into a long note: the save writes exactly the typed text, the draft and its undo survive a view switch, the conflict diff follows the typing', async () => {
+    // Past the viewport-highlighting threshold (256k characters), so the long-note path is the one tested.
+    const LONG = 'memory/long.md';
+    const original = '# Long\n\n' + Array.from({ length: 5_000 }, (_, i) => `- Item ${i} about the Quillfeather stitching plan and the pantry.\n`).join('');
+    expect(original.length).toBeGreaterThan(256 * 1024);
+    fs.writeFileSync(app.workspace.file(LONG), original, 'utf8');
+    const onDisk = (): string => fs.readFileSync(app.workspace.file(LONG), 'utf8');
+    const { page, problems, close } = await newAppPage(app.browser);
+    await page.goto(app.serve.launchUrl);
+    await waitForIndexReady(page);
+    await page.evaluate(() => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = '#/memory/memory/long.md';
+    });
+    await page.click('[data-testid=edit-button]', { timeout: 60_000 });
+    const thirdLine = page.locator(`${EDITOR} .cm-line >> nth=2`);
+    await thirdLine.waitFor();
+    // Highlighted although only the lines in view are parsed.
+    await page.locator(`${EDITOR} .tok-heading`).first().waitFor();
+
+    // Key by key, at the start of "- Item 0".
+    await thirdLine.click();
+    await page.keyboard.press('Home');
+    await page.keyboard.type('Typed here. ');
+    expect(await thirdLine.textContent()).toBe('Typed here. - Item 0 about the Quillfeather stitching plan and the pantry.');
+    expect(await page.getAttribute('body', 'data-unsaved-edits')).toBe('true');
+    await page.locator('[data-testid=nav-unsaved]').waitFor();
+
+    // Another view and back: the same text, and Undo still knows what was typed.
+    await page.click('[data-testid=nav-search]');
+    await page.locator(EDITOR).waitFor({ state: 'detached' });
+    await page.click('[data-testid=nav-memory]');
+    await thirdLine.waitFor();
+    expect(await thirdLine.textContent()).toMatch(/^Typed here\. - Item 0/);
+    await page.locator(EDITOR).focus();
+    // One Undo normally (typing within half a second is one step); a loaded machine may split it.
+    const untyped = '- Item 0 about the Quillfeather stitching plan and the pantry.';
+    for (let i = 0; i < 12 && (await thirdLine.textContent()) !== untyped; i++) await page.keyboard.press('ControlOrMeta+z');
+    expect(await thirdLine.textContent()).toBe(untyped);
+    expect(await page.getAttribute('body', 'data-unsaved-edits')).toBe('false');
+    for (let i = 0; i < 12 && !(await thirdLine.textContent())?.startsWith('Typed here. '); i++) await page.keyboard.press('ControlOrMeta+Shift+z');
+    expect(await thirdLine.textContent()).toMatch(/^Typed here\. - Item 0/);
+
+    // Saving writes exactly the typed text, nothing else changed.
+    await page.keyboard.press('ControlOrMeta+s');
+    await page.locator('[data-testid=saved-notice]').waitFor();
+    const typed = original.replace('- Item 0 ', 'Typed here. - Item 0 ');
+    expect(onDisk()).toBe(typed);
+    expect(await page.getAttribute('body', 'data-unsaved-edits')).toBe('false');
+
+    // The file changes behind the editor: the save is refused and the diff shows both sides...
+    await page.click('[data-testid=edit-button]');
+    await thirdLine.waitFor();
+    const behind = typed.replace('- Item 10 ', '- Item 10 (changed elsewhere) ');
+    fs.writeFileSync(app.workspace.file(LONG), behind, 'utf8');
+    await thirdLine.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' More.');
+    await page.click('[data-testid=save-button]');
+    const conflict = page.locator('[data-testid=conflict-panel]');
+    await conflict.locator('[data-testid=conflict-diff]').waitFor();
+    const yours = async (): Promise<string> => (await conflict.locator('[data-testid=diff-yours]').allTextContents()).join('');
+    expect(await yours()).toContain('More.');
+    expect(await yours()).not.toContain('Live.');
+    expect((await conflict.locator('[data-testid=diff-disk]').allTextContents()).join('')).toContain('(changed elsewhere)');
+    // ...and follows what is typed while it is open.
+    await thirdLine.click();
+    await page.keyboard.type(' Live.');
+    await expect.poll(yours).toContain('Live.');
+    expect(onDisk()).toBe(behind);
+    await saveScreenshot(page, 'memory-long-note-conflict');
+
+    expect(problems.filter((p) => !p.includes('409'))).toEqual([]);
+    await close();
+  }, 180_000);
+
   it('opens a 20 MB note read-only with a notice, and never offers to edit it', async () => {
     // 20 MB of plausible daily-note lines, written behind the window's back.
     const line = '- Checked the Quillfeather stitching plan and the marmalade pantry list again today.\n';

@@ -107,8 +107,21 @@ describe.skipIf(!chromiumPath)('Provenance inspector', () => {
     await page.locator(`[data-testid=search-result][data-path="${PLUMBER_NOTE}"]`).waitFor();
     await saveScreenshot(page, 'provenance');
 
+    // Confirmed, then undone: nothing was removed.
     await preview.locator('[data-testid=forget-confirm]').click();
-    await panel.locator('[data-testid=forget-done]').waitFor();
+    await panel.locator('[data-testid=forget-held]').waitFor();
+    expect(await page.locator('[data-testid=held-action]').textContent()).toContain(`Stopped indexing ${PLUMBER_NOTE}.`);
+    await panel.locator('[data-testid=forget-undo]').click();
+    await preview.waitFor();
+    await page.locator('[data-testid=held-action]').waitFor({ state: 'detached' });
+    await page.fill('[data-testid=search-input]', 'plumber kitchen tap');
+    await page.locator(`[data-testid=search-result][data-path="${PLUMBER_NOTE}"]`).waitFor();
+    await page.fill('[data-testid=search-input]', 'plumber kitchen');
+    await page.locator(`[data-testid=search-result][data-path="${PLUMBER_NOTE}"]`).waitFor();
+
+    // Confirmed and left alone: forgotten when the toast goes.
+    await preview.locator('[data-testid=forget-confirm]').click();
+    await panel.locator('[data-testid=forget-done]').waitFor({ timeout: 30_000 });
     expect(await panel.locator('[data-testid=forget-done]').textContent()).toMatch(/No longer indexed\. Removed [1-9]\d* chunks?/);
     // Results refresh by themselves: the note is gone from search…
     await page.locator('[data-testid=search-empty]').waitFor();
@@ -178,6 +191,7 @@ describe.skipIf(!chromiumPath)('Provenance inspector', () => {
     expect(await preview.locator('[data-testid=forget-files]').textContent()).toMatch(/^1 file: sessions\/claude-code\//);
     expect(await preview.locator('[data-testid=forget-still]').textContent()).toContain('Your Markdown is not changed');
     await preview.locator('[data-testid=forget-confirm]').click();
+    await page.locator('[data-testid=held-now]').click();
     await panel.locator('[data-testid=forget-done]').waitFor();
     expect(await panel.locator('[data-testid=forget-done]').textContent()).toContain('Session forgotten.');
     await page.locator('[data-testid=search-empty]').waitFor();

@@ -58,6 +58,27 @@ const TEXT_PAIRS: Array<[string, string]> = [
   ['error', 'error-soft'],
   ['warn-text', 'warn-soft'],
   ['ok', 'ok-soft'],
+  ['text', 'subtle'],
+  ['muted', 'subtle'],
+  ['text', 'chip'],
+  ['muted', 'hover'],
+  ['violet', 'violet-soft'],
+  ['violet', 'panel'],
+  ['warn-text', 'panel'],
+];
+
+// Stylesheets that once hard-coded light colours (dark mode left them glaring): they take the palette now.
+const PALETTE_ONLY = [
+  'components/Badge.css',
+  'components/DataTable.css',
+  'components/ErrorNotice.css',
+  'views/agents/CopyBox.css',
+  'views/agents/agents.css',
+  'views/dreams/CandidatesTable.css',
+  'views/dreams/ScoreChart.css',
+  'views/dreams/dreams.css',
+  'views/graph/graph.css',
+  'views/search/search.css',
 ];
 
 describe('colour schemes', () => {
@@ -66,6 +87,17 @@ describe('colour schemes', () => {
     const lightNames = [...schemes.light.keys()].sort();
     expect(lightNames.length).toBeGreaterThan(10);
     expect([...schemes.dark.keys()].sort()).toEqual(lightNames);
+  });
+
+  it('leaves colours to the palette in the views and components (shadows aside)', () => {
+    const hardCoded = PALETTE_ONLY.flatMap((file) => {
+      const css = readFileSync(fileURLToPath(new URL(`../src/${file}`, import.meta.url)), 'utf8');
+      return css
+        .split('\n')
+        .filter((line) => !/^\s*box-shadow:/.test(line) && /#[0-9a-f]{3,8}\b|rgba?\(/i.test(line))
+        .map((line) => `${file}: ${line.trim()}`);
+    });
+    expect(hardCoded).toEqual([]);
   });
 
   for (const [scheme, palette] of Object.entries(schemes)) {

@@ -30,4 +30,21 @@ describe('conflict diff', () => {
     ]);
     expect(diffLines('x\n'.repeat(MAX_DIFF_LINES + 1), 'y')).toBeNull();
   });
+
+  it('compares a long note whose differences sit in one stretch: only that stretch counts against the limit', () => {
+    const lines = Array.from({ length: 3 * MAX_DIFF_LINES }, (_, i) => `- Item ${i}`);
+    const yours = [...lines];
+    yours[5_000] = '- Item 5000, edited';
+    const diff = diffLines(lines.join('\n'), yours.join('\n'));
+    expect(diff?.filter((line) => line.kind !== 'same')).toEqual([
+      { kind: 'yours', text: '- Item 5000, edited' },
+      { kind: 'disk', text: '- Item 5000' },
+    ]);
+    expect(diff).toHaveLength(lines.length + 1);
+    // Changes at both ends of a long note leave the whole note between them to compare: refused.
+    const far = [...lines];
+    far[0] = 'first, edited';
+    far[far.length - 1] = 'last, edited';
+    expect(diffLines(lines.join('\n'), far.join('\n'))).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import { createReverieStore } from '../src/store/store.js';
 import { UNDO_DELETE_MS } from '../src/store/notesSlice.js';
 import { visibleRows, buildFileTree } from '../src/views/memory/fileTree.js';
 import { createFakeClient } from './fakeClient.js';
+import { typeInEditor } from './editorDraftFixture.js';
 
 const SHA = 'a'.repeat(64);
 
@@ -76,10 +77,10 @@ describe('notes in the window', () => {
     const { store, calls } = notesWindow(false);
     await store.getState().memory.openFile('memory/a.md');
     store.getState().memory.startEditing();
-    store.getState().memory.setDraft('unsaved words');
+    typeInEditor(store, 'unsaved words');
     await store.getState().notes.deleteNote('memory/a.md');
     expect(calls).toEqual([]);
-    expect(store.getState().memory.draft).toBe('unsaved words');
+    expect(store.getState().memory.draftText()).toBe('unsaved words');
   });
 });
 

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ForgetReport, OperationInput, OperationOutput, ProvenanceChain } from '../../core/src/contract/index.js';
 import { MemoryClientError } from '../src/client/clientError.js';
 import { forgetTargetOf } from '../src/store/provenanceSlice.js';
 import { DEFAULT_SOURCES } from '../src/store/searchSlice.js';
 import { createReverieStore } from '../src/store/store.js';
+import { UNDO_WINDOW_MS } from '../src/store/undoSlice.js';
 import { createFakeClient, deferred } from './fakeClient.js';
 import { PATH_PREVIEW, SESSION_PREVIEW, TRANSCRIPT_CHAIN, WORKSPACE_CHAIN, result } from './provenanceFixtures.js';
 
@@ -133,6 +134,11 @@ describe('provenance slice: forget', () => {
     const listsBefore = fileLists();
     const searchesBefore = searches.length;
     await p().confirmForget();
+    // Held for Undo: nothing forgotten yet, the toast says what will happen.
+    expect(p().forget).toMatchObject({ state: 'held' });
+    expect(store.getState().undo.held?.message).toBe('Stopped indexing memory/2026-03-02.md.');
+    expect(forgets).toHaveLength(1);
+    await store.getState().undo.performNow();
     expect(forgets).toEqual([
       { path: 'memory/2026-03-02.md', dryRun: true },
       { path: 'memory/2026-03-02.md', dryRun: false },
@@ -142,6 +148,41 @@ describe('provenance slice: forget', () => {
     expect(searches.length).toBe(searchesBefore + 1);
     expect(store.getState().search.results).toEqual([]);
     expect(fileLists()).toBeGreaterThan(listsBefore);
+  });
+
+  it('Undo drops a confirmed forget before anything is removed, and the preview comes back', async () => {
+    const { client, forgets } = recordingClient(WORKSPACE_CHAIN, PATH_PREVIEW);
+    const store = createReverieStore(client, { confirm: () => true });
+    const p = () => store.getState().provenance;
+    await p().open('chunk:7');
+    await p().previewForget();
+    await p().confirmForget();
+    expect(p().forget?.state).toBe('held');
+    store.getState().undo.undo();
+    expect(store.getState().undo.held).toBeNull();
+    expect(p().forget).toMatchObject({ state: 'preview', error: null });
+    await store.getState().undo.performNow();
+    expect(forgets).toEqual([{ path: 'memory/2026-03-02.md', dryRun: true }]);
+  });
+
+  it('forgets after the undo window by itself, also when the panel was closed meanwhile', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client, forgets } = recordingClient(WORKSPACE_CHAIN, PATH_PREVIEW);
+      const store = createReverieStore(client, { confirm: () => true });
+      const p = () => store.getState().provenance;
+      await p().open('chunk:7');
+      await p().previewForget();
+      await p().confirmForget();
+      p().close();
+      await vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS - 1);
+      expect(forgets).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(forgets.at(-1)).toEqual({ path: 'memory/2026-03-02.md', dryRun: false });
+      expect(store.getState().undo.held).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('forgets transcript text by session id, and cancel drops the preview', async () => {
@@ -174,8 +215,10 @@ describe('provenance slice: forget', () => {
     await p().open('chunk:7');
     await p().previewForget();
     await p().confirmForget();
+    await store.getState().undo.performNow();
     expect(p().forget).toMatchObject({ state: 'preview', error: 'The index is busy; try again.' });
     await p().confirmForget();
+    await store.getState().undo.performNow();
     expect(p().forget).toMatchObject({ state: 'done', error: null });
   });
 
@@ -189,7 +232,8 @@ describe('provenance slice: forget', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     await p().open('chunk:7');
     await p().previewForget();
-    const forgetting = p().confirmForget();
+    await p().confirmForget();
+    const forgetting = store.getState().undo.performNow();
     p().close();
     const before = searches.length;
     real.resolve({ ...PATH_PREVIEW, dryRun: false });

@@ -140,6 +140,11 @@ describe('Provenance inspector', () => {
     expect(html).not.toContain('data-testid="forget-start"');
 
     await store.getState().provenance.confirmForget();
+    // A few seconds to change one's mind: nothing removed yet, Undo at hand.
+    html = render(store, () => createElement(ProvenancePanel));
+    expect(text(html)).toContain('Forgetting this session in a few seconds. Changed your mind? Undo now and nothing is removed.');
+    expect(html).toContain('data-testid="forget-undo"');
+    await store.getState().undo.performNow();
     html = render(store, () => createElement(ProvenancePanel));
     plain = text(html);
     expect(html).toContain('data-testid="forget-done"');

@@ -4,6 +4,7 @@ import { formatRoute, parseRoute, type Route } from '../src/routing/route.js';
 import { syncUrlWithStore, type HistoryPort } from '../src/routing/urlSync.js';
 import { createReverieStore } from '../src/store/store.js';
 import { createFakeClient } from './fakeClient.js';
+import { typeInEditor } from './editorDraftFixture.js';
 
 /** A browser history: entries, a cursor, and Back/Forward that notify like popstate. */
 function fakeHistory(initial: string) {
@@ -150,12 +151,12 @@ describe('address bar and window in step', () => {
     store.getState().app.setView('memory');
     await store.getState().memory.openFile('MEMORY.md');
     store.getState().memory.startEditing();
-    store.getState().memory.setDraft('typed, not saved');
+    typeInEditor(store, 'typed, not saved');
     await flush();
     history.back();
     await flush();
     expect(store.getState().memory.openPath).toBe('MEMORY.md');
-    expect(store.getState().memory.draft).toBe('typed, not saved');
+    expect(store.getState().memory.draftText()).toBe('typed, not saved');
     expect(history.current()).toBe('#/memory/MEMORY.md');
   });
 });

@@ -24,6 +24,14 @@ export interface EditorFigures {
   /** keydown → the first animation frame after CodeMirror applied the key (null without Chromium). */
   editor_keystroke_p50_ms: number | null;
   editor_keystroke_p95_ms: number | null;
+  /** The page's main-thread CPU time per keystroke (Chromium's ThreadTime): unlike the latency, load does not inflate it. */
+  editor_keystroke_cpu_ms: number | null;
+}
+
+interface KeystrokeRun {
+  latencies: number[];
+  /** Main-thread CPU ms spent per keystroke while typing (includes the 30 ms pauses' idle work, which is ~0). */
+  cpuMsPerKeystroke: number;
 }
 
 const WORDS = ['tax', 'garden', 'lisbon', 'backup', 'quill', 'pantry', 'deploy', 'sprint', 'review', 'budget', 'trip', 'router'];
@@ -51,7 +59,7 @@ function treeFilterTimes(files: FileCoverage[]): number[] {
   return times;
 }
 
-async function keystrokeTimes(noteBytes: number, keystrokes: number): Promise<number[] | null> {
+async function keystrokeTimes(noteBytes: number, keystrokes: number): Promise<KeystrokeRun | null> {
   if (!chromiumPath) return null;
   const ws = makeTempWorkspace('editor');
   const line = '- Met Dana about the tax module; the Quillfeather plan moves to Friday.\n';
@@ -78,12 +86,18 @@ async function keystrokeTimes(noteBytes: number, keystrokes: number): Promise<nu
         w.requestAnimationFrame(() => w.__latencies.push(w.performance.now() - start));
       }, true);
     });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const threadSeconds = async (): Promise<number> => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0;
+    const cpuBefore = await threadSeconds();
     for (let i = 0; i < keystrokes; i++) {
       await page.keyboard.press(i % 10 === 9 ? 'Space' : 'KeyA');
       await page.waitForTimeout(30); // a fast typist, not a flood
     }
     await page.waitForTimeout(200);
-    return await page.evaluate(() => (globalThis as unknown as { __latencies: number[] }).__latencies);
+    const cpuMsPerKeystroke = ((await threadSeconds()) - cpuBefore) * 1000 / keystrokes;
+    const latencies = await page.evaluate(() => (globalThis as unknown as { __latencies: number[] }).__latencies);
+    return { latencies, cpuMsPerKeystroke };
   } finally {
     await browser.close();
     await serve.stop();
@@ -97,8 +111,9 @@ export async function runEditorBench(quick: boolean): Promise<EditorFigures> {
   log(`editor: tree filter over ${files.length} files p50 ${round(percentile(filter, 50), 2)} ms, p95 ${round(percentile(filter, 95), 2)} ms`);
   const noteBytes = 1024 * 1024;
   const keystrokes = quick ? 40 : 120;
-  const latencies = await keystrokeTimes(noteBytes, keystrokes);
-  if (latencies) log(`editor: ${latencies.length} keystrokes on a 1 MB note, keydown → next frame p50 ${round(percentile(latencies, 50), 1)} ms, p95 ${round(percentile(latencies, 95), 1)} ms`);
+  const run = await keystrokeTimes(noteBytes, keystrokes);
+  const latencies = run?.latencies ?? null;
+  if (run && latencies) log(`editor: ${latencies.length} keystrokes on a 1 MB note, keydown → next frame p50 ${round(percentile(latencies, 50), 1)} ms, p95 ${round(percentile(latencies, 95), 1)} ms; main-thread CPU ${round(run.cpuMsPerKeystroke, 2)} ms per keystroke`);
   else log('editor: keystroke latency n/a (no Chromium)');
   return {
     editor_tree_files: files.length,
@@ -108,5 +123,6 @@ export async function runEditorBench(quick: boolean): Promise<EditorFigures> {
     editor_keystrokes: latencies?.length ?? 0,
     editor_keystroke_p50_ms: latencies ? round(percentile(latencies, 50), 1) : null,
     editor_keystroke_p95_ms: latencies ? round(percentile(latencies, 95), 1) : null,
+    editor_keystroke_cpu_ms: run ? round(run.cpuMsPerKeystroke, 2) : null,
   };
 }

@@ -11,6 +11,7 @@ import type {
 import type { ClientErrorCode } from '../client/clientError.js';
 import { MemoryClientError, errorMessage } from '../client/memoryClient.js';
 import type { SliceContext } from './types.js';
+import { quoteForToast } from './undoSlice.js';
 
 export type DreamProgressEvent = Extract<EngineEvent, { type: 'dream-progress' }>;
 export type DreamCompleteEvent = Extract<EngineEvent, { type: 'dream-complete' }>;
@@ -159,6 +160,19 @@ export function createDreamsSlice({ set, get, client, confirm }: SliceContext<'d
     set({ selectedRunId: run.id, run, runState: 'ready', runError: null, runErrorCode: null });
   }
 
+  /** Review or rollback for real: the run comes back updated; a failure shows beside what it acted on. */
+  async function writeAction(key: string, call: () => Promise<DreamRun>): Promise<void> {
+    set({ pending: key, actionError: null });
+    try {
+      const updated = await call();
+      if (slice().selectedRunId === updated.id) showRun(updated);
+      set({ pending: null });
+    } catch (error) {
+      set({ pending: null, actionError: { key, message: errorMessage(error), code: codeOf(error) } });
+    }
+    refreshAfterWrite();
+  }
+
   return {
     runs: [],
     schedule: null,
@@ -296,30 +310,20 @@ export function createDreamsSlice({ set, get, client, confirm }: SliceContext<'d
       const { run, pending } = slice();
       if (!run || pending) return;
       const key = reviewKey(run.id, candidateKey);
-      set({ pending: key, actionError: null });
-      try {
-        const updated = await client.call('dream.review', { runId: run.id, candidateKey, decision });
-        if (slice().selectedRunId === updated.id) showRun(updated);
-        set({ pending: null });
-      } catch (error) {
-        set({ pending: null, actionError: { key, message: errorMessage(error), code: codeOf(error) } });
-      }
-      refreshAfterWrite();
+      // Already waiting for its Undo: a second click must not do it twice.
+      if (get().undo.held?.key === key) return;
+      const perform = () => writeAction(key, () => client.call('dream.review', { runId: run.id, candidateKey, decision }));
+      if (decision === 'approve') return perform();
+      const candidate = run.candidates.find((c) => c.key === candidateKey);
+      await get().undo.hold({ key, message: `Rejected ${quoteForToast(candidate?.text ?? candidateKey)}.` }, perform);
     },
 
     async rollback(runId) {
-      if (slice().pending) return;
+      if (slice().pending || get().undo.held?.key === rollbackKey(runId)) return;
+      // A whole run is many lines in several files: ask first, then still offer Undo.
       if (!confirm(`Roll back dream run ${runId}? The lines it wrote are removed (or the files restored from their pre-images).`)) return;
       const key = rollbackKey(runId);
-      set({ pending: key, actionError: null });
-      try {
-        const updated = await client.call('dream.rollback', { runId });
-        if (slice().selectedRunId === updated.id) showRun(updated);
-        set({ pending: null });
-      } catch (error) {
-        set({ pending: null, actionError: { key, message: errorMessage(error), code: codeOf(error) } });
-      }
-      refreshAfterWrite();
+      await get().undo.hold({ key, message: 'Rolled back the dream run.' }, () => writeAction(key, () => client.call('dream.rollback', { runId })));
     },
 
     async restore(preImage) {

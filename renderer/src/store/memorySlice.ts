@@ -1,5 +1,6 @@
 import type { Backlink, FileCoverage } from '../../../core/src/contract/index.js';
 import { MemoryClientError, errorMessage } from '../client/memoryClient.js';
+import type { DraftSnapshot, DraftSource } from './draftSource.js';
 import type { SliceContext } from './types.js';
 
 export interface LineRange {
@@ -11,8 +12,8 @@ export interface LineRange {
 export type ReadMode = 'rendered' | 'source';
 
 /**
- * Notes larger than this open read-only (a notice says why): editing, the diff and every
- * keystroke's copy of the text would make the window sluggish; another editor can handle them.
+ * Notes larger than this open read-only (a notice says why): reading them into an editor, saving
+ * and the conflict diff would make the window sluggish; another editor can handle them.
  */
 export const LARGE_NOTE_BYTES = 5 * 1024 * 1024;
 
@@ -43,7 +44,10 @@ export interface MemorySlice {
   /** The search that led here: its words are marked inside the highlighted lines. */
   highlightQuery: string | null;
 
-  draft: string;
+  /** Whether the editor's text differs from the saved text (the text itself stays in the editor). */
+  hasUnsavedEdits: boolean;
+  /** Changes with every edit, for views that show something derived from the text (the conflict diff). */
+  draftRevision: number;
   isSaving: boolean;
   saveError: string | null;
   /** The engine's conflict message when a save was refused because the file changed on disk. */
@@ -71,7 +75,14 @@ export interface MemorySlice {
   setReadMode(mode: ReadMode): void;
   clearHighlight(): void;
   startEditing(): void;
-  setDraft(text: string): void;
+  /** The editor being edited in, once it exists (its text survives the view being unmounted). */
+  attachDraft(source: DraftSource): void;
+  /** The draft attached for the open note, if any: an editor coming back picks up its state. */
+  currentDraft(): DraftSource | null;
+  /** The text being edited (the saved text until the editor has one). Reads the editor: call it when needed, not per render. */
+  draftText(): string;
+  /** The editor's text changed. */
+  onDraftEdited(): void;
   save(): Promise<void>;
   cancelEditing(): void;
   /** Conflict panel: drop the edit (after asking) and show the file as it is on disk. */
@@ -87,8 +98,20 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
   let latestRead = 0;
   let latestList = 0;
   let latestBacklinks = 0;
+  // Not state: the store must not copy the text on every keystroke (see DraftSource).
+  let draft: DraftSource | null = null;
 
   const slice = (): MemorySlice => get().memory;
+
+  /** The draft for the open note, or null (not editing, or the editor has not started yet). */
+  function openDraft(): DraftSource | null {
+    const { isEditing, doc } = slice();
+    return isEditing && draft !== null && draft.path === doc?.path ? draft : null;
+  }
+
+  function draftSnapshot(): DraftSnapshot {
+    return openDraft()?.snapshot() ?? { text: slice().doc?.text ?? '', markSaved: () => undefined };
+  }
 
   async function readInto(path: string): Promise<void> {
     const request = ++latestRead;
@@ -117,7 +140,8 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
     highlight: null,
     highlightRequest: 0,
     highlightQuery: null,
-    draft: '',
+    hasUnsavedEdits: false,
+    draftRevision: 0,
     isSaving: false,
     saveError: null,
     conflict: null,
@@ -170,11 +194,12 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
     async openFile(path, options = {}) {
       if (!slice().confirmDiscardEdits()) return false;
       const highlight = options.highlight ?? null;
+      draft = null;
       set((m) => ({
         openPath: path,
         doc: m.doc?.path === path ? m.doc : null,
         isEditing: false,
-        draft: '',
+        hasUnsavedEdits: false,
         conflict: null,
         saveError: null,
         savedAt: null,
@@ -194,7 +219,8 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
     closeFile() {
       latestRead++;
       latestBacklinks++;
-      set({ openPath: null, doc: null, docState: 'idle', docError: null, isEditing: false, draft: '', conflict: null, saveError: null, savedAt: null, highlight: null, highlightQuery: null, backlinks: [], backlinksFor: null, linkRefusal: null });
+      draft = null;
+      set({ openPath: null, doc: null, docState: 'idle', docError: null, isEditing: false, hasUnsavedEdits: false, conflict: null, saveError: null, savedAt: null, highlight: null, highlightQuery: null, backlinks: [], backlinksFor: null, linkRefusal: null });
     },
 
     setReadMode(readMode) {
@@ -208,24 +234,48 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
     startEditing() {
       const { doc } = slice();
       if (!doc || doc.size > LARGE_NOTE_BYTES) return;
-      set({ isEditing: true, draft: doc.text, conflict: null, saveError: null, savedAt: null, hasDiskChanged: false });
+      draft = null;
+      set({ isEditing: true, hasUnsavedEdits: false, conflict: null, saveError: null, savedAt: null, hasDiskChanged: false });
     },
 
-    setDraft(draft) {
-      set({ draft });
+    attachDraft(source) {
+      if (!slice().isEditing || source.path !== slice().doc?.path) return;
+      draft = source;
+      set({ hasUnsavedEdits: source.isDirty() });
+    },
+
+    currentDraft() {
+      return openDraft();
+    },
+
+    draftText() {
+      return draftSnapshot().text;
+    },
+
+    onDraftEdited() {
+      const source = openDraft();
+      if (!source) return;
+      const hasUnsavedEdits = source.isDirty();
+      set((m) => ({ draftRevision: m.draftRevision + 1, ...(m.hasUnsavedEdits === hasUnsavedEdits ? {} : { hasUnsavedEdits }) }));
     },
 
     async save() {
-      const { doc, draft, isSaving } = slice();
+      const { doc, isSaving } = slice();
       if (!doc || isSaving) return;
+      const source = openDraft();
+      const snapshot = draftSnapshot();
       set({ isSaving: true, saveError: null, conflict: null });
       try {
-        const written = await client.call('files.write', { path: doc.path, text: draft, expectedSha256: doc.sha256 });
-        const stillTyping = slice().draft !== draft;
+        const written = await client.call('files.write', { path: doc.path, text: snapshot.text, expectedSha256: doc.sha256 });
+        snapshot.markSaved();
+        // Typed on while the file was written: keep editing, measured against what is now on disk.
+        const stillTyping = source !== null && source === openDraft() && source.isDirty();
+        if (!stillTyping && draft === source) draft = null;
         set({
-          doc: { ...doc, text: draft, sha256: written.sha256, size: written.size, mtimeMs: written.mtimeMs },
+          doc: { ...doc, text: snapshot.text, sha256: written.sha256, size: written.size, mtimeMs: written.mtimeMs },
           isSaving: false,
           isEditing: stillTyping,
+          hasUnsavedEdits: stillTyping,
           hasDiskChanged: false,
           savedAt: new Date().toLocaleTimeString(),
         });
@@ -249,14 +299,16 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
 
     cancelEditing() {
       if (!slice().confirmDiscardEdits()) return;
-      set({ isEditing: false, draft: '', conflict: null, saveError: null });
+      draft = null;
+      set({ isEditing: false, hasUnsavedEdits: false, conflict: null, saveError: null });
     },
 
     async reloadFromDisk() {
       const { doc } = slice();
       if (!doc) return;
       if (!confirm('Discard your edit and load the version that is on disk now? Your unsaved text will be lost.')) return;
-      set({ isEditing: false, draft: '', conflict: null, saveError: null });
+      draft = null;
+      set({ isEditing: false, hasUnsavedEdits: false, conflict: null, saveError: null });
       await readInto(doc.path);
     },
 
@@ -265,8 +317,8 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
     },
 
     isDirty() {
-      const { isEditing, doc, draft } = slice();
-      return isEditing && doc !== null && draft !== doc.text;
+      const { isEditing, doc, hasUnsavedEdits } = slice();
+      return isEditing && doc !== null && hasUnsavedEdits;
     },
 
     confirmDiscardEdits() {

@@ -9,8 +9,8 @@ export type ForgetTarget = { kind: 'session'; key: string } | { kind: 'path'; ke
 
 export interface ForgetFlow {
   target: ForgetTarget;
-  /** previewing: dry run in flight · preview: dry run shown, waiting for confirmation · forgetting · done · error. */
-  state: 'previewing' | 'preview' | 'forgetting' | 'done' | 'error';
+  /** previewing: dry run in flight · preview: dry run shown, waiting for confirmation · held: confirmed, Undo still possible · forgetting · done · error. */
+  state: 'previewing' | 'preview' | 'held' | 'forgetting' | 'done' | 'error';
   /** The dry run's report (what would be removed). */
   preview: ForgetReport | null;
   /** The real run's report (what was removed). */
@@ -81,6 +81,27 @@ export function createProvenanceSlice({ set, get, client }: SliceContext<'proven
     return client.call('forget', target.kind === 'session' ? { session: target.key, dryRun } : { path: target.key, dryRun });
   }
 
+  async function performForget(forget: ForgetFlow): Promise<void> {
+    // A newer lookup or a closed panel does not see this answer; the forget happens all the same.
+    const isShown = slice().forget?.target === forget.target && slice().forget?.state === 'held';
+    const request = isShown ? latestForget : ++latestForget;
+    if (isShown) set({ forget: { ...forget, state: 'forgetting', error: null } });
+    try {
+      const report = await runForget(forget.target, false);
+      if (request === latestForget) set({ forget: { ...forget, state: 'done', report, error: null } });
+    } catch (error) {
+      if (request === latestForget) set({ forget: { ...forget, state: 'preview', error: errorMessage(error) } });
+      // Nobody is looking at the panel any more: the undo notice reports it instead.
+      else throw error;
+      return;
+    }
+    // The forgotten text must disappear from what is on screen (also when the panel was closed meanwhile).
+    const state = get();
+    state.search.rerun();
+    void state.memory.loadFiles();
+    if (state.app.view === 'status' || state.app.view === 'settings') void state.status.refresh();
+  }
+
   return {
     isOpen: false,
     ref: null,
@@ -138,25 +159,22 @@ export function createProvenanceSlice({ set, get, client }: SliceContext<'proven
       const { forget } = slice();
       // Never without a dry run the person has seen.
       if (!forget || forget.state !== 'preview') return;
-      const request = ++latestForget;
-      set({ forget: { ...forget, state: 'forgetting', error: null } });
-      try {
-        const report = await runForget(forget.target, false);
-        if (request === latestForget) set({ forget: { ...forget, state: 'done', report, error: null } });
-      } catch (error) {
-        if (request === latestForget) set({ forget: { ...forget, state: 'preview', error: errorMessage(error) } });
-        return;
-      }
-      // The forgotten text must disappear from what is on screen (also when the panel was closed meanwhile).
-      const state = get();
-      state.search.rerun();
-      void state.memory.loadFiles();
-      if (state.app.view === 'status' || state.app.view === 'settings') void state.status.refresh();
+      const held = ++latestForget;
+      set({ forget: { ...forget, state: 'held', error: null } });
+      const message = forget.target.kind === 'session' ? 'Forgot the session: it no longer shows in search.' : `Stopped indexing ${forget.target.key}.`;
+      await get().undo.hold(
+        { key: `forget:${forget.target.kind}:${forget.target.key}`, message },
+        () => performForget(forget),
+        () => {
+          if (held === latestForget) set({ forget: { ...forget, state: 'preview', error: null } });
+        },
+      );
     },
 
     cancelForget() {
       const { forget } = slice();
       if (forget?.state === 'forgetting') return;
+      // Closing the preview while the forget waits for Undo does not undo it: only Undo does.
       latestForget++;
       set({ forget: null });
     },

@@ -12,6 +12,7 @@ import { createProvenanceSlice } from './provenanceSlice.js';
 import { createSearchSlice } from './searchSlice.js';
 import { createSettingsSlice } from './settingsSlice.js';
 import { createStatusSlice } from './statusSlice.js';
+import { createUndoSlice } from './undoSlice.js';
 import { createWelcomeSlice } from './welcomeSlice.js';
 import type { ReverieState, SliceContext, SliceName, SlicePatch } from './types.js';
 
@@ -56,6 +57,7 @@ export function createReverieStore(client: RendererMemoryClient, options: StoreO
       graph: createGraphSlice(contextFor('graph')),
       agents: createAgentsSlice(contextFor('agents')),
       welcome: createWelcomeSlice(contextFor('welcome')),
+      undo: createUndoSlice(contextFor('undo')),
     };
   });
 }

@@ -11,6 +11,7 @@ import type { ProvenanceSlice } from './provenanceSlice.js';
 import type { SearchSlice } from './searchSlice.js';
 import type { SettingsSlice } from './settingsSlice.js';
 import type { StatusSlice } from './statusSlice.js';
+import type { UndoSlice } from './undoSlice.js';
 import type { WelcomeSlice } from './welcomeSlice.js';
 
 /** One slice per view plus the app slice; each slice holds its state and its actions. */
@@ -35,6 +36,8 @@ export interface ReverieState {
   agents: AgentsSlice;
   /** The first-run welcome: keep this workspace, open another, then offer imports. */
   welcome: WelcomeSlice;
+  /** Reject, Rollback and Forget, held back a few seconds so the person can undo them. */
+  undo: UndoSlice;
 }
 
 export type SliceName = keyof ReverieState;

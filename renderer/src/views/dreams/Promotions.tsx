@@ -46,6 +46,8 @@ function PromotionItem({ run, promotion }: { run: DreamRun; promotion: DreamProm
   const canReview = !run.dryRun && run.rolledBack === null && promotion.decision !== 'rejected';
   const canApprove = canReview && promotion.decision !== 'approved';
   const isPending = pending === key;
+  // A Reject waiting for its Undo: the row's buttons wait too.
+  const isHeld = useReverie((s) => s.undo.held?.key === key);
   return (
     <li
       className={`dream-promotion dream-decision-${promotion.decision}`}
@@ -77,7 +79,7 @@ function PromotionItem({ run, promotion }: { run: DreamRun; promotion: DreamProm
               type="button"
               className="button button-small"
               data-testid="dream-approve"
-              disabled={pending !== null}
+              disabled={pending !== null || isHeld}
               title={promotion.decision === 'proposed' ? 'Write it into ' + promotion.target : 'Keep it, also when the run is rolled back'}
               onClick={() => void review(promotion.candidateKey, 'approve')}
             >
@@ -89,7 +91,7 @@ function PromotionItem({ run, promotion }: { run: DreamRun; promotion: DreamProm
               type="button"
               className="button button-small button-danger"
               data-testid="dream-reject"
-              disabled={pending !== null}
+              disabled={pending !== null || isHeld}
               title={promotion.decision === 'proposed' ? 'Drop the proposal' : `Remove it from ${promotion.target}`}
               onClick={() => void review(promotion.candidateKey, 'reject')}
             >

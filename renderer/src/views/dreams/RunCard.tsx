@@ -46,13 +46,14 @@ export function RunCard() {
 function RunActions({ run }: { run: DreamRun }) {
   const rollback = useReverie((s) => s.dreams.rollback);
   const pending = useReverie((s) => s.dreams.pending);
+  const isHeld = useReverie((s) => s.undo.held?.key === rollbackKey(run.id));
   if (!canRollback(run)) return null;
   return (
     <button
       type="button"
       className="button button-small button-danger"
       data-testid="dream-run-rollback"
-      disabled={pending !== null}
+      disabled={pending !== null || isHeld}
       onClick={() => void rollback(run.id)}
     >
       {pending === rollbackKey(run.id) ? 'Rolling back…' : 'Roll back this run'}

@@ -99,6 +99,7 @@ function RunState({ run }: { run: DreamRunSummary }) {
 function RollbackRun({ run }: { run: DreamRunSummary }) {
   const rollback = useReverie((s) => s.dreams.rollback);
   const pending = useReverie((s) => s.dreams.pending);
+  const isHeld = useReverie((s) => s.undo.held?.key === rollbackKey(run.id));
   const actionError = useReverie((s) => (s.dreams.actionError?.key === rollbackKey(run.id) ? s.dreams.actionError : null));
   return (
     <>
@@ -107,7 +108,7 @@ function RollbackRun({ run }: { run: DreamRunSummary }) {
           type="button"
           className="button button-small button-danger"
           data-testid="dream-rollback"
-          disabled={pending !== null}
+          disabled={pending !== null || isHeld}
           onClick={() => void rollback(run.id)}
         >
           {pending === rollbackKey(run.id) ? 'Rolling back…' : 'Roll back'}

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useReverie } from '../../store/useReverie.js';
 import { diffLines, withContext } from './lineDiff.js';
 
@@ -7,8 +7,10 @@ export function ConflictPanel({ message }: { message: string }) {
   const reloadFromDisk = useReverie((s) => s.memory.reloadFromDisk);
   const keepEditing = useReverie((s) => s.memory.keepEditing);
   const disk = useReverie((s) => s.memory.conflictDisk);
-  const draft = useReverie((s) => s.memory.draft);
-  const diff = useMemo(() => (disk === null ? null : diffLines(disk, draft)), [disk, draft]);
+  const draftText = useReverie((s) => s.memory.draftText);
+  // The text stays in the editor; the revision says when to read it again. Deferred: typing first, the diff after.
+  const revision = useDeferredValue(useReverie((s) => s.memory.draftRevision));
+  const diff = useMemo(() => (disk === null ? null : diffLines(disk, draftText())), [disk, draftText, revision]);
   return (
     <div className="conflict" role="alert" data-testid="conflict-panel">
       <h3 className="conflict-title">Not saved: the file changed on disk</h3>

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { Badge } from '../../components/Badge.js';
 import { EmptyState } from '../../components/EmptyState.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
@@ -18,13 +19,40 @@ const RenderedView = lazy(() => import('./RenderedView.js').then((m) => ({ defau
 const Editor = lazy(() => import('./Editor.js').then((m) => ({ default: m.Editor })));
 
 export function DocumentPane() {
-  const memory = useReverie((s) => s.memory);
+  // Everything but the draft's revision: typing must not redraw the pane around the editor.
+  const memory = useReverie(
+    useShallow(({ memory: m }) => ({
+      openPath: m.openPath,
+      doc: m.doc,
+      docState: m.docState,
+      docError: m.docError,
+      readMode: m.readMode,
+      isEditing: m.isEditing,
+      highlight: m.highlight,
+      highlightRequest: m.highlightRequest,
+      highlightQuery: m.highlightQuery,
+      hasUnsavedEdits: m.hasUnsavedEdits,
+      isSaving: m.isSaving,
+      saveError: m.saveError,
+      conflict: m.conflict,
+      savedAt: m.savedAt,
+      hasDiskChanged: m.hasDiskChanged,
+      linkRefusal: m.linkRefusal,
+      setReadMode: m.setReadMode,
+      startEditing: m.startEditing,
+      cancelEditing: m.cancelEditing,
+      save: m.save,
+      clearHighlight: m.clearHighlight,
+      refuseLink: m.refuseLink,
+    })),
+  );
   const coverage = useReverie((s) => s.memory.files.find((f) => f.path === s.memory.openPath));
   const openProvenance = useReverie((s) => s.provenance.open);
   const requestRename = useReverie((s) => s.notes.requestRename);
   const deleteNote = useReverie((s) => s.notes.deleteNote);
   const isNoteBusy = useReverie((s) => s.notes.isBusy);
   const { openPath, doc, docState, isEditing, highlight } = memory;
+  const lineCount = useMemo(() => (doc ? countLines(doc.text) : 0), [doc]);
 
   if (!openPath) {
     return (
@@ -34,10 +62,9 @@ export function DocumentPane() {
     );
   }
 
-  const isDirty = memory.isDirty();
+  const isDirty = isEditing && memory.hasUnsavedEdits;
   const isLarge = doc !== null && doc.size > LARGE_NOTE_BYTES;
   // The inspector takes at most 200 lines: the highlighted hit, or the top of the file.
-  const lineCount = doc ? doc.text.split('\n').length : 0;
   const whereFromRef = doc
     ? highlight
       ? lineRef(doc.path, highlight.startLine, highlight.endLine)
@@ -193,4 +220,10 @@ export function DocumentPane() {
       {doc && !isEditing && <Backlinks path={doc.path} />}
     </article>
   );
+}
+
+function countLines(text: string): number {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines++;
+  return lines;
 }

@@ -3,19 +3,23 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { markdownKeymap, markdownLanguage } from '@codemirror/lang-markdown';
 import { LanguageSupport, syntaxHighlighting } from '@codemirror/language';
 import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
-import { EditorState, type Text } from '@codemirror/state';
+import { EditorState } from '@codemirror/state';
 import { EditorView, drawSelection, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 import { useReverieStore } from '../../store/useReverie.js';
+import { resumeOrStartDraft } from './editor/editorDraft.js';
 import { noteCompletionSource, noteNames, type NoteName } from './editor/noteCompletion.js';
+import { VIEWPORT_HIGHLIGHT_CHARS, viewportMarkdownHighlighting } from './editor/viewportMarkdown.js';
 import editorCss from './editor/editor.css?inline';
 
 /**
  * The note editor: CodeMirror 6 with Markdown highlighting and `[[` completion of note names.
  * Loaded on first use (DocumentPane), so the editor's code is not in the main bundle.
- * The store's `draft` follows the editor; saving (button, Ctrl/Cmd+S in KeyboardLayer) and the
- * conflict rules stay in the memory slice.
+ * The editor owns the text (an EditorDraft, attached to the memory slice, which outlives this view
+ * so switching views keeps the text and its undo history); the store learns only that it changed.
+ * Saving (button, Ctrl/Cmd+S in KeyboardLayer) and the conflict rules stay in the memory slice,
+ * which reads the text from the draft when it needs it.
  *
  * With `readOnlyText` it shows that text read-only (a note too large to edit here): CodeMirror
  * draws only the lines in view, so even a 20 MB note scrolls.
@@ -28,8 +32,6 @@ export function Editor({ path, readOnlyText }: { path: string; readOnlyText?: st
   const store = useReverieStore();
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  // The text this editor last gave the store: a different draft came from elsewhere and is loaded.
-  const emitted = useRef<string | null>(null);
 
   useEffect(() => {
     if (!host.current) return;
@@ -50,19 +52,10 @@ export function Editor({ path, readOnlyText }: { path: string; readOnlyText?: st
       }
       return names;
     };
-    const publish = (doc: Text): void => {
-      const text = doc.toString();
-      emitted.current = text;
-      store.getState().memory.setDraft(text);
-    };
     const isReadOnly = readOnlyText !== undefined;
-    const initial = isReadOnly ? readOnlyText : store.getState().memory.draft;
-    emitted.current = initial;
-    const editor = new EditorView({
-      parent,
-      root: shadow,
-      state: EditorState.create({
-        doc: initial,
+    const createState = (doc: string): EditorState =>
+      EditorState.create({
+        doc,
         extensions: [
           lineNumbers(),
           history(),
@@ -71,8 +64,7 @@ export function Editor({ path, readOnlyText }: { path: string; readOnlyText?: st
           closeBrackets(),
           search({ top: true }),
           highlightSelectionMatches(),
-          new LanguageSupport(markdownLanguage),
-          syntaxHighlighting(classHighlighter),
+          doc.length >= VIEWPORT_HIGHLIGHT_CHARS ? viewportMarkdownHighlighting() : [new LanguageSupport(markdownLanguage), syntaxHighlighting(classHighlighter)],
           autocompletion({ override: [noteCompletionSource(currentNames)], icons: false }),
           keymap.of([...closeBracketsKeymap, ...completionKeymap, ...markdownKeymap, ...searchKeymap, ...historyKeymap, ...defaultKeymap, indentWithTab]),
           EditorView.lineWrapping,
@@ -81,23 +73,26 @@ export function Editor({ path, readOnlyText }: { path: string; readOnlyText?: st
           ),
           EditorState.readOnly.of(isReadOnly),
           EditorView.editable.of(!isReadOnly),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged && !isReadOnly) publish(update.state.doc);
-          }),
         ],
-      }),
-    });
+      });
+    let editor: EditorView;
+    if (isReadOnly) {
+      editor = new EditorView({ parent, root: shadow, state: createState(readOnlyText) });
+    } else {
+      const draft = resumeOrStartDraft(store.getState().memory, path, createState, () => store.getState().memory.onDraftEdited());
+      editor = new EditorView({
+        parent,
+        root: shadow,
+        state: draft.state,
+        dispatchTransactions: (transactions, target) => {
+          target.update(transactions);
+          draft.accept(target.state);
+        },
+      });
+      editor.focus();
+    }
     view.current = editor;
-    if (!isReadOnly) editor.focus();
-    // A draft set from outside (a reload, a note created with text) replaces the editor's text.
-    const unsubscribe = store.subscribe((state, previous) => {
-      const draft = state.memory.draft;
-      if (isReadOnly || draft === previous.memory.draft || draft === emitted.current || !state.memory.isEditing) return;
-      emitted.current = draft;
-      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: draft } });
-    });
     return () => {
-      unsubscribe();
       editor.destroy();
       view.current = null;
     };

@@ -4,17 +4,16 @@ export interface DiffLine {
   text: string;
 }
 
-/** Above this many lines on either side the quadratic table would cost too much memory. */
+/** Above this many differing lines on either side (after the common start and end) the quadratic table would cost too much memory. */
 export const MAX_DIFF_LINES = 3000;
 
 /**
- * Lines of `disk` and `yours` in order, by longest common subsequence; null when a text is
- * too long to compare here.
+ * Lines of `disk` and `yours` in order, by longest common subsequence; null when the part that
+ * differs is too long to compare here (a long note with one changed stretch still compares).
  */
 export function diffLines(disk: string, yours: string): DiffLine[] | null {
   const a = disk.split('\n');
   const b = yours.split('\n');
-  if (a.length > MAX_DIFF_LINES || b.length > MAX_DIFF_LINES) return null;
   // Common lines at both ends are cheap to strip and keep the table small.
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
@@ -26,6 +25,7 @@ export function diffLines(disk: string, yours: string): DiffLine[] | null {
   }
   const n = endA - start;
   const m = endB - start;
+  if (n > MAX_DIFF_LINES || m > MAX_DIFF_LINES) return null;
   const table = new Uint32Array((n + 1) * (m + 1));
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {

@@ -41,6 +41,7 @@ export function ForgetSection({ chain }: { chain: ProvenanceChain }) {
 
 function ForgetFlowView({ flow, isSession }: { flow: ForgetFlow; isSession: boolean }) {
   const { confirmForget, cancelForget, previewForget } = useReverie((s) => s.provenance);
+  const undo = useReverie((s) => s.undo.undo);
   const focusTarget = useRef<HTMLDivElement>(null);
 
   // The button that started this step is gone: keep keyboard focus in the flow.
@@ -70,6 +71,21 @@ function ForgetFlowView({ flow, isSession }: { flow: ForgetFlow; isSession: bool
           </button>
         }
       />
+    );
+  }
+  if (flow.state === 'held') {
+    return (
+      <div className="forget-held" role="status" data-testid="forget-held">
+        <p>
+          <strong>{isSession ? 'Forgetting this session' : 'Stopping indexing this file'} in a few seconds.</strong> Changed your mind? Undo now and nothing is
+          removed.
+        </p>
+        <div className="button-row">
+          <button type="button" className="button" data-testid="forget-undo" onClick={undo}>
+            Undo
+          </button>
+        </div>
+      </div>
     );
   }
   if (flow.state === 'done' && flow.report) {

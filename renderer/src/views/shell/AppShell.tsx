@@ -6,6 +6,7 @@ import { ImportsView } from '../imports/ImportsView.js';
 import { MemoryView } from '../memory/MemoryView.js';
 import { NoteDialog } from '../memory/NoteDialog.js';
 import { UndoDeleteToast } from '../memory/UndoDeleteToast.js';
+import { HeldActionToast } from './HeldActionToast.js';
 import { KeyboardLayer } from '../palette/KeyboardLayer.js';
 import { ProvenancePanel } from '../provenance/ProvenancePanel.js';
 import { SearchView } from '../search/SearchView.js';
@@ -42,6 +43,7 @@ export function AppShell() {
       <KeyboardLayer />
       <NoteDialog />
       <UndoDeleteToast />
+      <HeldActionToast />
     </div>
   );
 }

@@ -15,7 +15,7 @@ const ITEMS: Array<{ view: View; label: string; hint: string }> = [
 export function NavBar() {
   const current = useReverie((s) => s.app.view);
   const setView = useReverie((s) => s.app.setView);
-  const hasUnsavedEdits = useReverie((s) => s.memory.isEditing && s.memory.doc !== null && s.memory.draft !== s.memory.doc.text);
+  const hasUnsavedEdits = useReverie((s) => s.memory.isEditing && s.memory.hasUnsavedEdits);
   return (
     <nav className="nav" aria-label="Views">
       <div className="brand">

@@ -23,10 +23,16 @@ export function exposeStateOnBody(store: ReverieStore): void {
   store.subscribe(apply);
 }
 
-/** The browser's own "leave site?" prompt while the editor holds unsaved text. */
+/**
+ * The browser's own "leave site?" prompt while the editor holds unsaved text, or while a Reject,
+ * Rollback or Forget waits for its Undo: that one is started now, and the prompt gives it time to land.
+ */
 export function guardUnsavedEditsOnUnload(store: ReverieStore): void {
   window.addEventListener('beforeunload', (event) => {
-    if (!store.getState().memory.isDirty()) return;
+    const { memory, undo } = store.getState();
+    const hasHeldAction = undo.held !== null;
+    if (hasHeldAction) void undo.performNow();
+    if (!memory.isDirty() && !hasHeldAction) return;
     event.preventDefault();
     event.returnValue = '';
   });
