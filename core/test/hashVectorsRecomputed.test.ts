@@ -82,4 +82,41 @@ describe('hash vectors recomputed from chunk text', () => {
     await service.invoke('index.sync', {});
     expect(await topTens(service)).toEqual(recomputed);
   });
+
+  it('vectors kept from earlier searches give the same results, also after notes changed, as a freshly opened engine', async () => {
+    const files = generatedNotes(31);
+    ws = createTempWorkspace(files);
+    service = openService(ws);
+    await service.invoke('index.sync', {});
+    const first = await topTens(service);
+    expect(await topTens(service)).toEqual(first); // the second pass reads the kept vectors
+    // Rewrite every note with other lines: chunks (and maybe their ids) now hold other text.
+    for (const [rel, text] of Object.entries(generatedNotes(57))) ws.write(rel, text);
+    await service.invoke('index.sync', {});
+    const afterEdit = await topTens(service);
+    expect(afterEdit).not.toEqual(first);
+    await service.close();
+    service = openService(ws);
+    await service.invoke('index.sync', {});
+    expect(await topTens(service)).toEqual(afterEdit);
+  });
+
+  it('a chunk id that comes back with other text (the last note deleted, a new one written) gets its own vector', async () => {
+    ws = createTempWorkspace({ 'memory/2026-01-01.md': '# 2026-01-01\n\n- The kettle was descaled on Monday.\n', 'memory/2026-01-02.md': '# 2026-01-02\n\n- Restic backups run nightly on atlas.\n' });
+    service = openService(ws);
+    await service.invoke('index.sync', {});
+    const before = await service.invoke('memory.search', { query: 'restic backups atlas', limit: 5 });
+    expect(before.results[0]?.path).toBe('memory/2026-01-02.md');
+    ws.remove('memory/2026-01-02.md');
+    await service.invoke('index.sync', {});
+    ws.write('memory/2026-01-03.md', '# 2026-01-03\n\n- The violin was practised in the evening with Sam.\n');
+    await service.invoke('index.sync', {});
+    const query = { query: 'violin practised evening', limit: 5 };
+    const kept = await service.invoke('memory.search', query);
+    await service.close();
+    service = openService(ws);
+    await service.invoke('index.sync', {});
+    const fresh = await service.invoke('memory.search', query);
+    expect(kept.results.map((r) => [r.path, r.score])).toEqual(fresh.results.map((r) => [r.path, r.score]));
+  });
 });
