@@ -1,4 +1,4 @@
-import type { CallContext, GraphEntity, HandlersFor, SearchResult } from '../contract/index.js';
+import type { CallContext, GraphEntity, HandlersFor, SearchResult, Settings } from '../contract/index.js';
 import { generationId } from '../embed/provider.js';
 import type { Embeddings } from '../index/embeddings.js';
 import { IndexDamageReport } from '../index/indexDamage.js';
@@ -7,7 +7,7 @@ import type { Logger } from '../platform/log/logger.js';
 import type { Notices } from '../platform/notices.js';
 import { asForeground } from '../platform/timeSlices.js';
 import type { SettingsStore } from '../workspace/settingsStore.js';
-import { DEFAULT_HYBRID, HybridSearcher } from './hybridSearch.js';
+import { DEFAULT_HYBRID, HybridSearcher, type HybridSettings } from './hybridSearch.js';
 import { KeywordSearcher } from './keywordSearch.js';
 import { boostProject } from './projectBoost.js';
 import { collapseRepeatedImports } from './repeatedImports.js';
@@ -53,6 +53,7 @@ export class SearchService<After = null> {
   private searchesInFlight = 0;
   private lastSearchStartedAt = -Infinity;
   private searchesOnEngineThread = 0;
+  private hybridSettingsMade: { from: Readonly<Settings>; made: HybridSettings } | null = null;
 
   constructor(private readonly options: SearchServiceOptions<After>) {
     this.index = options.index;
@@ -132,8 +133,15 @@ export class SearchService<After = null> {
       db,
       this.keyword,
       () => (this.embeddings.vectors ? { store: this.embeddings.vectors, provider: this.embeddings.provider } : null),
-      () => ({ ...DEFAULT_HYBRID, fusion: this.options.settings.read().fusion }),
+      () => this.hybridSettings(),
     );
+  }
+
+  /** The hybrid search's settings: the defaults with the person's fusion, made again only when the settings file changed. */
+  private hybridSettings(): HybridSettings {
+    const settings = this.options.settings.current();
+    if (this.hybridSettingsMade?.from !== settings) this.hybridSettingsMade = { from: settings, made: { ...DEFAULT_HYBRID, fusion: settings.fusion } };
+    return this.hybridSettingsMade.made;
   }
 
   /**
@@ -150,7 +158,7 @@ export class SearchService<After = null> {
     this.lastSearchStartedAt = startedAt;
     this.searchesInFlight++;
     try {
-      const settings = { ...DEFAULT_HYBRID, fusion: this.options.settings.read().fusion };
+      const settings = this.hybridSettings();
       const pooled =
         alone && this.index.syncing
           ? null
