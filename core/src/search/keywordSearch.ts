@@ -255,11 +255,16 @@ export class KeywordSearcher {
    * kept a second too long would hide what was just indexed, where a stale count only weighs.
    */
   private dropStaleMisses(): void {
-    const { own, other } = this.writeStamp.get()!;
-    const stamp = `${own}:${other}`;
+    const stamp = this.writesSeen();
     if (stamp === this.missStamp) return;
     this.missStamp = stamp;
     this.missCache.clear();
+  }
+
+  /** Changes whenever this connection or another one wrote to the index (exact, and one cheap read: callers may ask on every search). */
+  writesSeen(): string {
+    const { own, other } = this.writeStamp.get()!;
+    return `${own}:${other}`;
   }
 
   /** The index changed: called after this connection wrote to it (data_version only sees other connections' writes), or when told so. */
