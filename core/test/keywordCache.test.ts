@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 /** A writer (as the engine) and a read-only reader (as a search worker) on the same index. */
-function writerAndReader(): { add(text: string): void; reader: KeywordSearcher } {
+function writerAndReader(): { add(text: string): void; reader: KeywordSearcher; writer: KeywordSearcher } {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-kwcache-'));
   const file = path.join(dir, 'index.sqlite');
   const writer = openIndexDatabase(file).db;
@@ -31,7 +31,7 @@ function writerAndReader(): { add(text: string): void; reader: KeywordSearcher }
     insertChunk.run(p, text);
   };
   for (let i = 0; i < 50; i++) add(`deploy notes ${i}`);
-  return { add, reader: new KeywordSearcher(readerDb) };
+  return { add, reader: new KeywordSearcher(readerDb), writer: new KeywordSearcher(writer) };
 }
 
 const search = (s: KeywordSearcher, query: string) => s.search({ query, limit: 10, sources: ['memory'] });
@@ -47,6 +47,26 @@ describe('keyword caches while another connection writes', () => {
     // …but a word that was not in the index is looked up again, never cached as absent.
     expect(search(reader, 'kestrel').map((r) => r.snippet)).toEqual(['the kestrel migration plan']);
     expect(search(reader, 'kestr').map((r) => r.snippet)).toEqual(['the kestrel migration plan']); // still being typed
+  });
+
+  it('finds a word its own connection just indexed, without being told (as the engine thread searches mid-sync)', () => {
+    const { add, writer } = writerAndReader();
+    // Looked up twice: the second answer comes from the cache of words in no chunk.
+    expect(search(writer, 'osprey')).toHaveLength(0);
+    expect(search(writer, 'osprey')).toHaveLength(0);
+    add('the osprey rollout');
+    expect(search(writer, 'osprey').map((r) => r.snippet)).toEqual(['the osprey rollout']);
+    expect(search(writer, 'ospr').map((r) => r.snippet)).toEqual(['the osprey rollout']);
+  });
+
+  it('keeps a word in no chunk absent, and its irregular forms, until the index changes', () => {
+    const { add, reader } = writerAndReader();
+    expect(reader.plan('bought kestrel').match).toBeNull();
+    expect(reader.plan('bought kestrel').match).toBeNull();
+    add('we buy a kestrel');
+    const planned = reader.plan('bought kestrel');
+    expect(planned.match).toContain('"kestrel"');
+    expect(planned.terms.find((t) => t.word === 'bought')!.variants).toEqual(['buy']);
   });
 
   it('refreshes at once when told the index changed, and on its own a second after another connection wrote', async () => {

@@ -7,6 +7,9 @@ import type { SearchWorkerPool } from '../src/search/workers/searchWorkerPool.js
 import { writeBertGguf } from './fixtures/gguf.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
+// These tests count the searches workers answer and read damaged pages again: every search must reach the index.
+process.env.REVERIE_SEARCH_CACHE = '0';
+
 let ws: TempWorkspace | undefined;
 let service: MemoryService | undefined;
 afterEach(async () => {

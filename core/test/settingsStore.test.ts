@@ -38,6 +38,29 @@ describe('settings store', () => {
     expect(store.read().fusion).toBe('weighted');
   });
 
+  it('shares one frozen copy on the hot path until the file changes, by update or by hand', () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-settings-'));
+    const store = new SettingsStore(dir);
+    const defaults = store.current();
+    expect(defaults.fusion).toBe('weighted');
+    expect(store.current()).toBe(defaults);
+    expect(() => {
+      (defaults.dreaming as { minScore: number }).minScore = 0.1;
+    }).toThrow(TypeError);
+    store.update({ fusion: 'rrf' });
+    const updated = store.current();
+    expect(updated.fusion).toBe('rrf');
+    expect(store.current()).toBe(updated);
+    expect(Object.isFrozen(updated.dreaming)).toBe(true);
+    // read() still hands out a copy the caller may change.
+    const copy = store.read();
+    copy.fusion = 'weighted';
+    expect(store.current().fusion).toBe('rrf');
+    fs.writeFileSync(store.file, fs.readFileSync(store.file, 'utf8').replace('"rrf"', '"weighted"'));
+    expect(store.current().fusion).toBe('weighted');
+    expect(DEFAULT_DREAM_SETTINGS.minScore).not.toBe(0.1);
+  });
+
   it('gives a settings file from before the graph section its defaults, key by key, and patches one key of it', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-settings-'));
     const store = new SettingsStore(dir);

@@ -82,7 +82,8 @@ async function load(job: Extract<McpJob, { kind: 'load' }>): Promise<McpFigures>
   const end = started + job.seconds * 1000;
   await Promise.all(
     clients.map(async (client, c) => {
-      for (let k = c * 17; performance.now() < end; k++) {
+      // Clients start evenly spread over the questions: with --distinct, one client does not ask what another asked a second ago.
+      for (let k = Math.floor((c * job.queries.length) / job.clients); performance.now() < end; k++) {
         const t0 = performance.now();
         try {
           const args = job.tool === 'memory_search' ? { query: job.queries[k % job.queries.length]!, limit: 5 } : { path: 'MEMORY.md', lines: 20 };

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { SearchResult, SourceKind } from '../contract/index.js';
 import { makeId } from '../platform/ids.js';
+import { LruCache } from '../platform/lruCache.js';
 import { extractQueryTerms, quoteFts, stemWord, type QueryTerm } from './queryTerms.js';
 import { buildSnippet, type Snippet, type SnippetTerm } from './snippet.js';
 
@@ -51,6 +52,8 @@ const MAX_WIDENING_POSTINGS = 2_000;
  * worker's search time during a first index; weights a second old rank the same.
  */
 const REFRESH_INTERVAL_MS = 1_000;
+/** Words whose document frequency is kept (a query looks up ~10 with their irregular forms; most forms are in no chunk). */
+const DF_CACHE_WORDS = 20_000;
 const DATE_IN_QUERY = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const PATH_IN_QUERY = /(?:^|\s)((?:[\w.@-]+\/)*[\w.@-]+\.md)\b/gi;
 
@@ -79,7 +82,11 @@ export class KeywordSearcher {
   private readonly rankedMatchOf: Database.Statement<[string, number, string, number], ChunkHit>;
   private readonly budgetFloorOf: Database.Statement<[string, string, number], { rowid: number }>;
   private readonly dataVersion: Database.Statement<[], { data_version: number }>;
-  private readonly dfCache = new Map<string, number>();
+  private readonly writeStamp: Database.Statement<[], { own: number; other: number }>;
+  private readonly dfCache = new LruCache<string, number>(DF_CACHE_WORDS);
+  /** Words (and prefixes) in no chunk, kept only until anyone writes to the index (see `dropStaleMisses`). */
+  private readonly missCache = new LruCache<string, true>(DF_CACHE_WORDS);
+  private missStamp = '';
   private cacheVersion = -1;
   private checkedAt = -Infinity;
   private cachedTotal = 0;
@@ -116,6 +123,8 @@ export class KeywordSearcher {
     );
     this.budgetFloorOf = db.prepare(`SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? AND ${ofSources} ORDER BY rowid DESC LIMIT 1 OFFSET ?`);
     this.dataVersion = db.prepare('PRAGMA data_version');
+    // This connection's own writes (total_changes) and everyone else's (data_version): one cheap read.
+    this.writeStamp = db.prepare('SELECT total_changes() AS own, data_version AS other FROM pragma_data_version');
   }
 
   search({ query, limit, sources }: KeywordQuery): SearchResult[] {
@@ -151,6 +160,7 @@ export class KeywordSearcher {
   /** Chooses which terms select rows (rare ones) and builds an operator-free FTS5 expression. */
   plan(query: string): PlannedQuery {
     this.refreshCache();
+    this.dropStaleMisses();
     const all = extractQueryTerms(query);
     const total = Math.max(1, this.cachedTotal);
     const content = all.filter((t) => !t.isStopword);
@@ -224,7 +234,7 @@ export class KeywordSearcher {
   /**
    * Totals and document frequencies are cached until the index changes. Another connection's
    * writes (data_version) are looked at once a second at most; `invalidate` takes effect at
-   * once. A word not in the index is never cached, so what was just indexed is found at once.
+   * once. Words in no chunk are cached apart (`dropStaleMisses`), so what was just indexed is found at once.
    */
   private refreshCache(): void {
     const now = performance.now();
@@ -235,7 +245,26 @@ export class KeywordSearcher {
     this.cacheVersion = version;
     this.generation++;
     this.dfCache.clear();
+    this.missCache.clear();
     this.cachedTotal = this.chunkCount.get()!.n;
+  }
+
+  /**
+   * Words found in no chunk are forgotten as soon as any connection wrote to the index (a
+   * write may have added them): checked before every query, unlike the totals, because a miss
+   * kept a second too long would hide what was just indexed, where a stale count only weighs.
+   */
+  private dropStaleMisses(): void {
+    const stamp = this.writesSeen();
+    if (stamp === this.missStamp) return;
+    this.missStamp = stamp;
+    this.missCache.clear();
+  }
+
+  /** Changes whenever this connection or another one wrote to the index (exact, and one cheap read: callers may ask on every search). */
+  writesSeen(): string {
+    const { own, other } = this.writeStamp.get()!;
+    return `${own}:${other}`;
   }
 
   /** The index changed: called after this connection wrote to it (data_version only sees other connections' writes), or when told so. */
@@ -245,11 +274,18 @@ export class KeywordSearcher {
   }
 
   private documentFrequency(term: QueryTerm): number {
-    const cached = this.dfCache.get(term.word);
-    if (cached !== undefined) return cached;
     // FTS5's porter passes short and non-alphabetic tokens through unstemmed: try the word too.
-    const df = this.vocabDoc.get(term.stem)?.doc ?? (term.stem !== term.word ? this.vocabDoc.get(term.word)?.doc : 0) ?? 0;
-    if (df > 0) this.dfCache.set(term.word, df);
+    return this.cachedFrequency(term.word, () => this.vocabDoc.get(term.stem)?.doc ?? (term.stem !== term.word ? this.vocabDoc.get(term.word)?.doc : 0) ?? 0);
+  }
+
+  /** A document frequency from the caches, else counted and cached. */
+  private cachedFrequency(key: string, count: () => number): number {
+    const cached = this.dfCache.get(key);
+    if (cached !== undefined) return cached;
+    if (this.missCache.get(key)) return 0;
+    const df = count();
+    if (df > 0) this.dfCache.set(key, df);
+    else this.missCache.set(key, true);
     return df;
   }
 
@@ -260,12 +296,7 @@ export class KeywordSearcher {
   }
 
   private prefixFrequency(prefix: string): number {
-    const key = `${prefix}*`;
-    const cached = this.dfCache.get(key);
-    if (cached !== undefined) return cached;
-    const df = this.prefixDoc.get(prefix, prefix + '\uffff')?.doc ?? 0;
-    if (df > 0) this.dfCache.set(key, df);
-    return df;
+    return this.cachedFrequency(`${prefix}*`, () => this.prefixDoc.get(prefix, prefix + '\uffff')?.doc ?? 0);
   }
 
   exactFileMatches(query: string, limit: number): Array<{ hit: ChunkHit; reason: 'date' | 'path' }> {

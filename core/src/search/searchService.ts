@@ -1,4 +1,4 @@
-import type { CallContext, GraphEntity, HandlersFor, SearchResult } from '../contract/index.js';
+import type { CallContext, GraphEntity, HandlersFor, SearchResult, Settings } from '../contract/index.js';
 import { generationId } from '../embed/provider.js';
 import type { Embeddings } from '../index/embeddings.js';
 import { IndexDamageReport } from '../index/indexDamage.js';
@@ -7,10 +7,11 @@ import type { Logger } from '../platform/log/logger.js';
 import type { Notices } from '../platform/notices.js';
 import { asForeground } from '../platform/timeSlices.js';
 import type { SettingsStore } from '../workspace/settingsStore.js';
-import { DEFAULT_HYBRID, HybridSearcher } from './hybridSearch.js';
+import { DEFAULT_HYBRID, HybridSearcher, type HybridSettings } from './hybridSearch.js';
 import { KeywordSearcher } from './keywordSearch.js';
 import { boostProject } from './projectBoost.js';
 import { collapseRepeatedImports } from './repeatedImports.js';
+import { SearchResultCache } from './searchResultCache.js';
 import { SearchWorkerPool } from './workers/searchWorkerPool.js';
 import type { AfterSearchModule, SearchRequest } from './workers/searchWorkerProtocol.js';
 
@@ -30,6 +31,16 @@ export interface SearchServiceOptions<After> {
 
 /** A result cites a few lines; a long passage of one-line entries is summed up by its first kinds. */
 const MAX_KINDS_PER_RESULT = 20;
+
+/** Answers of recent searches kept, and for how long at most (recency weights move with the clock). */
+const ANSWERS_KEPT = 500;
+const ANSWER_TTL_MS = 10_000;
+
+/** What a chunk search gives: its results, and what a worker's after-search module made of them (null when this thread answered). */
+interface ChunkAnswer<After> {
+  results: SearchResult[];
+  after: Promise<After> | null;
+}
 
 /** A search this long after the previous one started, with none running, has the engine to itself (see searchChunks). */
 const LONE_SEARCH_GAP_MS = 30;
@@ -53,6 +64,13 @@ export class SearchService<After = null> {
   private searchesInFlight = 0;
   private lastSearchStartedAt = -Infinity;
   private searchesOnEngineThread = 0;
+  private hybridSettingsMade: { from: Readonly<Settings>; made: HybridSettings } | null = null;
+  /** Times the settings file changed while this engine searched: part of a cached answer's stamp. */
+  private settingsChanges = 0;
+  private readonly answers = new SearchResultCache<ChunkAnswer<After>>(ANSWERS_KEPT, ANSWER_TTL_MS);
+  private answeredFromCache = 0;
+  /** REVERIE_SEARCH_CACHE=0 turns the answer cache off (every search reaches the index: benches of the search itself, worker tests). */
+  private readonly answersCached = process.env.REVERIE_SEARCH_CACHE !== '0';
 
   constructor(private readonly options: SearchServiceOptions<After>) {
     this.index = options.index;
@@ -106,8 +124,8 @@ export class SearchService<After = null> {
   }
 
   /** Hosts: how searches are being answered (workers ready, searches they answered, searches this thread took back). */
-  workers(): { ready: number; answered: number; onEngineThread: number } | null {
-    return this.pool ? { ready: this.pool.readyWorkers, answered: this.pool.answered, onEngineThread: this.searchesOnEngineThread } : null;
+  workers(): { ready: number; answered: number; onEngineThread: number; fromCache: number } | null {
+    return this.pool ? { ready: this.pool.readyWorkers, answered: this.pool.answered, onEngineThread: this.searchesOnEngineThread, fromCache: this.answeredFromCache } : null;
   }
 
   /** Resolves when a search worker can answer (false: none could start, or this is not a host). */
@@ -122,18 +140,54 @@ export class SearchService<After = null> {
   /** This engine changed the index: keyword caches here and on the search workers refresh at their next search. */
   private indexChanged(): void {
     this.keyword.invalidate();
+    this.answers.clear();
     this.indexChanges++;
   }
 
   private openSearchers(): void {
+    // A new connection counts its writes from 0 again: no stamp made on the old one may match.
+    this.answers.clear();
     const db = this.index.db;
     this.keyword = new KeywordSearcher(db);
     this.hybrid = new HybridSearcher(
       db,
       this.keyword,
       () => (this.embeddings.vectors ? { store: this.embeddings.vectors, provider: this.embeddings.provider } : null),
-      () => ({ ...DEFAULT_HYBRID, fusion: this.options.settings.read().fusion }),
+      () => this.hybridSettings(),
     );
+  }
+
+  /** The hybrid search's settings: the defaults with the person's fusion, made again only when the settings file changed. */
+  private hybridSettings(): HybridSettings {
+    const settings = this.options.settings.current();
+    if (this.hybridSettingsMade?.from !== settings) {
+      this.hybridSettingsMade = { from: settings, made: { ...DEFAULT_HYBRID, fusion: settings.fusion } };
+      this.settingsChanges++;
+    }
+    return this.hybridSettingsMade.made;
+  }
+
+  /**
+   * Chunk results of the hybrid search: a recent identical search's answer while nothing it
+   * depends on changed (see SearchResultCache), else a new search (`answerSearch`).
+   */
+  private async searchChunks(request: Omit<SearchRequest, 'settings' | 'generation' | 'indexChanges'>): Promise<ChunkAnswer<After>> {
+    // Hosts only: a one-shot engine (the CLI) answers one search.
+    if (!this.pool || !this.answersCached) return this.answerSearch(request);
+    const key = JSON.stringify([request.query, request.limit, request.sources, request.budget ?? null]);
+    const generation = this.embeddings.vectors ? generationId(this.embeddings.provider.generation) : '-';
+    // Read before the search: a write during it leaves the answer under the older stamp, never to be used.
+    this.hybridSettings(); // counts a change of the settings file before the stamp is made
+    const stamp = `${this.keyword.writesSeen()}|${generation}|${this.settingsChanges}`;
+    const cached = this.answers.get(key, stamp);
+    if (cached) {
+      this.answeredFromCache++;
+      // Callers add to what they get (provenance, boosts): each gets its own result objects.
+      return { results: cached.results.map((r) => ({ ...r })), after: cached.after };
+    }
+    const answer = await this.answerSearch(request);
+    this.answers.set(key, stamp, answer);
+    return { results: answer.results.map((r) => ({ ...r })), after: answer.after };
   }
 
   /**
@@ -144,13 +198,13 @@ export class SearchService<After = null> {
    * it would wait for this thread twice and share the cores with it (measured during a first
    * index: round-trip p95 55 ms on a worker, 36 ms here).
    */
-  private async searchChunks({ query, limit, sources, budget }: Omit<SearchRequest, 'settings' | 'generation' | 'indexChanges'>): Promise<{ results: SearchResult[]; after: Promise<After> | null }> {
+  private async answerSearch({ query, limit, sources, budget }: Omit<SearchRequest, 'settings' | 'generation' | 'indexChanges'>): Promise<ChunkAnswer<After>> {
     const startedAt = performance.now();
     const alone = this.searchesInFlight === 0 && startedAt - this.lastSearchStartedAt > LONE_SEARCH_GAP_MS;
     this.lastSearchStartedAt = startedAt;
     this.searchesInFlight++;
     try {
-      const settings = { ...DEFAULT_HYBRID, fusion: this.options.settings.read().fusion };
+      const settings = this.hybridSettings();
       const pooled =
         alone && this.index.syncing
           ? null

@@ -15,24 +15,37 @@ export class SettingsStore {
     this.file = path.join(dataDir, 'settings.json');
   }
 
-  /** The last file read, parsed: every search reads the settings, the file rarely changes. */
-  private cached: { stamp: string; settings: Settings } | null = null;
+  /** The last file read, parsed and frozen: every search reads the settings, the file rarely changes. */
+  private cached: { stamp: string; settings: Readonly<Settings> } | null = null;
+  private static readonly defaults: Readonly<Settings> = deepFreeze(structuredClone(DEFAULT_SETTINGS));
 
+  /** A copy of the settings: callers may change what they get; the file (edited by hand or by `update`) decides. */
   read(): Settings {
+    return structuredClone(this.current()) as Settings;
+  }
+
+  /**
+   * The settings as the file says now, shared and frozen (no copy: the hot paths, such as each
+   * search, read them). The file is parsed again only when its inode, size or mtime changed.
+   */
+  current(): Readonly<Settings> {
     let stamp: string;
     try {
-      const stat = fs.statSync(this.file, { bigint: true });
-      stamp = `${stat.ino}:${stat.size}:${stat.mtimeNs}`;
+      stamp = this.stampOfFile();
     } catch (error) {
       // No settings file yet is the normal first run (read on every call: not logged); anything else is trouble.
       if (errnoCode(error) !== 'ENOENT') log.warn('The settings file cannot be read; using the defaults', { file: this.file, error });
-      return structuredClone(DEFAULT_SETTINGS);
+      return SettingsStore.defaults;
     }
-    // A copy: callers may change what they get; the file (edited by hand or by `update`) decides.
-    if (this.cached?.stamp === stamp) return structuredClone(this.cached.settings);
-    const settings = this.parse();
+    if (this.cached?.stamp === stamp) return this.cached.settings;
+    const settings = deepFreeze(this.parse());
     this.cached = { stamp, settings };
-    return structuredClone(settings);
+    return settings;
+  }
+
+  private stampOfFile(): string {
+    const stat = fs.statSync(this.file, { bigint: true });
+    return `${stat.ino}:${stat.size}:${stat.mtimeNs}`;
   }
 
   private parse(): Settings {
@@ -74,6 +87,14 @@ export class SettingsStore {
     writeFileAtomically(this.file, JSON.stringify(next, null, 2) + '\n');
     return next;
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /** Settings whose sections (sessions, dreaming, graph) merge key by key: a file from before a key existed, or a patch of one key, keeps the rest. */
