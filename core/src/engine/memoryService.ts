@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { EngineEvent, HostInfo, OperationInput, OperationName, OperationOutput, StatusOutput, SyncReport } from '../contract/index.js';
+import type { EngineEvent, HostInfo, OperationInput, OperationName, OperationOutput, ProvenanceChain, StatusOutput, SyncReport } from '../contract/index.js';
+import { EntryKindsTable } from '../index/entryKindsTable.js';
 import { Emitter } from '../platform/events.js';
 import { Notices } from '../platform/notices.js';
 import type { EngineLog } from '../platform/log/engineLog.js';
@@ -125,7 +126,7 @@ export class MemoryService {
       ...new NotesService(files, this.index).handlers,
       ...this.sessions.handlers,
       ...new ImportService({ workspaceRoot: workspace.root, dataDir, index: this.index, emit }).handlers,
-      ...new ProvenanceService({ indexDb, onDidForget: (paths) => this.index.entriesForgotten(paths) }).handlers,
+      ...new ProvenanceService({ indexDb, onDidForget: (paths) => this.index.entriesForgotten(paths), storedKinds: storedKindsWithin }).handlers,
       ...new ModelService(this.models, { switchEmbeddingProvider: () => this.switchEmbeddingProvider(), logger: this.log.logger('models'), emit }).handlers,
     }, this.dreams.recorder);
     this.calls = operationDispatch(this.handlers, this.logging.logger, () => this.closed);
@@ -214,4 +215,12 @@ export class MemoryService {
     this.eventEmitter.dispose();
     await this.logging.close();
   }
+}
+
+/** The kinds the index stored for the entries overlapping a range (at most 200), for provenance chains. */
+function storedKindsWithin(db: Database.Database, path: string, startLine: number, endLine: number): NonNullable<ProvenanceChain['entryKinds']> {
+  return new EntryKindsTable(db)
+    .within(path, startLine, endLine)
+    .slice(0, 200)
+    .map(({ textHash: _hash, ...span }) => span);
 }

@@ -2,7 +2,6 @@ import type Database from 'better-sqlite3';
 import { ReverieError } from '../platform/errors.js';
 import { parseId } from '../platform/ids.js';
 import { lineHash } from './lineHash.js';
-import { EntryKindsTable } from '../index/entryKindsTable.js';
 import { leastTrusted, type OriginClass, type ProvenanceChain, type SessionKind, type SourceKind, type TranscriptTool } from '../contract/index.js';
 
 const MAX_TEXT = 4_000;
@@ -48,7 +47,10 @@ export function parseProvenanceRef(db: Database.Database, ref: string): Provenan
  * The whole chain for some lines: which file, which origin class per line and why (Reverie's own
  * writes are recorded per line), and for transcript text the session and the JSONL source lines.
  */
-export function getProvenance(db: Database.Database, target: ProvenanceTarget): ProvenanceChain {
+/** The kinds the index stored for the entries overlapping a range: read by the index layer, handed in by the engine. */
+export type StoredKindsReader = (db: Database.Database, path: string, startLine: number, endLine: number) => NonNullable<ProvenanceChain['entryKinds']>;
+
+export function getProvenance(db: Database.Database, target: ProvenanceTarget, storedKinds?: StoredKindsReader): ProvenanceChain {
   const chunks = db
     .prepare(
       `SELECT id, path, source, start_line, end_line, text, origin, session_kind, observed_at FROM chunks
@@ -113,16 +115,8 @@ export function getProvenance(db: Database.Database, target: ProvenanceTarget): 
     });
   }
   if (chain.lines.length > 0) chain.origin = leastTrusted(chain.lines.map((l) => l.origin));
-  if (first.source === 'memory') chain.entryKinds = entryKindsOf(db, target.path, chain.startLine, chain.endLine);
+  if (first.source === 'memory' && storedKinds) chain.entryKinds = storedKinds(db, target.path, chain.startLine, chain.endLine);
   return chain;
-}
-
-/** The kinds the index stored for the entries overlapping the range (index/entryKindsTable.ts). */
-function entryKindsOf(db: Database.Database, path: string, startLine: number, endLine: number): NonNullable<ProvenanceChain['entryKinds']> {
-  return new EntryKindsTable(db)
-    .within(path, startLine, endLine)
-    .slice(0, 200)
-    .map(({ textHash: _hash, ...span }) => span);
 }
 
 /** The text of each line in the target range, from the (overlapping) chunks that hold it. */

@@ -14,6 +14,7 @@ export const migration0012: Migration = {
   up(db) {
     db.exec(`
       DROP TABLE IF EXISTS entry_kinds;
+      DROP TABLE IF EXISTS entry_kind_cues;
       CREATE TABLE entry_kinds (
         path    TEXT PRIMARY KEY REFERENCES files(path) ON DELETE CASCADE,
         -- The file's entries, packed (layout in index/entryKindsTable.ts).
