@@ -28,6 +28,7 @@ export const racingAppend: Family = {
     const failures: string[] = [];
     const saved: { rel: string; line: string }[] = [];
     let promotedSweeps = 0;
+    let refusedRewrites = 0;
     const idleReasons = new Map<string, number>();
     let refusedSaves = 0;
     try {
@@ -39,9 +40,12 @@ export const racingAppend: Family = {
         const sweep = await runCli(['dream', '--json', ...ANY_RECALL, ...ws.at], env, 120_000);
         if (sweep.code !== 0) failures.push(`sweep ${i + 1}: exit ${sweep.code}: ${firstLine(sweep.stderr)}`);
         else {
-          const run = JSON.parse(sweep.stdout) as { status: string; reason?: string | null; promoted: unknown[] };
+          const run = JSON.parse(sweep.stdout) as { status: string; reason?: string | null; promoted: unknown[]; writes: Array<{ outcome: string; reason: string | null }> };
+          const refused = run.writes.filter((w) => w.outcome === 'aborted');
           if (run.promoted.length > 0) promotedSweeps++;
-          // A sweep that wrote nothing says why (a refused rewrite is the race being caught).
+          // The file changed between the sweep's read and its rename: the race, caught; the rewrite was abandoned.
+          else if (refused.length > 0) refusedRewrites++;
+          // A sweep that wrote nothing and was refused nothing says why.
           else {
             const why = `${run.status}: ${(run.reason ?? 'nothing passed').slice(0, 80)}`;
             idleReasons.set(why, (idleReasons.get(why) ?? 0) + 1);
@@ -69,7 +73,7 @@ export const racingAppend: Family = {
     }
     for (const torn of tornFiles(new Map(), snapshotMarkdown(ws.root))) failures.push(`torn file ${torn}`);
     for (const [reason, n] of idleReasons) console.log(`  racing append: ${n} sweep(s) wrote nothing (${reason})`);
-    return { trials: sweeps, failures, figures: { sweeps, 'promoting sweeps': promotedSweeps, appended: appended.length, 'lost lines': lost, 'saves refused': refusedSaves } };
+    return { trials: sweeps, failures, figures: { sweeps, 'promoting sweeps': promotedSweeps, 'rewrites refused (file changed)': refusedRewrites, appended: appended.length, 'lost lines': lost, 'saves refused': refusedSaves } };
   },
 };
 
