@@ -42,8 +42,10 @@ export function AppShell() {
       <ProvenancePanel />
       <KeyboardLayer />
       <NoteDialog />
-      <UndoDeleteToast />
-      <HeldActionToast />
+      <div className="toasts">
+        <UndoDeleteToast />
+        <HeldActionToast />
+      </div>
     </div>
   );
 }
