@@ -30,6 +30,26 @@ describe('memory slice', () => {
     expect(memory().isEditing).toBe(false);
   });
 
+  it('saves a note written with CRLF line ends with CRLF again: untouched lines keep their bytes', async () => {
+    const writes: string[] = [];
+    const client = createFakeClient({
+      'files.read': async ({ path }) => ({ path, text: 'one\r\ntwo\r\n', sha256: SHA_A, mtimeMs: 0, size: 10 }),
+      'files.write': async ({ path, text }) => {
+        writes.push(text);
+        return { path, sha256: SHA_B, mtimeMs: 1, size: text.length };
+      },
+      'files.list': async () => ({ files: [] }),
+    });
+    const store = createReverieStore(client, { confirm: () => true });
+    const memory = () => store.getState().memory;
+    await memory().openFile('memory/crlf.md');
+    memory().startEditing();
+    typeInEditor(store, 'one\ntwo\nthree\n');
+    await memory().save();
+    expect(writes).toEqual(['one\r\ntwo\r\nthree\r\n']);
+    expect(memory().doc?.text).toBe('one\r\ntwo\r\nthree\r\n');
+  });
+
   it('on conflict keeps the draft and the old hash, and shows the message', async () => {
     const client = createFakeClient({
       'files.read': async ({ path }) => ({ path, text: 'old', sha256: SHA_A, mtimeMs: 0, size: 3 }),

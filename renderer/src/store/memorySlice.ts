@@ -1,4 +1,5 @@
 import type { Backlink, FileCoverage } from '../../../core/src/contract/index.js';
+import { inLineEndingsOf } from './lineEndings.js';
 import { MemoryClientError, errorMessage } from '../client/memoryClient.js';
 import type { DraftSnapshot, DraftSource } from './draftSource.js';
 import type { SliceContext } from './types.js';
@@ -266,13 +267,14 @@ export function createMemorySlice({ set, get, client, confirm }: SliceContext<'m
       const snapshot = draftSnapshot();
       set({ isSaving: true, saveError: null, conflict: null });
       try {
-        const written = await client.call('files.write', { path: doc.path, text: snapshot.text, expectedSha256: doc.sha256 });
+        const text = inLineEndingsOf(doc.text, snapshot.text);
+        const written = await client.call('files.write', { path: doc.path, text, expectedSha256: doc.sha256 });
         snapshot.markSaved();
         // Typed on while the file was written: keep editing, measured against what is now on disk.
         const stillTyping = source !== null && source === openDraft() && source.isDirty();
         if (!stillTyping && draft === source) draft = null;
         set({
-          doc: { ...doc, text: snapshot.text, sha256: written.sha256, size: written.size, mtimeMs: written.mtimeMs },
+          doc: { ...doc, text, sha256: written.sha256, size: written.size, mtimeMs: written.mtimeMs },
           isSaving: false,
           isEditing: stillTyping,
           hasUnsavedEdits: stillTyping,
