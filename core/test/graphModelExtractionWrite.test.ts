@@ -15,7 +15,7 @@ import { graphSnapshot, indexDb, modelItems } from './helpers/graphSnapshot.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
 
 /** Answers like a careful model would: every word of the scripted names found in an entry, plus one invented name and a relation. */
-const NAMES: Record<string, 'person' | 'tool' | 'place'> = { Ingrid: 'person', Borgbackup: 'tool', Tromsø: 'place', Zed: 'tool' };
+const NAMES: Record<string, 'person' | 'tool' | 'place'> = { Oddny: 'person', Borgbackup: 'tool', Tromsø: 'place', Zed: 'tool' };
 const asked: string[] = [];
 /** While set, the scripted model does not answer until it is released (or the caller gives up). */
 let slowModel: { release(): void; answering: Promise<void>; answer(): void } | null = null;
@@ -42,15 +42,15 @@ async function scriptedModel(request: ChatModelRequest): Promise<ModelAnswer> {
       { entry: e.id, label: 'Gandalf', type: 'person' }, // not in the text: dropped
     ]);
     const relations = entries
-      .filter((e) => /ingrid/i.test(e.text) && /borgbackup/i.test(e.text))
-      .map((e) => ({ entry: e.id, subject: 'ingrid', predicate: 'relies on', object: 'BORGBACKUP' }));
+      .filter((e) => /oddny/i.test(e.text) && /borgbackup/i.test(e.text))
+      .map((e) => ({ entry: e.id, subject: 'oddny', predicate: 'relies on', object: 'BORGBACKUP' }));
     const json = { entities, relations };
     return { ok: true, json, raw: JSON.stringify(json) };
 }
 
 const NOTES = {
-  'MEMORY.md': '# Long-Term Memory\n\n- Ingrid keeps the borgbackup jobs for the Tromsø cabin.\n- Marek Nowak owns the tax module.\n',
-  'memory/2026-03-01.md': '# 2026-03-01\n\n- Tried zed as an editor; Ingrid liked it.\n',
+  'MEMORY.md': '# Long-Term Memory\n\n- Oddny keeps the borgbackup jobs for the Tromsø cabin.\n- Marek Nowak owns the tax module.\n',
+  'memory/2026-03-01.md': '# 2026-03-01\n\n- Tried zed as an editor; Oddny liked it.\n',
 };
 
 let ws: TempWorkspace | null = null;
@@ -91,11 +91,11 @@ describe('writing what the chat model extracted', () => {
     const model = s.graph.lastUpdate!.model!;
     expect(model).toMatchObject({ status: 'ok', files: 2, prompts: 2, pending: 0, dropped: { labelNotInText: 3 } });
     expect(asked).toHaveLength(2);
-    // Names the rules missed (lower-case words, and "Ingrid", only ever sentence-initial) are the model's;
+    // Names the rules missed (lower-case words, and "Oddny", only ever sentence-initial) are the model's;
     // those the rules found (Tromsø, Marek Nowak) stay theirs, with their type.
     expect(byModel(s)).toEqual([
-      'person Ingrid MEMORY.md:3 owner',
-      'person Ingrid memory/2026-03-01.md:3 owner',
+      'person Oddny MEMORY.md:3 owner',
+      'person Oddny memory/2026-03-01.md:3 owner',
       'tool borgbackup MEMORY.md:3 owner',
       'tool zed memory/2026-03-01.md:3 owner',
     ]);
@@ -104,8 +104,8 @@ describe('writing what the chat model extracted', () => {
     const claim = indexDb(s)
       .prepare("SELECT s.label AS subject, c.predicate, o.label AS object, c.confidence FROM graph_claims c JOIN graph_entities s ON s.id = c.subject_id JOIN graph_entities o ON o.id = c.object_id WHERE c.predicate = 'relies_on'")
       .get();
-    expect(claim).toEqual({ subject: 'Ingrid', predicate: 'relies_on', object: 'borgbackup', confidence: 0.4 });
-    expect(indexDb(s).prepare("SELECT count(*) FROM graph_entities WHERE key = 'ingrid'").pluck().get()).toBe(1);
+    expect(claim).toEqual({ subject: 'Oddny', predicate: 'relies_on', object: 'borgbackup', confidence: 0.4 });
+    expect(indexDb(s).prepare("SELECT count(*) FROM graph_entities WHERE key = 'oddny'").pluck().get()).toBe(1);
     const after = graphSnapshot(indexDb(s));
     expect(after.claims).toEqual(expect.arrayContaining(rules.claims.filter((c) => !c.includes('mentioned_with'))));
   });
@@ -138,19 +138,19 @@ describe('writing what the chat model extracted', () => {
   it('says on each evidence line whether the model or the rules extracted it (graph.neighbors, graph.explain)', async () => {
     const { s } = await setup();
     await s.invoke('index.sync', {});
-    const near = await s.invoke('graph.neighbors', { entity: 'Ingrid' });
+    const near = await s.invoke('graph.neighbors', { entity: 'Oddny' });
     const label = new Map(near.entities.map((e) => [e.id, e.label]));
     const lines = (item: { evidence: GraphEvidence[] }) => item.evidence.map((e) => `${e.path}:${e.startLine} ${e.byModel}`);
-    // Only the model named Ingrid; the rules named Tromsø (in the same line).
+    // Only the model named Oddny; the rules named Tromsø (in the same line).
     expect(lines(near.center)).toEqual(['MEMORY.md:3 true', 'memory/2026-03-01.md:3 true']);
     expect(lines(near.entities.find((e) => e.label === 'Tromsø')!)).toEqual(['MEMORY.md:3 false']);
     const edge = (predicate: string, a: string, b: string) =>
       near.edges.find((c) => c.predicate === predicate && c.object !== null && [label.get(c.subject), label.get(c.object)].sort().join('|') === [a, b].sort().join('|'))!;
     // The model's relation, and pairs the model's names made (the note's title is no entity: rules' pairs are checked on line 4 below).
-    expect(lines(edge('relies_on', 'Ingrid', 'borgbackup'))).toEqual(['MEMORY.md:3 true']);
-    expect(lines(edge('mentioned_with', 'Ingrid', 'Tromsø'))).toEqual(['MEMORY.md:3 true']);
+    expect(lines(edge('relies_on', 'Oddny', 'borgbackup'))).toEqual(['MEMORY.md:3 true']);
+    expect(lines(edge('mentioned_with', 'Oddny', 'Tromsø'))).toEqual(['MEMORY.md:3 true']);
     expect(lines(edge('mentioned_with', 'Tromsø', 'borgbackup'))).toEqual(['MEMORY.md:3 true']);
-    const explained = await s.invoke('graph.explain', { claimId: edge('relies_on', 'Ingrid', 'borgbackup').id });
+    const explained = await s.invoke('graph.explain', { claimId: edge('relies_on', 'Oddny', 'borgbackup').id });
     expect(explained.evidence.map((e) => e.byModel)).toEqual([true]);
 
     // The rules' relation and pair, in a line the model read too.
@@ -175,8 +175,8 @@ describe('writing what the chat model extracted', () => {
     ws!.write('memory/2026-03-01.md', '# 2026-03-01\n\n- Moved the photos off zed; the Tromsø trip is booked.\n');
     await s.invoke('index.sync', {});
     expect(s.graph.lastUpdate!.model).toMatchObject({ files: 1, prompts: 1 });
-    // Ingrid left the edited file: the model's mention of her there went with the old version.
-    expect(byModel(s)).toEqual(['person Ingrid MEMORY.md:3 owner', 'tool borgbackup MEMORY.md:3 owner', 'tool zed memory/2026-03-01.md:3 owner']);
+    // Oddny left the edited file: the model's mention of her there went with the old version.
+    expect(byModel(s)).toEqual(['person Oddny MEMORY.md:3 owner', 'tool borgbackup MEMORY.md:3 owner', 'tool zed memory/2026-03-01.md:3 owner']);
     expect(modelItems(indexDb(s), ws!.root, readLines).mentions).toBe(3);
   });
 

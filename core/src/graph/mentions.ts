@@ -1,6 +1,8 @@
 import type { EntityType } from '../contract/index.js';
 import { STOPWORDS } from '../platform/text/stopwords.js';
 import { AMBIGUOUS_GIVEN_NAMES, isFurnitureWord, isUnitOrPair } from './furniture.js';
+import { knownNameType } from './knownNames.js';
+import { typeFromContext } from './typeCues.js';
 import type { EntityMention } from './types.js';
 
 /** An entity named at a place in an entry's body. */
@@ -31,7 +33,8 @@ const HANDLE = /(?<![\w@.])@([a-z][a-z0-9_.-]{0,30}[a-z0-9])/gi;
 const CAPITALISED_SPAN = /\p{Lu}[\p{L}\p{N}'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}'’-]*)*/gu;
 
 /** Words next to a name that say it is a person. */
-const PERSON_AFTER = /^(?:['’]s)?\s+(?:said|says|asked|told|wants|prefers|thinks|is out|was out|owns|lives|works|joined|left|suggested|likes|met|mentioned|wrote|called|emailed|agreed|reviewed|recommended|leads|is leading|is working|is based|took over|decided|approved|is on leave|is off)\b/;
+const PERSON_AFTER =
+  /^(?:['’]s)?(?:\s+\([^()\n]{1,40}\))?\s+(?:said|says|asked|told|wants|prefers|thinks|is out|was out|owns|lives|works (?:at|for|on|with|as|in)|joined|left|suggested|likes|met|mentioned|wrote|called|emailed|agreed|agrees|confirmed|confirms|replied|texted|messaged|promised|offered|recommends|swears|reckons|reviewed|recommended|leads|is leading|is working|is based|took over|decided|approved|is on leave|is off)\b/;
 const SUBJECT_AFTER = /^\s+(?:uses|is using|runs|is|was|has|had|will|switched)\b/;
 const PERSON_BEFORE = /\b(?:(?:call|meeting|lunch|dinner|coffee|chat|sync|pairing|paired|talked|spoke|1:1)\s+with|(?:owned|led|reviewed|approved|written)\s+by|told|asked|ask|met|cc|thanks to|ping|passed to)\s+$/i;
 const ORGANISATION_SUFFIX = /\s(?:Inc|GmbH|Ltd|LLC|Labs|Corp|AG|SA|BV)\.?$/;
@@ -101,10 +104,12 @@ function findNames(text: string, budget: number): PositionedMention[] {
     if (initial && words.length === 1) {
       const word = words[0]!;
       if (!isNameWord(word)) continue;
-      // "Priya said …" is a person even at the start of a sentence.
-      const person = PERSON_AFTER.test(after(text, start + word.length));
+      // "Priya said …" is a person even at the start of a sentence; "Hugo version pinned" a tool.
       const label = word.replace(/['’]s$/, '');
-      names.push({ type: person ? 'person' : 'concept', label, certainty: person ? 'strong' : 'tentative', start, end: start + label.length });
+      const type = PERSON_AFTER.test(after(text, start + word.length))
+        ? 'person'
+        : (knownNameType(label) ?? typeFromContext(text.slice(Math.max(0, start - CONTEXT_CHARS), start), after(text, start + label.length), { sentenceStart: true }));
+      names.push({ type: type ?? 'concept', label, certainty: type ? 'strong' : 'tentative', start, end: start + label.length });
       continue;
     }
     if (initial && looksLikeSentenceVerb(words[0]!) && !SUBJECT_AFTER.test(after(text, start + m[0].length)) && !PERSON_AFTER.test(after(text, start + m[0].length))) {
@@ -172,7 +177,12 @@ function nameMention(label: string, start: number, text: string): PositionedMent
   const end = start + clean.length;
   let type: EntityType = 'concept';
   let certainty: EntityMention['certainty'] = 'weak';
+  const before = text.slice(Math.max(0, start - CONTEXT_CHARS), start);
   if (ORGANISATION_SUFFIX.test(clean)) [type, certainty] = ['organization', 'strong'];
-  else if (PERSON_AFTER.test(after(text, start + label.length)) || PERSON_BEFORE.test(text.slice(Math.max(0, start - CONTEXT_CHARS), start))) [type, certainty] = ['person', 'strong'];
+  else if (PERSON_AFTER.test(after(text, start + label.length)) || PERSON_BEFORE.test(before)) [type, certainty] = ['person', 'strong'];
+  else {
+    const cue = knownNameType(clean) ?? typeFromContext(before, after(text, end));
+    if (cue) [type, certainty] = [cue, 'strong'];
+  }
   return { type, label: clean, certainty, start, end };
 }

@@ -218,7 +218,10 @@ function lineBounds(body: string, at: number): { start: number } {
 
 /** An unlinked object: up to three words after the verb, up to punctuation or a function word ("the tax module"). */
 function plainObject(after: string): { label: string; offset: number } | null {
-  const offset = DETERMINER.exec(after)![0].length;
+  const determiner = DETERMINER.exec(after)![0];
+  // "moved to a systemd unit": an indefinite article names a kind of thing, not a thing.
+  if (/^an?\s/i.test(determiner)) return null;
+  const offset = determiner.length;
   const words: string[] = [];
   for (const word of after.slice(offset).split(/[ \t]+/)) {
     const bare = word.replace(/[.,;:!?)"'’]+$/, '');

@@ -1,0 +1,77 @@
+import type { EntityType } from '../contract/index.js';
+
+/**
+ * What the words right around a capitalised name say it is, when they say it plainly:
+ * "Mika Lindqvist: partner, designer at …" is a person, "engineer at Quillfin" an organisation,
+ * "lives in Wedding" a place, "Postgres 16" or "reachable over Tailscale" a tool, "the Atlas
+ * repo" a project. Only unambiguous cues count: "in X", "with X" or "at X" alone say nothing
+ * (in Berlin, in Go; with Dana, with Postgres; at Quillfin, at Tempelhof).
+ */
+export function typeFromContext(before: string, after: string, options: { sentenceStart?: boolean } = {}): EntityType | null {
+  if (PERSON_TITLE_BEFORE.test(before) || PERSON_ROLE_AFTER.test(after) || PERSON_POSSESSION_AFTER.test(after)) return 'person';
+  // A sentence's first word may be an adjective ("Old cluster: …", "New server"): nouns after it say nothing.
+  const nounAfter = !options.sentenceStart;
+  if (ORGANISATION_BEFORE.test(before) || (nounAfter && ORGANISATION_AFTER.test(after))) return 'organization';
+  if (PLACE_BEFORE.test(before) || (nounAfter && PLACE_AFTER.test(after)) || (MOVE_TO_BEFORE.test(before) && FROM_PLACE_AFTER.test(after)) || MOVE_FROM_TO_BEFORE.test(before)) return 'place';
+  // "Phase 2", "Step 3" open sentences: there only a dotted version ("Postgres 16.10") counts.
+  const version = options.sentenceStart ? DOTTED_VERSION_AFTER : VERSION_AFTER;
+  if (TOOL_BEFORE.test(before) || TOOL_LIST_BEFORE.test(before) || (nounAfter && TOOL_AFTER.test(after)) || version.test(after)) return 'tool';
+  if (PROJECT_BEFORE.test(before) || (nounAfter && PROJECT_AFTER.test(after))) return 'project';
+  return null;
+}
+
+/** Words for what a person is to the writer or at work ("partner", "EM", "staff engineer"). */
+const ROLES =
+  'partner|wife|husband|girlfriend|boyfriend|spouse|fianc[eé]e?|friend|best friend|colleague|co-?worker|teammate|manager|boss|em|pm|tech lead|team lead|lead|' +
+  '(?:staff |senior |principal |backend |frontend |platform |data |software |product |ux |ui )?(?:engineer|developer|designer|architect|scientist|analyst|researcher)|' +
+  'sre|organi[sz]er|founder|co-?founder|ceo|cto|cfo|coo|vp|director|recruiter|intern|mentor|mentee|neighbou?r|landlord|landlady|roommate|flatmate|' +
+  'doctor|dentist|therapist|physio|teacher|tutor|coach|trainer|nurse|vet|accountant|lawyer|contractor|consultant|freelancer|editor|agent|' +
+  'mother|father|mom|mum|dad|parents?|sister|brother|sibling|son|daughter|kid|child|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|in-law|' +
+  'maintainer|contributor|reviewer|on-call|owner of';
+
+/** "Dr. Hartmann", "Ms Okafor". */
+const PERSON_TITLE_BEFORE = /\b(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+$/;
+/** "Mika Lindqvist: partner, …", "Priya (EM, …)", "Jonas Weber — platform/SRE". */
+const PERSON_ROLE_AFTER = new RegExp(`^\\s*(?::|\\(|—|–|,| - )\\s*(?:my |our |the |a |an |new |former |ex-)?(?:[\\w-]+/)?(?:${ROLES})\\b`, 'i');
+/** "Dana's partner", "Sam's birthday": things only people have. */
+const PERSON_POSSESSION_AFTER =
+  /^['’]s\s+(?:partner|wife|husband|girlfriend|boyfriend|kids?|children|son|daughter|mom|mum|dad|mother|father|parents|sister|brother|family|birthday|wedding|baby|manager|boss|team|desk|laptop|handover|talk|idea|advice|suggestion|review|flight|visit|surgery|leave)\b/i;
+
+/** "engineer at Quillfin", "joined Acme", "client Northwind", "two people from Payouts". */
+const ORGANISATION_BEFORE = new RegExp(
+  `\\b(?:(?:${ROLES}|works?|worked|working|job|role|position|interview(?:ed|ing)?|internship|offer|contract|employed|hired)\\s+(?:at|with|for)|(?:people|folks|someone|somebody|colleagues|engineers|guys)\\s+(?:from|at)|joined|client|customer|vendor|supplier|acquired by|funded by|invoice (?:to|for))\\s+(?:the\\s+)?$`,
+  'i',
+);
+/** "the Ledger team", "Acme Inc", "Stripe support", "Berlin Gophers meetup". */
+const ORGANISATION_AFTER =
+  /^\s+(?:team|squad|department|dept|support|sales|HQ|headquarters|customers|clients|staff|employees|leadership|board|org|contact|meetup|meetups|organi[sz]ers?|members|community|user group|club)\b/;
+
+/**
+ * "lives in Wedding", "flew to Lisbon", "weekend in Porto", "dinner with Tomás in Graça". Not
+ * "moved to" or "moving from" alone: services move between hosts and tools too.
+ */
+const PLACE_BEFORE =
+  /\b(?:(?:live|lives|lived|living|based|born|grew up|raised|flew|fly|flying|flight|flights|train|trains|drove|drive|driving|road trip|trip|travel(?:l?ed|l?ing)?|holiday|holidays|vacation|weekend|week|days|nights?|stay|stayed|staying|back|returned|returning|arrived?|arriving|landed|landing|relocat(?:e|ed|ing)|visit(?:ed|ing)?|walk(?:ed)?|hike|hiked|hiking|restaurant|café|cafe|bar|bakery|hotel|airbnb|apartment|flat|house|studio|office|park|beach|museum|now)\s+(?:in|to|from|at|near|around|through)|(?:dinner|lunch|breakfast|brunch|drinks|coffee|concert|gig|class|walk)\b[^.;:!?\n]{0,30}\s+in|(?:hours|the time|weather|rain|sunny|snow)\s+in|visiting|visited)\s+(?:the\s+)?$/i;
+/** "Lisbon trip", "Kreuzberg apartment". */
+const PLACE_AFTER = /^\s+(?:trips?|holiday|vacation|weekend|airport|neighbou?rhood|area|city centre|city center|old town|downtown|suburbs)\b/;
+/** "Moved to Berlin from Madrid": both ends of a move that names where from are places. */
+const MOVE_TO_BEFORE = /\b(?:moved|moving|relocated|flew|drove|came)\s+(?:to|from)\s+$/i;
+const FROM_PLACE_AFTER = /^\s+(?:from|to)\s+\p{Lu}\p{Ll}/u;
+const MOVE_FROM_TO_BEFORE = /\b(?:moved|moving|relocated|flew|drove|came)\s+(?:to|from)\s+\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*)?\s+(?:from|to)\s+$/iu;
+
+/** "reachable over Tailscale", "upgraded Postgres", "written in Elixir". */
+const TOOL_BEFORE =
+  /\b(?:using|uses|used|use|installed|install|installing|uninstalled|upgraded|upgrade|upgrading|downgraded|switched (?:from|to)|migrat(?:e|ed|ing) (?:from|to|off)|replaced|replacing|set up|setting up|configured|configure|configuring|reachable over|over ssh via|via|(?<!hours?\s)behind|written in|rewritten in|rewrite in|built (?:with|on)|powered by|self-host(?:ed|ing)?|pinned|bumped|tried|trying|moved (?:off|from)|moves off|moving off|backs? up with|backed up with|backup with)\s+$/i;
+/** "atlas services: Forgejo, Miniflux, Immich": the members of a list of tools. */
+const TOOL_LIST_BEFORE = /\b(?:services|tools|apps|stack|tech stack|dependencies|deps|libraries|libs|tooling|software|programs|plugins)\s*:\s*(?:[^.;:\n]{0,80},\s*)?$/i;
+/** "Tailscale app", "Hugo version", "Postgres cluster", "Caddy config". */
+const TOOL_AFTER =
+  /^\s+(?:app|apps|cli|CLI|config|configs|configuration|container|containers|image|images|instance|instances|plugin|plugins|extension|extensions|server|daemon|package|packages|binary|docs|documentation|install|installation|upgrade|upgrades|version|versions|release notes|shortcode|shortcodes|module|modules|library|sdk|SDK|api|API|tailnet|cluster|clusters|dashboard|query|queries|schema|driver|runtime|toolchain|compiler|linter|bump|db|database|pool|pools|snapshot|snapshots|dataset|datasets|backup|backups)\b/;
+/** "Postgres 16", "Debian 12", "Go 1.23", "iOS 19": a product and its version (not "v2.4", a release). */
+const VERSION_AFTER = /^\s+\d{1,3}(?:\.\d+){0,2}(?![\d.,:/%-]|\s*(?:%|h\b|min|ms\b|s\b|GB|MB|TB|KB|km|kg|people|pages|days|hours|minutes|weeks|months|years|EUR|USD|€|\$|x\b|×|of\b|and\b|to\b|→))/;
+const DOTTED_VERSION_AFTER = /^\s+\d{1,3}\.\d+(?:\.\d+)?(?![\d.,:/%-]|\s*(?:%|h\b|min|ms\b|s\b|GB|MB|TB|KB|km|kg|EUR|USD|€|\$|x\b|×))/;
+
+/** "working on Atlas", "shipped Kestrel". */
+const PROJECT_BEFORE = /\b(?:working on|worked on|work on|shipped|shipping|ship|launched|launching|release of|contribut(?:e|ed|ing) to|handover of|kicked off|kick-off for|roadmap for)\s+(?:the\s+)?$/i;
+/** "the Atlas repo", "Kestrel project", "ledgerd v2.4". */
+const PROJECT_AFTER = /^\s+(?:project|projects|repo|repos|repository|codebase|roadmap|milestone|launch|rewrite|backlog|v\d[\w.]*)\b/;

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { findMentions } from '../src/graph/mentions.js';
+import { knownNameType } from '../src/graph/knownNames.js';
+import { typeFromContext } from '../src/graph/typeCues.js';
+
+/** The type findMentions gives the first mention labelled `label` in `text`. */
+function typeOf(text: string, label: string): string | undefined {
+  return findMentions(text).find((m) => m.label === label)?.type;
+}
+
+describe('type cues around a name', () => {
+  it('reads a person from a role, a title or what only people have', () => {
+    expect(typeOf('- Mika Lindqvist: partner, product designer at a small studio.', 'Mika Lindqvist')).toBe('person');
+    expect(typeOf('Notes from the call, Priya (EM, Ledger + Payouts) was there.', 'Priya')).toBe('person');
+    expect(typeOf('Appointment with Dr. Hartmann on Friday.', 'Hartmann')).toBe('person');
+    expect(typeOf("Bought a gift for Noor's birthday.", 'Noor')).toBe('person');
+    expect(typeOf('The release went out and Ingrid (Finance) confirmed the totals.', 'Ingrid')).toBe('person');
+  });
+
+  it('reads an organisation from work at it, its team or its meetup', () => {
+    expect(typeOf('She is a backend engineer at Quillfin since 2022.', 'Quillfin')).toBe('organization');
+    expect(typeOf('Handover to the Ledger team next week.', 'Ledger')).toBe('organization');
+    expect(typeOf('Gave a talk at the Berlin Gophers meetup.', 'Berlin Gophers')).toBe('organization');
+    expect(typeOf('Demo with two people from Payouts went fine.', 'Payouts')).toBe('organization');
+  });
+
+  it('reads a place from living, travelling or eating there', () => {
+    expect(typeOf('He lives in Wedding now.', 'Wedding')).toBe('place');
+    expect(typeOf('We booked the flight to Lisbon for Thursday.', 'Lisbon')).toBe('place');
+    expect(typeOf('Then dinner with Tomás in Graça, he picks.', 'Graça')).toBe('place');
+    expect(typeOf('Lives in Wedding. Moved to Berlin from Madrid in 2019.', 'Berlin')).toBe('place');
+    expect(typeOf('Lives in Wedding. Moved to Berlin from Madrid in 2019.', 'Madrid')).toBe('place');
+    expect(typeOf('Mostly for the Lisbon trips.', 'Lisbon')).toBe('place');
+  });
+
+  it('reads a tool from use, a version or what tools have', () => {
+    expect(typeOf('The box is reachable over Tailscale as atlas.', 'Tailscale')).toBe('tool');
+    expect(typeOf('the cluster runs Postgres 16 since Tuesday', 'Postgres')).toBe('tool');
+    expect(typeOf('the new one is written in Elixir mostly', 'Elixir')).toBe('tool');
+    expect(typeOf('atlas services: Forgejo, Miniflux, Immich.', 'Miniflux')).toBe('tool');
+    expect(typeOf('Then the Caddy config got a second site.', 'Caddy')).toBe('tool');
+  });
+
+  it('reads a project from work on it or its repo', () => {
+    expect(typeOf('Spent the afternoon working on Atlas again.', 'Atlas')).toBe('project');
+    expect(typeOf('Cloned the Kestrel repo on the laptop.', 'Kestrel')).toBe('project');
+  });
+
+  it('says nothing where the words are ambiguous', () => {
+    expect(typeOf('Store money as numeric in Postgres and as decimals in Quibble.', 'Quibble')).toBe('concept');
+    expect(typeOf('Went there with Kiri, then home.', 'Kiri')).toBe('concept');
+    expect(typeOf('Lisbon is one hour behind Berlin in winter.', 'Berlin')).not.toBe('tool');
+    expect(typeOf('Since November moving from Docker Compose to plain units.', 'Docker Compose')).not.toBe('place');
+  });
+
+  it('does not read a sentence-initial adjective or numbered step as a name', () => {
+    expect(findMentions('Old cluster: delete after seven days.').find((m) => m.label === 'Old')?.certainty).toBe('tentative');
+    expect(findMentions('Phase 2 starts Monday.').find((m) => m.label === 'Phase')?.certainty ?? 'tentative').toBe('tentative');
+    expect(typeFromContext('', ' 16.10 since the upgrade', { sentenceStart: true })).toBe('tool');
+    expect(typeFromContext('', ' 2 starts Monday', { sentenceStart: true })).toBeNull();
+    expect(typeFromContext('', ' cluster: delete', { sentenceStart: true })).toBeNull();
+  });
+
+  it('does not take a unit or a count for a version', () => {
+    expect(typeFromContext('the ', ' 3 days later')).toBeNull();
+    expect(typeFromContext('about ', ' 40 GB free')).toBeNull();
+    expect(typeFromContext('on ', ' 12 people')).toBeNull();
+  });
+
+  it('knows widely known names, and leaves names that are also words or first names to the context', () => {
+    expect(typeOf('Notes on the upgrade: Kubernetes first, then the rest.', 'Kubernetes')).toBe('tool');
+    expect(typeOf('The offsite is in Lisbon this year.', 'Lisbon')).toBe('place');
+    expect(typeOf('Invoice sent, Ingrid approved it.', 'Ingrid')).toBe('person');
+    expect(knownNameType('Priya Natarajan')).toBe('person');
+    expect(knownNameType('Priya Berlin')).toBeNull();
+    expect(knownNameType('Jean-Luc')).toBe('person');
+    expect(knownNameType('Buenos Aires')).toBe('place');
+    for (const ambiguous of ['Florence', 'Victoria', 'Will', 'May', 'Rust', 'Go', 'Swift', 'Slack', 'Hugo', 'Jordan']) expect(knownNameType(ambiguous)).toBeNull();
+    // Florence is a person when the words say so, whatever her name also means.
+    expect(typeOf('Florence said the venue is booked.', 'Florence')).toBe('person');
+  });
+});
