@@ -31,6 +31,14 @@ describe('discoverWorkspace', () => {
     ]);
   });
 
+  it('lists a note reachable through two roots once, also when one root is reached through a linked folder', () => {
+    ws = createTempWorkspace({ 'memory/projects/a.md': 'a', 'memory/projects/deep/b.md': 'b' });
+    // An extra path inside memory/, and the same folder again through a link to memory/.
+    fs.symlinkSync(path.join(ws.root, 'memory'), path.join(ws.root, 'memory-link'));
+    const { files } = discoverWorkspace({ workspaceRoot: ws.root, extraPaths: ['memory/projects', 'memory-link/projects'] });
+    expect(files.map((f) => f.path).sort()).toEqual(['memory/projects/a.md', 'memory/projects/deep/b.md']);
+  });
+
   it('accepts lower-case memory.md and reports it as shadowed when MEMORY.md also exists', () => {
     ws = createTempWorkspace({ 'memory.md': 'lower' });
     expect(discoverWorkspace({ workspaceRoot: ws.root, extraPaths: [] }).files.map((f) => f.path)).toEqual(['memory.md']);
