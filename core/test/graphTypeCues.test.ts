@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { extractFile } from '../src/graph/extractFile.js';
 import { findMentions } from '../src/graph/mentions.js';
 import { knownNameType } from '../src/graph/knownNames.js';
 import { typeFromContext } from '../src/graph/typeCues.js';
@@ -78,5 +79,23 @@ describe('type cues around a name', () => {
     for (const ambiguous of ['Florence', 'Victoria', 'Will', 'May', 'Rust', 'Go', 'Swift', 'Slack', 'Hugo', 'Jordan']) expect(knownNameType(ambiguous)).toBeNull();
     // Florence is a person when the words say so, whatever her name also means.
     expect(typeOf('Florence said the venue is booked.', 'Florence')).toBe('person');
+  });
+});
+
+describe('a line that opens with a name and describes it', () => {
+  /** The relations extractFile states in a one-line note, as "subject predicate object". */
+  function relationsOf(line: string): string[] {
+    const [entry] = extractFile('memory/people.md', `# People\n\n${line}\n`, '2026-11-01');
+    return entry!.claims.filter((c) => c.object !== null).map((c) => `${entry!.entities[c.subject]!.label} ${c.predicate} ${entry!.entities[c.object!]!.label}`);
+  }
+
+  it('takes the name for the subject of a verb in its description', () => {
+    expect(relationsOf('- Jonas Weber: platform/SRE, owns Postgres and the CI runners.')).toContain('Jonas Weber owns Postgres');
+    expect(relationsOf('- Mei Tanaka — contractor, works at Northwind since May.')).toContain('Mei Tanaka member_of Northwind');
+  });
+
+  it('not when the verb is in a later sentence or the line does not open with the name', () => {
+    expect(relationsOf('- Jonas Weber: platform/SRE. Later someone owns Postgres.')).not.toContain('Jonas Weber owns Postgres');
+    expect(relationsOf('- Asked Jonas Weber: who owns Postgres now?')).not.toContain('Jonas Weber owns Postgres');
   });
 });

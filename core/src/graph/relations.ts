@@ -194,7 +194,21 @@ function subjectBefore(body: string, verbStart: number, mentions: PositionedMent
       best = i;
     }
   });
-  return best;
+  return best ?? describedSubject(body, verbStart, mentions);
+}
+
+/** "- Jonas Weber: platform/SRE, owns Postgres": a line that opens with a name and a colon or dash describes it. */
+const DESCRIBED = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?/;
+const DESCRIPTION_MARK = /^[ \t]*(?::|—|–|\s-\s)[^.!?;\n]*$/;
+
+/** The name a line opens with, when the verb is in the description that follows it (same sentence). */
+function describedSubject(body: string, verbStart: number, mentions: PositionedMention[]): number | null {
+  const lineStart = lineBounds(body, verbStart).start;
+  const opens = lineStart + DESCRIBED.exec(body.slice(lineStart, verbStart))![0].length;
+  const i = mentions.findIndex((c) => c.start === opens && c.end < verbStart);
+  if (i < 0 || !DESCRIPTION_MARK.test(body.slice(mentions[i]!.end, verbStart))) return null;
+  if (mentions[i]!.certainty === 'tentative') Object.assign(mentions[i]!, { certainty: 'weak' });
+  return i;
 }
 
 function objectAfter(body: string, verbEnd: number, mentions: PositionedMention[], objectType: EntityType): number | null {

@@ -48,7 +48,11 @@ interface StoredEntity {
   names: string[];
 }
 
-export function scoreGraph(db: BetterSqlite3.Database, top: readonly number[], gold: { entities: GoldEntity[]; relations: GoldRelation[]; headings: string[] }): GraphScores {
+export function scoreGraph(
+  db: BetterSqlite3.Database,
+  top: readonly number[],
+  gold: { entities: GoldEntity[]; relations: GoldRelation[]; headings: string[]; /** Only these gold predicates were labelled: other claims are not scored. */ predicates?: readonly string[] },
+): GraphScores {
   const goldByName = new Map<string, GoldEntity>();
   for (const g of gold.entities) for (const n of g.names) goldByName.set(labelKey(n), g);
   const aliases = db.prepare('SELECT entity_id, alias FROM graph_aliases').raw().all() as Array<[number, string]>;
@@ -88,7 +92,12 @@ export function scoreGraph(db: BetterSqlite3.Database, top: readonly number[], g
 
   const claims = db
     .prepare("SELECT subject_id AS s, predicate AS p, object_id AS o, valid_until AS until FROM graph_claims WHERE object_id IS NOT NULL AND predicate != 'mentioned_with'")
-    .all() as Array<{ s: number; p: string; o: number; until: string | null }>;
+    .all()
+    .filter((c) => {
+      if (!gold.predicates) return true;
+      const p = (c as { p: string }).p;
+      return gold.predicates.some((g) => (FAMILY[g] ?? [g]).includes(p));
+    }) as Array<{ s: number; p: string; o: number; until: string | null }>;
   const goldKey = (s: string, p: string, o: string) => `${s}|${p}|${o}`;
   const goldRel = new Map<string, GoldRelation>();
   for (const r of gold.relations) goldRel.set(goldKey(r.subject, r.predicate, r.object), r);

@@ -16,15 +16,19 @@ import { BLIND_THEME, HELD_OUT_THEME, TUNING_THEMES, type Theme } from './themes
 
 const DEMO = path.resolve(import.meta.dirname, '../../../resources/demo-workspace');
 const DEMO_LABELS = path.resolve(import.meta.dirname, 'demo-entities.json');
+/** The demo's typed relations (for the predicates listed there): the tuning set of the relation rules on natural notes. */
+const DEMO_RELATIONS = path.resolve(import.meta.dirname, 'demo-relations.json');
 /** Another writer's hand-labelled notes (natural/README.md): held out, so its mistakes are never printed. */
 const NATURAL = path.resolve(import.meta.dirname, 'natural/workspace');
 const NATURAL_LABELS = path.resolve(import.meta.dirname, 'natural/entities.json');
+/** Its typed relations, for the predicates listed there only. */
+const NATURAL_RELATIONS = path.resolve(import.meta.dirname, 'natural/relations.json');
 
 /** Builds the graph of a workspace written from `files` and scores it. */
 async function buildAndScore(
   label: string,
   files: Map<string, string>,
-  gold: { entities: GoldEntity[]; relations: GoldRelation[]; headings: string[] },
+  gold: { entities: GoldEntity[]; relations: GoldRelation[]; headings: string[]; predicates?: readonly string[] },
   options: { withholdMistakes?: boolean } = {},
 ): Promise<GraphScores> {
   const ws = makeTempWorkspace(`graph-labelled`);
@@ -108,10 +112,15 @@ export interface LabelledGraphFigures {
   graph_top40_precision_demo: number;
   graph_entity_recall_demo: number;
   graph_type_accuracy_demo: number;
+  graph_relation_precision_demo: number;
+  graph_relation_recall_demo: number;
   /** Held out: natural notes by another writer (entities and types only). */
   graph_top40_precision_natural: number;
   graph_entity_recall_natural: number;
   graph_type_accuracy_natural: number;
+  graph_relation_precision_natural: number;
+  graph_relation_recall_natural: number;
+  graph_validity_natural: number;
 }
 
 /** Means over the tuning themes; the held-out theme (tuning templates, new names), the blind theme (new writer) and the natural notes (held out) alone; the demo workspace. */
@@ -127,9 +136,21 @@ export async function runLabelledGraphBench(): Promise<LabelledGraphFigures> {
   const held = await score(HELD_OUT_THEME);
   const blind = await score(BLIND_THEME, generateJournalWorkspace);
   const demoGold = JSON.parse(fs.readFileSync(DEMO_LABELS, 'utf8')) as { entities: GoldEntity[] };
-  const demo = await buildAndScore('demo workspace', readDemo(DEMO), { entities: demoGold.entities, relations: [], headings: [] });
+  const demoRelations = JSON.parse(fs.readFileSync(DEMO_RELATIONS, 'utf8')) as { predicates: string[]; relations: GoldRelation[] };
+  const demo = await buildAndScore('demo workspace', readDemo(DEMO), {
+    entities: demoGold.entities,
+    relations: demoRelations.relations,
+    predicates: demoRelations.predicates,
+    headings: [],
+  });
   const naturalGold = JSON.parse(fs.readFileSync(NATURAL_LABELS, 'utf8')) as { entities: GoldEntity[] };
-  const natural = await buildAndScore('natural notes (held out)', readDemo(NATURAL), { entities: naturalGold.entities, relations: [], headings: [] }, { withholdMistakes: true });
+  const naturalRelations = JSON.parse(fs.readFileSync(NATURAL_RELATIONS, 'utf8')) as { predicates: string[]; relations: GoldRelation[] };
+  const natural = await buildAndScore(
+    'natural notes (held out)',
+    readDemo(NATURAL),
+    { entities: naturalGold.entities, relations: naturalRelations.relations, predicates: naturalRelations.predicates, headings: [] },
+    { withholdMistakes: true },
+  );
   const mean = (pick: (s: GraphScores) => number) => round((tuning.reduce((a, s) => a + pick(s), 0) / tuning.length) * 100, 1);
   const of = (s: GraphScores, pick: (s: GraphScores) => number) => round(pick(s) * 100, 1);
   return {
@@ -155,9 +176,14 @@ export async function runLabelledGraphBench(): Promise<LabelledGraphFigures> {
     graph_top40_precision_demo: of(demo, (s) => s.top40_precision),
     graph_entity_recall_demo: of(demo, (s) => s.entity_recall),
     graph_type_accuracy_demo: of(demo, (s) => s.type_accuracy),
+    graph_relation_precision_demo: of(demo, (s) => s.relation_precision),
+    graph_relation_recall_demo: of(demo, (s) => s.relation_recall),
     graph_top40_precision_natural: of(natural, (s) => s.top40_precision),
     graph_entity_recall_natural: of(natural, (s) => s.entity_recall),
     graph_type_accuracy_natural: of(natural, (s) => s.type_accuracy),
+    graph_relation_precision_natural: of(natural, (s) => s.relation_precision),
+    graph_relation_recall_natural: of(natural, (s) => s.relation_recall),
+    graph_validity_natural: of(natural, (s) => s.validity_accuracy),
   };
 }
 
