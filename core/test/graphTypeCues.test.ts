@@ -99,3 +99,28 @@ describe('a line that opens with a name and describes it', () => {
     expect(relationsOf('- Asked Jonas Weber: who owns Postgres now?')).not.toContain('Jonas Weber owns Postgres');
   });
 });
+
+describe('relations a note or a line states without a subject next to the verb', () => {
+  function relationsIn(path: string, text: string): string[] {
+    return extractFile(path, text, '2026-11-01').flatMap((entry) =>
+      entry.claims.filter((c) => c.object !== null).map((c) => `${entry.entities[c.subject]!.label} ${c.predicate} ${entry.entities[c.object!]!.label}`),
+    );
+  }
+
+  it("reads a person's own note: a line without a subject is about them", () => {
+    const found = relationsIn('memory/people/mei.md', '# Mei Tanaka\n\n- Lives in Rosemont. Works at Northwind since 2024.\n- Senior engineer at Tidewater Analytics.\n');
+    expect(found).toEqual(expect.arrayContaining(['Mei Tanaka located_in Rosemont', 'Mei Tanaka member_of Northwind', 'Mei Tanaka member_of Tidewater Analytics']));
+  });
+
+  it('does not give a project the verbs only people have, nor a daily note a topic', () => {
+    expect(relationsIn('memory/projects/ledgerd.md', '# ledgerd\n\n- Owns journal entries and balances.\n')).toEqual([]);
+    expect(relationsIn('memory/2026-11-01.md', '# 2026-11-01\n\n- Lives in Rosemont now, apparently.\n')).toEqual([]);
+  });
+
+  it('reads "Name (Org)" and "Name (Place)" after a person, and a named host\'s list of services', () => {
+    expect(relationsIn('memory/2026-11-01.md', '- Lena Vogel (Berlin Gophers) asked for a talk.\n')).toContain('Lena Vogel member_of Berlin Gophers');
+    expect(relationsIn('memory/2026-11-01.md', '- Dinner with Tomás Ferreira (Lisbon) on Friday.\n')).toContain('Tomás Ferreira located_in Lisbon');
+    const services = relationsIn('memory/2026-11-01.md', '- hestia-01 services: Nextcloud, Jellyfin, Immich.\n');
+    expect(services).toEqual(expect.arrayContaining(['Nextcloud runs_on hestia-01', 'Jellyfin runs_on hestia-01', 'Immich runs_on hestia-01']));
+  });
+});

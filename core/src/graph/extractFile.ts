@@ -50,7 +50,10 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
     // Nothing to name or state (a Hermes `§` separator, a rule of dashes): no entry to record.
     if (!HAS_WORD.test(entry.body)) continue;
     const mentions = findMentions(entry.body);
-    const relations = findRelations(entry.body, mentions);
+    // In a person's or project's own note, a line without a subject is about them ("Lives in Wedding.").
+    const underTitle = !entry.heading || labelKey(entry.heading) === labelKey(note.subject.label);
+    const topic = underTitle && (note.subject.type === 'person' || note.subject.type === 'project') && readsAsName(note.subject.label) ? { ...note.subject, certainty: 'strong' as const } : null;
+    const relations = findRelations(entry.body, mentions, topic);
     const built = new EntryBuilder(entry.startLine, entry.endLine, entry.annotations.observed ?? noteDate);
     // A heading is a section, not an entity, unless the workspace names it elsewhere too (tentative).
     const heading = entry.heading && !isDateHeading(entry.heading) && !isFurnitureLabel(entry.heading.replace(/[:—–-]+/g, ' ')) ? entry.heading : null;
@@ -64,7 +67,6 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
     });
     const kv = KEY_VALUE.exec(entry.body);
     // "Key: value" is a fact of the section's or the note's subject; a note without a title is evidence, not a subject.
-    const underTitle = !entry.heading || labelKey(entry.heading) === labelKey(note.subject.label);
     const titleSubject = underTitle && note.subject.type !== 'path' && readsAsName(note.subject.label);
     const hasSubject = titleSubject || (!underTitle && heading !== null);
     if (kv && hasSubject && kv[1]!.trim().split(/\s+/).length <= 4 && !NOT_A_KEY.has(kv[1]!.trim().toLowerCase()) && !isFurnitureWord(kv[1]!.trim())) {

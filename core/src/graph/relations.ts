@@ -1,7 +1,9 @@
 import type { EntityType } from '../contract/index.js';
 import { STOPWORDS } from '../platform/text/stopwords.js';
 import { isFurnitureLabel } from './furniture.js';
+import { describedSubject, findDescribedRelations, topicSubject } from './describedRelations.js';
 import type { PositionedMention } from './mentions.js';
+import type { EntityMention } from './types.js';
 
 export interface FoundRelation {
   /** Indexes into the mentions (objects may be appended as new mentions). */
@@ -118,7 +120,7 @@ const SHAPED: readonly ShapedPattern[] = [
  * Y" (and siblings) within one entry. A clause-initial he/she/they is the last person named
  * before it on the same line. May append object mentions and sharpen the types of weakly typed ones.
  */
-export function findRelations(body: string, mentions: PositionedMention[]): FoundRelation[] {
+export function findRelations(body: string, mentions: PositionedMention[], topic: EntityMention | null = null): FoundRelation[] {
   const relations: FoundRelation[] = [];
   const shapedSpans: Array<[number, number]> = [];
   let examined = 0;
@@ -141,7 +143,7 @@ export function findRelations(body: string, mentions: PositionedMention[]): Foun
     const verbEnd = verbStart + m[0].length;
     if (shapedSpans.some(([a, b]) => verbStart >= a && verbStart < b)) continue;
     const pattern = PATTERNS.find((p) => p.verb === m[1]!.toLowerCase().replace(/\s+/g, ' '))!;
-    let subject = subjectBefore(body, verbStart, mentions);
+    let subject = subjectBefore(body, verbStart, mentions) ?? (pattern.passive ? null : topicSubject(body, verbStart, mentions, topic, pattern.subjectType));
     if (subject === null) continue;
     let object = objectAfter(body, verbEnd, mentions, pattern.passive ? (pattern.subjectType ?? 'concept') : pattern.objectType);
     if (object === null || object === subject) continue;
@@ -152,6 +154,7 @@ export function findRelations(body: string, mentions: PositionedMention[]): Foun
     if (pattern.passive && pattern.objectType) sharpen(mentions[object]!, pattern.objectType);
     relations.push({ subject, predicate: pattern.predicate, object });
   }
+  relations.push(...findDescribedRelations(body, mentions, topic));
   return relations;
 }
 
@@ -195,20 +198,6 @@ function subjectBefore(body: string, verbStart: number, mentions: PositionedMent
     }
   });
   return best ?? describedSubject(body, verbStart, mentions);
-}
-
-/** "- Jonas Weber: platform/SRE, owns Postgres": a line that opens with a name and a colon or dash describes it. */
-const DESCRIBED = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?/;
-const DESCRIPTION_MARK = /^[ \t]*(?::|—|–|\s-\s)[^.!?;\n]*$/;
-
-/** The name a line opens with, when the verb is in the description that follows it (same sentence). */
-function describedSubject(body: string, verbStart: number, mentions: PositionedMention[]): number | null {
-  const lineStart = lineBounds(body, verbStart).start;
-  const opens = lineStart + DESCRIBED.exec(body.slice(lineStart, verbStart))![0].length;
-  const i = mentions.findIndex((c) => c.start === opens && c.end < verbStart);
-  if (i < 0 || !DESCRIPTION_MARK.test(body.slice(mentions[i]!.end, verbStart))) return null;
-  if (mentions[i]!.certainty === 'tentative') Object.assign(mentions[i]!, { certainty: 'weak' });
-  return i;
 }
 
 function objectAfter(body: string, verbEnd: number, mentions: PositionedMention[], objectType: EntityType): number | null {

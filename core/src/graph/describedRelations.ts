@@ -1,0 +1,119 @@
+import type { EntityMention } from './types.js';
+import type { PositionedMention } from './mentions.js';
+
+/**
+ * Relations people write without a subject next to the verb, because the line or the note
+ * already says whom it is about: "- Jonas Weber: platform/SRE, owns Postgres", "Lives in
+ * Wedding." in a note titled "Sam Reyes" under people/, "Lena Vogel (Berlin Gophers) asked …",
+ * "atlas services: Forgejo, Miniflux".
+ */
+
+/** A relation between two mentions (indexes; a topic or an object may be appended). */
+export interface DescribedRelation {
+  subject: number;
+  predicate: string;
+  object: number;
+}
+
+const LINE_OPENING = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?/;
+const DESCRIPTION_MARK = /^[ \t]*(?::|—|–|\s-\s)[^.!?;\n]*$/;
+
+function lineStartOf(body: string, at: number): number {
+  return body.lastIndexOf('\n', at - 1) + 1;
+}
+
+/** The name a line opens with, when `at` is in the description that follows it (same sentence). */
+export function describedSubject(body: string, at: number, mentions: PositionedMention[]): number | null {
+  const lineStart = lineStartOf(body, at);
+  const opens = lineStart + LINE_OPENING.exec(body.slice(lineStart, at))![0].length;
+  const i = mentions.findIndex((c) => c.start === opens && c.end < at);
+  if (i < 0 || !DESCRIPTION_MARK.test(body.slice(mentions[i]!.end, at))) return null;
+  if (mentions[i]!.certainty === 'tentative') Object.assign(mentions[i]!, { certainty: 'weak' });
+  return i;
+}
+
+/**
+ * The note's topic (a person or project note's title) as the subject of a verb that opens its
+ * line or sentence ("Owns idempotency keys v2."), when the verb's subject may be of its type.
+ */
+export function topicSubject(body: string, at: number, mentions: PositionedMention[], topic: EntityMention | null, subjectType: string | null): number | null {
+  if (!topic || (subjectType !== null && subjectType !== topic.type)) return null;
+  const lineStart = lineStartOf(body, at);
+  const before = body.slice(lineStart, at);
+  if (!LINE_OPENING.test(before) || (LINE_OPENING.exec(before)![0].length !== before.length && !/[.!?;][ \t]+$/.test(before))) return null;
+  return topicIndex(mentions, topic);
+}
+
+/** The topic's mention: one per entry, placed before the text (it is named by the note, not by a span). */
+function topicIndex(mentions: PositionedMention[], topic: EntityMention): number {
+  const found = mentions.findIndex((m) => m.start === -1);
+  if (found >= 0) return found;
+  mentions.push({ ...topic, certainty: 'strong', start: -1, end: -1 });
+  return mentions.length - 1;
+}
+
+const ROLE =
+  '(?:[Ee]ngineer|[Dd]eveloper|[Dd]esigner|[Mm]anager|[Aa]rchitect|[Ss]cientist|[Aa]nalyst|[Rr]esearcher|[Cc]onsultant|[Cc]ontractor|[Ii]ntern|[Dd]irector|[Ff]ounder|[Rr]ecruiter|SRE|EM|PM|CTO|CEO)';
+const CAPITALISED = String.raw`(\p{Lu}[\p{L}\p{N}_.-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}_.-]*)*)`;
+/** "Staff engineer on the Ledger team at Quillfin": member of the organisation (and of the team). */
+const ROLE_AT = new RegExp(String.raw`\b${ROLE}\s+(?:on\s+(?:the\s+)?${CAPITALISED}\s+team\s+)?(?:at|with|for)\s+(?:the\s+)?${CAPITALISED}`, 'dgu');
+/** "atlas services: Forgejo, Miniflux, Immich": what runs on the host the line opens with. */
+const SERVICES = /^[ \t]*(?:[-*+][ \t]+)?(\S+)[ \t]+(?:services|apps|containers|runs)[ \t]*:[ \t]*([^\n.;]*)/gm;
+
+/**
+ * Relations of the three described shapes: a role at an organisation (subject from the line's
+ * opening name or the note's person), "Name (Org)" and "Name (Place)" after a person, and a
+ * host's list of services.
+ */
+export function findDescribedRelations(body: string, mentions: PositionedMention[], topic: EntityMention | null): DescribedRelation[] {
+  const found: DescribedRelation[] = [];
+  const at = (start: number, end: number): number => mentions.findIndex((c) => c.start === start && c.end === end);
+  const covering = (start: number): number => mentions.findIndex((c) => c.start === start);
+
+  if (/[Ee]ngineer|[Dd]eveloper|[Dd]esigner|[Mm]anager|SRE|EM|PM|CTO|CEO|[Ff]ounder|[Cc]onsultant|[Cc]ontractor|[Ii]ntern|[Dd]irector|[Aa]rchitect|[Ss]cientist|[Aa]nalyst|[Rr]esearcher|[Rr]ecruiter/.test(body)) {
+    for (const m of body.matchAll(ROLE_AT)) {
+      const start = m.index ?? 0;
+      const subject = describedSubject(body, start, mentions) ?? (topic?.type === 'person' ? topicSubject(body, lineStartOf(body, start) + LINE_OPENING.exec(body.slice(lineStartOf(body, start)))![0].length, mentions, topic, 'person') : null);
+      if (subject === null || mentions[subject]!.type !== 'person') continue;
+      for (const group of [1, 2]) {
+        const span = m.indices?.[group];
+        if (!span) continue;
+        const object = covering(span[0]);
+        if (object >= 0 && object !== subject && ['organization', 'concept'].includes(mentions[object]!.type)) {
+          if (mentions[object]!.type === 'concept' && mentions[object]!.certainty !== 'strong') Object.assign(mentions[object]!, { type: 'organization', certainty: 'strong' });
+          found.push({ subject, predicate: 'member_of', object });
+        }
+      }
+    }
+  }
+
+  // "Lena Vogel (Berlin Gophers) asked …", "Tomás (Lisbon)": a person and where they belong or are.
+  for (let i = 0; i < mentions.length; i++) {
+    const person = mentions[i]!;
+    if (person.type !== 'person' || person.start < 0) continue;
+    const open = /^[ \t]*\([ \t]*/.exec(body.slice(person.end, person.end + 4));
+    if (!open) continue;
+    const inner = mentions.findIndex((c) => c.start === person.end + open[0].length);
+    if (inner < 0 || !/^[ \t]*[),]/.test(body.slice(mentions[inner]!.end, mentions[inner]!.end + 3))) continue;
+    const type = mentions[inner]!.type;
+    if (type === 'place') found.push({ subject: i, predicate: 'located_in', object: inner });
+    else if (type === 'organization' || (type === 'concept' && mentions[inner]!.certainty !== 'tentative')) found.push({ subject: i, predicate: 'member_of', object: inner });
+  }
+
+  if (/services|apps|containers|runs/.test(body)) {
+    for (const m of body.matchAll(SERVICES)) {
+      const hostStart = (m.index ?? 0) + m[0].indexOf(m[1]!);
+      const host = at(hostStart, hostStart + m[1]!.replace(/[:,]$/, '').length);
+      if (host < 0) continue;
+      const listStart = (m.index ?? 0) + m[0].length - m[2]!.length;
+      for (let i = 0; i < mentions.length; i++) {
+        const c = mentions[i]!;
+        if (i === host || c.start < listStart || c.end > listStart + m[2]!.length) continue;
+        // A list item opens a clause after the colon: the list says it is a name all the same.
+        if (c.certainty === 'tentative') Object.assign(c, { certainty: 'weak' });
+        found.push({ subject: i, predicate: 'runs_on', object: host });
+      }
+    }
+  }
+  return found;
+}
