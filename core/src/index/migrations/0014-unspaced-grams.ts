@@ -9,6 +9,8 @@ import type { Migration } from './types.js';
  * get a row: an English index gains three empty tables, and `chunks_fts` is not touched, so
  * search keeps working as before while the rows of existing chunks are written here.
  */
+const PAGE = 500;
+
 export const migration0014: Migration = {
   version: 14,
   name: 'unspaced-grams',
@@ -28,12 +30,17 @@ export const migration0014: Migration = {
         DELETE FROM chunks_grams WHERE rowid = old.id;
       END;
     `);
-    // Only chunks with a character outside ASCII can have terms: the rest are never read into JavaScript.
+    // Only chunks with a character outside ASCII can have terms: the rest are never read into
+    // JavaScript. Read a page at a time (a connection cannot write while it iterates).
     const insert = db.prepare('INSERT INTO chunks_grams (rowid, terms) VALUES (?, ?)');
-    const nonAscii = db.prepare<[string], { id: number; text: string }>('SELECT id, text FROM chunks WHERE text GLOB ?');
-    for (const { id, text } of nonAscii.iterate(`*[^${String.fromCharCode(1)}-${String.fromCharCode(0x7f)}]*`)) {
-      const terms = gramTermsOf(text);
-      if (terms) insert.run(id, terms);
+    const nonAscii = db.prepare<[number, string, number], { id: number; text: string }>('SELECT id, text FROM chunks WHERE id > ? AND text GLOB ? ORDER BY id LIMIT ?');
+    const pattern = `*[^${String.fromCharCode(1)}-${String.fromCharCode(0x7f)}]*`;
+    for (let after = 0, page = nonAscii.all(after, pattern, PAGE); page.length > 0; page = nonAscii.all(after, pattern, PAGE)) {
+      for (const { id, text } of page) {
+        const terms = gramTermsOf(text);
+        if (terms) insert.run(id, terms);
+      }
+      after = page[page.length - 1]!.id;
     }
   },
 };
