@@ -70,6 +70,8 @@ export interface PlannedQuery {
   gramMatch: string | null;
   /** Upper bound on the rows `match` touches (sum of document frequencies). */
   postings: number;
+  /** The same for `gramMatch`. */
+  gramPostings: number;
   terms: PlannedTerm[];
 }
 
@@ -98,7 +100,8 @@ export class KeywordSearcher {
   private readonly vocabDoc: Database.Statement<[string], { doc: number }>;
   private readonly gramVocabDoc: Database.Statement<[string], { doc: number }>;
   private readonly gramPrefixDoc: Database.Statement<[string, string], { doc: number }>;
-  private readonly rankedGramsOf: Database.Statement<[string, string, number], ChunkHit>;
+  private readonly rankedGramsOf: Database.Statement<[string, number, string, number], ChunkHit>;
+  private readonly gramBudgetFloor: Database.Statement<[string, number], { rowid: number }>;
   private readonly mainBm25Of: Database.Statement<[string, string], { id: number; rank: number }>;
   private readonly gramBm25Of: Database.Statement<[string, string], { id: number; rank: number }>;
   private readonly anyGram: Database.Statement<[], { one: number }>;
@@ -131,11 +134,12 @@ export class KeywordSearcher {
     // Chunks with unspaced-script text are few next to the main index's: ranked whole, the source filtered inside.
     this.rankedGramsOf = db.prepare(
       `SELECT c.id, c.path, c.source, c.start_line, c.end_line, c.text, top.rank
-       FROM (SELECT rowid, bm25(chunks_grams) AS rank FROM chunks_grams WHERE chunks_grams MATCH ?
+       FROM (SELECT rowid, bm25(chunks_grams) AS rank FROM chunks_grams WHERE chunks_grams MATCH ? AND rowid >= ?
              AND (SELECT source FROM chunks WHERE id = chunks_grams.rowid) IN (SELECT value FROM json_each(?)) ORDER BY rank, rowid LIMIT ?) AS top
        JOIN chunks c ON c.id = top.rowid
        ORDER BY top.rank, top.rowid`,
     );
+    this.gramBudgetFloor = db.prepare('SELECT rowid FROM chunks_grams WHERE chunks_grams MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?');
     this.anyGram = db.prepare('SELECT 1 AS one FROM chunks_grams_vocab LIMIT 1');
     this.mainBm25Of = db.prepare(
       'SELECT rowid AS id, bm25(chunks_fts) AS rank FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))',
@@ -245,19 +249,22 @@ export class KeywordSearcher {
     const selected: string[] = [];
     const selectedGrams: string[] = [];
     let postings = 0;
+    let gramPostings = 0;
     for (const t of terms.filter((x) => x.selects && x.df > 0).sort((a, b) => a.df - b.df)) {
       if (selected.length + selectedGrams.length >= MAX_SELECTED_TERMS) break;
       // The rarest term always selects (it is all we have); the others only while the scan stays
       // bounded. A word in half the chunks or more gets an idf of ~0 from FTS5's bm25(), so it
       // cannot change the order: it only widens a thin candidate list (the vector side and
       // passage focus re-rank those), and only while that stays cheap.
-      if (selected.length + selectedGrams.length > 0 && postings + t.df > (ranksInBm25(t.df, total) ? MAX_POSTINGS : MAX_WIDENING_POSTINGS)) continue;
-      postings += t.df;
+      if (selected.length + selectedGrams.length > 0 && postings + gramPostings + t.df > (ranksInBm25(t.df, total) ? MAX_POSTINGS : MAX_WIDENING_POSTINGS)) continue;
       if (t.gramFts !== undefined) {
         selectedGrams.push(t.gramFts);
+        gramPostings += t.df;
         continue;
       }
       if (t.gramDf > 0) selectedGrams.push(quoteFts(t.word));
+      gramPostings += t.gramDf;
+      postings += t.df - t.gramDf;
       if (t.df === t.gramDf) continue; // in the side table only
       selected.push(t.usePrefix ? `${quoteFts(t.word)}*` : quoteFts(t.word));
       for (const v of t.variants) selected.push(quoteFts(v));
@@ -266,6 +273,7 @@ export class KeywordSearcher {
       match: selected.length > 0 ? selected.join(' OR ') : null,
       gramMatch: selectedGrams.length > 0 ? selectedGrams.join(' OR ') : null,
       postings,
+      gramPostings,
       terms,
     };
   }
@@ -289,7 +297,9 @@ export class KeywordSearcher {
    */
   private rankedWithGrams(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): ChunkHit[] {
     const main = plan.match === null ? [] : this.rankedMainHits(plan, limit, sources);
-    const grams = this.rankedGramsOf.all(plan.gramMatch!, JSON.stringify([...sources]), limit);
+    // As in the main index, past RANK_BUDGET matches only the newest are ranked.
+    const floor = plan.gramPostings <= RANK_BUDGET ? 0 : (this.gramBudgetFloor.get(plan.gramMatch!, RANK_BUDGET)?.rowid ?? 0);
+    const grams = this.rankedGramsOf.all(plan.gramMatch!, floor, JSON.stringify([...sources]), limit);
     const byId = new Map<number, ChunkHit>(main.map((h) => [h.id, { ...h }]));
     const onlyMain = new Set(byId.keys());
     const onlyGrams: number[] = [];
