@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryService } from '../src/engine/memoryService.js';
+import { DEFAULT_HYBRID, HybridSearcher } from '../src/search/hybridSearch.js';
 import { KeywordSearcher } from '../src/search/keywordSearch.js';
 import { openSqlite } from '../src/platform/sqliteDriver.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
@@ -23,7 +24,10 @@ const QUERIES = [
   'nightly reconciliation job', 'Kestrel dashboard review', 'Priya deploy workflow', 'what did Sam test before the demo',
   'ledgerd release moved', 'Piranesi', 'dentist Thursday', 'upgrading postgres', 'VPN audit', 'Acme go-live checklist documented',
   'docker comp', 'coffee', 'why were restarts unreliable', 'Marco and Dana', 'the', 'build was red runner',
+  'what did Priya fix in June 2026', 'staging box on 2026-06-03',
 ];
+/** Hybrid scores decay with a note's age: a fixed clock keeps them the same from run to run. */
+const NOW = Date.UTC(2026, 11, 6, 12);
 
 /** A deterministic pseudo-random sequence (mulberry32), so the workspace is the same on every run. */
 function sequence(seed: number): () => number {
@@ -68,11 +72,14 @@ async function currentLists(): Promise<{ hybrid: Top10; keyword: Top10 }> {
   const db = openSqlite(service.indexPath, { readonly: true });
   try {
     const searcher = new KeywordSearcher(db);
+    // Hybrid ranking (fusion, dates, decay, snippets) over the keyword side; vectors are not what changed.
+    const hybridSearcher = new HybridSearcher(db, searcher, () => null, () => DEFAULT_HYBRID, () => NOW);
+    const sources = ['memory', 'dreams', 'sessions'] as const;
+    const line = (r: { path: string; startLine: number; endLine: number; score: number; snippet: string }) =>
+      `${r.path}:${r.startLine}-${r.endLine} ${r.score.toFixed(6)} ${JSON.stringify(r.snippet)}`;
     for (const query of QUERIES) {
-      const results = (await service.invoke('memory.search', { query, limit: 10, recall: false })).results;
-      hybrid[query] = results.map((r) => `${r.path}:${r.startLine}-${r.endLine} ${r.score.toFixed(6)} ${JSON.stringify(r.snippet)}`);
-      keyword[query] = searcher.search({ query, limit: 10, sources: ['memory', 'dreams', 'sessions'] })
-        .map((r) => `${r.path}:${r.startLine}-${r.endLine} ${r.score.toFixed(6)} ${JSON.stringify(r.snippet)}`);
+      hybrid[query] = (await hybridSearcher.search({ query, limit: 10, sources })).map(line);
+      keyword[query] = searcher.search({ query, limit: 10, sources }).map(line);
     }
   } finally {
     db.close();
