@@ -121,3 +121,27 @@ describe('search in scripts written without spaces', () => {
     }
   });
 });
+
+describe('search workers and unspaced scripts', () => {
+  it("find the first Japanese note indexed after they started (their cache of an empty side table is dropped by the engine's write)", async () => {
+    const english = createTempWorkspace(SAMPLE_NOTES);
+    const hosted = openService(english);
+    try {
+      await hosted.invoke('index.sync', {});
+      await hosted.startHosting({ kind: 'daemon', url: null });
+      expect(await hosted.search.whenWorkersReady()).toBe(true);
+      const before = hosted.search.workers()!;
+      expect((await hosted.invoke('memory.search', { query: '再処理 restic', recall: false })).results[0]?.path).toBe('MEMORY.md');
+      english.write('memory/2026-05-01.md', NOTES['memory/2026-05-01.md']!);
+      await hosted.invoke('index.sync', {});
+      const found = (await hosted.invoke('memory.search', { query: '再処理', recall: false })).results;
+      expect(found[0]?.path).toBe('memory/2026-05-01.md');
+      expect(found[0]?.snippet).toContain('再処理ジョブ');
+      const after = hosted.search.workers()!;
+      expect(after.answered - before.answered).toBe(2);
+    } finally {
+      await hosted.close();
+      english.cleanup();
+    }
+  }, 60_000);
+});
