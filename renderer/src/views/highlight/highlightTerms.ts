@@ -58,7 +58,10 @@ export function hasMatch(text: string, stems: ReadonlySet<string>): boolean {
 /** Where the query matches in `text`, in order, never overlapping: whole words by stem, unspaced runs wherever they occur. */
 function matchedSpans(text: string, stems: ReadonlySet<string>): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
-  for (const match of text.matchAll(WORD)) if (stems.has(stemOf(match[0]))) spans.push([match.index, match.index + match[0].length]);
+  for (const match of text.matchAll(WORD)) {
+    if (stems.has(stemOf(match[0]))) spans.push([match.index, match.index + match[0].length]);
+    else if (hasUnspacedText(match[0])) spans.push(...gluedWords(match[0], match.index, stems));
+  }
   const runs = unspacedIn(stems);
   if (runs.length === 0) return spans;
   // Offsets must stay the text's: a capital that lower-cases to two units ("İ") keeps the text as it is.
@@ -74,6 +77,18 @@ function matchedSpans(text: string, stems: ReadonlySet<string>): Array<[number, 
     else merged.push([span[0], span[1]]);
   }
   return merged;
+}
+
+/** The query's words written against an unspaced run ("Kestrel" in "Kestrelの再処理"), which search finds too. */
+function gluedWords(token: string, offset: number, stems: ReadonlySet<string>): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  let at = 0;
+  for (const run of [...unspacedRuns(token), { text: '', index: token.length }]) {
+    const piece = token.slice(at, run.index);
+    if (piece && stems.has(stemOf(piece))) spans.push([offset + at, offset + run.index]);
+    at = run.index + run.text.length;
+  }
+  return spans;
 }
 
 function unspacedIn(stems: ReadonlySet<string>): string[] {
