@@ -110,6 +110,8 @@ describe('search in scripts written without spaces', () => {
     // Half-width katakana ｼﾞｮﾌﾞ is ジョブ.
     expect(keywordPaths('ジョブ').sort()).toEqual(['memory/2026-05-01.md', 'memory/2026-05-05.md']);
     expect(keywordPaths('ｼﾞｮﾌﾞ').sort()).toEqual(['memory/2026-05-01.md', 'memory/2026-05-05.md']);
+    // The snippet points at the line as the note wrote it.
+    expect(matchedLine('ジョブの設定', 'memory/2026-05-05.md')).toBe('- ｼﾞｮﾌﾞの設定は半角カナで書いた。');
     expect((await search('ＡＰＩキー'))[0]?.path).toBe('memory/2026-05-05.md');
   });
 

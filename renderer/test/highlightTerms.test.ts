@@ -47,6 +47,7 @@ describe('highlightTerms in scripts written without spaces', () => {
     expect(marked('Reactのコンポーネント', 'react')).toEqual(['React']);
     // Half-width katakana typed is searched as full-width (NFKC).
     expect(marked('ジョブの設定', 'ｼﾞｮﾌﾞ')).toEqual(['ジョブ']);
+    expect(marked('ｼﾞｮﾌﾞの設定', 'ジョブ')).toEqual(['ｼﾞｮﾌﾞ']);
     expect(marked('東京 and 大阪', '東京大阪')).toEqual([]);
   });
 });

@@ -27,3 +27,33 @@ export function unspacedRuns(text: string): Array<{ text: string; index: number 
 export function withoutUnspacedRuns(text: string): string {
   return UNSPACED_ANY.test(text) ? text.replace(UNSPACED_RUN, ' ') : text;
 }
+
+/** Full-width katakana (and its voiced forms) to the half-width spelling NFKC folds back: ジョブ → ｼﾞｮﾌﾞ. */
+let toHalfWidth: Map<string, string> | null = null;
+
+/**
+ * `text` with its katakana written half-width, as some notes are (ｼﾞｮﾌﾞ): search folds both to
+ * full width, but a snippet or a highlight must find the characters as the note has them.
+ */
+export function halfWidthKatakana(text: string): string {
+  if (!/\p{Script=Katakana}|\u30fc/u.test(text)) return text;
+  toHalfWidth ??= halfWidthTable();
+  const table = toHalfWidth;
+  return text.replace(/[^]/gu, (c) => table.get(c) ?? c);
+}
+
+function halfWidthTable(): Map<string, string> {
+  const table = new Map<string, string>();
+  for (let code = 0xff61; code <= 0xff9d; code++) {
+    const half = String.fromCharCode(code);
+    const full = half.normalize('NFKC');
+    if (full === half || table.has(full)) continue;
+    table.set(full, half);
+    // Voiced (ガ) and semi-voiced (パ) forms are the base and a separate half-width mark.
+    for (const [mark, halfMark] of [['\u3099', '\uff9e'], ['\u309a', '\uff9f']] as const) {
+      const voiced = (full + mark).normalize('NFC');
+      if (voiced.length === 1) table.set(voiced, half + halfMark);
+    }
+  }
+  return table;
+}

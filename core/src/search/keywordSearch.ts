@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { SearchResult, SourceKind } from '../contract/index.js';
 import { makeId } from '../platform/ids.js';
 import { LruCache } from '../platform/lruCache.js';
-import { unspacedRuns, withoutUnspacedRuns } from '../contract/unspacedScripts.js';
+import { halfWidthKatakana, unspacedRuns, withoutUnspacedRuns } from '../contract/unspacedScripts.js';
 import { gramQueries } from '../index/unspacedGrams.js';
 import { extractQueryTerms, QUERY_LIMITS, quoteFts, stemWord, type QueryTerm } from './queryTerms.js';
 import { buildSnippet, type Snippet, type SnippetTerm } from './snippet.js';
@@ -488,10 +488,12 @@ export function toResult(
   };
 }
 
-export function snippetForms(t: QueryTerm): string[] {
+export function snippetForms(t: QueryTerm & { gramFts?: string }): string[] {
   const forms = new Set([t.word, t.stem, ...t.variants.flatMap((v) => [v, stemWord(v)])]);
   // Porter turns a final y into i ("happy" → "happi"); match the shared part.
   if (t.stem.endsWith('i') && t.stem.length > 3) forms.add(t.stem.slice(0, -1));
+  // A run is searched folded to full width (NFKC); a note may have it half-width (ｼﾞｮﾌﾞ).
+  if (t.gramFts !== undefined) forms.add(halfWidthKatakana(t.word));
   return [...forms].filter((f) => f.length > 0);
 }
 

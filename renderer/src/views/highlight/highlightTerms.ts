@@ -1,5 +1,5 @@
 import { stemmer } from 'stemmer';
-import { hasUnspacedText, STOPWORDS, unspacedRuns } from '../../../../core/src/contract/index.js';
+import { halfWidthKatakana, hasUnspacedText, STOPWORDS, unspacedRuns } from '../../../../core/src/contract/index.js';
 
 /** A piece of text, marked when it is a word the person searched for. */
 export interface TextPiece {
@@ -29,7 +29,7 @@ export function queryStems(query: string): Set<string> {
     if (lower.length < 2 || STOPWORDS.has(lower)) continue;
     stems.add(stemOf(lower));
   }
-  for (const run of unspacedRuns(query.normalize('NFKC').toLowerCase())) stems.add(run.text);
+  for (const run of unspacedRuns(query.normalize('NFKC').toLowerCase())) stems.add(run.text).add(halfWidthKatakana(run.text));
   return stems;
 }
 
