@@ -3,8 +3,8 @@ import type { SearchResult, SourceKind } from '../contract/index.js';
 import { makeId } from '../platform/ids.js';
 import { LruCache } from '../platform/lruCache.js';
 import { halfWidthKatakana, unspacedRuns, withoutUnspacedRuns } from '../contract/unspacedScripts.js';
-import { gramQueries } from '../index/unspacedGrams.js';
-import { extractQueryTerms, QUERY_LIMITS, quoteFts, stemWord, type QueryTerm } from './queryTerms.js';
+import { GramTable, gramQueryTerms } from './gramTable.js';
+import { extractQueryTerms, quoteFts, stemWord, type QueryTerm } from './queryTerms.js';
 import { buildSnippet, type Snippet, type SnippetTerm } from './snippet.js';
 
 export interface KeywordQuery {
@@ -98,15 +98,8 @@ export function selectsRows(plan: PlannedQuery): boolean {
  */
 export class KeywordSearcher {
   private readonly vocabDoc: Database.Statement<[string], { doc: number }>;
-  private readonly gramVocabDoc: Database.Statement<[string], { doc: number }>;
-  private readonly gramPrefixDoc: Database.Statement<[string, string], { doc: number }>;
-  private readonly rankedGramsOf: Database.Statement<[string, number, string, number], ChunkHit>;
-  private readonly gramBudgetFloor: Database.Statement<[string, number], { rowid: number }>;
   private readonly mainBm25Of: Database.Statement<[string, string], { id: number; rank: number }>;
-  private readonly gramBm25Of: Database.Statement<[string, string], { id: number; rank: number }>;
-  private readonly anyGram: Database.Statement<[], { one: number }>;
-  /** Whether `chunks_grams` has rows, forgotten with the misses (any write may add the first). */
-  private hasGrams: boolean | null = null;
+  private readonly grams: GramTable;
   private readonly prefixDoc: Database.Statement<[string, string], { doc: number }>;
   private readonly chunkCount: Database.Statement<[], { n: number }>;
   private readonly filesByPath: Database.Statement<[string], { path: string }>;
@@ -129,23 +122,9 @@ export class KeywordSearcher {
 
   constructor(private readonly db: Database.Database) {
     this.vocabDoc = db.prepare('SELECT doc FROM chunks_vocab WHERE term = ?');
-    this.gramVocabDoc = db.prepare('SELECT doc FROM chunks_grams_vocab WHERE term = ?');
-    this.gramPrefixDoc = db.prepare('SELECT coalesce(sum(doc), 0) AS doc FROM chunks_grams_vocab WHERE term >= ? AND term < ?');
-    // Chunks with unspaced-script text are few next to the main index's: ranked whole, the source filtered inside.
-    this.rankedGramsOf = db.prepare(
-      `SELECT c.id, c.path, c.source, c.start_line, c.end_line, c.text, top.rank
-       FROM (SELECT rowid, bm25(chunks_grams) AS rank FROM chunks_grams WHERE chunks_grams MATCH ? AND rowid >= ?
-             AND (SELECT source FROM chunks WHERE id = chunks_grams.rowid) IN (SELECT value FROM json_each(?)) ORDER BY rank, rowid LIMIT ?) AS top
-       JOIN chunks c ON c.id = top.rowid
-       ORDER BY top.rank, top.rowid`,
-    );
-    this.gramBudgetFloor = db.prepare('SELECT rowid FROM chunks_grams WHERE chunks_grams MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?');
-    this.anyGram = db.prepare('SELECT 1 AS one FROM chunks_grams_vocab LIMIT 1');
+    this.grams = new GramTable(db);
     this.mainBm25Of = db.prepare(
       'SELECT rowid AS id, bm25(chunks_fts) AS rank FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))',
-    );
-    this.gramBm25Of = db.prepare(
-      'SELECT rowid AS id, bm25(chunks_grams) AS rank FROM chunks_grams WHERE chunks_grams MATCH ? AND rowid IN (SELECT value FROM json_each(?))',
     );
     this.prefixDoc = db.prepare('SELECT coalesce(sum(doc), 0) AS doc FROM chunks_vocab WHERE term >= ? AND term < ?');
     this.chunkCount = db.prepare('SELECT count(*) AS n FROM chunks');
@@ -218,7 +197,7 @@ export class KeywordSearcher {
     const folded = query.normalize('NFKC');
     const runs = unspacedRuns(folded);
     const spaced = runs.length > 0 ? withoutUnspacedRuns(folded) : query;
-    const all: Array<QueryTerm & { gramFts?: string }> = [...extractQueryTerms(spaced), ...gramTerms(runs.map((r) => r.text.toLowerCase()))];
+    const all: Array<QueryTerm & { gramFts?: string }> = [...extractQueryTerms(spaced), ...gramQueryTerms(runs.map((r) => r.text.toLowerCase()))];
     const total = Math.max(1, this.cachedTotal);
     const content = all.filter((t) => !t.isStopword);
     // Stopwords only select when the query has nothing else; otherwise their (costly) counts are never needed.
@@ -226,7 +205,7 @@ export class KeywordSearcher {
     // A query ending inside an unspaced run is not typing a word: its last character is already asked as a prefix.
     const endsInWord = /[\p{L}\p{N}]$/u.test(spaced);
     const last = all.filter((t) => t.gramFts === undefined).at(-1);
-    const gramsIndexed = this.gramsIndexed;
+    const gramsIndexed = this.grams.hasRows();
 
     const terms: PlannedTerm[] = all.map((t) => {
       if (t.gramFts !== undefined) {
@@ -297,9 +276,7 @@ export class KeywordSearcher {
    */
   private rankedWithGrams(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): ChunkHit[] {
     const main = plan.match === null ? [] : this.rankedMainHits(plan, limit, sources);
-    // As in the main index, past RANK_BUDGET matches only the newest are ranked.
-    const floor = plan.gramPostings <= RANK_BUDGET ? 0 : (this.gramBudgetFloor.get(plan.gramMatch!, RANK_BUDGET)?.rowid ?? 0);
-    const grams = this.rankedGramsOf.all(plan.gramMatch!, floor, JSON.stringify([...sources]), limit);
+    const grams = this.grams.ranked(plan.gramMatch!, plan.gramPostings, RANK_BUDGET, sources, limit);
     const byId = new Map<number, ChunkHit>(main.map((h) => [h.id, { ...h }]));
     const onlyMain = new Set(byId.keys());
     const onlyGrams: number[] = [];
@@ -316,7 +293,7 @@ export class KeywordSearcher {
     const addRanks = (ranks: Map<number, number>): void => {
       for (const [id, rank] of ranks) byId.get(id)!.rank += rank;
     };
-    if (onlyMain.size > 0) addRanks(this.gramRanks(plan.gramMatch!, [...onlyMain]));
+    if (onlyMain.size > 0) addRanks(this.grams.ranks(plan.gramMatch!, [...onlyMain]));
     if (onlyGrams.length > 0 && plan.match !== null) addRanks(this.mainRanks(plan.match, onlyGrams));
     return [...byId.values()].sort((a, b) => a.rank - b.rank || a.id - b.id).slice(0, limit);
   }
@@ -324,16 +301,12 @@ export class KeywordSearcher {
   /** BM25 (FTS5's sign: lower is better) of the chunks `ids` for a plan, summed over both tables; chunks matching neither are absent. */
   bm25Within(plan: PlannedQuery, ids: readonly number[]): Map<number, number> {
     const ranks = plan.match === null ? new Map<number, number>() : this.mainRanks(plan.match, ids);
-    if (plan.gramMatch !== null) for (const [id, rank] of this.gramRanks(plan.gramMatch, ids)) ranks.set(id, (ranks.get(id) ?? 0) + rank);
+    if (plan.gramMatch !== null) for (const [id, rank] of this.grams.ranks(plan.gramMatch, ids)) ranks.set(id, (ranks.get(id) ?? 0) + rank);
     return ranks;
   }
 
   private mainRanks(match: string, ids: readonly number[]): Map<number, number> {
     return new Map(this.mainBm25Of.all(match, JSON.stringify(ids)).map((r) => [r.id, r.rank]));
-  }
-
-  private gramRanks(match: string, ids: readonly number[]): Map<number, number> {
-    return new Map(this.gramBm25Of.all(match, JSON.stringify(ids)).map((r) => [r.id, r.rank]));
   }
 
   /** `rankedHits` over `chunks_fts` alone (the plan's `match`). */
@@ -394,7 +367,7 @@ export class KeywordSearcher {
     if (stamp === this.missStamp) return;
     this.missStamp = stamp;
     this.missCache.clear();
-    this.hasGrams = null;
+    this.grams.forgetRows();
   }
 
   /** Changes whenever this connection or another one wrote to the index (exact, and one cheap read: callers may ask on every search). */
@@ -431,25 +404,14 @@ export class KeywordSearcher {
     return this.documentFrequency({ word, stem: stemWord(word), isStopword: false, variants: [] });
   }
 
-  /** Chunks a run's expression (index/unspacedGrams.ts) can match: a phrase is in no more than its rarest pair, a prefix in the sum of its terms'. */
+  /** Chunks a run's expression can match in `chunks_grams` (cached with the words' counts; the key cannot be a word's). */
   private gramFrequency(fts: string): number {
-    return this.cachedFrequency(`\u0000${fts}`, () => {
-      const prefix = fts.endsWith('*');
-      const inner = fts.slice(1, prefix ? -2 : -1);
-      if (prefix) return Math.min(this.cachedTotal, this.gramPrefixDoc.get(inner, inner + '\uffff')?.doc ?? 0);
-      return Math.min(...inner.split(' ').map((pair) => this.gramVocabDoc.get(pair)?.doc ?? 0));
-    });
+    return this.cachedFrequency(`\u0000${fts}`, () => this.grams.runFrequency(fts, this.cachedTotal));
   }
 
-  /** Chunks having a spaced word in `chunks_grams` (stored porter-stemmed, as in the main index). */
+  /** Chunks having a spaced word in `chunks_grams`. */
   private gramWordFrequency(term: QueryTerm): number {
-    return this.cachedFrequency(`\u0000${term.word}`, () => this.gramVocabDoc.get(term.stem)?.doc ?? (term.stem !== term.word ? this.gramVocabDoc.get(term.word)?.doc : 0) ?? 0);
-  }
-
-  /** Whether any chunk has a row in `chunks_grams` (none in an all-English index: its words are then never looked up there). */
-  private get gramsIndexed(): boolean {
-    this.hasGrams ??= this.anyGram.get() !== undefined;
-    return this.hasGrams;
+    return this.cachedFrequency(`\u0000${term.word}`, () => this.grams.wordFrequency(term));
   }
 
   private prefixFrequency(prefix: string): number {
@@ -504,19 +466,6 @@ export function ranksInBm25(df: number, total: number): boolean {
 
 function idf(df: number, total: number): number {
   return Math.log(1 + (total - df + 0.5) / (df + 0.5));
-}
-
-/** The terms a query's unspaced runs are searched by (at most as many as a query has words). */
-function gramTerms(runs: readonly string[]): Array<QueryTerm & { gramFts: string }> {
-  const seen = new Set<string>();
-  const terms: Array<QueryTerm & { gramFts: string }> = [];
-  for (const q of runs.flatMap(gramQueries)) {
-    if (seen.has(q.fts)) continue;
-    seen.add(q.fts);
-    terms.push({ word: q.text, stem: q.text, isStopword: q.isStopword, variants: [], gramFts: q.fts });
-    if (terms.length >= QUERY_LIMITS.MAX_TERMS * 4) break;
-  }
-  return terms;
 }
 
 function escapeLike(s: string): string {
