@@ -21,9 +21,9 @@ const indexPathOf = (w: TempWorkspace): string => path.join(w.dataDir, 'index', 
 const corruptionNotices = async (s: MemoryService): Promise<string[]> => (await s.invoke('status', {})).notices.filter((n) => /corrupted/.test(n));
 
 /** An indexed workspace whose index file then has the pages of `like` tables overwritten (and a service open on it, unless `reopen` is false). */
-async function indexThenDamage(like: string, { reopen = true } = {}): Promise<void> {
+async function indexThenDamage(like: string, { reopen = true, bulkLine = 'bulk line about harbours and ships' } = {}): Promise<void> {
   ws = createTempWorkspace(SAMPLE_NOTES);
-  for (let i = 0; i < 100; i++) ws.write(`memory/bulk/${i}.md`, `# note ${i}\n` + `- bulk line ${i} about harbours and ships\n`.repeat(30));
+  for (let i = 0; i < 100; i++) ws.write(`memory/bulk/${i}.md`, `# note ${i}\n` + `- ${bulkLine} ${i}\n`.repeat(30));
   service = openService(ws);
   await service.invoke('index.sync', { force: false });
   const indexPath = service.indexPath;
@@ -69,6 +69,14 @@ describe('damaged pages inside the index', () => {
 
     // The rebuilt index is clean: the next search answers without another rebuild.
     expect(await search(service!, 'restic')).not.toHaveLength(0);
+    expect(await corruptionNotices(service!)).toHaveLength(1);
+  });
+
+  it('damaged pages of the unspaced-script table (chunks_grams) are found and rebuilt like the main index', async () => {
+    await indexThenDamage('chunks_grams_data', { bulkLine: '港の船と再処理ジョブの記録、番号' });
+    expect(await search(service!, '再処理')).not.toHaveLength(0);
+    expect(await corruptionNotices(service!)).toHaveLength(1);
+    expect(await search(service!, '港の船')).not.toHaveLength(0);
     expect(await corruptionNotices(service!)).toHaveLength(1);
   });
 

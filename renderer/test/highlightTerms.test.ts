@@ -37,3 +37,17 @@ describe('highlightTerms', () => {
     ).toBe(text);
   });
 });
+
+describe('highlightTerms in scripts written without spaces', () => {
+  it('marks a searched run wherever it is inside a longer one, as search finds it', () => {
+    expect(marked('Kestrelの再処理ジョブが失敗した', '再処理')).toEqual(['再処理']);
+    expect(marked('我们决定把数据库迁移到新的服务器上', '数据库 服务器')).toEqual(['数据库', '服务器']);
+    expect(marked('วันนี้เรากินข้าวที่ร้าน', 'ข้าว')).toEqual(['ข้าว']);
+    expect(marked('Kestrelの再処理 and kestrel', 'kestrel 再処理')).toEqual(['Kestrel', '再処理', 'kestrel']);
+    expect(marked('Reactのコンポーネント', 'react')).toEqual(['React']);
+    // Half-width katakana typed is searched as full-width (NFKC).
+    expect(marked('ジョブの設定', 'ｼﾞｮﾌﾞ')).toEqual(['ジョブ']);
+    expect(marked('ｼﾞｮﾌﾞの設定', 'ジョブ')).toEqual(['ｼﾞｮﾌﾞ']);
+    expect(marked('東京 and 大阪', '東京大阪')).toEqual([]);
+  });
+});

@@ -7,6 +7,7 @@ export * from './tools.js';
 export * from './vocabulary.js';
 export * from './wikiLinks.js';
 export * from './stopwords.js';
+export * from './unspacedScripts.js';
 export * from './records/indexRecords.js';
 export * from './records/searchRecords.js';
 export * from './records/settingsRecords.js';

@@ -16,6 +16,7 @@ export function indexIsDamaged(db: Database.Database, error: unknown): boolean {
     if (db.pragma('quick_check(1)', { simple: true }) !== 'ok') return true;
     // FTS5 blobs are opaque to quick_check: a scribbled segment passes it.
     db.prepare("INSERT INTO chunks_fts(chunks_fts) VALUES ('integrity-check')").run();
+    db.prepare("INSERT INTO chunks_grams(chunks_grams) VALUES ('integrity-check')").run();
     return false;
   } catch (checkError) {
     return isCorruptionError(checkError);

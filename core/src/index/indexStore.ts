@@ -5,6 +5,7 @@ import type { Chunk } from './chunker.js';
 import type { StoredEntryKind } from './entryKinds.js';
 import { EntryKindsTable } from './entryKindsTable.js';
 import type { LineDate } from './lineDates.js';
+import { gramTermsOf } from './unspacedGrams.js';
 
 export interface FileRow {
   path: string;
@@ -65,6 +66,7 @@ export class IndexStore {
         `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
+      insertGrams: db.prepare('INSERT INTO chunks_grams (rowid, terms) VALUES (?, ?)'),
       coverage: db.prepare<[], Record<string, unknown>>(
         `SELECT f.path, f.source, f.status, f.reason, f.size, f.mtime_ms,
                 (SELECT count(*) FROM chunks c WHERE c.path = f.path) AS chunks
@@ -142,10 +144,12 @@ export class IndexStore {
   /** Adds chunks to a file without touching the ones it has (incremental transcript ingestion). */
   appendChunks(row: Pick<FileRow, 'path' | 'source'>, chunks: readonly IndexedChunk[]): void {
     for (const c of chunks) {
-      this.stmts.insertChunk.run(
+      const { lastInsertRowid } = this.stmts.insertChunk.run(
         row.path, row.source, c.startLine, c.endLine, c.text,
         c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null,
       );
+      const grams = gramTermsOf(c.text);
+      if (grams) this.stmts.insertGrams.run(lastInsertRowid, grams);
     }
   }
 

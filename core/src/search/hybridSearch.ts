@@ -4,7 +4,7 @@ import type { EmbeddingProvider } from '../embed/provider.js';
 import { dot, type VectorHit, type VectorStore } from '../index/vectorStore.js';
 import { importanceMultiplier, noteDate, triggerPhrases } from './annotations.js';
 import { MarkerText } from './markerText.js';
-import { snippetForms, toResult, type ChunkHit, type KeywordSearcher } from './keywordSearch.js';
+import { selectsRows, snippetForms, toResult, type ChunkHit, type KeywordSearcher } from './keywordSearch.js';
 import { dateMatches, parseQueryDates, type QueryDate } from '../platform/text/dates.js';
 import { buildSnippet, type SnippetTerm } from './snippet.js';
 import { packToBudget } from './budgetPacking.js';
@@ -93,7 +93,6 @@ export class HybridSearcher {
   private datedNotes: Map<string, string[]> | null = null;
   private datedNotesGeneration = -1;
   private readonly chunksOfFile: Database.Statement<[string, number], Omit<ChunkHit, 'rank'>>;
-  private readonly bm25Of: Database.Statement<[string, string], { id: number; rank: number }>;
   private readonly markers: MarkerText;
   private readonly datedLines: Database.Statement<[string, string, number], { path: string; line: number }>;
   private readonly chunksAtLine: Database.Statement<[string, number, number], Omit<ChunkHit, 'rank'>>;
@@ -118,9 +117,6 @@ export class HybridSearcher {
     );
     this.chunksAtLine = db.prepare(
       'SELECT id, path, source, start_line, end_line, text FROM chunks WHERE path = ? AND start_line <= ? AND end_line >= ? ORDER BY start_line',
-    );
-    this.bm25Of = db.prepare(
-      'SELECT rowid AS id, bm25(chunks_fts) AS rank FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))',
     );
   }
 
@@ -209,7 +205,7 @@ export class HybridSearcher {
     }
 
     const candidates = new Map<number, Candidate>();
-    const keywordHits = plan.match ? this.keyword.rankedHits(plan, want, sourceSet) : [];
+    const keywordHits = selectsRows(plan) ? this.keyword.rankedHits(plan, want, sourceSet) : [];
     const maxBm25 = Math.max(1e-9, ...keywordHits.map((h) => -h.rank));
     keywordHits.forEach((hit, i) => {
       candidates.set(hit.id, { hit, keyword: -hit.rank / maxBm25, vector: 0, keywordRank: i, vectorRank: null, fileMatch: null, dateFit: dateFitOf(hit.path) });
@@ -254,8 +250,8 @@ export class HybridSearcher {
           added.push(c);
         }
       }
-      if (plan.match && added.length > 0) {
-        for (const { id, rank } of this.bm25Of.all(plan.match, JSON.stringify(added.map((c) => c.hit.id)))) {
+      if (selectsRows(plan) && added.length > 0) {
+        for (const [id, rank] of this.keyword.bm25Within(plan, added.map((c) => c.hit.id))) {
           const c = candidates.get(id);
           if (c) c.keyword = Math.min(1, -rank / maxBm25);
         }
@@ -280,8 +276,8 @@ export class HybridSearcher {
           }
         }
       }
-      if (plan.match && added.length > 0) {
-        for (const { id, rank } of this.bm25Of.all(plan.match, JSON.stringify(added.map((c) => c.hit.id)))) {
+      if (selectsRows(plan) && added.length > 0) {
+        for (const [id, rank] of this.keyword.bm25Within(plan, added.map((c) => c.hit.id))) {
           const c = candidates.get(id);
           if (c) c.keyword = Math.min(1, -rank / maxBm25);
         }

@@ -2,6 +2,8 @@ import type Database from 'better-sqlite3';
 import type { SearchResult, SourceKind } from '../contract/index.js';
 import { makeId } from '../platform/ids.js';
 import { LruCache } from '../platform/lruCache.js';
+import { halfWidthKatakana, unspacedRuns, withoutUnspacedRuns } from '../contract/unspacedScripts.js';
+import { GramTable, gramQueryTerms } from './gramTable.js';
 import { extractQueryTerms, quoteFts, stemWord, type QueryTerm } from './queryTerms.js';
 import { buildSnippet, type Snippet, type SnippetTerm } from './snippet.js';
 
@@ -60,9 +62,33 @@ const PATH_IN_QUERY = /(?:^|\s)((?:[\w.@-]+\/)*[\w.@-]+\.md)\b/gi;
 export interface PlannedQuery {
   /** FTS5 expression of the selecting words (quoted), or null when none is in the index. */
   match: string | null;
+  /**
+   * FTS5 expression over `chunks_grams` (index/unspacedGrams.ts): the query's unspaced-script
+   * runs and the selecting words found there. Null when it has none: the query is then searched
+   * exactly as before that table existed.
+   */
+  gramMatch: string | null;
   /** Upper bound on the rows `match` touches (sum of document frequencies). */
   postings: number;
-  terms: Array<QueryTerm & { df: number; weight: number; usePrefix: boolean; selects: boolean }>;
+  /** The same for `gramMatch`. */
+  gramPostings: number;
+  terms: PlannedTerm[];
+}
+
+export type PlannedTerm = QueryTerm & {
+  df: number;
+  weight: number;
+  usePrefix: boolean;
+  selects: boolean;
+  /** Set for a run of an unspaced script: its FTS5 expression over `chunks_grams`. */
+  gramFts?: string;
+  /** How many chunks have the word in `chunks_grams` (hidden in an unspaced run, or full-width); 0 for a gram term. */
+  gramDf: number;
+};
+
+/** Whether a plan selects any rows (through either table). */
+export function selectsRows(plan: PlannedQuery): boolean {
+  return plan.match !== null || plan.gramMatch !== null;
 }
 
 /**
@@ -72,6 +98,8 @@ export interface PlannedQuery {
  */
 export class KeywordSearcher {
   private readonly vocabDoc: Database.Statement<[string], { doc: number }>;
+  private readonly mainBm25Of: Database.Statement<[string, string], { id: number; rank: number }>;
+  private readonly grams: GramTable;
   private readonly prefixDoc: Database.Statement<[string, string], { doc: number }>;
   private readonly chunkCount: Database.Statement<[], { n: number }>;
   private readonly filesByPath: Database.Statement<[string], { path: string }>;
@@ -94,6 +122,10 @@ export class KeywordSearcher {
 
   constructor(private readonly db: Database.Database) {
     this.vocabDoc = db.prepare('SELECT doc FROM chunks_vocab WHERE term = ?');
+    this.grams = new GramTable(db);
+    this.mainBm25Of = db.prepare(
+      'SELECT rowid AS id, bm25(chunks_fts) AS rank FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))',
+    );
     this.prefixDoc = db.prepare('SELECT coalesce(sum(doc), 0) AS doc FROM chunks_vocab WHERE term >= ? AND term < ?');
     this.chunkCount = db.prepare('SELECT count(*) AS n FROM chunks');
     this.filesByPath = db.prepare(
@@ -139,7 +171,7 @@ export class KeywordSearcher {
 
     const fileHits = this.exactFileMatches(query, limit);
     // Keyword hits the file hits already show are skipped below: ask for that many more.
-    const keywordHits = plan.match ? this.rankedHits(plan, limit + fileHits.length, sourceSet) : [];
+    const keywordHits = selectsRows(plan) ? this.rankedHits(plan, limit + fileHits.length, sourceSet) : [];
     const topKeyword = keywordHits.length > 0 ? -keywordHits[0]!.rank : 0;
 
     // A date or path the person typed names a file: show that file first.
@@ -161,15 +193,25 @@ export class KeywordSearcher {
   plan(query: string): PlannedQuery {
     this.refreshCache();
     this.dropStaleMisses();
-    const all = extractQueryTerms(query);
+    // Runs of unspaced scripts are asked of `chunks_grams`; the rest of the query is words, as always.
+    const folded = query.normalize('NFKC');
+    const runs = unspacedRuns(folded);
+    const spaced = runs.length > 0 ? withoutUnspacedRuns(folded) : query;
+    const all: Array<QueryTerm & { gramFts?: string }> = [...extractQueryTerms(spaced), ...gramQueryTerms(runs.map((r) => r.text.toLowerCase()))];
     const total = Math.max(1, this.cachedTotal);
     const content = all.filter((t) => !t.isStopword);
     // Stopwords only select when the query has nothing else; otherwise their (costly) counts are never needed.
     const selecting = new Set(content.length > 0 ? content : all);
-    const endsInWord = /[\p{L}\p{N}]$/u.test(query);
-    const last = all[all.length - 1];
+    // A query ending inside an unspaced run is not typing a word: its last character is already asked as a prefix.
+    const endsInWord = /[\p{L}\p{N}]$/u.test(spaced);
+    const last = all.filter((t) => t.gramFts === undefined).at(-1);
+    const gramsIndexed = this.grams.hasRows();
 
-    const terms = all.map((t) => {
+    const terms: PlannedTerm[] = all.map((t) => {
+      if (t.gramFts !== undefined) {
+        const df = selecting.has(t) ? this.gramFrequency(t.gramFts) : Math.round(total / 2);
+        return { ...t, df, gramDf: 0, usePrefix: false, selects: selecting.has(t), weight: idf(df, total) };
+      }
       let df = selecting.has(t) ? this.documentFrequency(t) : Math.round(total / 2);
       // Irregular forms in the index count as the word ("bought" for "buy"); at most every chunk has one.
       const variants = selecting.has(t) ? t.variants.filter((v) => this.variantFrequency(v) > 0) : [];
@@ -177,23 +219,42 @@ export class KeywordSearcher {
       // A word still being typed matches as a prefix when it is not a word of its own.
       const usePrefix = endsInWord && t === last && selecting.has(t) && t.word.length >= 3 && df === 0;
       if (usePrefix) df = this.prefixFrequency(t.word);
-      return { ...t, variants, df, usePrefix, selects: selecting.has(t), weight: Math.log(1 + (total - df + 0.5) / (df + 0.5)) };
+      // The word hidden in an unspaced run ("Kestrelの…") or written full-width is in the side table only.
+      const gramDf = gramsIndexed && selecting.has(t) && !usePrefix ? this.gramWordFrequency(t) : 0;
+      df = Math.min(total, df + gramDf);
+      return { ...t, variants, df, gramDf, usePrefix, selects: selecting.has(t), weight: idf(df, total) };
     });
 
     const selected: string[] = [];
+    const selectedGrams: string[] = [];
     let postings = 0;
+    let gramPostings = 0;
     for (const t of terms.filter((x) => x.selects && x.df > 0).sort((a, b) => a.df - b.df)) {
-      if (selected.length >= MAX_SELECTED_TERMS) break;
+      if (selected.length + selectedGrams.length >= MAX_SELECTED_TERMS) break;
       // The rarest term always selects (it is all we have); the others only while the scan stays
       // bounded. A word in half the chunks or more gets an idf of ~0 from FTS5's bm25(), so it
       // cannot change the order: it only widens a thin candidate list (the vector side and
       // passage focus re-rank those), and only while that stays cheap.
-      if (selected.length > 0 && postings + t.df > (ranksInBm25(t.df, total) ? MAX_POSTINGS : MAX_WIDENING_POSTINGS)) continue;
+      if (selected.length + selectedGrams.length > 0 && postings + gramPostings + t.df > (ranksInBm25(t.df, total) ? MAX_POSTINGS : MAX_WIDENING_POSTINGS)) continue;
+      if (t.gramFts !== undefined) {
+        selectedGrams.push(t.gramFts);
+        gramPostings += t.df;
+        continue;
+      }
+      if (t.gramDf > 0) selectedGrams.push(quoteFts(t.word));
+      gramPostings += t.gramDf;
+      postings += t.df - t.gramDf;
+      if (t.df === t.gramDf) continue; // in the side table only
       selected.push(t.usePrefix ? `${quoteFts(t.word)}*` : quoteFts(t.word));
       for (const v of t.variants) selected.push(quoteFts(v));
-      postings += t.df;
     }
-    return { match: selected.length > 0 ? selected.join(' OR ') : null, postings, terms };
+    return {
+      match: selected.length > 0 ? selected.join(' OR ') : null,
+      gramMatch: selectedGrams.length > 0 ? selectedGrams.join(' OR ') : null,
+      postings,
+      gramPostings,
+      terms,
+    };
   }
 
   /**
@@ -203,6 +264,53 @@ export class KeywordSearcher {
    * wanted sources' matches (the newest of them, not the newest of all).
    */
   rankedHits(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): ChunkHit[] {
+    if (plan.gramMatch === null) return this.rankedMainHits(plan, limit, sources);
+    return this.rankedWithGrams(plan, limit, sources);
+  }
+
+  /**
+   * Both tables' best `limit` rows, each row scored by the sum of its BM25 in both (a query's
+   * words are OR-ed, and BM25 of an OR is a sum over its parts): a row that only one table
+   * ranked gets the other table's score for it too. Note that `chunks_grams` weighs a term by
+   * how rare it is among the chunks that have a row there, not among all chunks.
+   */
+  private rankedWithGrams(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): ChunkHit[] {
+    const main = plan.match === null ? [] : this.rankedMainHits(plan, limit, sources);
+    const grams = this.grams.ranked(plan.gramMatch!, plan.gramPostings, RANK_BUDGET, sources, limit);
+    const byId = new Map<number, ChunkHit>(main.map((h) => [h.id, { ...h }]));
+    const onlyMain = new Set(byId.keys());
+    const onlyGrams: number[] = [];
+    for (const h of grams) {
+      const known = byId.get(h.id);
+      if (known) {
+        known.rank += h.rank;
+        onlyMain.delete(h.id);
+      } else {
+        byId.set(h.id, { ...h });
+        onlyGrams.push(h.id);
+      }
+    }
+    const addRanks = (ranks: Map<number, number>): void => {
+      for (const [id, rank] of ranks) byId.get(id)!.rank += rank;
+    };
+    if (onlyMain.size > 0) addRanks(this.grams.ranks(plan.gramMatch!, [...onlyMain]));
+    if (onlyGrams.length > 0 && plan.match !== null) addRanks(this.mainRanks(plan.match, onlyGrams));
+    return [...byId.values()].sort((a, b) => a.rank - b.rank || a.id - b.id).slice(0, limit);
+  }
+
+  /** BM25 (FTS5's sign: lower is better) of the chunks `ids` for a plan, summed over both tables; chunks matching neither are absent. */
+  bm25Within(plan: PlannedQuery, ids: readonly number[]): Map<number, number> {
+    const ranks = plan.match === null ? new Map<number, number>() : this.mainRanks(plan.match, ids);
+    if (plan.gramMatch !== null) for (const [id, rank] of this.grams.ranks(plan.gramMatch, ids)) ranks.set(id, (ranks.get(id) ?? 0) + rank);
+    return ranks;
+  }
+
+  private mainRanks(match: string, ids: readonly number[]): Map<number, number> {
+    return new Map(this.mainBm25Of.all(match, JSON.stringify(ids)).map((r) => [r.id, r.rank]));
+  }
+
+  /** `rankedHits` over `chunks_fts` alone (the plan's `match`). */
+  private rankedMainHits(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): ChunkHit[] {
     const match = plan.match!;
     const excluded = (Object.keys(ALL_SOURCES) as SourceKind[]).filter((s) => !sources.has(s));
     if (excluded.length === 0) return this.rankedMatch.all(match, this.floor(plan, null), limit);
@@ -259,6 +367,7 @@ export class KeywordSearcher {
     if (stamp === this.missStamp) return;
     this.missStamp = stamp;
     this.missCache.clear();
+    this.grams.forgetRows();
   }
 
   /** Changes whenever this connection or another one wrote to the index (exact, and one cheap read: callers may ask on every search). */
@@ -293,6 +402,16 @@ export class KeywordSearcher {
     // A two-word form ("smart watch") can be in no more chunks than its rarer word.
     if (word.includes(' ')) return Math.min(...word.split(' ').map((w) => this.variantFrequency(w)));
     return this.documentFrequency({ word, stem: stemWord(word), isStopword: false, variants: [] });
+  }
+
+  /** Chunks a run's expression can match in `chunks_grams` (cached with the words' counts; the key cannot be a word's). */
+  private gramFrequency(fts: string): number {
+    return this.cachedFrequency(`\u0000${fts}`, () => this.grams.runFrequency(fts, this.cachedTotal));
+  }
+
+  /** Chunks having a spaced word in `chunks_grams`. */
+  private gramWordFrequency(term: QueryTerm): number {
+    return this.cachedFrequency(`\u0000${term.word}`, () => this.grams.wordFrequency(term));
   }
 
   private prefixFrequency(prefix: string): number {
@@ -331,16 +450,22 @@ export function toResult(
   };
 }
 
-export function snippetForms(t: QueryTerm): string[] {
+export function snippetForms(t: QueryTerm & { gramFts?: string }): string[] {
   const forms = new Set([t.word, t.stem, ...t.variants.flatMap((v) => [v, stemWord(v)])]);
   // Porter turns a final y into i ("happy" → "happi"); match the shared part.
   if (t.stem.endsWith('i') && t.stem.length > 3) forms.add(t.stem.slice(0, -1));
+  // A run is searched folded to full width (NFKC); a note may have it half-width (ｼﾞｮﾌﾞ).
+  if (t.gramFts !== undefined) forms.add(halfWidthKatakana(t.word));
   return [...forms].filter((f) => f.length > 0);
 }
 
 /** Whether FTS5's bm25() gives a word with this document frequency any weight (its idf is clamped to 1e-6 at or below 0). */
 export function ranksInBm25(df: number, total: number): boolean {
   return Math.log((total - df + 0.5) / (df + 0.5)) > 0;
+}
+
+function idf(df: number, total: number): number {
+  return Math.log(1 + (total - df + 0.5) / (df + 0.5));
 }
 
 function escapeLike(s: string): string {

@@ -1,3 +1,5 @@
+import { hasUnspacedText } from '../contract/unspacedScripts.js';
+
 /**
  * Line-focused snippets: the run of consecutive lines (at most `maxChars`) that covers the most
  * query weight, so a cited `path:start-end` points at the lines that matched. When the last of
@@ -144,7 +146,7 @@ function buildMatcher(terms: readonly SnippetTerm[]): Matcher {
 function compileMatcher(terms: readonly SnippetTerm[]): Matcher {
   const formToTerm = new Map<string, number>();
   terms.forEach((t, i) => t.forms.forEach((form) => {
-    const f = form.toLowerCase();
+    const f = fold(form); // as the lines are (a query's kana keep their voicing marks, the lines' lose them)
     if (f && !formToTerm.has(f)) formToTerm.set(f, i);
   }));
   const forms = [...formToTerm.keys()].sort((a, b) => b.length - a.length).map(escapeRegex);
@@ -154,10 +156,14 @@ function compileMatcher(terms: readonly SnippetTerm[]): Matcher {
   return { regex: forms.length ? new RegExp(forms.join('|'), 'g') : null, formToTerm };
 }
 
-/** The next match of a form in `folded` at the start of a word (not right after a letter or digit), or null. */
+/**
+ * The next match of a form in `folded` at the start of a word (not right after a letter or
+ * digit), or null. A run of an unspaced script (Japanese, Chinese, Thai) matches anywhere: its
+ * words have nothing between them.
+ */
 function nextWordStart(folded: string, regex: RegExp): RegExpExecArray | null {
   for (let m = regex.exec(folded); m; m = regex.exec(folded)) {
-    if (m.index === 0 || !WORD_CHAR_BEFORE.test(folded.slice(Math.max(0, m.index - 2), m.index))) return m;
+    if (m.index === 0 || !WORD_CHAR_BEFORE.test(folded.slice(Math.max(0, m.index - 2), m.index)) || hasUnspacedText(m[0])) return m;
     regex.lastIndex = m.index + 1;
   }
   return null;
@@ -190,16 +196,19 @@ function cutAroundFirstMatch(text: string, matcher: Matcher, maxChars: number): 
   return (start > 0 ? '…' : '') + piece + (start + maxChars - 2 < text.length ? '…' : '');
 }
 
-/** Lower-case and strip diacritics without changing string length (so offsets stay valid). */
+/** Lower-case, strip diacritics and narrow full-width letters without changing string length (so offsets stay valid). */
 function fold(text: string): string {
-  const lower = text.toLowerCase();
   // Plain ASCII (most lines) has no diacritics to strip: skip the two normalisations.
-  if (ASCII_ONLY.test(lower)) return lower;
+  if (ASCII_ONLY.test(text)) return text.toLowerCase();
+  // Full-width ＡＰＩ is searched as API (queries are NFKC-folded): one UTF-16 unit each way.
+  const lower = text.replace(FULL_WIDTH_ASCII, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).toLowerCase();
   // A few capitals lower-case to two characters ("İ"): lower-case the rest one by one.
   if (lower.length !== text.length) return text.replace(/[^]/gu, (c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c));
   const stripped = lower.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
   return stripped.length === text.length ? stripped : lower;
 }
+
+const FULL_WIDTH_ASCII = /[\uff01-\uff5e]/g;
 
 /** A letter or digit ends the text (one or two code units: astral letters are surrogate pairs). */
 const WORD_CHAR_BEFORE = /[\p{L}\p{N}]$/u;
