@@ -9,6 +9,7 @@ import type { EntityType } from '../contract/index.js';
 import { cleanLabel, labelKey } from './labelKey.js';
 import { MAX_LABEL_CHARS, MAX_PREDICATE_CHARS, MODEL_ENTITY_TYPES, type PromptEntry } from './modelPrompt.js';
 import { MENTIONED_WITH } from './types.js';
+import { hasUnspacedText } from '../contract/unspacedScripts.js';
 
 export interface ModelEntity {
   entry: PromptEntry;
@@ -37,8 +38,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 const ALLOWED_TYPES: ReadonlySet<string> = new Set(MODEL_ENTITY_TYPES);
 const PREDICATE = new RegExp(`^\\p{L}[\\p{L}\\p{N}_]{0,${MAX_PREDICATE_CHARS - 1}}$`, 'u');
 const WORD_CHAR = /[\p{L}\p{N}]/u;
-/** Scripts written without spaces between words: a name there may sit inside a longer run of letters. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 export function noDrops(): DropCounts {
   return { malformed: 0, unknownEntry: 0, typeNotAllowed: 0, labelNotInText: 0, unknownEnd: 0, badPredicate: 0 };
@@ -127,7 +126,7 @@ export function occursIn(textKey: string, key: string): boolean {
 
 function isEdge(neighbour: string | undefined, edge: string): boolean {
   if (neighbour === undefined || !WORD_CHAR.test(neighbour) || !WORD_CHAR.test(edge)) return true;
-  return UNSPACED.test(neighbour) || UNSPACED.test(edge);
+  return hasUnspacedText(neighbour) || hasUnspacedText(edge);
 }
 
 /** The entry's own spelling of a label that differs only in case or spacing ("Ada Lovelace" for "ADA LOVELACE"). */

@@ -1,4 +1,5 @@
 import { extractQueryTerms } from '../../search/queryTerms.js';
+import { hasUnspacedText } from '../../contract/unspacedScripts.js';
 
 /** The stems a query is looked for by: its content words' stems and their irregular forms. */
 export function queryStems(query: string): ReadonlySet<string> {
@@ -23,8 +24,6 @@ export function entryStems(entry: { readonly body: string }): string {
   return joined;
 }
 
-/** Scripts written without spaces between words: a sentence is one long token, and a query word is found inside it. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 
 /**
  * How many of the stems the entry has: each is given as ` stem ` (see `entryStems`), or bare
@@ -49,7 +48,7 @@ export function entriesAnsweringQuery<T extends { body: string }>(query: string 
   if (entries.length <= 1) return [...entries];
   const wanted = typeof query === 'string' ? queryStems(query) : query;
   if (wanted.size === 0) return [...entries];
-  const padded = [...wanted].map((stem) => (UNSPACED.test(stem) ? stem : ` ${stem} `));
+  const padded = [...wanted].map((stem) => (hasUnspacedText(stem) ? stem : ` ${stem} `));
   const shared = entries.map((e) => sharedStems(e, padded));
   const best = Math.max(...shared);
   return best > 0 ? entries.filter((_, i) => shared[i] === best) : [...entries];
