@@ -243,10 +243,12 @@ export function neighbors(db: Database.Database, ref: string, hops: number, limi
     frontier = next;
   }
   const ids = [...chosen];
-  const relations = visibleRelations(db, ids, filters, tallies);
+  // Read once for the relations among them and for their degrees.
+  const partners = lonePartners(db, ids, filters);
+  const relations = visibleRelations(db, ids, filters, tallies, partners);
   const relationCount = (db.prepare(`WITH ${vc.sql} SELECT count(*) FROM vc`).pluck().get(...vc.params) as number) + countLonePairs(db, filters, tallies);
   const counts = { entities: countEntities(db, filters), relations: relationCount, literals: countLiterals(db, filters) };
-  const result = slice(db, ids, relations, counts, filters, { withEvidence: true, tallies, keep: center });
+  const result = slice(db, ids, relations, counts, filters, { withEvidence: true, tallies, keep: center, lonePartners: partners });
   const centerRecord = result.entities.find((e) => e.id === entityId(center)) ?? entityRecords(db, [center])[0]!;
   const fc = claimCondition(filters);
   const factIds = db

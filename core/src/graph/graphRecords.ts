@@ -3,7 +3,7 @@ import type { EntityType, GraphClaim, GraphEntity, GraphEvidence, GraphFilters, 
 import { leastTrusted } from '../contract/index.js';
 import { COOCCURRENCE_CONFIDENCE, sharedEvidence } from './cooccurrence.js';
 import { claimCondition, evidenceCondition, keepsEntry, tallyCondition } from './graphFilters.js';
-import { fitsLonePairId, lonePairClaimId, lonePairEnds, lonePartners } from './lonePairs.js';
+import { fitsLonePairId, lonePairClaimId, lonePairEnds, lonePartners, type LonePartner } from './lonePairs.js';
 import { STORED_TALLIES, type PairTallies } from './pairTallies.js';
 import { MENTIONED_WITH } from './types.js';
 
@@ -57,6 +57,8 @@ export interface RecordOptions {
   tallies: PairTallies;
   /** Degrees already counted by the caller (over the same filters), by entity id. */
   degrees?: ReadonlyMap<number, number>;
+  /** The lone partners of the records' entities already read by the caller (over the same filters). */
+  lonePartners?: readonly LonePartner[];
 }
 
 const WITH_EVIDENCE: RecordOptions = { withEvidence: true, tallies: STORED_TALLIES };
@@ -69,7 +71,7 @@ export function entityRecords(db: Database.Database, ids: readonly number[], fil
   const aliases = groupBy(db.prepare('SELECT entity_id AS owner, alias, key FROM graph_aliases WHERE entity_id IN (SELECT value FROM json_each(?)) ORDER BY alias').all(json) as Array<{ owner: number; alias: string; key: string }>);
   const evidence = options.withEvidence ? evidenceOf(db, 'mentions', json, filters) : new Map<number, GraphEvidence[]>();
   const summary = summaries(db, 'mentions', json, filters);
-  const degree = options.degrees ?? degrees(db, json, filters, options.tallies);
+  const degree = options.degrees ?? degrees(db, json, filters, options.tallies, options.lonePartners);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -250,9 +252,9 @@ function pairSummaries(db: Database.Database, pairs: ReadonlyArray<{ id: number;
 }
 
 /** Distinct related entities of each id, over the claims the filters keep and the lone pairs of kept entries. */
-export function degrees(db: Database.Database, json: string, filters?: GraphFilters, tallies: PairTallies = STORED_TALLIES): Map<number, number> {
+export function degrees(db: Database.Database, json: string, filters?: GraphFilters, tallies: PairTallies = STORED_TALLIES, partners?: readonly LonePartner[]): Map<number, number> {
   const cond = claimCondition(filters, 'c', tallies.table);
-  const lone = JSON.stringify(lonePartners(db, JSON.parse(json) as number[], filters).map((p) => [p.entity, p.other]));
+  const lone = JSON.stringify((partners ?? lonePartners(db, JSON.parse(json) as number[], filters)).map((p) => [p.entity, p.other]));
   const rows = db
     .prepare(
       `SELECT id, count(DISTINCT other) AS degree FROM (

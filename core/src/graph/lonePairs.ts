@@ -8,7 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { GraphFilters } from '../contract/index.js';
-import { evidenceCondition } from './graphFilters.js';
+import { evidenceCondition, hasEvidenceFilter } from './graphFilters.js';
 import type { PairTallies } from './pairTallies.js';
 import { MENTIONED_WITH } from './types.js';
 
@@ -33,12 +33,18 @@ export function fitsLonePairId(a: number, b: number): boolean {
   return Number.isSafeInteger(a) && Number.isSafeInteger(b) && a > 0 && b > 0 && a !== b && a < ENTITY_ID_LIMIT && b < ENTITY_ID_LIMIT;
 }
 
-/** A lone pair seen from one of its entities: the other one, its kept entries and the earliest date among them. */
+/** A lone pair seen from one of its entities: the other one and its kept entries. */
 export interface LonePartner {
   entity: number;
   other: number;
   entries: number;
-  first: string | null;
+}
+
+/** The entries a filter keeps, joined only when there is a filter (the join doubles the cost of a read). */
+function keptEntries(filters: GraphFilters | undefined): { join: string; sql: string; params: unknown[] } {
+  if (!hasEvidenceFilter(filters)) return { join: '', sql: '1', params: [] };
+  const kept = evidenceCondition(filters, 'g');
+  return { join: 'JOIN graph_entries g ON g.id = x.entry_id', ...kept };
 }
 
 /** SQL: no stored mentioned_with claim joins `a` and `b` (the identity index answers it). */
@@ -52,13 +58,13 @@ const NOT_STORED = (a: string, b: string) =>
  */
 export function lonePartners(db: Database.Database, ids: readonly number[], filters: GraphFilters | undefined): LonePartner[] {
   if (ids.length === 0) return [];
-  const kept = evidenceCondition(filters, 'g');
+  const kept = keptEntries(filters);
   return db
     .prepare(
-      `SELECT x.entity_id AS entity, y.entity_id AS other, count(*) AS entries, min(g.observed) AS first
+      `SELECT x.entity_id AS entity, y.entity_id AS other, count(*) AS entries
        FROM graph_mentions x
        JOIN graph_mentions y ON y.entry_id = x.entry_id AND y.cooccurs = 1 AND y.entity_id != x.entity_id
-       JOIN graph_entries g ON g.id = x.entry_id
+       ${kept.join}
        WHERE x.entity_id IN (SELECT value FROM json_each(?)) AND x.cooccurs = 1 AND ${kept.sql}
        GROUP BY x.entity_id, y.entity_id
        HAVING ${NOT_STORED('x.entity_id', 'y.entity_id')}`,
@@ -68,13 +74,13 @@ export function lonePartners(db: Database.Database, ids: readonly number[], filt
 
 /** Every lone pair (entity < other) over the kept entries: a pass over all mentions (about 0.2 s per 200k). */
 export function allLonePairs(db: Database.Database, filters: GraphFilters | undefined): LonePartner[] {
-  const kept = evidenceCondition(filters, 'g');
+  const kept = keptEntries(filters);
   return db
     .prepare(
-      `SELECT x.entity_id AS entity, y.entity_id AS other, count(*) AS entries, min(g.observed) AS first
+      `SELECT x.entity_id AS entity, y.entity_id AS other, count(*) AS entries
        FROM graph_mentions x
        JOIN graph_mentions y ON y.entry_id = x.entry_id AND y.cooccurs = 1 AND y.entity_id > x.entity_id
-       JOIN graph_entries g ON g.id = x.entry_id
+       ${kept.join}
        WHERE x.cooccurs = 1 AND ${kept.sql}
        GROUP BY x.entity_id, y.entity_id
        HAVING ${NOT_STORED('x.entity_id', 'y.entity_id')}`,

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { GraphFilters } from '../contract/index.js';
 import { evidenceCondition, tallyCondition, validityCondition } from './graphFilters.js';
-import { allLonePairs, lonePairClaimId, lonePartners } from './lonePairs.js';
+import { allLonePairs, lonePairClaimId, lonePartners, type LonePartner } from './lonePairs.js';
 import type { PairTallies } from './pairTallies.js';
 import { MENTIONED_WITH } from './types.js';
 
@@ -27,9 +27,16 @@ export const RELATIONS_PER_ENTITY = 4;
 /**
  * The relation claims the filters keep (valid at `validAt`, with at least one kept entry),
  * among `among` (both ends in it) or, when null, in the whole graph; with `lonePairs`, the
- * co-mentions of one entry too, read from the mentions (lonePairs.ts).
+ * co-mentions of one entry too, read from the mentions (lonePairs.ts) or given as the lone
+ * partners of `among` already read.
  */
-export function visibleRelations(db: Database.Database, among: readonly number[] | null, filters: GraphFilters | undefined, tallies: PairTallies, lonePairs = true): Relation[] {
+export function visibleRelations(
+  db: Database.Database,
+  among: readonly number[] | null,
+  filters: GraphFilters | undefined,
+  tallies: PairTallies,
+  lonePairs: boolean | readonly LonePartner[] = true,
+): Relation[] {
   const tally = tallyCondition(filters, 't');
   const kept = evidenceCondition(filters, 'g');
   const valid = validityCondition(filters, 'c');
@@ -48,9 +55,10 @@ export function visibleRelations(db: Database.Database, among: readonly number[]
     .raw()
     .all(JSON.stringify(among ?? []), ...tally.params, ...kept.params, ...valid.params) as Array<[number, number, number, number, number]>;
   const relations = rows.map(([id, subject, object, stated, weight]) => ({ id, subject, object, stated: stated === 1, weight }));
-  if (!lonePairs) return relations;
+  if (lonePairs === false) return relations;
   const inScope = among === null ? null : new Set(among);
-  const lone = inScope === null ? allLonePairs(db, filters) : lonePartners(db, [...inScope], filters).filter((p) => p.entity < p.other && inScope.has(p.other));
+  const partners = lonePairs === true ? null : lonePairs;
+  const lone = inScope === null ? allLonePairs(db, filters) : (partners ?? lonePartners(db, [...inScope], filters)).filter((p) => p.entity < p.other && inScope.has(p.entity) && inScope.has(p.other));
   for (const p of lone) relations.push({ id: lonePairClaimId(p.entity, p.other), subject: p.entity, object: p.other, stated: false, weight: p.entries });
   return relations;
 }
