@@ -30,6 +30,8 @@ function notes(): Record<string, string> {
     const place = PLACES[day % PLACES.length]!;
     files[`memory/${date}.md`] = `# ${date}\n\n- Met ${a} and ${b} about the release.\n- Call with Marek Nowak and Dana Silva.\n- ${a} flew to ${place}.\n`;
   }
+  // Stated relations whose two ends are also a lone pair (one entry): a degree counts them once.
+  files['memory/2026-01-30.md'] = '# 2026-01-30\n\n- Kofi Okafor owns the payments-gateway repo.\n- Kestrel runs on Heroku.\n';
   files['memory/imports/codex/notes/2026-02-01.md'] = '- Paired with Marek Nowak and Aiko Tanaka on the payout.\n- Approved the payout with Kofi Okafor and Oslo ops.\n';
   return files;
 }
@@ -94,8 +96,11 @@ async function answers(s: MemoryService): Promise<unknown> {
         totals: [slice.totals, slice.omitted],
       });
     }
-    const found = await s.invoke('graph.search', { text: 'a', limit: 50, ...(filters ? { filters } : {}) });
-    result.push({ filters, search: found.entities.map((e) => `${e.type}:${e.label} ${e.degree}`) });
+    // Ranked by degree within a tier: labels containing the text, and a question's answers.
+    for (const text of ['an', 'ok', 'ar', 'who owns the payments-gateway repo']) {
+      const found = await s.invoke('graph.search', { text, limit: 50, ...(filters ? { filters } : {}) });
+      result.push({ filters, text, search: found.entities.map((e) => `${e.type}:${e.label} ${e.degree}`) });
+    }
   }
   return result;
 }
@@ -110,11 +115,19 @@ describe('lone pairs: co-mentions of one entry are read from the mentions, not s
     const lone = lonePairCount(d);
     const storedPairs = () => d.prepare("SELECT count(*) FROM graph_claims WHERE predicate = 'mentioned_with'").pluck().get() as number;
     expect(lone).toBeGreaterThan(5);
+    const statedAndLone = d
+      .prepare(
+        `SELECT count(*) FROM graph_claims c WHERE c.predicate IN ('owns', 'runs_on') AND NOT EXISTS (SELECT 1 FROM graph_claims p WHERE p.predicate = 'mentioned_with' AND p.subject_id = min(c.subject_id, c.object_id) AND p.object_id = max(c.subject_id, c.object_id))`,
+      )
+      .pluck()
+      .get() as number;
+    expect(statedAndLone).toBe(2);
     const before = storedPairs();
     expect(before).toBeGreaterThan(3);
     expect(d.prepare('SELECT count(*) FROM (SELECT 1 FROM graph_cooccurrence GROUP BY subject_id, object_id HAVING sum(entries) < 2)').pluck().get()).toBe(0);
 
     const onDemand = await answers(service);
+    expect(JSON.stringify(onDemand)).toContain('person:Kofi Okafor');
     storeLonePairs(d);
     expect(storedPairs()).toBe(before + lone);
     expect(await answers(service)).toEqual(onDemand);

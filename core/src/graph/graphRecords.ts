@@ -3,7 +3,7 @@ import type { EntityType, GraphClaim, GraphEntity, GraphEvidence, GraphFilters, 
 import { leastTrusted } from '../contract/index.js';
 import { COOCCURRENCE_CONFIDENCE, sharedEvidence } from './cooccurrence.js';
 import { claimCondition, evidenceCondition, keepsEntry, tallyCondition } from './graphFilters.js';
-import { fitsLonePairId, lonePairClaimId, lonePairEnds, lonePartners, type LonePartner } from './lonePairs.js';
+import { countLonePartners, countsLonePartners, fitsLonePairId, lonePairClaimId, lonePairEnds, lonePartners, type LonePartner } from './lonePairs.js';
 import { STORED_TALLIES, type PairTallies } from './pairTallies.js';
 import { MENTIONED_WITH } from './types.js';
 
@@ -254,7 +254,36 @@ function pairSummaries(db: Database.Database, pairs: ReadonlyArray<{ id: number;
 /** Distinct related entities of each id, over the claims the filters keep and the lone pairs of kept entries. */
 export function degrees(db: Database.Database, json: string, filters?: GraphFilters, tallies: PairTallies = STORED_TALLIES, partners?: readonly LonePartner[]): Map<number, number> {
   const cond = claimCondition(filters, 'c', tallies.table);
+  if (!partners && countsLonePartners(filters, tallies)) {
+    // Lone partners counted, not listed (a hub has thousands): claims give the rest, and the
+    // stated partners without a stored pair may be lone partners too (counted once).
+    const related = claimDegrees(db, json, cond);
+    const statedOnly = new Map<number, number[]>();
+    const stated = db
+      .prepare(
+        `SELECT c.subject_id AS id, c.object_id AS other FROM graph_claims c
+         WHERE c.object_id IS NOT NULL AND c.predicate != '${MENTIONED_WITH}' AND c.subject_id IN (SELECT value FROM json_each(?)) AND ${cond.sql}
+         UNION
+         SELECT c.object_id, c.subject_id FROM graph_claims c WHERE c.predicate != '${MENTIONED_WITH}' AND c.object_id IN (SELECT value FROM json_each(?)) AND ${cond.sql}`,
+      )
+      .raw()
+      .all(json, ...cond.params, json, ...cond.params) as Array<[number, number]>;
+    const storedPair = db.prepare(`SELECT 1 FROM graph_claims WHERE subject_id = ? AND predicate = '${MENTIONED_WITH}' AND ifnull(object_id, 0) = ? AND ifnull(literal_key, '') = ''`).pluck();
+    for (const [id, other] of stated) {
+      if (storedPair.get(Math.min(id, other), Math.max(id, other)) !== undefined) continue;
+      const list = statedOnly.get(id);
+      if (list) list.push(other);
+      else statedOnly.set(id, [other]);
+    }
+    for (const [id, lone] of countLonePartners(db, JSON.parse(json) as number[], filters, statedOnly)) if (lone > 0) related.set(id, (related.get(id) ?? 0) + lone);
+    return related;
+  }
   const lone = JSON.stringify((partners ?? lonePartners(db, JSON.parse(json) as number[], filters)).map((p) => [p.entity, p.other]));
+  return claimDegrees(db, json, cond, lone);
+}
+
+/** Distinct entities related to each id by the claims `cond` keeps, and by the [id, other] pairs of `extra` (JSON). */
+function claimDegrees(db: Database.Database, json: string, cond: { sql: string; params: unknown[] }, extra = '[]'): Map<number, number> {
   const rows = db
     .prepare(
       `SELECT id, count(DISTINCT other) AS degree FROM (
@@ -265,7 +294,7 @@ export function degrees(db: Database.Database, json: string, filters?: GraphFilt
          SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?)
        ) GROUP BY id`,
     )
-    .all(json, ...cond.params, json, ...cond.params, lone) as Array<{ id: number; degree: number }>;
+    .all(json, ...cond.params, json, ...cond.params, extra) as Array<{ id: number; degree: number }>;
   return new Map(rows.map((r) => [r.id, r.degree]));
 }
 

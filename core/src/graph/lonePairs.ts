@@ -8,7 +8,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { GraphFilters } from '../contract/index.js';
-import { evidenceCondition, hasEvidenceFilter } from './graphFilters.js';
+import { evidenceCondition, hasEvidenceFilter, tallyCondition } from './graphFilters.js';
 import type { PairTallies } from './pairTallies.js';
 import { MENTIONED_WITH } from './types.js';
 
@@ -111,4 +111,62 @@ export function countLonePairs(db: Database.Database, filters: GraphFilters | un
   const tally = evidenceCondition(filters, 't');
   const stored = db.prepare(`SELECT total(entries) FROM ${tallies.table} t WHERE ${tally.sql}`).pluck().get(...tally.params) as number;
   return Math.max(0, incidences - stored);
+}
+
+/**
+ * How many lone partners each of `ids` has over the kept entries, without listing them (a
+ * degree needs the number only): its entries' other co-occurring names, less those its stored
+ * pairs' tallies count, less the partners already counted through a stated relation
+ * (`statedOnly`: related to it by a stated claim and not by a stored pair), each a lone pair
+ * when they share a kept entry. Exact only while every stored pair has its tallies and every
+ * other pair one entry (a settled graph, the stored tallies, no `validAt`): `countsLonePartners`.
+ */
+export function countLonePartners(db: Database.Database, ids: readonly number[], filters: GraphFilters | undefined, statedOnly: ReadonlyMap<number, readonly number[]>): Map<number, number> {
+  const json = JSON.stringify([...new Set(ids)]);
+  const kept = keptEntries(filters);
+  const tally = tallyCondition(filters, 't');
+  const incidences = db
+    .prepare(
+      `SELECT x.entity_id, count(*) FROM graph_mentions x JOIN graph_mentions y ON y.entry_id = x.entry_id AND y.cooccurs = 1 AND y.entity_id != x.entity_id ${kept.join}
+       WHERE x.entity_id IN (SELECT value FROM json_each(?)) AND x.cooccurs = 1 AND ${kept.sql} GROUP BY x.entity_id`,
+    )
+    .raw()
+    .all(json, ...kept.params) as Array<[number, number]>;
+  const stored = new Map(
+    db
+      .prepare(
+        `SELECT id, total(entries) FROM (
+           SELECT t.subject_id AS id, t.entries FROM graph_cooccurrence t WHERE t.subject_id IN (SELECT value FROM json_each(?)) AND ${tally.sql}
+           UNION ALL
+           SELECT c.object_id, t.entries FROM graph_claims c JOIN graph_cooccurrence t ON t.subject_id = c.subject_id AND t.object_id = c.object_id
+           WHERE c.object_id IN (SELECT value FROM json_each(?)) AND c.predicate = '${MENTIONED_WITH}' AND ${tally.sql}
+         ) GROUP BY id`,
+      )
+      .raw()
+      .all(json, ...tally.params, json, ...tally.params) as Array<[number, number]>,
+  );
+  const shareEntry = db
+    .prepare(
+      `SELECT 1 FROM graph_mentions x CROSS JOIN graph_mentions y ${kept.join}
+       WHERE x.entity_id = ? AND x.cooccurs = 1 AND y.entity_id = ? AND y.entry_id = x.entry_id AND y.cooccurs = 1 AND ${kept.sql} LIMIT 1`,
+    )
+    .pluck();
+  const mentions = db.prepare('SELECT mentions FROM graph_entities WHERE id = ?').pluck();
+  const result = new Map<number, number>();
+  for (const [id, count] of incidences) {
+    let lone = count - (stored.get(id) ?? 0);
+    const own = (mentions.get(id) as number | undefined) ?? 0;
+    for (const other of statedOnly.get(id) ?? []) {
+      // From the less mentioned side: a few probes.
+      const [a, b] = own <= ((mentions.get(other) as number | undefined) ?? 0) ? [id, other] : [other, id];
+      if (shareEntry.get(a, b, ...kept.params) !== undefined) lone--;
+    }
+    result.set(id, Math.max(0, lone));
+  }
+  return result;
+}
+
+/** Whether `countLonePartners` is exact for these filters and tallies (else list the partners with `lonePartners`). */
+export function countsLonePartners(filters: GraphFilters | undefined, tallies: PairTallies): boolean {
+  return !tallies.countsKeptEntries && !filters?.validAt;
 }
