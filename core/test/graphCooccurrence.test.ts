@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import type { GraphClaim, GraphFilters } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
-import { Cooccurrence } from '../src/graph/cooccurrence.js';
+import { Cooccurrence, STORED_PAIR_MIN_ENTRIES } from '../src/graph/cooccurrence.js';
 import { migration0004 } from '../src/index/migrations/0004-graph.js';
 import { MIGRATIONS } from '../src/index/migrations/index.js';
 import { recordWrittenLines } from '../src/provenance/recordWrites.js';
@@ -38,15 +38,19 @@ async function pair(s: MemoryService, a: string, b: string, filters?: GraphFilte
 const where = (c: GraphClaim | undefined) => c?.evidence.map((e) => `${e.path}:${e.startLine}`);
 
 /**
- * The stored pair counts equal a recount from the mentions, every pair has one claim dated by
- * its earliest entry, entity mention counts are exact, and nothing points at a missing row.
+ * The stored pair counts equal a recount from the mentions of the pairs named together in at
+ * least two entries (lone pairs are not stored), every stored pair has one claim dated by its
+ * earliest entry, entity mention counts are exact, and nothing points at a missing row.
  */
 function expectConsistent(d: Database.Database): void {
   const recount = d
     .prepare(
-      `SELECT x.entity_id, y.entity_id, g.tool, g.origin, count(*), sum(g.observed IS NULL), min(g.observed)
-       FROM graph_mentions x JOIN graph_mentions y ON y.entry_id = x.entry_id AND y.cooccurs = 1 AND y.entity_id > x.entity_id JOIN graph_entries g ON g.id = x.entry_id
-       WHERE x.cooccurs = 1 GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`,
+      `SELECT a, b, tool, origin, entries, undated, first FROM (
+         SELECT x.entity_id AS a, y.entity_id AS b, g.tool, g.origin, count(*) AS entries, sum(g.observed IS NULL) AS undated, min(g.observed) AS first,
+           sum(count(*)) OVER (PARTITION BY x.entity_id, y.entity_id) AS pair_entries
+         FROM graph_mentions x JOIN graph_mentions y ON y.entry_id = x.entry_id AND y.cooccurs = 1 AND y.entity_id > x.entity_id JOIN graph_entries g ON g.id = x.entry_id
+         WHERE x.cooccurs = 1 GROUP BY 1, 2, 3, 4
+       ) WHERE pair_entries >= ${STORED_PAIR_MIN_ENTRIES} ORDER BY 1, 2, 3, 4`,
     )
     .raw()
     .all();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MemoryService } from '../src/engine/memoryService.js';
+import { MIGRATIONS } from '../src/index/migrations/index.js';
 import { openSqlite } from '../src/platform/sqliteDriver.js';
 import { KeywordSearcher } from '../src/search/keywordSearch.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
@@ -71,7 +72,7 @@ describe('migration 0014: unspaced-script runs in a side table', () => {
     expect(keywordLists(indexPath, english)).toEqual(before);
     expect(await Promise.all(english.map((q) => paths(service!, q)))).toEqual(hybridBefore);
     const reader = openSqlite(indexPath, { readonly: true });
-    expect(reader.pragma('user_version', { simple: true })).toBe(14);
+    expect(reader.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
     // Nothing was re-chunked: same chunks, and only the two notes with such text got a row.
     expect(reader.prepare('SELECT count(*) FROM chunks').pluck().get()).toBe(chunksBefore);
     expect(reader.prepare("SELECT doc FROM chunks_grams_vocab WHERE term = '処理'").pluck().get()).toBe(1);

@@ -17,6 +17,7 @@ import { withResultUse } from '../dreaming/recall/resultUse.js';
 import { AgentService } from '../agents/agentService.js';
 import { GraphService } from '../graph/graphService.js';
 import { graphBacklog } from '../graph/graphBacklog.js';
+import { Cooccurrence } from '../graph/cooccurrence.js';
 import { updateGraphAfterSync } from '../graph/graphSyncStep.js';
 import { IndexService } from '../index/indexService.js';
 import { FilesService } from '../index/filesService.js';
@@ -91,6 +92,7 @@ export class MemoryService {
         ingestSessions: (settings) => this.sessions.ingestDuringSync(settings),
         afterReady: (report, run) => updateGraphAfterSync(this.graph, report, run, emit, this.log.logger('graph')),
         derivedBacklog: () => graphBacklog(this.db),
+        derivedSettled: () => !Cooccurrence.rebuildPending(this.db),
       },
     });
     const indexDb = (): Database.Database => this.db;

@@ -5,7 +5,14 @@ import { MENTIONED_WITH } from './types.js';
 
 /** mentioned_with edges are drawn among this many of an entry's entities at most. */
 export const MAX_COOCCURRING = 20;
-const COOCCURRENCE_CONFIDENCE = 0.5;
+export const COOCCURRENCE_CONFIDENCE = 0.5;
+
+/**
+ * A pair is stored (its claim and tallies) once this many entries name both: most pairs (74 %
+ * at 2,000 notes) are named together once, and such a lone pair is read from the mentions of
+ * one entity when asked (lonePairs.ts) instead of costing a claim, two index rows and a tally.
+ */
+export const STORED_PAIR_MIN_ENTRIES = 2;
 
 /** The mentioned_with pair of two entities as its claim has it (the smaller id is the subject), as a set key. */
 function pairKey(a: number, b: number): string {
@@ -74,6 +81,8 @@ export interface SharedEvidence {
   origins: Set<OriginClass>;
   /** The first `cap` kept entries, in evidence order (path, then first line). */
   first: SharedEntry[];
+  /** The earliest date among the kept entries (null: none is dated). */
+  earliest: string | null;
 }
 
 /**
@@ -101,12 +110,14 @@ export function sharedEvidence(db: Database.Database, pairs: ReadonlyArray<reado
   return kept.map((ids) => {
     const tools = new Set<SourceTool>();
     const origins = new Set<OriginClass>();
+    let earliest: string | null = null;
     for (const id of ids) {
-      const [, tool, origin] = ordered[rank.get(id)!]!;
+      const [, tool, origin, observed] = ordered[rank.get(id)!]!;
       tools.add(tool);
       origins.add(origin);
+      earliest = earlier(earliest, observed);
     }
-    return { count: ids.length, tools, origins, first: ids.slice(0, cap).map((id) => byId.get(id)!) };
+    return { count: ids.length, tools, origins, first: ids.slice(0, cap).map((id) => byId.get(id)!), earliest };
   });
 }
 
@@ -137,10 +148,11 @@ const EARLIER = (stored: string, added: string) => `CASE WHEN ${stored} IS NULL 
 
 /**
  * Keeps `mentioned_with` claims and their tallies (graph_cooccurrence) equal to what the
- * entities' mentions say: one claim per pair of entities named in the same entry (among the
- * entry's first MAX_COOCCURRING), and per source tool and origin class how many entries name
- * both, how many of them are undated, and the earliest date. The entries themselves are the
- * pair's evidence, found by joining the two entities' mentions when asked.
+ * entities' mentions say: one claim per pair of entities named together (among each entry's
+ * first MAX_COOCCURRING) in at least STORED_PAIR_MIN_ENTRIES entries, and per source tool and
+ * origin class how many entries name both, how many of them are undated, and the earliest
+ * date. The entries themselves are the pair's evidence, found by joining the two entities'
+ * mentions when asked; a pair named together once is not stored at all (lonePairs.ts).
  *
  * Entries add to tallies in memory; `flush` writes them, one statement per pair, tool and
  * origin (call it before the transaction commits). Forgetting a file subtracts its pairs,
@@ -190,6 +202,19 @@ export class Cooccurrence {
       dropTally: db.prepare('DELETE FROM graph_cooccurrence WHERE subject_id = ? AND object_id = ? AND tool = ? AND origin = ?'),
       dropPair: db.prepare('DELETE FROM graph_cooccurrence WHERE subject_id = ? AND object_id = ?'),
       mentionsOf: db.prepare('SELECT mentions FROM graph_entities WHERE id = ?').pluck(),
+      pairEntries: db.prepare('SELECT sum(entries) FROM graph_cooccurrence WHERE subject_id = ? AND object_id = ?').pluck(),
+      // Up to STORED_PAIR_MIN_ENTRIES shared entries, from the less mentioned entity's side (the first parameter).
+      sharedUpTo: db
+        .prepare(
+          `SELECT count(*) FROM (SELECT 1 FROM graph_mentions s CROSS JOIN graph_mentions o
+           WHERE s.entity_id = ? AND s.cooccurs = 1 AND o.entity_id = ? AND o.entry_id = s.entry_id AND o.cooccurs = 1 LIMIT ${STORED_PAIR_MIN_ENTRIES})`,
+        )
+        .pluck(),
+      pairTallies: db.prepare(
+        `SELECT g.tool, g.origin, count(*) AS entries, sum(g.observed IS NULL) AS undated, min(g.observed) AS first
+         FROM graph_mentions s CROSS JOIN graph_mentions o JOIN graph_entries g ON g.id = s.entry_id
+         WHERE s.entity_id = ? AND s.cooccurs = 1 AND o.entity_id = ? AND o.entry_id = s.entry_id AND o.cooccurs = 1 GROUP BY g.tool, g.origin`,
+      ),
       tallyEntries: db.prepare('SELECT entries FROM graph_cooccurrence WHERE subject_id = ? AND object_id = ? AND tool = ? AND origin = ?').pluck(),
       walkFrom: db
         .prepare(
@@ -228,27 +253,36 @@ export class Cooccurrence {
 
   /**
    * Recounts every pair from the mentions, in steps of about REBUILD_MENTIONS mentions of
-   * subjects (consecutive entity ids; a much-mentioned entity's entries split in runs):
-   * tallies in key order, then one claim per pair of the subjects (kept by key, so a pair keeps
+   * subjects (consecutive entity ids; a much-mentioned entity's entries split in runs, its lone
+   * pairs pruned after the last run): tallies of stored pairs in key order, then one claim per
+   * pair of the subjects (kept by key, so a pair keeps
    * its claim id; dated by its earliest entry). Pair claims left without tallies are for the
    * settle to collect.
    */
   *rebuildSteps(): Generator<() => void> {
     const db = this.db;
-    const tallies = (where: string) =>
+    // `stored` keeps only the pairs a stored pair needs: all a subject's entries are in one step (else pruned after its runs).
+    const tallies = (where: string, stored: boolean) =>
       db.prepare(
         `INSERT INTO graph_cooccurrence (subject_id, object_id, tool, origin, entries, undated, first_observed)
-         SELECT x.entity_id, y.entity_id, g.tool, g.origin, count(*), sum(g.observed IS NULL), min(g.observed)
-         FROM graph_mentions x
-         JOIN graph_mentions y ON y.entry_id = x.entry_id AND y.cooccurs = 1 AND y.entity_id > x.entity_id
-         JOIN graph_entries g ON g.id = x.entry_id
-         WHERE ${where} AND x.cooccurs = 1
-         GROUP BY x.entity_id, y.entity_id, g.tool, g.origin
+         SELECT a, b, tool, origin, entries, undated, first FROM (
+           SELECT x.entity_id AS a, y.entity_id AS b, g.tool, g.origin, count(*) AS entries, sum(g.observed IS NULL) AS undated, min(g.observed) AS first,
+             sum(count(*)) OVER (PARTITION BY x.entity_id, y.entity_id) AS pair_entries
+           FROM graph_mentions x
+           JOIN graph_mentions y ON y.entry_id = x.entry_id AND y.cooccurs = 1 AND y.entity_id > x.entity_id
+           JOIN graph_entries g ON g.id = x.entry_id
+           WHERE ${where} AND x.cooccurs = 1
+           GROUP BY x.entity_id, y.entity_id, g.tool, g.origin
+         ) WHERE ${stored ? `pair_entries >= ${STORED_PAIR_MIN_ENTRIES}` : '1'}
          ON CONFLICT (subject_id, object_id, tool, origin) DO UPDATE SET entries = entries + excluded.entries, undated = undated + excluded.undated,
            first_observed = ${EARLIER('first_observed', 'excluded.first_observed')}`,
       );
-    const subjects = tallies('x.entity_id BETWEEN ? AND ?');
-    const run = tallies('x.entity_id = ? AND x.entry_id > ? AND x.entry_id <= ?');
+    const subjects = tallies('x.entity_id BETWEEN ? AND ?', true);
+    const run = tallies('x.entity_id = ? AND x.entry_id > ? AND x.entry_id <= ?', false);
+    const pruneLone = db.prepare(
+      `DELETE FROM graph_cooccurrence WHERE subject_id = ? AND object_id IN (
+         SELECT object_id FROM graph_cooccurrence WHERE subject_id = ? GROUP BY object_id HAVING sum(entries) < ${STORED_PAIR_MIN_ENTRIES})`,
+    );
     const runEnd = db.prepare('SELECT max(entry_id) FROM (SELECT entry_id FROM graph_mentions WHERE entity_id = ? AND entry_id > ? ORDER BY entry_id LIMIT ?)').pluck();
     const claims = db.prepare(
       `INSERT INTO graph_claims (subject_id, predicate, object_id, literal, confidence, valid_from)
@@ -278,7 +312,10 @@ export class Cooccurrence {
           };
           after = end ?? after;
         }
-        yield () => claims.run(id, id);
+        yield () => {
+          pruneLone.run(id, id);
+          claims.run(id, id);
+        };
         continue;
       }
       if (lo === null) lo = id;
@@ -313,11 +350,22 @@ export class Cooccurrence {
       }
   }
 
-  /** Writes the counted pairs: a known tally is one update; a new one also upserts its pair's claim. */
+  /**
+   * Writes the counted pairs: a known tally is one update; a new tally of a stored pair also
+   * upserts its claim. A pair not stored yet is stored, recounted from the mentions (which hold
+   * the counted entries already), once STORED_PAIR_MIN_ENTRIES entries name it.
+   */
   flush(): void {
+    const unstored = new Set<string>();
     for (const [key, t] of this.pending) {
+      const pair = pairKey(t.a, t.b);
+      if (unstored.has(pair)) continue;
       const known = this.stmts.addTally.get(t) as { first_observed: string | null } | undefined;
       if (!known) {
+        if (this.stmts.pairEntries.get(t.a, t.b) === null) {
+          unstored.add(pair); // every tally of it comes from the recount below
+          continue;
+        }
         this.stmts.upsertClaim.run(t.a, t.b, t.first);
         this.stmts.newTally.run(t.a, t.b, t.tool, t.origin, t.entries, t.undated, t.first);
       } else if (t.first !== null && known.first_observed === t.first) {
@@ -328,13 +376,35 @@ export class Cooccurrence {
       if (stale && t.first !== null && t.first <= stale.date) this.stale.delete(key);
     }
     this.pending.clear();
+    for (const pair of unstored) {
+      const [a, b] = pair.split(',').map(Number) as [number, number];
+      if (this.sharedUpTo(a, b) >= STORED_PAIR_MIN_ENTRIES) this.storePair(a, b);
+    }
+  }
+
+  /** Entries naming both entities, counted up to STORED_PAIR_MIN_ENTRIES. */
+  private sharedUpTo(a: number, b: number): number {
+    const [na, nb] = [(this.stmts.mentionsOf.get(a) as number | undefined) ?? 0, (this.stmts.mentionsOf.get(b) as number | undefined) ?? 0];
+    return this.stmts.sharedUpTo.get(...(na <= nb ? [a, b] : [b, a])) as number;
+  }
+
+  /** Stores a pair (a < b) with its tallies and claim recounted from the mentions (exact: no date is maybe gone). */
+  private storePair(a: number, b: number): void {
+    const tallies = this.stmts.pairTallies.all(a, b) as Array<{ tool: SourceTool; origin: OriginClass; entries: number; undated: number; first: string | null }>;
+    let first: string | null = null;
+    for (const t of tallies) first = earlier(first, t.first);
+    this.stmts.upsertClaim.run(a, b, first);
+    for (const t of tallies) this.stmts.newTally.run(a, b, t.tool, t.origin, t.entries, t.undated, t.first);
+    this.forgetMarks((x, y) => x === a && y === b);
   }
 
   /** Subtracts the pairs of a file's entries (by its graph_paths id), before its mentions are deleted. */
   forget(pathId: number): void {
     if (this.rebuilding) return;
+    const pairs = new Set<string>();
     for (const r of this.stmts.fileTallies.all(pathId) as Tally[]) {
       const key = tallyKey(r);
+      pairs.add(pairKey(r.a, r.b));
       this.shrunk.add(pairKey(r.a, r.b));
       const left = this.stmts.subtract.get(r.entries, r.undated, r.a, r.b, r.tool, r.origin, r.entries) as { first_observed: string | null } | undefined;
       if (!left) {
@@ -344,6 +414,12 @@ export class Cooccurrence {
         // The forgotten entries held the earliest date: other entries may or may not have it too.
         this.stale.set(key, { ...r, date: left.first_observed });
       }
+    }
+    // A stored pair left with fewer entries than a stored pair needs is a lone pair again: its claim is collected by the settle.
+    for (const pair of pairs) {
+      const [a, b] = pair.split(',').map(Number) as [number, number];
+      const left = this.stmts.pairEntries.get(a, b) as number | null;
+      if (left !== null && left < STORED_PAIR_MIN_ENTRIES) this.dropPair(a, b);
     }
   }
 
@@ -386,7 +462,10 @@ export class Cooccurrence {
          WHERE m.entity_id = ? AND m.cooccurs = 1 GROUP BY o.entity_id, g.tool, g.origin`,
       )
       .all(entity) as Array<{ other: number; tool: SourceTool; origin: OriginClass; entries: number; undated: number; first: string | null }>;
+    const shared = new Map<number, number>();
+    for (const r of rows) shared.set(r.other, (shared.get(r.other) ?? 0) + r.entries);
     for (const r of rows) {
+      if (shared.get(r.other)! < STORED_PAIR_MIN_ENTRIES) continue; // a lone pair
       const [a, b] = entity < r.other ? [entity, r.other] : [r.other, entity];
       this.stmts.upsertClaim.run(a, b, r.first);
       this.stmts.newTally.run(a, b, r.tool, r.origin, r.entries, r.undated, r.first);

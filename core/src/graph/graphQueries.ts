@@ -7,6 +7,7 @@ import { STOPWORDS } from '../platform/text/stopwords.js';
 import { claimCondition, entityCondition, tallyCondition } from './graphFilters.js';
 import { claimRecords, degrees, entityId, entityRecords, parseRecordId, type RecordOptions } from './graphRecords.js';
 import { labelKey } from './labelKey.js';
+import { countLonePairs, lonePartners } from './lonePairs.js';
 import { pairTallies, type PairTallies } from './pairTallies.js';
 import { questionEntities } from './questionEntities.js';
 import { pickRelations, RELATIONS_PER_ENTITY, visibleRelations, type Relation } from './relationBudget.js';
@@ -153,7 +154,8 @@ function slice(
  */
 export function overview(db: Database.Database, limit: number, filters?: GraphFilters, mentionedWith = true): GraphSlice {
   const tallies = pairTallies(db, filters, { exactCounts: true });
-  const everyRelation = visibleRelations(db, null, filters, tallies);
+  // Lone pairs are read from all mentions: only when co-mentions are asked for.
+  const everyRelation = visibleRelations(db, null, filters, tallies, mentionedWith);
   const relations = mentionedWith ? everyRelation : everyRelation.filter((r) => r.stated);
   const statedWeight = new Map<number, number>();
   if (!mentionedWith)
@@ -207,26 +209,32 @@ export function neighbors(db: Database.Database, ref: string, hops: number, limi
   // Past the budget, the entities most bound to the frontier come first: those it has stated
   // relations with, then those it is mentioned with most often (entries under the filters),
   // then the most mentioned overall. (Overall mentions alone let a popular name met once win.)
+  // Lone pairs of the frontier (lonePairs.ts) come in as [other, entries] rows.
   const step = db.prepare(
     `WITH ${vc.sql}, frontier AS (SELECT value AS id FROM json_each(?)),
        links AS (
          SELECT object_id AS other, id FROM vc WHERE subject_id IN frontier
          UNION ALL SELECT subject_id, id FROM vc WHERE object_id IN frontier
+       ),
+       scored AS (
+         SELECT l.other, c.predicate != '${MENTIONED_WITH}' AS stated,
+           CASE WHEN c.predicate = '${MENTIONED_WITH}'
+             THEN (SELECT sum(t.entries) FROM ${tallies.table} t WHERE t.subject_id = c.subject_id AND t.object_id = c.object_id AND ${tally.sql})
+             ELSE 0 END AS together
+         FROM links l JOIN graph_claims c ON c.id = l.id
+         UNION ALL SELECT json_extract(value, '$[0]'), 0, json_extract(value, '$[1]') FROM json_each(?)
        )
-     SELECT l.other,
-       sum(c.predicate != '${MENTIONED_WITH}') AS stated,
-       sum(CASE WHEN c.predicate = '${MENTIONED_WITH}'
-         THEN (SELECT sum(t.entries) FROM ${tallies.table} t WHERE t.subject_id = c.subject_id AND t.object_id = c.object_id AND ${tally.sql})
-         ELSE 0 END) AS together
-     FROM links l JOIN graph_claims c ON c.id = l.id
-     GROUP BY l.other
-     ORDER BY stated DESC, together DESC, (SELECT mentions FROM graph_entities WHERE id = l.other) DESC, l.other`,
+     SELECT other, sum(stated) AS stated, sum(together) AS together
+     FROM scored
+     GROUP BY other
+     ORDER BY stated DESC, together DESC, (SELECT mentions FROM graph_entities WHERE id = other) DESC, other`,
   );
   const chosen = new Set([center]);
   let frontier = [center];
   for (let hop = 0; hop < hops && frontier.length > 0 && chosen.size < limit; hop++) {
     const next: number[] = [];
-    for (const { other } of step.all(...vc.params, JSON.stringify(frontier), ...tally.params) as Array<{ other: number }>) {
+    const lone = JSON.stringify(lonePartners(db, frontier, filters).map((p) => [p.other, p.entries]));
+    for (const { other } of step.all(...vc.params, JSON.stringify(frontier), ...tally.params, lone) as Array<{ other: number }>) {
       if (chosen.has(other)) continue;
       if (chosen.size >= limit) break;
       chosen.add(other);
@@ -235,10 +243,12 @@ export function neighbors(db: Database.Database, ref: string, hops: number, limi
     frontier = next;
   }
   const ids = [...chosen];
-  const relations = visibleRelations(db, ids, filters, tallies);
-  const relationCount = db.prepare(`WITH ${vc.sql} SELECT count(*) FROM vc`).pluck().get(...vc.params) as number;
+  // Read once for the relations among them and for their degrees.
+  const partners = lonePartners(db, ids, filters);
+  const relations = visibleRelations(db, ids, filters, tallies, partners);
+  const relationCount = (db.prepare(`WITH ${vc.sql} SELECT count(*) FROM vc`).pluck().get(...vc.params) as number) + countLonePairs(db, filters, tallies);
   const counts = { entities: countEntities(db, filters), relations: relationCount, literals: countLiterals(db, filters) };
-  const result = slice(db, ids, relations, counts, filters, { withEvidence: true, tallies, keep: center });
+  const result = slice(db, ids, relations, counts, filters, { withEvidence: true, tallies, keep: center, lonePartners: partners });
   const centerRecord = result.entities.find((e) => e.id === entityId(center)) ?? entityRecords(db, [center])[0]!;
   const fc = claimCondition(filters);
   const factIds = db

@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { EntityType, GraphClaim, GraphEntity, GraphEvidence, GraphFilters, OriginClass, SourceTool } from '../contract/index.js';
 import { leastTrusted } from '../contract/index.js';
-import { sharedEvidence } from './cooccurrence.js';
+import { COOCCURRENCE_CONFIDENCE, sharedEvidence } from './cooccurrence.js';
 import { claimCondition, evidenceCondition, keepsEntry, tallyCondition } from './graphFilters.js';
+import { countLonePartners, countsLonePartners, fitsLonePairId, lonePairClaimId, lonePairEnds, lonePartners, type LonePartner } from './lonePairs.js';
 import { STORED_TALLIES, type PairTallies } from './pairTallies.js';
 import { MENTIONED_WITH } from './types.js';
 
@@ -10,12 +11,32 @@ import { MENTIONED_WITH } from './types.js';
 export const MAX_EVIDENCE_PER_ITEM = 50;
 
 export const entityId = (n: number): string => `entity:${n}`;
-export const claimId = (n: number): string => `claim:${n}`;
 
-/** The number in `entity:N` / `claim:N`, or null when the string is not such an id. */
+/** `claim:N` for a stored claim; `claim:A-B` for a lone pair (entities A and B named together once, see lonePairs.ts). */
+export function claimId(n: number): string {
+  const lone = lonePairEnds(n);
+  return lone ? `claim:${lone[0]}-${lone[1]}` : `claim:${n}`;
+}
+
+/** The number in `entity:N` / `claim:N` (a lone pair's `claim:A-B` as its packed id), or null when the string is not such an id. */
 export function parseRecordId(id: string, kind: 'entity' | 'claim'): number | null {
   const m = new RegExp(`^${kind}:(\\d{1,15})$`).exec(id.trim());
-  return m ? Number(m[1]) : null;
+  if (m) return Number(m[1]);
+  const pair = kind === 'claim' ? /^claim:(\d{1,15})-(\d{1,15})$/.exec(id.trim()) : null;
+  if (!pair) return null;
+  const [a, b] = [Number(pair[1]), Number(pair[2])];
+  return fitsLonePairId(a, b) ? lonePairClaimId(a, b) : null;
+}
+
+interface ClaimRow {
+  id: number;
+  subject_id: number;
+  predicate: string;
+  object_id: number | null;
+  literal: string | null;
+  confidence: number;
+  valid_from: string | null;
+  valid_until: string | null;
 }
 
 interface EvidenceRow {
@@ -36,6 +57,8 @@ export interface RecordOptions {
   tallies: PairTallies;
   /** Degrees already counted by the caller (over the same filters), by entity id. */
   degrees?: ReadonlyMap<number, number>;
+  /** The lone partners of the records' entities already read by the caller (over the same filters). */
+  lonePartners?: readonly LonePartner[];
 }
 
 const WITH_EVIDENCE: RecordOptions = { withEvidence: true, tallies: STORED_TALLIES };
@@ -48,7 +71,7 @@ export function entityRecords(db: Database.Database, ids: readonly number[], fil
   const aliases = groupBy(db.prepare('SELECT entity_id AS owner, alias, key FROM graph_aliases WHERE entity_id IN (SELECT value FROM json_each(?)) ORDER BY alias').all(json) as Array<{ owner: number; alias: string; key: string }>);
   const evidence = options.withEvidence ? evidenceOf(db, 'mentions', json, filters) : new Map<number, GraphEvidence[]>();
   const summary = summaries(db, 'mentions', json, filters);
-  const degree = options.degrees ?? degrees(db, json, filters, options.tallies);
+  const degree = options.degrees ?? degrees(db, json, filters, options.tallies, options.lonePartners);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -79,7 +102,7 @@ export function claimRecords(db: Database.Database, ids: readonly number[], filt
   const json = JSON.stringify(ids);
   const rows = db
     .prepare('SELECT id, subject_id, predicate, object_id, literal, confidence, valid_from, valid_until FROM graph_claims WHERE id IN (SELECT value FROM json_each(?))')
-    .all(json) as Array<{ id: number; subject_id: number; predicate: string; object_id: number | null; literal: string | null; confidence: number; valid_from: string | null; valid_until: string | null }>;
+    .all(json) as ClaimRow[];
   const pairs = rows.filter((r) => r.predicate === MENTIONED_WITH && r.object_id !== null).map((r) => ({ id: r.id, a: r.subject_id, b: r.object_id! }));
   const stated = JSON.stringify(rows.filter((r) => r.predicate !== MENTIONED_WITH).map((r) => r.id));
   const evidence = options.withEvidence ? evidenceOf(db, 'statements', stated, filters) : new Map<number, GraphEvidence[]>();
@@ -90,6 +113,17 @@ export function claimRecords(db: Database.Database, ids: readonly number[], filt
       summary.set(id, shared.summary);
     }
   } else for (const [id, tallied] of pairSummaries(db, pairs, filters, options.tallies)) summary.set(id, tallied);
+  // Lone pairs have no row and no tallies: their record comes from their shared entries, when some are kept.
+  const lone = ids.flatMap((id) => {
+    const ends = lonePairEnds(id);
+    return ends ? [{ id, a: ends[0], b: ends[1] }] : [];
+  });
+  for (const [id, shared] of pairEvidence(db, lone, filters)) {
+    const [a, b] = lonePairEnds(id)!;
+    rows.push({ id, subject_id: a, predicate: MENTIONED_WITH, object_id: b, literal: null, confidence: COOCCURRENCE_CONFIDENCE, valid_from: shared.earliest, valid_until: null });
+    if (options.withEvidence) evidence.set(id, shared.evidence);
+    summary.set(id, shared.summary);
+  }
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -171,8 +205,8 @@ function summaries(db: Database.Database, table: EvidenceTable, json: string, fi
  * The evidence of mentioned_with claims: the entries naming both entities, kept by the
  * filters, as `evidenceOf` and `summaries` give it for stated claims.
  */
-function pairEvidence(db: Database.Database, pairs: ReadonlyArray<{ id: number; a: number; b: number }>, filters?: GraphFilters): Map<number, { evidence: GraphEvidence[]; summary: Summary }> {
-  const result = new Map<number, { evidence: GraphEvidence[]; summary: Summary }>();
+function pairEvidence(db: Database.Database, pairs: ReadonlyArray<{ id: number; a: number; b: number }>, filters?: GraphFilters): Map<number, { evidence: GraphEvidence[]; summary: Summary; earliest: string | null }> {
+  const result = new Map<number, { evidence: GraphEvidence[]; summary: Summary; earliest: string | null }>();
   const shared = sharedEvidence(
     db,
     pairs.map((p) => [p.a, p.b] as const),
@@ -185,7 +219,7 @@ function pairEvidence(db: Database.Database, pairs: ReadonlyArray<{ id: number; 
     if (kept.count === 0) return;
     // A pair is the model's in an entry where the model alone named either entity.
     const evidence = kept.first.map((entry) => evidenceRecord(entry, byModel.has(`${p.a}:${entry.id}`) || byModel.has(`${p.b}:${entry.id}`)));
-    result.set(p.id, { evidence, summary: { tools: [...kept.tools].sort(), origin: leastTrusted(kept.origins), count: kept.count } });
+    result.set(p.id, { evidence, summary: { tools: [...kept.tools].sort(), origin: leastTrusted(kept.origins), count: kept.count }, earliest: kept.earliest });
   });
   return result;
 }
@@ -217,18 +251,50 @@ function pairSummaries(db: Database.Database, pairs: ReadonlyArray<{ id: number;
   return new Map(rows.map((r) => [pairs[r.i]!.id, { tools: r.tools.split(',').sort() as SourceTool[], origin: leastTrusted(r.origins.split(',') as OriginClass[]), count: r.n }]));
 }
 
-/** Distinct related entities of each id, over the claims the filters keep. */
-export function degrees(db: Database.Database, json: string, filters?: GraphFilters, tallies: PairTallies = STORED_TALLIES): Map<number, number> {
+/** Distinct related entities of each id, over the claims the filters keep and the lone pairs of kept entries. */
+export function degrees(db: Database.Database, json: string, filters?: GraphFilters, tallies: PairTallies = STORED_TALLIES, partners?: readonly LonePartner[]): Map<number, number> {
   const cond = claimCondition(filters, 'c', tallies.table);
+  if (!partners && countsLonePartners(filters, tallies)) {
+    // Lone partners counted, not listed (a hub has thousands): claims give the rest, and the
+    // stated partners without a stored pair may be lone partners too (counted once).
+    const related = claimDegrees(db, json, cond);
+    const statedOnly = new Map<number, number[]>();
+    const stated = db
+      .prepare(
+        `SELECT c.subject_id AS id, c.object_id AS other FROM graph_claims c
+         WHERE c.object_id IS NOT NULL AND c.predicate != '${MENTIONED_WITH}' AND c.subject_id IN (SELECT value FROM json_each(?)) AND ${cond.sql}
+         UNION
+         SELECT c.object_id, c.subject_id FROM graph_claims c WHERE c.predicate != '${MENTIONED_WITH}' AND c.object_id IN (SELECT value FROM json_each(?)) AND ${cond.sql}`,
+      )
+      .raw()
+      .all(json, ...cond.params, json, ...cond.params) as Array<[number, number]>;
+    const storedPair = db.prepare(`SELECT 1 FROM graph_claims WHERE subject_id = ? AND predicate = '${MENTIONED_WITH}' AND ifnull(object_id, 0) = ? AND ifnull(literal_key, '') = ''`).pluck();
+    for (const [id, other] of stated) {
+      if (storedPair.get(Math.min(id, other), Math.max(id, other)) !== undefined) continue;
+      const list = statedOnly.get(id);
+      if (list) list.push(other);
+      else statedOnly.set(id, [other]);
+    }
+    for (const [id, lone] of countLonePartners(db, JSON.parse(json) as number[], filters, statedOnly)) if (lone > 0) related.set(id, (related.get(id) ?? 0) + lone);
+    return related;
+  }
+  const lone = JSON.stringify((partners ?? lonePartners(db, JSON.parse(json) as number[], filters)).map((p) => [p.entity, p.other]));
+  return claimDegrees(db, json, cond, lone);
+}
+
+/** Distinct entities related to each id by the claims `cond` keeps, and by the [id, other] pairs of `extra` (JSON). */
+function claimDegrees(db: Database.Database, json: string, cond: { sql: string; params: unknown[] }, extra = '[]'): Map<number, number> {
   const rows = db
     .prepare(
       `SELECT id, count(DISTINCT other) AS degree FROM (
          SELECT c.subject_id AS id, c.object_id AS other FROM graph_claims c WHERE c.object_id IS NOT NULL AND c.subject_id IN (SELECT value FROM json_each(?)) AND ${cond.sql}
          UNION ALL
          SELECT c.object_id, c.subject_id FROM graph_claims c WHERE c.object_id IN (SELECT value FROM json_each(?)) AND ${cond.sql}
+         UNION ALL
+         SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?)
        ) GROUP BY id`,
     )
-    .all(json, ...cond.params, json, ...cond.params) as Array<{ id: number; degree: number }>;
+    .all(json, ...cond.params, json, ...cond.params, extra) as Array<{ id: number; degree: number }>;
   return new Map(rows.map((r) => [r.id, r.degree]));
 }
 

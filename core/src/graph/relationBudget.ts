@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { GraphFilters } from '../contract/index.js';
 import { evidenceCondition, tallyCondition, validityCondition } from './graphFilters.js';
+import { allLonePairs, lonePairClaimId, lonePartners, type LonePartner } from './lonePairs.js';
 import type { PairTallies } from './pairTallies.js';
 import { MENTIONED_WITH } from './types.js';
 
@@ -25,9 +26,17 @@ export const RELATIONS_PER_ENTITY = 4;
 
 /**
  * The relation claims the filters keep (valid at `validAt`, with at least one kept entry),
- * among `among` (both ends in it) or, when null, in the whole graph.
+ * among `among` (both ends in it) or, when null, in the whole graph; with `lonePairs`, the
+ * co-mentions of one entry too, read from the mentions (lonePairs.ts) or given as the lone
+ * partners of `among` already read.
  */
-export function visibleRelations(db: Database.Database, among: readonly number[] | null, filters: GraphFilters | undefined, tallies: PairTallies): Relation[] {
+export function visibleRelations(
+  db: Database.Database,
+  among: readonly number[] | null,
+  filters: GraphFilters | undefined,
+  tallies: PairTallies,
+  lonePairs: boolean | readonly LonePartner[] = true,
+): Relation[] {
   const tally = tallyCondition(filters, 't');
   const kept = evidenceCondition(filters, 'g');
   const valid = validityCondition(filters, 'c');
@@ -45,7 +54,13 @@ export function visibleRelations(db: Database.Database, among: readonly number[]
     )
     .raw()
     .all(JSON.stringify(among ?? []), ...tally.params, ...kept.params, ...valid.params) as Array<[number, number, number, number, number]>;
-  return rows.map(([id, subject, object, stated, weight]) => ({ id, subject, object, stated: stated === 1, weight }));
+  const relations = rows.map(([id, subject, object, stated, weight]) => ({ id, subject, object, stated: stated === 1, weight }));
+  if (lonePairs === false) return relations;
+  const inScope = among === null ? null : new Set(among);
+  const partners = lonePairs === true ? null : lonePairs;
+  const lone = inScope === null ? allLonePairs(db, filters) : (partners ?? lonePartners(db, [...inScope], filters)).filter((p) => p.entity < p.other && inScope.has(p.entity) && inScope.has(p.other));
+  for (const p of lone) relations.push({ id: lonePairClaimId(p.entity, p.other), subject: p.entity, object: p.other, stated: false, weight: p.entries });
+  return relations;
 }
 
 /** Stated relations before co-mentions, then the better supported, then the older claim. */

@@ -6,11 +6,13 @@ import type { Logger } from '../platform/log/logger.js';
 import type { Notices } from '../platform/notices.js';
 import { isCorruptionError, moveDatabaseAside } from '../platform/sqliteSchema.js';
 import type { SettingsStore } from '../workspace/settingsStore.js';
+import { compactInBackground, isCompactionPending, type CompactionProgress } from './compactAfterUpgrade.js';
 import { openIndexDatabase } from './database.js';
 import { indexIsDamaged } from './indexDamage.js';
 import { Embeddings } from './embeddings.js';
 import type { ReadBytes } from './fileReader.js';
 import { IndexStore } from './indexStore.js';
+import { describeReclaim } from './reclaimSpace.js';
 import { syncIndex } from './sync.js';
 import { MemoryWatcher } from './watcher.js';
 
@@ -26,6 +28,8 @@ export interface SyncSteps {
   afterReady(report: SyncReport, run: SyncRun): Promise<void>;
   /** How far the derived work has caught up (memory files), read from the index. */
   derivedBacklog(): { done: number; total: number };
+  /** The derived work left nothing half-done (the graph's pair recount): what an upgrade freed is free now. */
+  derivedSettled(): boolean;
 }
 
 /** What a step of a running sync may ask about it. */
@@ -86,6 +90,10 @@ export class IndexService {
   private derivedRun: Promise<void> | null = null;
   /** The sync whose derived work is still to do (the latest; a pass stopped for a sync resumes with it). */
   private derivedWanted: { report: SyncReport; force: boolean } | null = null;
+  /** The compaction after an upgrade, while it runs (see compactAfterUpgrade.ts). */
+  private compaction: CompactionProgress | null = null;
+  /** Tried once per process: one that was skipped (disk space) or failed is tried again at the next start. */
+  private compactionTried = false;
   /** Reports whose derived pass met damage, with the report of the rebuild that followed. */
   private readonly rebuiltReports = new WeakMap<SyncReport, SyncReport>();
 
@@ -353,9 +361,41 @@ export class IndexService {
         // Stopped for a sync (or the engine closing): what is left follows that sync, or the next start.
         if (shouldStop()) this.derivedWanted ??= { report, force };
       }
+      if (!shouldStop() && !this.derivedWanted) await this.compactAfterUpgrade();
     } finally {
       clearInterval(progress);
       this.emitDerivedProgress();
+    }
+  }
+
+  /**
+   * Once after an upgrade, when the derived work has settled: the freed pages go back to the
+   * disk in a worker thread (compactAfterUpgrade.ts). Part of the derived pass, so a sync
+   * queued meanwhile waits for it, and searches go on reading.
+   */
+  private async compactAfterUpgrade(): Promise<void> {
+    if (this.compactionTried || !isCompactionPending(this.db) || !this.options.steps.derivedSettled()) return;
+    this.compactionTried = true;
+    const { indexPath } = this.options;
+    this.compaction = { doneBytes: 0, totalBytes: 0 };
+    this.emitDerivedProgress();
+    try {
+      const outcome = await compactInBackground(this.db, indexPath, {
+        disableVectorExtension: process.env.REVERIE_DISABLE_SQLITE_VEC === '1',
+        onProgress: (progress) => {
+          this.compaction = progress;
+          this.emitDerivedProgress();
+        },
+      });
+      const said = describeReclaim(outcome, indexPath);
+      if (said) {
+        this.options.notices.push(said);
+        this.logger.info(said);
+      }
+    } catch (error) {
+      this.logger.warn('The index could not be compacted after the upgrade; the next start tries again', { indexPath, error });
+    } finally {
+      this.compaction = null;
     }
   }
 
@@ -372,8 +412,8 @@ export class IndexService {
     const { done, total } = this.options.steps.derivedBacklog();
     const waiting = this.queuedSync !== null || this.syncsRunning > 0;
     // Behind without a pass running (stopped by a restart, or by a sync): the next sync's pass catches up.
-    const state = this.derivedRun ? (waiting ? 'waiting' : 'running') : this.derivedWanted || done < total ? 'waiting' : 'done';
-    return { state, done, total };
+    const state = this.derivedRun ? (waiting && !this.compaction ? 'waiting' : 'running') : this.derivedWanted || done < total ? 'waiting' : 'done';
+    return this.compaction ? { state, done, total, compaction: this.compaction } : { state, done, total };
   }
 
   /** Resolves when the syncs queued so far and the derived work they asked for are done (or the engine closes). */

@@ -62,7 +62,7 @@ export const GraphEntity = z.object({
 export type GraphEntity = z.infer<typeof GraphEntity>;
 
 export const GraphClaim = z.object({
-  /** `claim:<n>` */
+  /** `claim:<n>`; a co-mention named in one entry only, which is not stored, is `claim:<a>-<b>` (its two entity numbers). */
   id: z.string(),
   subject: z.string(),
   predicate: z.string(),

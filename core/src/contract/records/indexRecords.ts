@@ -58,6 +58,8 @@ export const DerivedProgress = z.object({
   state: z.enum(['done', 'running', 'waiting']),
   done: z.number().int(),
   total: z.number().int(),
+  /** Set while the index is compacted once after an upgrade (searches work; syncs wait): bytes of the compacted file written so far. */
+  compaction: z.object({ doneBytes: z.number().int(), totalBytes: z.number().int() }).optional(),
 });
 export type DerivedProgress = z.infer<typeof DerivedProgress>;
 

@@ -11,6 +11,7 @@ import { migration0011 } from './0011-line-dates.js';
 import { migration0012 } from './0012-smaller-index.js';
 import { migration0013 } from './0013-graph-compact.js';
 import { migration0014 } from './0014-unspaced-grams.js';
+import { migration0015 } from './0015-graph-lone-pairs.js';
 import type { Migration } from './types.js';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0011, migration0012, migration0013, migration0014];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0011, migration0012, migration0013, migration0014, migration0015];

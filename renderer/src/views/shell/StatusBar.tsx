@@ -10,6 +10,11 @@ const LABELS: Record<IndexState, string> = {
   error: 'Index error',
 };
 
+/** The compacted file written so far, in percent (0 while the live content is first copied aside). */
+function compactedPercent(compaction: { doneBytes: number; totalBytes: number }): number {
+  return compaction.totalBytes > 0 ? Math.floor((100 * compaction.doneBytes) / compaction.totalBytes) : 0;
+}
+
 export function StatusBar() {
   const indexState = useReverie((s) => s.app.indexState);
   const progress = useReverie((s) => s.app.progress);
@@ -37,9 +42,11 @@ export function StatusBar() {
               : `Indexing ${progress.done} of ${progress.total} files`
           : embedProgress
             ? `Embedding ${embedProgress.done}/${embedProgress.total}`
-            : derivedProgress && indexState === 'ready'
-              ? `Search ready · graph ${derivedProgress.done} of ${derivedProgress.total} files`
-              : LABELS[indexState]}
+            : derivedProgress?.compaction && indexState === 'ready'
+              ? `Search ready · compacting the index after an upgrade ${compactedPercent(derivedProgress.compaction)} %`
+              : derivedProgress && indexState === 'ready'
+                ? `Search ready · graph ${derivedProgress.done} of ${derivedProgress.total} files`
+                : LABELS[indexState]}
       </span>
       {progress && progress.total > 0 && (
         <progress

@@ -1,0 +1,25 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { connectStore, createReverieStore, type ReverieStore } from '../src/store/store.js';
+import { StoreContext } from '../src/store/useReverie.js';
+import { StatusBar } from '../src/views/shell/StatusBar.js';
+import { createFakeClient } from './fakeClient.js';
+import { statusOutput } from './statusFixtures.js';
+
+const render = (store: ReverieStore): string => renderToStaticMarkup(createElement(StoreContext.Provider, { value: { ...store, getInitialState: store.getState } }, createElement(StatusBar)));
+
+describe('the compaction after an upgrade in the status bar', () => {
+  it('says search is ready and how far the index is compacted, then goes back to the usual label', async () => {
+    const client = createFakeClient({ status: async () => statusOutput() });
+    const store = createReverieStore(client, { confirm: () => true, reloadPage: () => undefined });
+    connectStore(store, client);
+    await store.getState().status.refresh();
+    client.emit({ type: 'derived-progress', progress: { state: 'running', done: 10, total: 10, compaction: { doneBytes: 0, totalBytes: 40_000_000 } } });
+    expect(render(store)).toContain('Search ready · compacting the index after an upgrade 0 %');
+    client.emit({ type: 'derived-progress', progress: { state: 'running', done: 10, total: 10, compaction: { doneBytes: 30_000_000, totalBytes: 40_000_000 } } });
+    expect(render(store)).toContain('compacting the index after an upgrade 75 %');
+    client.emit({ type: 'derived-progress', progress: { state: 'done', done: 10, total: 10 } });
+    expect(render(store)).not.toContain('compacting');
+  });
+});
