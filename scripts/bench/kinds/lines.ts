@@ -9,14 +9,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EntryKind } from '../../../core/src/workspace/entryKind.js';
 
-export const KIND_LINES_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lines.txt');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+/** The rounds of labelled lines, in the order they were written: each round was written before the rules of the next were made. */
+export const KIND_LINE_FILES: readonly string[] = [path.join(HERE, 'lines.txt'), path.join(HERE, 'round2.txt')];
 
 export const LABELLED_KINDS: readonly EntryKind[] = ['fact', 'preference', 'decision', 'procedure', 'event', 'task', 'question', 'time-bounded'];
 
 export type KindHalf = 'tune' | 'held-out';
 
 export interface KindLine {
-  /** 1-based line number in the file, for error messages. */
+  /** The file (round) the line is in, and its 1-based line number there. */
+  file: string;
   lineNo: number;
   kind: EntryKind;
   /** For time-bounded lines whose end the line states: the last day it holds. */
@@ -39,7 +42,7 @@ export function halfOf(text: string): KindHalf {
   return createHash('sha256').update(text, 'utf8').digest()[0]! % 2 === 0 ? 'tune' : 'held-out';
 }
 
-export function parseKindLines(source: string, file = KIND_LINES_FILE): KindLine[] {
+export function parseKindLines(source: string, file: string): KindLine[] {
   const out: KindLine[] = [];
   const seen = new Set<string>();
   let noteDay: string | null = null;
@@ -71,11 +74,19 @@ export function parseKindLines(source: string, file = KIND_LINES_FILE): KindLine
       else throw new Error(`${where}: "${token}" is neither a validUntil date (YYYY-MM-DD) nor lang=<two-letter code>`);
     }
     if (validUntil && kind !== 'time-bounded') throw new Error(`${where}: only a time-bounded line has a validUntil date`);
-    out.push({ lineNo, kind: kind as EntryKind, validUntil, lang, noteDay, text, half: halfOf(text) });
+    out.push({ file: path.basename(file), lineNo, kind: kind as EntryKind, validUntil, lang, noteDay, text, half: halfOf(text) });
   });
   return out;
 }
 
-export function loadKindLines(file = KIND_LINES_FILE): KindLine[] {
-  return parseKindLines(fs.readFileSync(file, 'utf8'), file);
+/** Every round's lines; a line repeated in a later round is an error (it would be counted twice). */
+export function loadKindLines(files: readonly string[] = KIND_LINE_FILES): KindLine[] {
+  const lines = files.flatMap((file) => parseKindLines(fs.readFileSync(file, 'utf8'), file));
+  const seen = new Map<string, KindLine>();
+  for (const line of lines) {
+    const first = seen.get(line.text);
+    if (first) throw new Error(`${line.file}:${line.lineNo}: the same line as ${first.file}:${first.lineNo}; every line must be unique (the split hashes it)`);
+    seen.set(line.text, line);
+  }
+  return lines;
 }

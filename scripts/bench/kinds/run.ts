@@ -32,13 +32,15 @@ export interface KindFigures {
   kinds_tune_accuracy: number | null;
   kinds_held_out_accuracy: number | null;
   kinds_held_out_leaks: number;
-  kinds: { tune: KindCounts; held_out: KindCounts };
+  /** Per round of lines (lines.txt, round2.txt, …) and half, and over all rounds. */
+  kinds: Record<string, { tune: KindCounts; held_out: KindCounts }>;
 }
 
 const ratio = (n: number, d: number): number | null => (d === 0 ? null : round(n / d, 3));
 const pct = (v: number | null): string => (v === null ? '–' : `${(v * 100).toFixed(1)} %`);
 
 function countHalf(lines: readonly KindLine[], half: KindHalf, mistakes: string[] | null): KindCounts {
+  const where = (line: KindLine): string => `${line.file}:${line.lineNo}`;
   const counts: KindCounts = {
     lines: 0, correct: 0, per_kind: {}, leaks: 0, lost: 0, validity_correct: 0, validity_labelled: 0,
     abroad: { lines: 0, correct: 0, fact_fallback: 0, other_kind: 0 }, crashes: 0,
@@ -53,7 +55,7 @@ function countHalf(lines: readonly KindLine[], half: KindHalf, mistakes: string[
       ({ kind, validUntil, cue } = classifyEntry(line.text, line.noteDay));
     } catch (error) {
       counts.crashes++;
-      mistakes?.push(`line ${line.lineNo}: threw ${error instanceof Error ? error.message : String(error)}: ${line.text}`);
+      mistakes?.push(`${where(line)}: threw ${error instanceof Error ? error.message : String(error)}: ${line.text}`);
       continue;
     }
     if (line.lang) {
@@ -62,7 +64,7 @@ function countHalf(lines: readonly KindLine[], half: KindHalf, mistakes: string[
       else if (kind === 'fact') counts.abroad.fact_fallback++;
       else {
         counts.abroad.other_kind++;
-        mistakes?.push(`line ${line.lineNo} (${line.lang}): ${line.kind} read as ${kind} (${cue}): ${line.text}`);
+        mistakes?.push(`${where(line)} (${line.lang}): ${line.kind} read as ${kind} (${cue}): ${line.text}`);
       }
       continue;
     }
@@ -73,14 +75,14 @@ function countHalf(lines: readonly KindLine[], half: KindHalf, mistakes: string[
       counts.correct++;
       perKind.get(kind)!.correct++;
     } else {
-      mistakes?.push(`line ${line.lineNo}: ${line.kind} read as ${kind} (${cue}): ${line.text}`);
+      mistakes?.push(`${where(line)}: ${line.kind} read as ${kind} (${cue}): ${line.text}`);
     }
     if (!DURABLE.has(line.kind) && DURABLE.has(kind)) counts.leaks++;
     if (DURABLE.has(line.kind) && !DURABLE.has(kind)) counts.lost++;
     if (line.kind === 'time-bounded' && line.validUntil) {
       counts.validity_labelled++;
       if (kind === 'time-bounded' && validUntil === line.validUntil) counts.validity_correct++;
-      else if (kind === 'time-bounded') mistakes?.push(`line ${line.lineNo}: ends ${line.validUntil}, read as ${validUntil ?? 'no end'}: ${line.text}`);
+      else if (kind === 'time-bounded') mistakes?.push(`${where(line)}: ends ${line.validUntil}, read as ${validUntil ?? 'no end'}: ${line.text}`);
     }
   }
   for (const [kind, c] of perKind) counts.per_kind[kind] = { ...c, precision: ratio(c.correct, c.predicted), recall: ratio(c.correct, c.labelled) };
@@ -96,19 +98,28 @@ function printHalf(name: string, c: KindCounts): void {
   ));
 }
 
-export function runKindsBench(): KindFigures {
-  const lines = loadKindLines();
-  log(`Entry kinds: ${lines.length} labelled lines (scripts/bench/kinds/lines.txt)`);
-  const mistakes: string[] = [];
+function countRound(name: string, lines: readonly KindLine[], printMistakes = true): { tune: KindCounts; held_out: KindCounts } {
+  log(`Entry kinds, ${name}: ${lines.length} labelled lines`);
+  const mistakes: string[] | null = printMistakes ? [] : null;
   const tune = countHalf(lines, 'tune', mistakes);
   const heldOut = countHalf(lines, 'held-out', null);
   printHalf('tune', tune);
-  for (const m of mistakes) log(`    ✗ ${m}`);
+  for (const m of mistakes ?? []) log(`    ✗ ${m}`);
   printHalf('held-out (mistakes not printed)', heldOut);
+  return { tune, held_out: heldOut };
+}
+
+export function runKindsBench(): KindFigures {
+  const lines = loadKindLines();
+  const kinds: KindFigures['kinds'] = {};
+  const rounds = [...new Set(lines.map((l) => l.file))];
+  for (const round of rounds) kinds[round] = countRound(round, lines.filter((l) => l.file === round));
+  const all = rounds.length > 1 ? countRound('all rounds (mistakes above)', lines, false) : kinds[rounds[0]!]!;
+  kinds.all = all;
   return {
-    kinds_tune_accuracy: ratio(tune.correct, tune.lines),
-    kinds_held_out_accuracy: ratio(heldOut.correct, heldOut.lines),
-    kinds_held_out_leaks: heldOut.leaks,
-    kinds: { tune, held_out: heldOut },
+    kinds_tune_accuracy: ratio(all.tune.correct, all.tune.lines),
+    kinds_held_out_accuracy: ratio(all.held_out.correct, all.held_out.lines),
+    kinds_held_out_leaks: all.held_out.leaks,
+    kinds,
   };
 }
