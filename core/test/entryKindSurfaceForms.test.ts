@@ -144,3 +144,50 @@ describe('bad input: other languages and scripts', () => {
     }
   });
 });
+
+describe('terser voices and more date forms', () => {
+  it.each([
+    ['- can someone fetch the ladder from the shed', 'task'],
+    ['- pls someone empty the dishwasher', 'task'],
+    ['- Priit: please renew the parking permits', 'task'],
+    ['- by Monday: send the minutes to the board', 'task'],
+    ['- note to self: back up the phone', 'task'],
+    ['- TODO(hanne): rename the shared folders', 'task'],
+    ['- the signage needs replacing', 'task'],
+    ['- rebook the meeting room for March', 'task'],
+    ['- idk if the hall has parking', 'question'],
+    ["- what's the budget for the party", 'question'],
+    ['- Q for Yusuf: can we borrow the van', 'question'],
+    ["- Hanne's question: do we need a permit", 'question'],
+    ['- any chance the courier comes earlier', 'question'],
+    ["- I'd like invoices as PDF, not Word.", 'preference'],
+    ['- Remind me two days before, not on the day.', 'preference'],
+    ['- My rule: no calls before 10.', 'preference'],
+    ['- Picked Hetzner over OVH for the backups.', 'decision'],
+    ['- Consensus was to keep the Monday sync.', 'decision'],
+    ['- Refunds: check the receipt, then refund, then log it.', 'procedure'],
+    ['- Yusuf presented the budget to the members.', 'event'],
+    ['- The courier came late and lost a parcel.', 'event'],
+    ['- Big thanks to Priit for the cake.', 'event'],
+    ['- The Jenkins box was replaced by hosted runners.', 'fact'],
+    ['- Test rigs are in lab B; rig 5 is broken and labelled so.', 'fact'],
+  ])('%s → %s', (line, kind) => expect(kindOf(line)).toBe(kind));
+
+  it.each([
+    ['- The depot is closed till 20/3.', '2026-03-20'],
+    ['- Quote valid until 15.04.2026.', '2026-04-15'],
+    ['- Short shifts through end of March.', '2026-03-31'],
+    ['- Spring hours apply until the 21st.', '2026-03-21'],
+    ['- Workshop Tue–Thu, no calls.', '2026-03-12'],
+    ['- Priit is away Mon–Wed next week.', '2026-03-18'],
+    ['- Dentist on Friday at 8, in late.', '2026-03-13'],
+    ['- In Vienna today and tomorrow.', '2026-03-10'],
+    ['- The intern stays until the end of the year.', '2026-12-31'],
+  ])('%s holds until %s', (line, until) => expect(classifyEntry(line, NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: until }));
+
+  it('a temporary state with no end is time-bounded without a validity', () => {
+    expect(classifyEntry('- Until the new printer arrives, print at the library.', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: null });
+    expect(classifyEntry('- The back door is locked during the renovation.', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: null });
+    expect(classifyEntry('- Hanne is in hospital; Priit signs the orders.', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: null });
+  });
+});

@@ -7,7 +7,7 @@
 
 /** Verbs that are seldom a noun at the start of a line: an order whatever follows. */
 const ERRAND_VERBS = [
-  'add', 'bring', 'buy', 'cancel', 'collect', 'configure', 'create', 'delete', 'drop off', 'fetch', 'fill in', 'fill out', 'find', 'get',
+  'add', 'back up', 'bring', 'buy', 'cancel', 'collect', 'configure', 'create', 'delete', 'drop off', 'fetch', 'fill in', 'fill out', 'find', 'get',
   'give', 'grab', 'hand in', 'investigate', 'invite', 'look at', 'look into', 'make', 'migrate', 'nudge', 'organise', 'organize',
   'pick up', 'ping', 'prepare', 'put', 'reach out', 'refactor', 'remind', 'remove', 'rename', 'renew', 'replace', 'reschedule', 'rewrite',
   'send', 'sort out', 'submit', 'take', 'tidy', 'try', 'verify', 'write up',
@@ -25,6 +25,8 @@ const RULE_VERBS = /^(?:use(?! (?:of|case)\b)|keep(?! (?:an eye|track|tabs)\b)|a
 /** Words that make an order a standing rule rather than an errand. */
 const RULE_WORDS = /\b(?:always|never|every|each time|whenever|by default|as a rule|from now on|going forward|in all|in every|at all times|unless|instead of|rather than|for me|to me|with me)\b(?! to\b)/i;
 
+/** "Give me options, not one answer", "Remind me three days before": how the person wants to be treated. */
+const ME_AND_A_RULE = /^\p{L}+ me\b.*\b(?:not|only|first|before|instead|unless)\b/iu;
 /** An object or particle after an ambiguous verb: "Review Ayla's doc", "Update the README", "Check on…". */
 const OBJECT_START = /^(?:the|a|an|my|our|your|his|her|their|its|this|that|these|those|some|any|all|both|each|more|another|two|three|new|old|next|last|remaining|unused|missing|current|latest|it|them|him|us|up|out|back|down|off|with|about|\d+|\p{Lu}\p{L}*)(?!\p{L})/u;
 
@@ -44,8 +46,10 @@ export function imperativeKindOf(words: string): { kind: ImperativeKind; verb: s
   const ambiguous = errand ? null : AMBIGUOUS_START.exec(words);
   const verb = errand?.[0] ?? ambiguous?.[0];
   if (!verb) return null;
-  if (/^call me\b/i.test(words)) return { kind: 'rule', verb };
-  if (ambiguous && !OBJECT_START.test(words.slice(verb.length).trimStart())) return null;
+  if (/^call me\b/i.test(words) || ME_AND_A_RULE.test(words)) return { kind: 'rule', verb };
+  // "reorder", "rebook": a noun seldom takes the re- prefix.
+  const prefixed = ambiguous && /^re-?/i.test(verb) && !AMBIGUOUS_VERBS.includes(verb.toLowerCase());
+  if (ambiguous && !prefixed && !OBJECT_START.test(words.slice(verb.length).trimStart())) return null;
   // "Show prices without VAT to me", "Send me the report every Monday": how to work with the person, for good.
   if (RULE_WORDS.test(words)) return { kind: 'rule', verb };
   return { kind: 'errand', verb };
