@@ -191,3 +191,20 @@ describe('terser voices and more date forms', () => {
     expect(classifyEntry('- Hanne is in hospital; Priit signs the orders.', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: null });
   });
 });
+
+describe('formatting and labels around the words', () => {
+  it.each([
+    ['- **TODO** rotate the door codes', 'task'],
+    ['- 🔲 buy printer toner', 'task'],
+    ['- Reminder to self — renew the hall insurance', 'task'],
+    ['- Need someone to lock up on Friday.', 'task'],
+    ['- Go through the lost property box with Priit.', 'task'],
+    ['- Write to the landlord about the damp.', 'task'],
+    ['- Would a bigger van fix the Saturday backlog', 'question'],
+    ['- The board confirmed: the shop opens on Sundays from May.', 'decision'],
+    ["- After the pilot we're keeping the paper rota.", 'decision'],
+    ['- Decaf only, please.', 'preference'],
+    ['- Reminder: the alarm code is the year the hall was built.', 'fact'],
+    ['- Note to self: the spare keys are in the blue tin.', 'fact'],
+  ])('%s → %s', (line, kind) => expect(kindOf(line)).toBe(kind));
+});

@@ -21,10 +21,12 @@ const KINDS: readonly EntryKind[] = ['fact', 'preference', 'decision', 'procedur
 const KIND_ANNOTATION = /<!--\s*kind:\s*([a-z-]+)\s*-->/i;
 const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
 /** "[ ]", "[x]", "[]", "[-]", "( )", "☐", "☑", "✅": a checkbox in any of the ways people type one. */
-const CHECKBOX = /^(?:\[[ xX\-/>~*]?\]|\(\s?[xX]?\s?\)|[☐☑☒✅])\s*/u;
+const CHECKBOX = /^(?:\[[ xX\-/>~*]?\]|\(\s?[xX]?\s?\)|[☐☑☒✅🔲⬜▢])\s*/u;
 const COMMENTS = /<!--[\s\S]*?-->/g;
+/** Bold and italics markers ("**TODO** fix…"): formatting, not wording. */
+const EMPHASIS = /\*\*|__/g;
 
-const TASK_WORDS = /\b(?:todo|to-do|fixme|action item)\b[:\s(]|^to[- ]dos?\b|^(?:outstanding|open items?)\s*[:：]|\bneeds? (?:updating|fixing|doing|sorting|cleaning|checking|replacing|renewing|chasing|a (?:decision|review|fix|reply|sign-?off|follow-?up))\b|\b(?:need to|needs to|have to|has to|remember to|don['’]t forget|do not forget|(?:must|mustn['’]t|must not) forget|must remember|waiting (?:on|for)|blocked (?:on|by)|gotta|got to|ought to|still pending|reminder\s*:|open item)\b/i;
+const TASK_WORDS = /\b(?:todo|to-do|fixme|action item)\b[:\s(]|^to[- ]dos?\b|^(?:outstanding|open items?)\s*[:：]|\bneeds? (?:updating|fixing|doing|sorting|cleaning|checking|replacing|renewing|chasing|a (?:decision|review|fix|reply|sign-?off|follow-?up))\b|\b(?:need to|needs to|have to|has to|remember to|don['’]t forget|do not forget|(?:must|mustn['’]t|must not) forget|must remember|waiting (?:on|for)|blocked (?:on|by)|gotta|got to|ought to|still pending|open item|need (?:someone|somebody|a volunteer|help) (?:to|for|with)\b)\b/i;
 /** Errands at the start of a line ("ask Dana…", "book flights…", "check whether…"): not the person's standing instructions. */
 const TASK_START = /^(?:ask|remind|book|call(?! me\b)|schedule|follow up|ping|buy|renew|send|pick up|order|pay|cancel|submit|reserve|chase|reply to|file|set up a call|check (?:if|whether|with|that|on|why|how)|double-check|look into|find out|figure out|investigate|confirm|draft|prepare|request|arrange|organi[sz]e|invite|contact|message|nudge|loop in|sync with|get back to|write up|sort out|clean up|tell \p{Lu}\p{L}+|let \p{Lu}\p{L}+ know)\b/iu;
 /** "I should email…", "must chase…", "want to refactor…": an errand after a modal (the errand itself is read by imperativeKindOf). */
@@ -33,8 +35,8 @@ const MODAL = /^(?:(?:i|we)\s+)?(?:must|should|(?:will |['’]ll )?need to|want 
 const ADDRESSED = /^@[\p{L}\d_.-]+\s*[,:]?\s+(?:please|pls|plz|can you|could you|would you|kindly)\b|(?:please|pls|plz|can you|could you)\s+@[\p{L}\d_.-]+/iu;
 /** Asked of anyone who reads it: "can someone book the van", "pls someone restock…". */
 const SOMEONE = /^(?:(?:pls|please|plz)\s+)?(?:can|could|would) (?:someone|somebody)\b|^(?:pls|please|plz) (?:someone|somebody)\b|\b(?:someone|somebody) (?:pls|please|needs to|should|has to|must)\b/i;
-/** A label before the line's real start ("Kenji:", "by Friday:", "note to self:"), then an optional please. */
-const LABEL_PREFIX = /^(?:[\p{L}'’() -]{1,24}|by [^:]{1,20})\s*[:：]\s*(?:(?:please|pls|plz|kindly)\s+)?/u;
+/** A label before the line's real start ("Kenji:", "by Friday:", "Reminder to self —"), then an optional please; "Reminder: churn = …" stays a fact. */
+const LABEL_PREFIX = /^(?:[\p{L}'’() -]{1,24}?|by [^:]{1,20})\s*(?:[:：]|\s[—–-])\s*(?:(?:please|pls|plz|kindly)\s+)?/u;
 /** An arrow handing the rest of the line to someone: "Arjun -> look at the leak". */
 const ARROW = /(?:→|->|=>|⇒)\s*/;
 /** An action item handed to someone: "→ me: get quotes", "-> Dana: review", "AI: …", "next step: …", "@me". */
@@ -46,7 +48,7 @@ const QUESTION_START = /^(?:open question|question|q|open|open point)\s*[:：-]|
  * A question asked without a question mark: an interrogative opening ("who owns the gateway",
  * "is the cert renewed", "pourquoi…", "será que…"). "How to…" and "When X, do Y" are not questions.
  */
-const QUESTION_WORDING = /^(?:who|whom|whose|which|where|why|whether|what (?:is|are|was|were|do|does|did|about|happens|if)|(?:what|who|where|how|when)['’]s|how (?:much|many|long|often|come|do|does|did|is|are|should|would|can|could)|when (?:is|are|do|does|did|will|should|can)|(?:is|are|was|were|do|does|did|can|could|should|would|will|shall|has|have) (?:we|i|you|they|it|he|she|there|the|this|that|these|those|our|my|your|their|any|anyone|anybody|someone))\b|^(?:pourquoi|est-ce que|comment|quand|qui|quel(?:le)?s?|combien|por ?que|porquê|será que|como|quando|quem|qual|quanto|por qué|cuándo|cómo|warum|wieso|wann|wer)(?!\p{L})/iu;
+const QUESTION_WORDING = /^(?:who|whom|whose|which|where|why|whether|what (?:is|are|was|were|do|does|did|about|happens|if)|(?:what|who|where|how|when)['’]s|how (?:much|many|long|often|come|do|does|did|is|are|should|would|can|could)|when (?:is|are|do|does|did|will|should|can)|(?:is|are|was|were|do|does|did|can|could|should|would|will|shall|has|have) (?:we|i|you|they|it|he|she|there|the|this|that|these|those|our|my|your|their|any|anyone|anybody|someone))\b|^(?:is|are|would|could|can|should|does|do|will) (?:a|an)\b|^(?:pourquoi|est-ce que|comment|quand|qui|quel(?:le)?s?|combien|por ?que|porquê|será que|como|quando|quem|qual|quanto|por qué|cuándo|cómo|warum|wieso|wann|wer)(?!\p{L})/iu;
 /** "Is Robin joining…", "Does Oktav use…": an interrogative before a name (case-sensitive, so "Was great" is not one). */
 const QUESTION_BEFORE_NAME = /^(?:[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Dd]o|[Dd]oes|[Dd]id|[Cc]an|[Cc]ould|[Ss]hould|[Ww]ould|[Ww]ill|[Hh]as|[Hh]ave) \p{Lu}\p{L}+/u;
 const CHECK_LATER = /\b(?:need to check|to be checked|to be (?:confirmed|decided|determined|agreed|discussed|defined)|tbd|tbc|undecided|(?:unclear|not clear|unsure|not sure|no idea|any idea|wonder(?:ing)?|curious|i wonder) (?:why|whether|if|how|who|what|which|when|where|about)|does anyone know|open question|still unknown|no answer yet|idk|dunno|not sure|unsure)\b/i;
@@ -54,9 +56,9 @@ const CHECK_LATER = /\b(?:need to check|to be checked|to be (?:confirmed|decided
 const LEADING_QUESTION = /^[^.!?]{3,}\?(?:\s|$)/;
 const PREFERENCE_START = /^(?:always|never|prefer|avoid|don['’]t|do not|please|call me|stop)\b/i;
 /** A rule without a verb: "No emojis in commit messages", "Poetry over pip, for me", "tabs > spaces". */
-const RULE_WORDING = /\bfor me\b(?! to\b)|\b(?:pls|plz)\b|^no (?!(?:idea|answer|response|reply|word|news|update|one|luck|change|sign)\b)(?:[\p{L}-]+ ){0,2}?[\p{L}-]+ (?:in|on|before|after|during|at|when|unless|outside)\b|^[\p{L}\d.+#-]+(?: [\p{L}\d.+#-]+)? (?:over|>|instead of|rather than) [\p{L}\d.+#-]+/iu;
+const RULE_WORDING = /\bfor me\b(?! to\b)|\b(?:pls|plz)\b|.\s*\bplease\b|^no (?!(?:idea|answer|response|reply|word|news|update|one|luck|change|sign)\b)(?:[\p{L}-]+ ){0,2}?[\p{L}-]+ (?:in|on|before|after|during|at|when|unless|outside)\b|^[\p{L}\d.+#-]+(?: [\p{L}\d.+#-]+)? (?:over|>|instead of|rather than) [\p{L}\d.+#-]+/iu;
 const FIRST_PERSON_PREFERENCE = /\b(?:i prefer|i like|i want|i['’]d rather|i['’]d like|i would like|my preference|i always|i never|i['’]m (?:fine|ok|okay|happy) with|i don['’]t mind|i hate|i love|i dislike|i can['’]t stand|my (?:rule|default|policy)\b)|^i (?:only |usually |mostly )?(?:read|check|answer|reply to|work|take|start|finish)\b(?! (?:the|a|an|it|that|this)\b)/i;
-const DECISION = /\b(?:decided|decision|agreed|outcome|consensus|resolved\s*:|it['’]s final|picked(?! up)|we['’]re (?:dropping|switching to|moving to|going with)|going with|went with|settled on|chose|chosen|opted|voted|after the vote|approved(?! by)|final call|ruled out|(?:our|the) choice (?:for|of|is)|we['’]ll standardi[sz]e|standardi[sz]ed on)\b/i;
+const DECISION = /\b(?:decided|decision|agreed|outcome|consensus|it['’]s final|picked(?! up)|we['’]re (?:dropping|switching to|moving to|going with|keeping|sticking with)|going with|went with|settled on|chose|chosen|opted|voted|after the vote|approved(?! by)|final call|ruled out|(?:our|the) choice (?:for|of|is)|we['’]ll standardi[sz]e|standardi[sz]ed on)\b|\b(?:resolved|confirmed|result|outcome)\s*[:：]/i;
 /** Steps: "To reset X, go to…, then…", "Calibrating the pipettes: weigh…, then compare", "Runbook: …". */
 const PROCEDURE = /^[^:]{2,50}:[^.]*,\s*(?:and )?then\b|^(?:to [a-z]+[^:]{0,60}:|steps?\b[^:]{0,40}:|how to\b|procedure:|runbook:|checklist:)|\bfirst\b.*\bthen\b|^(?:to\s+\p{L}+|\p{L}+ing)\b[^.:;]{0,80}[:,]\s.*\bthen\b/iu;
 const EVENT_START = /^(?:met|meeting with|lunch with|dinner with|call with|had (?:a|an|the)|went to|attended|visited|gave (?:a|an|the)\b|\d{1,2}:\d{2}|kick-?off|(?:sprint |team )?retro|demo(?:ed)?|released|shipped|launched|held|first (?:planning|meeting|session|call|workshop)|incident on|(?:team )?offsite|stand-?up ran|(?:grand )?opening (?:of|night)|launch (?:of|party|event)|celebration|farewell|graduation|wedding|funeral|birthday)\b/i;
@@ -71,7 +73,7 @@ const EVENT_PHRASE = /\b(?:went (?:well|badly|fine|smoothly|great|ok|okay|poorly
 /** Past-tense verbs that announce a lasting change or describe a state, not a happening. */
 const NOT_A_HAPPENING = '(?:moved|switched|changed|migrated|renamed|replaced|decided|agreed|based|limited|required|supported|related|shared|signed|expected|automated|dedicated|encrypted|protected|managed|hosted|scheduled|pinned|reserved|allowed|deprecated|archived|nested|detailed|advanced|embed|hundred|named|called|located|owned|used|needed|planned|approved|preferred|locked|blocked|paid|licensed|registered)\\b';
 const PAST_VERB = '(?:[a-z]{2,}[^e\\s]ed|met|went|gave|had|held|ran|took|brought|got|made|saw|spent|came|wrote|spoke|sat|won|lost|caught|forgot|did|rode|drove|flew|ate|drank|bought|sold|sent|told|heard|began|broke|taught|woke|threw|fell|fought|swam|sang|loved|died|passed|walked|announced)\\b';
-const PAST_START = new RegExp(`^(?!${NOT_A_HAPPENING})${PAST_VERB}`, 'i');
+const PAST_START = new RegExp(`^(?:(?:finally|just|also|then|eventually|at last)\\s+)?(?!${NOT_A_HAPPENING})${PAST_VERB}`, 'i');
 /** "Lena presented the roadmap", "We ran out of coffee": a subject, then a past verb not after be/have ("was replaced" is a state). */
 const ACTIVE_PAST = new RegExp(`^(?:[\\p{L}'’&-]+\\s+){1,6}?(?<!\\b(?:is|are|was|were|be|been|being|has|have|had|get|gets|got|to)\\s)(?!${NOT_A_HAPPENING})${PAST_VERB}`, 'iu');
 /** A present-tense verb of state: the line says how things are, even if a past verb follows. */
@@ -93,7 +95,7 @@ const LASTING = /\b(?:every|each|weekly|daily|monthly|yearly|biweekly|fortnightl
 export function classifyEntry(raw: string, noteDay: string | null): EntryKindResult {
   const annotated = KIND_ANNOTATION.exec(raw)?.[1]?.toLowerCase() as EntryKind | undefined;
   const body = raw.replace(LIST_MARKER, '');
-  const words = body.replace(CHECKBOX, '').replace(COMMENTS, ' ').replace(/\s+/g, ' ').trim();
+  const words = body.replace(CHECKBOX, '').replace(COMMENTS, ' ').replace(EMPHASIS, '').replace(/\s+/g, ' ').trim();
   if (annotated && KINDS.includes(annotated)) {
     return { kind: annotated, validUntil: annotated === 'time-bounded' ? validityOf(words, noteDay) : null, cue: 'a kind annotation' };
   }

@@ -8,13 +8,13 @@
 /** Verbs that are seldom a noun at the start of a line: an order whatever follows. */
 const ERRAND_VERBS = [
   'add', 'back up', 'bring', 'buy', 'cancel', 'collect', 'configure', 'create', 'delete', 'drop off', 'fetch', 'fill in', 'fill out', 'find', 'get',
-  'give', 'grab', 'hand in', 'investigate', 'invite', 'look at', 'look into', 'make', 'migrate', 'nudge', 'organise', 'organize',
+  'get in touch with', 'give', 'go over', 'go through', 'grab', 'hand in', 'investigate', 'invite', 'look at', 'look into', 'make', 'migrate', 'nudge', 'organise', 'organize',
   'pick up', 'ping', 'prepare', 'put', 'reach out', 'refactor', 'remind', 'remove', 'rename', 'renew', 'replace', 'reschedule', 'rewrite',
-  'send', 'sort out', 'submit', 'take', 'tidy', 'try', 'verify', 'write up',
+  'send', 'sort out', 'submit', 'take', 'tidy', 'try', 'speak to', 'speak with', 'talk to', 'verify', 'write to', 'write up',
 ];
 /** Verbs that are also nouns ("Review happens on Fridays", "Email is the best way…"): an order only before an object. */
 const AMBIGUOUS_VERBS = [
-  'answer', 'archive', 'ask', 'book', 'bump', 'call', 'change', 'chase', 'check', 'clean', 'clear', 'close', 'contact', 'copy', 'deploy',
+  'address', 'answer', 'archive', 'ask', 'book', 'bump', 'call', 'change', 'chase', 'check', 'clean', 'clear', 'close', 'contact', 'copy', 'deploy',
   'document', 'download', 'draft', 'dust', 'email', 'e-mail', 'empty', 'file', 'finish', 'fix', 'follow up', 'install', 'mail', 'merge',
   'message', 'move', 'note down', 'open', 'order', 'pack', 'pay', 'phone', 'plan', 'post', 'print', 'read', 'record', 'release', 'repair',
   'reply', 'report', 'restart', 'return', 'review', 'ring', 'run', 'scan', 'schedule', 'set up', 'share', 'ship', 'show', 'sign', 'split',
@@ -23,7 +23,7 @@ const AMBIGUOUS_VERBS = [
 /** Verbs of a standing rule: "Use British spelling", "Keep PRs small", "Default to Postgres". */
 const RULE_VERBS = /^(?:use(?! (?:of|case)\b)|keep(?! (?:an eye|track|tabs)\b)|avoid|default to|stick (?:to|with)|favou?r|treat|assume)\b/i;
 /** Words that make an order a standing rule rather than an errand. */
-const RULE_WORDS = /\b(?:always|never|every|each time|whenever|by default|as a rule|from now on|going forward|in all|in every|at all times|unless|instead of|rather than|for me|to me|with me)\b(?! to\b)/i;
+const RULE_WORDS = /(?:,\s*[\p{L} ]{1,20} only|\bonly)[.!]?$|\b(?:always|never|every|each time|whenever|by default|as a rule|from now on|going forward|in all|in every|at all times|unless|instead of|rather than|for me|to me|with me)\b(?! to\b)/iu;
 
 /** "Give me options, not one answer", "Remind me three days before": how the person wants to be treated. */
 const ME_AND_A_RULE = /^\p{L}+ me\b.*\b(?:not|only|first|before|instead|unless)\b/iu;
