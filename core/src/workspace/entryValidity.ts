@@ -37,8 +37,8 @@ const UNTIL_NUMERIC = new RegExp(`\\b${UNTIL}\\s+(\\d{1,2})[./](\\d{1,2})(?:[./]
 const UNTIL_THE_NTH = /\b(?:until|till|til|through|thru|valid until|away until|back on)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\s+(?:each|every|the month))/i;
 /** "Thu–Sun", "Mon–Wed next week": a range of weekdays. */
 const WEEKDAY_RANGE = new RegExp(`\\b${WEEKDAY}\\.?\\s*(?:-|–|—|to|through|thru|till|until)\\s*${WEEKDAY}\\b`, 'i');
-/** An appointment or a journey on a given day: "Dentist on Monday at 9", "Flight to Lisbon on Dec 10". */
-const APPOINTMENT = new RegExp(`\\b(?:dentist|doctor|gp|vet|hairdresser|physio|appointment|flight|flying|train|ferry|trip|travel(?:l?ing)?)\\b.*?\\bon\\s+(?:(?:next\\s+)?${WEEKDAY}\\b|${MONTH}\\s+(\\d{1,2})\\b)`, 'i');
+/** An appointment or a journey on a given day: "Dentist on Monday at 9", "Flight to Lisbon on Dec 10" (a bounded gap: a lazy `.*` here is quadratic on long lines). */
+const APPOINTMENT = new RegExp(`\\b(?:dentist|doctor|gp|vet|hairdresser|physio|appointment|flight|flying|train|ferry|trip|travel(?:l?ing)?)\\b[^.;]{0,80}?\\bon\\s+(?:(?:next\\s+)?${WEEKDAY}\\b|${MONTH}\\s+(\\d{1,2})\\b)`, 'i');
 const THIS_WEEK = /\b(this|next) week(?:end)?\b|\btomorrow\b|\btonight\b|(?<!\b(?:as of|from|since|starting|until|till) )\btoday\b/gi;
 /** Said to be temporary without an end date: "Temporary: …", "for now", "while CI is broken", "until the new van arrives". */
 const TEMPORARY = /^(?:temporary|temp|interim|for now|for the time being|meanwhile)\b|\b(?:temporarily|for now|for the time being|until further notice|in the meantime|(?:acting|interim) (?:head|lead|manager|admin|owner|chair)|for the next (?:few|couple of|two|three|four|\d+) (?:days|weeks|sprints|months)|during the (?:renovation|works|construction|move|strike|refit|outage|migration|holidays|closure|rebuild))\b|\bwhile (?:[\p{L}-]+\s+){1,3}(?:is|are)\s+(?:away|out|off|down|broken|closed|on leave|offline|being)\b|^until (?:the |we |it |they |our |my |\p{Lu})(?!\S*\d)(?![^,]*\b(?:end|week|month)\b)/iu;

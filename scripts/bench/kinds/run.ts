@@ -32,6 +32,9 @@ export interface KindFigures {
   kinds_tune_accuracy: number | null;
   kinds_held_out_accuracy: number | null;
   kinds_held_out_leaks: number;
+  /** CPU time to classify one labelled line (mean over 20 passes), and one 64 KB line of repeated cue words (a guard against quadratic patterns). */
+  kinds_cpu_us_per_line: number;
+  kinds_long_line_cpu_ms: number;
   /** Per round of lines (lines.txt, round2.txt, …) and half, and over all rounds. */
   kinds: Record<string, { tune: KindCounts; held_out: KindCounts }>;
 }
@@ -116,10 +119,30 @@ export function runKindsBench(): KindFigures {
   for (const round of rounds) kinds[round] = countRound(round, lines.filter((l) => l.file === round));
   const all = rounds.length > 1 ? countRound('all rounds (mistakes above)', lines, false) : kinds[rounds[0]!]!;
   kinds.all = all;
+  const cpu = classificationCpu(lines);
+  log(`  classifying: ${cpu.perLineUs} µs CPU a line; a 64 KB line ${cpu.longLineMs} ms CPU`);
   return {
     kinds_tune_accuracy: ratio(all.tune.correct, all.tune.lines),
     kinds_held_out_accuracy: ratio(all.held_out.correct, all.held_out.lines),
     kinds_held_out_leaks: all.held_out.leaks,
+    kinds_cpu_us_per_line: cpu.perLineUs,
+    kinds_long_line_cpu_ms: cpu.longLineMs,
     kinds,
+  };
+}
+
+/** CPU, not wall time: the machine is shared. */
+function classificationCpu(lines: readonly KindLine[]): { perLineUs: number; longLineMs: number } {
+  const passes = 20;
+  const start = process.cpuUsage();
+  for (let pass = 0; pass < passes; pass++) for (const line of lines) classifyEntry(line.text, line.noteDay);
+  const used = process.cpuUsage(start);
+  const long = `- ${'the trip to the meeting was first, then until while no x in '.repeat(1_050)}end`;
+  const longStart = process.cpuUsage();
+  classifyEntry(long, '2026-11-16');
+  const longUsed = process.cpuUsage(longStart);
+  return {
+    perLineUs: round((used.user + used.system) / (passes * lines.length), 2),
+    longLineMs: round((longUsed.user + longUsed.system) / 1000, 1),
   };
 }
