@@ -208,3 +208,14 @@ describe('formatting and labels around the words', () => {
     ['- Note to self: the spare keys are in the blue tin.', 'fact'],
   ])('%s → %s', (line, kind) => expect(kindOf(line)).toBe(kind));
 });
+
+describe('durable lines that must not be read as a happening or a rule', () => {
+  it.each([
+    '- We adopted trunk-based development.',
+    '- Priit joined the warehouse team in 2025.',
+    '- Hanne became the safety officer.',
+    '- Ops took over the pager from the developers.',
+    '- The old server was retired by Yusuf.',
+    '- The café roasts its own beans and sells them by the kilo.',
+  ])('%s → fact', (line) => expect(kindOf(line)).toBe('fact'));
+});
