@@ -137,7 +137,7 @@ function taskCue(body: string, words: string): string | null {
   if (handed?.kind === 'errand') return `an errand handed on ("${arrow![0].trim()} ${handed.verb}…")`;
   const label = PROCEDURE.test(words) ? null : LABEL_PREFIX.exec(words);
   const labelled = label && imperativeKindOf(words.slice(label[0].length));
-  if (labelled?.kind === 'errand') return `an errand after "${label![0].trim()}"`;
+  if (labelled?.kind === 'errand') return `an errand after a label ("${labelled.verb.toLowerCase()}…")`;
   return null;
 }
 
@@ -155,6 +155,17 @@ function happeningCue(words: string): string | null {
   const start = EVENT_PHRASE.exec(words) ?? EVENT_START.exec(words) ?? MINUTES.exec(words) ?? THANKS_AND_PARTIES.exec(words);
   if (start) return `"${start[0].trim()}"`;
   if (LASTING.test(words)) return null;
-  const told = MEETING_PHRASE.exec(words) ?? OCCASION_PAST.exec(words) ?? HAPPENED_WHEN.exec(words) ?? PAST_START.exec(words) ?? (PRESENT_STATE.test(words) ? null : ACTIVE_PAST.exec(words));
-  return told ? `"${told[0].trim()}"` : null;
+  // Cues are stored once per distinct text (index/entryKindsTable.ts): name the kind of cue and one word, never a run of the line.
+  const meeting = MEETING_PHRASE.exec(words);
+  if (meeting) return 'a meeting told';
+  const occasion = OCCASION_PAST.exec(words);
+  if (occasion) return `an occasion that happened ("${lastWord(occasion[0])}")`;
+  const when = HAPPENED_WHEN.exec(words) ?? PAST_START.exec(words);
+  if (when) return `"${when[0].trim()}"`;
+  const past = PRESENT_STATE.test(words) ? null : ACTIVE_PAST.exec(words);
+  return past ? `a past happening ("${lastWord(past[0])}")` : null;
+}
+
+function lastWord(text: string): string {
+  return text.trim().split(/\s+/).pop()!.toLowerCase();
 }
