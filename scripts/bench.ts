@@ -4,6 +4,7 @@
  *
  *   npm run bench -- [--quick] [--skip-synthetic] [--locomo FILE]
  *   npm run bench -- --only curation   (the labelled curation benchmark alone)
+ *   npm run bench -- --only kinds   (the entry-kind classifier on labelled lines, tune and held-out halves)
  *   npm run bench -- --only editor   (tree filter at 10,000 files, keystroke latency on a 1 MB note)
  *   npm run bench -- --only hermes-import   (a 2 MB Hermes `§` file through `reverie import apply`)
  *   npm run bench -- --only scale [--notes N | --sizes 250,500,1000] [--transcripts MB] [--profile DIR]
@@ -29,6 +30,7 @@ import { runSessionsBench } from './bench/sessions.js';
 import { runImportersBench } from './bench/importers.js';
 import { runHermesImportBench } from './bench/hermesImport.js';
 import { runCurationBench } from './bench/curation/run.js';
+import { runKindsBench } from './bench/kinds/run.js';
 import { DEFAULT_SCALE_SIZES, DEFAULT_TRANSCRIPTS_MB, parseSizes, QUICK_SCALE_SIZES, QUICK_TRANSCRIPTS_MB, runScaleBench } from './bench/scale.js';
 import { log, percentile, round, summarizeLatency, table, type LatencySummary } from './bench/stats.js';
 import { SyntheticCorpus, makeQuestions, type QuestionKind } from './bench/synthetic.js';
@@ -62,6 +64,8 @@ interface Options {
   importers: boolean;
   /** The labelled curation benchmark: folds simulated over weeks, then the 10k-entry sweep (~35 s; on unless another part is run alone). */
   curation: boolean;
+  /** The entry-kind classifier on labelled lines (under a second; on unless another part is run alone). */
+  kinds: boolean;
   /** The scale benchmark (issue 24; minutes: only with --only scale), its sizes, transcript megabytes and profile folder. */
   scale: boolean;
   /** A 2 MB Hermes `§` file through the real `import apply` (issue 23; only with --only hermes-import). */
@@ -71,17 +75,17 @@ interface Options {
   profileDir: string | null;
 }
 
-const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only desktop-graph | --only editor | --only importers | --only curation | --only hermes-import | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--profile DIR]] [--locomo FILE]';
+const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only desktop-graph | --only editor | --only importers | --only curation | --only kinds | --only hermes-import | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--profile DIR]] [--locomo FILE]';
 
 function parseArgs(argv: readonly string[]): Options {
-  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, desktopGraph: true, editor: true, importers: true, curation: true, scale: false, hermesImport: false, scaleSizes: null, transcriptsMb: null, profileDir: null };
+  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, desktopGraph: true, editor: true, importers: true, curation: true, kinds: true, scale: false, hermesImport: false, scaleSizes: null, transcriptsMb: null, profileDir: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') opts.quick = true;
     else if (arg === '--skip-synthetic') opts.skipSynthetic = true;
     else if (arg === '--only') {
       const what = argv[++i];
-      if (!['locomo', 'sessions', 'dreaming', 'agents', 'vectors768', 'graph', 'desktop', 'desktop-graph', 'editor', 'importers', 'curation', 'scale', 'hermes-import'].includes(what ?? '')) throw new Error(`--only takes "locomo", "sessions", "dreaming", "agents", "vectors768", "graph", "desktop", "desktop-graph", "editor", "importers", "curation", "hermes-import" or "scale"\n${USAGE}`);
+      if (!['locomo', 'sessions', 'dreaming', 'agents', 'vectors768', 'graph', 'desktop', 'desktop-graph', 'editor', 'importers', 'curation', 'kinds', 'scale', 'hermes-import'].includes(what ?? '')) throw new Error(`--only takes "locomo", "sessions", "dreaming", "agents", "vectors768", "graph", "desktop", "desktop-graph", "editor", "importers", "curation", "kinds", "hermes-import" or "scale"\n${USAGE}`);
       opts.skipSynthetic = true;
       opts.sessions = what === 'sessions';
       opts.dreaming = what === 'dreaming';
@@ -93,6 +97,7 @@ function parseArgs(argv: readonly string[]): Options {
       opts.editor = what === 'editor';
       opts.importers = what === 'importers';
       opts.curation = what === 'curation';
+      opts.kinds = what === 'kinds';
       opts.scale = what === 'scale';
       opts.hermesImport = what === 'hermes-import';
     }
@@ -334,7 +339,7 @@ async function runSynthetic(quick: boolean): Promise<SyntheticReport> {
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const started = performance.now();
-  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents && !opts.vectors768 && !opts.graph && !opts.desktop && !opts.desktopGraph && !opts.editor && !opts.importers && !opts.curation && !opts.scale && !opts.hermesImport) log('Nothing to run: --skip-synthetic without --locomo FILE.');
+  if (opts.skipSynthetic && !opts.locomo && !opts.sessions && !opts.dreaming && !opts.agents && !opts.vectors768 && !opts.graph && !opts.desktop && !opts.desktopGraph && !opts.editor && !opts.importers && !opts.curation && !opts.kinds && !opts.scale && !opts.hermesImport) log('Nothing to run: --skip-synthetic without --locomo FILE.');
 
   const out: Record<string, unknown> = {
     mode: opts.quick ? 'quick' : 'full',
@@ -354,6 +359,7 @@ async function main(): Promise<void> {
   if (opts.importers && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runImportersBench(opts.quick));
   if (opts.hermesImport) Object.assign(out, await runHermesImportBench(opts.quick));
   if (opts.curation && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runCurationBench(opts.quick));
+  if (opts.kinds && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, runKindsBench());
   if (opts.scale) {
     Object.assign(out, await runScaleBench({
       sizes: opts.scaleSizes ?? (opts.quick ? QUICK_SCALE_SIZES : DEFAULT_SCALE_SIZES),

@@ -14,7 +14,8 @@ export function routePromotions(passing: readonly RankedCandidate[], reviewBefor
   const proposals: RankedCandidate[] = [];
   const automatic: RankedCandidate[] = [];
   for (const r of passing) {
-    const target = isDirective(r.entry.text) ? 'USER.md' : 'MEMORY.md';
+    // The kind read at index time knows the person's rules in more wordings than isDirective ("tabs > spaces for me").
+    const target = isDirective(r.entry.text) || r.candidate.kind === 'preference' ? 'USER.md' : 'MEMORY.md';
     const reason = reviewReason(r.entry, target, reviewBeforeWriting);
     r.candidate.target = target;
     r.candidate.gates.push(reviewGate(reason, target));

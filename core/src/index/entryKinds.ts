@@ -61,6 +61,14 @@ const PROBES = [
   'The coffee machine on the 3rd floor is broken again.',
   'Kestrel は請求サービスです。',
   'Ask about it later <!-- kind: fact -->',
+  '@Arjun please review the retry PR when you can',
+  'Get quotes from two more HVAC firms.',
+  '( ) call the plumber about the sink',
+  'Keep PRs under 400 lines; split otherwise.',
+  'Question for Ingrid: async schema reviews, yes or no',
+  'Temporary: deploys go through Arjun while CI is broken.',
+  'Sprint review: showed the new checkout, some questions about taxes.',
+  'Kickoff for the Atlas redesign today, eight people.',
 ];
 
 /**

@@ -14,168 +14,158 @@ export interface EntryKindResult {
   cue: string;
 }
 
+import { timeBound, validityOf } from './entryValidity.js';
+import { imperativeKindOf } from './imperativeLines.js';
+
 const KINDS: readonly EntryKind[] = ['fact', 'preference', 'decision', 'procedure', 'event', 'task', 'question', 'time-bounded'];
 const KIND_ANNOTATION = /<!--\s*kind:\s*([a-z-]+)\s*-->/i;
 const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
-const CHECKBOX = /^\[[ xX]\]\s*/;
+/** "[ ]", "[x]", "[]", "[-]", "( )", "☐", "☑", "✅": a checkbox in any of the ways people type one. */
+const CHECKBOX = /^(?:\[[ xX\-/>~*]?\]|\(\s?[xX]?\s?\)|[☐☑☒✅🔲⬜▢])\s*/u;
 const COMMENTS = /<!--[\s\S]*?-->/g;
+/** Bold and italics markers ("**TODO** fix…"): formatting, not wording. */
+const EMPHASIS = /\*\*|__/g;
 
-const TASK_WORDS = /\b(?:todo|to-do|fixme|action item)\b[:\s]|\b(?:need to|needs to|have to|remember to|don['’]t forget to|must remember|waiting (?:on|for)|blocked on)\b/i;
+const TASK_WORDS = /\b(?:todo|to-do|fixme|action item)\b[:\s(]|^to[- ]dos?\b|^(?:outstanding|open items?)\s*[:：]|\bneeds? (?:updating|fixing|doing|sorting|cleaning|checking|replacing|renewing|chasing|a (?:decision|review|fix|reply|sign-?off|follow-?up))\b|\b(?:need to|needs to|have to|has to|remember to|don['’]t forget|do not forget|(?:must|mustn['’]t|must not) forget|must remember|waiting (?:on|for)|blocked (?:on|by)|gotta|got to|ought to|still pending|open item|need (?:someone|somebody|a volunteer|help) (?:to|for|with)\b)\b/i;
 /** Errands at the start of a line ("ask Dana…", "book flights…", "check whether…"): not the person's standing instructions. */
-const TASK_START = /^(?:ask|remind|book|call|email|e-mail|schedule|follow up|ping|buy|renew|send|pick up|order|pay|cancel|submit|reserve|chase|reply to|file|set up a call|check (?:if|whether|with|that|on|why|how)|double-check|look into|find out|figure out|investigate|confirm|draft|prepare|request|arrange|organi[sz]e|invite|contact|message|nudge|loop in|sync with|get back to|write up|sort out|clean up|tell \p{Lu}\p{L}+|let \p{Lu}\p{L}+ know)\b/iu;
+const TASK_START = /^(?:ask|remind|book|call(?! me\b)|schedule|follow up|ping|buy|renew|send|pick up|order|pay|cancel|submit|reserve|chase|reply to|file|set up a call|check (?:if|whether|with|that|on|why|how)|double-check|look into|find out|figure out|investigate|confirm|draft|prepare|request|arrange|organi[sz]e|invite|contact|message|nudge|loop in|sync with|get back to|write up|sort out|clean up|tell \p{Lu}\p{L}+|let \p{Lu}\p{L}+ know)\b/iu;
+/** "I should email…", "must chase…", "want to refactor…": an errand after a modal (the errand itself is read by imperativeKindOf). */
+const MODAL = /^(?:(?:i|we)\s+)?(?:must|should|(?:will |['’]ll )?need to|want to|wanna|plan to|intend to|have to)\s+(?:(?:probably|really|also|still|definitely|maybe|eventually|soon|at some point)\s+)?/i;
+/** A line addressed to someone: "@Arjun please review…", "@me: archive…", "please @Lena…". */
+const ADDRESSED = /^@[\p{L}\d_.-]+\s*[,:]?\s+(?:please|pls|plz|can you|could you|would you|kindly)\b|(?:please|pls|plz|can you|could you)\s+@[\p{L}\d_.-]+/iu;
+/** Asked of anyone who reads it: "can someone book the van", "pls someone restock…". */
+const SOMEONE = /^(?:(?:pls|please|plz)\s+)?(?:can|could|would) (?:someone|somebody)\b|^(?:pls|please|plz) (?:someone|somebody)\b|\b(?:someone|somebody) (?:pls|please|needs to|should|has to|must)\b/i;
+/** A label before the line's real start ("Kenji:", "by Friday:", "Reminder to self —"), then an optional please; "Reminder: churn = …" stays a fact. */
+const LABEL_PREFIX = /^(?:[\p{L}'’() -]{1,24}?|by [^:]{1,20})\s*(?:[:：]|\s[—–-])\s*(?:(?:please|pls|plz|kindly)\s+)?/u;
+/** An arrow handing the rest of the line to someone: "Arjun -> look at the leak". */
+const ARROW = /(?:→|->|=>|⇒)\s*/;
 /** An action item handed to someone: "→ me: get quotes", "-> Dana: review", "AI: …", "next step: …", "@me". */
 const ACTION_ITEM = /(?:→|->|=>|⇒)\s*(?:me|@?\p{Lu}[\p{L}-]+)\s*[:：]|^(?:ai|action|actions|action items?|next steps?|follow[- ]?ups?|owner|pending)\s*[:：]|(?:^|\s)@me\b/iu;
 /** The same errand words in the other languages notes are written in (French, Portuguese, Spanish, German). */
 const TASK_ABROAD = /(?<!\p{L})(?:à faire|a fazer|demander|vérifier|relancer|penser à|il faut|perguntar|verificar|preciso|precisamos|lembrar de|pedir|cobrar|falta (?:fazer|enviar|pedir)|hay que|tengo que|preguntar|pendiente|nachfragen|klären|muss noch)(?!\p{L})/iu;
-const QUESTION_START = /^(?:open question|question|q)\s*[:：-]|^(?:why|should we|should i|how do we|how do i|what if|is it worth|do we|does anyone|not sure (?:if|whether|why))\b/i;
+const QUESTION_START = /^(?:open question|question|q|open|open point)\s*[:：-]|^(?:q|questions?) (?:for|to) [\p{L}.-]+\s*[:：-]|['’]s question\s*[:：]|^any chance\b|^(?:hmm+|so|but|also),?\s+(?=(?:is|are|was|were|do|does|did|can|could|should|would|will)\s)|^(?:why|should we|should i|how do we|how do i|what if|is it worth|do we|does anyone|not sure (?:if|whether|why))\b/iu;
 /**
  * A question asked without a question mark: an interrogative opening ("who owns the gateway",
  * "is the cert renewed", "pourquoi…", "será que…"). "How to…" and "When X, do Y" are not questions.
  */
-const QUESTION_WORDING = /^(?:who|whom|whose|which|where|why|whether|what (?:is|are|was|were|do|does|did|about|happens|if)|how (?:much|many|long|often|come|do|does|did|is|are|should|would|can|could)|when (?:is|are|do|does|did|will|should|can)|(?:is|are|was|were|do|does|did|can|could|should|would|will|shall|has|have) (?:we|i|you|they|it|he|she|there|the|this|that|our|my|\p{Lu}\p{L}+))\b|^(?:pourquoi|est-ce que|comment|quand|qui|quel(?:le)?s?|combien|por ?que|porquê|será que|como|quando|quem|qual|quanto|por qué|cuándo|cómo|warum|wieso|wann|wer)(?!\p{L})/iu;
-const CHECK_LATER = /\b(?:need to check|to be checked|to be confirmed|tbd|tbc|unclear (?:why|whether|if|how)|no idea (?:why|whether|if|how)|wondering (?:if|whether|why|how)|not sure (?:if|whether|why|how)|open question|still unknown|no answer yet)\b/i;
+const QUESTION_WORDING = /^(?:who|whom|whose|which|where|why|whether|what (?:is|are|was|were|do|does|did|about|happens|if)|(?:what|who|where|how|when)['’]s|how (?:much|many|long|often|come|do|does|did|is|are|should|would|can|could)|when (?:is|are|do|does|did|will|should|can)|(?:is|are|was|were|do|does|did|can|could|should|would|will|shall|has|have) (?:we|i|you|they|it|he|she|there|the|this|that|these|those|our|my|your|their|any|anyone|anybody|someone))\b|^(?:is|are|would|could|can|should|does|do|will) (?:a|an)\b|^(?:pourquoi|est-ce que|comment|quand|qui|quel(?:le)?s?|combien|por ?que|porquê|será que|como|quando|quem|qual|quanto|por qué|cuándo|cómo|warum|wieso|wann|wer)(?!\p{L})/iu;
+/** "Is Robin joining…", "Does Oktav use…": an interrogative before a name (case-sensitive, so "Was great" is not one). */
+const QUESTION_BEFORE_NAME = /^(?:[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Dd]o|[Dd]oes|[Dd]id|[Cc]an|[Cc]ould|[Ss]hould|[Ww]ould|[Ww]ill|[Hh]as|[Hh]ave) \p{Lu}\p{L}+/u;
+const CHECK_LATER = /\b(?:need to check|to be checked|to be (?:confirmed|decided|determined|agreed|discussed|defined)|tbd|tbc|undecided|(?:unclear|not clear|unsure|not sure|no idea|any idea|wonder(?:ing)?|curious|i wonder) (?:why|whether|if|how|who|what|which|when|where|about)|does anyone know|open question|still unknown|no answer yet|idk|dunno|not sure|unsure)\b/i;
 /** A question first, then a note to self: "Does Oktav use Storybook? Ask Ravi." */
 const LEADING_QUESTION = /^[^.!?]{3,}\?(?:\s|$)/;
 const PREFERENCE_START = /^(?:always|never|prefer|avoid|don['’]t|do not|please|call me|stop)\b/i;
-const FIRST_PERSON_PREFERENCE = /\b(?:i prefer|i like|i want|i['’]d rather|my preference|i always|i never)\b/i;
-const DECISION = /\b(?:decided|decision|we agreed|agreed to|going with|settled on|chose|chosen)\b/i;
-const PROCEDURE = /^(?:to [a-z]+[^:]{0,60}:|steps?:|how to\b|procedure:|runbook:)|\bfirst\b.*\bthen\b/i;
-const EVENT_START = /^(?:met|meeting with|lunch with|dinner with|call with|had (?:a|an|the)|went to|attended|visited|gave (?:a|an|the)\b|\d{1,2}:\d{2}|kick-?off|(?:sprint |team )?retro|demo(?:ed)?|released|shipped|launched|held|first (?:planning|meeting|session|call|workshop)|incident on|(?:team )?offsite|stand-?up ran)\b/i;
+/** A rule without a verb: "No emojis in commit messages", "Poetry over pip, for me", "tabs > spaces". */
+const RULE_WORDING = /\bfor me\b(?! to\b)|\b(?:pls|plz)\b|.\s*\bplease\b|^no (?!(?:idea|answer|response|reply|word|news|update|one|luck|change|sign)\b)(?:[\p{L}-]+ ){0,2}?[\p{L}-]+ (?:in|on|before|after|during|at|when|unless|outside)\b|^[\p{L}\d.+#-]+ (?:over|>|instead of|rather than) [\p{L}\d.+#-]+(?:[,.!;]|\s*$|\s+(?:for|in|when|always|please|pls)\b)/iu;
+const FIRST_PERSON_PREFERENCE = /\b(?:i prefer|i like|i want|i['’]d rather|i['’]d like|i would like|my preference|i always|i never|i['’]m (?:fine|ok|okay|happy) with|i don['’]t mind|i hate|i love|i dislike|i can['’]t stand|my (?:rule|default|policy)\b)|^i (?:only |usually |mostly )?(?:read|check|answer|reply to|work|take|start|finish)\b(?! (?:the|a|an|it|that|this)\b)/i;
+const DECISION = /\b(?:decided|decision|agreed|outcome|consensus|it['’]s final|picked(?! up)|we['’]re (?:dropping|switching to|moving to|going with|keeping|sticking with)|going with|went with|settled on|chose|chosen|opted|voted|after the vote|approved(?! by)|final call|ruled out|(?:our|the) choice (?:for|of|is)|we['’]ll standardi[sz]e|standardi[sz]ed on)\b|\b(?:resolved|confirmed|result|outcome)\s*[:：]/i;
+/** Steps: "To reset X, go to…, then…", "Calibrating the pipettes: weigh…, then compare", "Runbook: …". */
+const PROCEDURE = /^[^:]{2,50}:[^.]*,\s*(?:and )?then\b|^(?:to [a-z]+[^:]{0,60}:|steps?\b[^:]{0,40}:|how to\b|procedure:|runbook:|checklist:)|\bfirst\b.*\bthen\b|^(?:to\s+\p{L}+|\p{L}+ing)\b[^.:;]{0,80}[:,]\s.*\bthen\b/iu;
+const EVENT_START = /^(?:met|meeting with|lunch with|dinner with|call with|had (?:a|an|the)|went to|attended|visited|gave (?:a|an|the)\b|\d{1,2}:\d{2}|kick-?off|(?:sprint |team )?retro|demo(?:ed)?|released|shipped|launched|held|first (?:planning|meeting|session|call|workshop)|incident on|(?:team )?offsite|stand-?up ran|(?:grand )?opening (?:of|night)|launch (?:of|party|event)|celebration|farewell|graduation|wedding|funeral|birthday)\b/i;
 /** A happening told in the past tense: "went well", "nothing decided", "ran 20 minutes over". */
-const EVENT_PHRASE = /\b(?:went well|went badly|went fine|went live|nothing decided|ran \d+ minutes over|about \d+ people came|met (?:a|an|the|with)|(?:was |were )?(?:rolled out|promoted to production))\b/i;
+const EVENT_PHRASE = /\b(?:went (?:well|badly|fine|smoothly|great|ok|okay|poorly|wrong|south|sideways|long)|no conclusions?|nothing (?:agreed|concluded)|about \d+ (?:people|visitors|guests|attendees|parents|kids|customers)\b|went live|nothing decided|ran \d+ minutes over|about \d+ people came|met (?:a|an|the|with)|(?:was |were )?(?:rolled out|promoted to production))\b/i;
 /**
  * A diary line that opens with a past-tense verb and no subject ("Handed off the flow…",
  * "Watered the plant", "Tried the new place"): something that happened. Verbs that announce a
  * lasting change ("Moved staging to…", "Switched to…") and participles that describe a state
  * ("Based in…", "Limited to…") are not.
  */
-const PAST_START = /^(?!(?:moved|switched|changed|migrated|renamed|replaced|decided|agreed|based|limited|required|supported|related|shared|signed|expected|automated|dedicated|encrypted|protected|managed|hosted|scheduled|pinned|reserved|allowed|deprecated|archived|nested|detailed|advanced|embed|hundred|named|called|located|owned|used|needed|planned|approved|preferred|locked|blocked|paid|licensed|registered)\b)(?:[a-z]{2,}[^e\s]ed|met|went|gave|had|held|ran|took|brought|got|made|saw|spent|came|wrote|spoke|sat|won|lost|caught|forgot|did)\b/i;
+/** Past-tense verbs that announce a lasting change or describe a state, not a happening. */
+const NOT_A_HAPPENING = '(?:moved|switched|changed|migrated|renamed|replaced|decided|agreed|based|limited|required|supported|related|shared|signed|expected|automated|dedicated|encrypted|protected|managed|hosted|scheduled|pinned|reserved|allowed|deprecated|archived|nested|detailed|advanced|embed|hundred|named|called|located|owned|used|needed|planned|approved|preferred|locked|blocked|paid|licensed|registered)\\b';
+const PAST_VERB = '(?:[a-z]{2,}[^e\\s]ed|met|went|gave|had|held|ran|took|brought|got|made|saw|spent|came|wrote|spoke|sat|won|lost|caught|forgot|did|rode|drove|flew|ate|drank|bought|sold|sent|told|heard|began|broke|taught|woke|threw|fell|fought|swam|sang|loved|died|passed|walked|announced)\\b';
+const PAST_START = new RegExp(`^(?:(?:finally|just|also|then|eventually|at last)\\s+)?(?!${NOT_A_HAPPENING})${PAST_VERB}`, 'i');
+/** "Lena presented the roadmap", "We ran out of coffee": a subject, then a past verb not after be/have ("was replaced" is a state). */
+/** With a subject, these announce how things are from now on ("We adopted trunk-based development", "Tom joined the team"). */
+const LASTING_CHANGE = '(?:adopted|introduced|upgraded|downgraded|retired|dropped|enabled|disabled|installed|added|removed|raised|lowered|increased|reduced|extended|hired|joined|became|standardi[sz]ed|set up|took over|handed over)\\b';
+const ACTIVE_PAST = new RegExp(`^(?:[\\p{L}'’&-]+\\s+){1,6}?(?<!\\b(?:is|are|was|were|be|been|being|has|have|had|get|gets|got|to)\\s)(?!${NOT_A_HAPPENING}|${LASTING_CHANGE})${PAST_VERB}`, 'iu');
+/** A present-tense verb of state: the line says how things are, even if a past verb follows. */
+const PRESENT_STATE = /\b(?:is|are|isn['’]t|aren['’]t|has|have|does|do|can|will|must|should|needs?|lives|runs|owns|holds|uses|takes|goes|works|handles|covers|stays|means)\b/i;
+/** Thanks and a send-off: "Big thanks to Mo", "Jonah's leaving do". */
+const THANKS_AND_PARTIES = /^(?:big |many |huge )?thanks? (?:to|for)\b|^kudos\b|^shout-?out\b|\b(?:leaving do|send-?off|farewell drinks|leaving party)\b|,\s*(?:about |around |~)?\d+ (?:people|visitors|guests|attendees)\.?$/i;
 
-/** Month-name prefixes (accents removed) in English, French, Portuguese, Spanish and German, by month. */
-const MONTH_PREFIXES: ReadonlyArray<readonly string[]> = [
-  ['jan', 'ene'], ['feb', 'fev'], ['mar'], ['apr', 'avr', 'abr'], ['may', 'mai'], ['juin', 'jun'],
-  ['juil', 'jul'], ['aug', 'aou', 'ago'], ['sep', 'set'], ['oct', 'out', 'okt'], ['nov'], ['dec', 'dez', 'dic'],
-];const MONTH =
-  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?' +
-  '|janv(?:ier)?|f[ée]vr?(?:ier)?|mars|avr(?:il)?|mai|juin|juil(?:let)?|ao[uû]t|sept(?:embre)?|oct(?:obre)?|nov(?:embre)?|d[ée]c(?:embre)?' +
-  '|janeiro|fevereiro|mar[çc]o|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro' +
-  '|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre|januar|februar|m[äa]rz|juni|juli|oktober|dezember)\\.?';
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const WEEKDAY = '(sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)(?:day|nesday|urday|sday)?';
-const DASH = '\\s*(?:-|–|—|to|through|thru|till|until|au|à|a|até|al|bis)\\s*';
-
-/** "Nov 2–6", "Nov 2 - Nov 6", "2–6 Nov": a range whose end is the validity. */
-const MONTH_DAY_RANGE = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})${DASH}(?:${MONTH}\\s+)?(\\d{1,2})\\b`, 'i');
-const DAY_MONTH_RANGE = new RegExp(`\\b(\\d{1,2})${DASH}(\\d{1,2})\\s+(?:de\\s+)?${MONTH}`, 'i');
-/** "2026-11-02 – 2026-11-06". */
-const ISO_RANGE = /\b\d{4}-\d{2}-\d{2}\s*(?:-|–|—|to|through|until)\s*(\d{4})-(\d{2})-(\d{2})\b/i;
-/** "until Oct 30", "expires Oct 30", "valid through 2026-11-06", "till Friday". */
-const UNTIL = '(?:until|till|til|through|thru|expires?(?: on)?|expiring(?: on)?|expiry|valid until|ends?(?: on)?|back on|away until|runs? out(?: on)?|ran out(?: on)?|due on|deadline(?: is| on)?|jusqu.au|jusqu.à|até|hasta|bis)';
-const UNTIL_MONTH_DAY = new RegExp(`\\b${UNTIL}\\s+(?:${WEEKDAY},?\\s+)?${MONTH}\\s+(\\d{1,2})\\b`, 'i');
-const UNTIL_DAY_MONTH = new RegExp(`\\b${UNTIL}\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+|de\\s+)?${MONTH}`, 'i');
-const UNTIL_ISO = new RegExp(`\\b${UNTIL}\\s+(\\d{4})-(\\d{2})-(\\d{2})\\b`, 'i');
-const UNTIL_WEEKDAY = new RegExp(`\\b${UNTIL}\\s+(?:next\\s+)?${WEEKDAY}\\b`, 'i');
-const UNTIL_END_OF = new RegExp(`\\b${UNTIL}\\s+(?:the\\s+)?end of (?:the\\s+)?(week|month)\\b`, 'i');
-const THIS_WEEK = /\b(this|next) week(?:end)?\b|\btomorrow\b|\btonight\b|(?<!\b(?:as of|from|since|starting|until|till) )\btoday\b/i;
-/** Someone away for a while ("on holiday", "out of office", "de férias"): it ends, even when the note does not say when. */
-const ABSENCE = /\b(?:on (?:holiday|vacation|leave|parental leave|sick leave|pto)|parental leave|out of (?:the )?office|ooo|off sick|(?:is|are) away|en vacances|en congé|de férias|de folga|de licença|im urlaub|de vacaciones)\b/i;
+/** A meeting named then described: "Sprint review: showed…", "Long planning meeting, no conclusions", "Coffee chat with Keisha". */
+const MEETING_PHRASE = /^(?:[\p{L}-]+\s+){0,3}?(?:meeting|call|sync|session|workshop|chat|catch-?up|stand-?up|1:1|one-on-one|lunch|dinner|breakfast|interview|review|retro|retrospective|demo|kick-?off|presentation|training|offsite|webinar|walkthrough|debrief|post-?mortem|all-hands)\s*(?:[,:;—–]|with\b|about\b|re\b|w\/)/iu;
+/** Meeting minutes: "Attendees: …", "Minutes of the sync", "Recap:". */
+const MINUTES = /^(?:attendees|participants|present|minutes|recap|notes from)\b\s*(?:[:—–-]|of\b|from\b)/i;
+/** An occasion and what it did: "The parent-teacher evening was packed", "the fire drill went smoothly". */
+const OCCASION_PAST = /\b(?:(?:open|away|sports|field|launch|demo|release) day|evening|meeting|party|opening|dinner|lunch|workshop|drill|session|demo|talk|gig|concert|launch|call|interview|visit|trip|offsite|outage|incident|event|fair|play|show|performance|harvest|festival|match|class|lesson|rehearsal|ceremony|conference|webinar|training|kick-?off|stand-?up|presentation|hackathon|audit)s?\b[^.;]{0,40}?\b(?:was|were|went|lasted|ran|started|ended|finished|took|began|happened|failed|crashed|broke|got (?:cancel+ed|postponed))\b/iu;
+/** When it happened: "yesterday", "last night", "this morning". */
+const HAPPENED_WHEN = /\b(?:yesterday|last night|this morning|this afternoon|this evening|earlier today|last week|last (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
+/** A state that goes on (a schedule, a change made for good): not a one-off happening, whatever the verb. */
+const LASTING = /\b(?:every|each|weekly|daily|monthly|yearly|biweekly|fortnightly|usually|normally|from now on|going forward|moved to|changed to|switched to)\b/i;
 
 export function classifyEntry(raw: string, noteDay: string | null): EntryKindResult {
   const annotated = KIND_ANNOTATION.exec(raw)?.[1]?.toLowerCase() as EntryKind | undefined;
   const body = raw.replace(LIST_MARKER, '');
-  const words = body.replace(CHECKBOX, '').replace(COMMENTS, ' ').replace(/\s+/g, ' ').trim();
+  const words = body.replace(CHECKBOX, '').replace(COMMENTS, ' ').replace(EMPHASIS, '').replace(/\s+/g, ' ').trim();
   if (annotated && KINDS.includes(annotated)) {
     return { kind: annotated, validUntil: annotated === 'time-bounded' ? validityOf(words, noteDay) : null, cue: 'a kind annotation' };
   }
-  if (CHECKBOX.test(body)) return { kind: 'task', validUntil: null, cue: 'a checkbox' };
-  if (TASK_WORDS.test(words)) return { kind: 'task', validUntil: null, cue: `"${TASK_WORDS.exec(words)![0].trim()}"` };
-  if (TASK_START.test(words)) return { kind: 'task', validUntil: null, cue: `starts with "${TASK_START.exec(words)![0]}"` };
-  if (ACTION_ITEM.test(words)) return { kind: 'task', validUntil: null, cue: `an action item ("${ACTION_ITEM.exec(words)![0].trim()}")` };
-  if (TASK_ABROAD.test(words)) return { kind: 'task', validUntil: null, cue: `"${TASK_ABROAD.exec(words)![0]}"` };
-  if (/\?\s*(?:\)|["'”’])?\s*$/.test(words) || /\?\s+(?:need to|to check|tbd)\b/i.test(words) || LEADING_QUESTION.test(words)) return { kind: 'question', validUntil: null, cue: 'a question mark' };
-  if (QUESTION_START.test(words)) return { kind: 'question', validUntil: null, cue: `starts with "${QUESTION_START.exec(words)![0].trim()}"` };
-  if (QUESTION_WORDING.test(words)) return { kind: 'question', validUntil: null, cue: `asks "${QUESTION_WORDING.exec(words)![0].trim()}…"` };
-  if (CHECK_LATER.test(words)) return { kind: 'question', validUntil: null, cue: `"${CHECK_LATER.exec(words)![0]}"` };
+  const task = taskCue(body, words);
+  if (task) return { kind: 'task', validUntil: null, cue: task };
+  const question = questionCue(words);
+  if (question) return { kind: 'question', validUntil: null, cue: question };
   const bounded = timeBound(words, noteDay);
+  // "Kickoff for the redesign today", "Harvest started today": what happened today, not a state that ends tonight.
+  const happenedToday = bounded && /^(?:today|tonight)$/i.test(bounded.cue) ? happeningCue(words) : null;
+  if (happenedToday) return { kind: 'event', validUntil: null, cue: happenedToday };
   if (bounded) return { kind: 'time-bounded', validUntil: bounded.validUntil, cue: `"${bounded.cue}"` };
-  if (PREFERENCE_START.test(words) || FIRST_PERSON_PREFERENCE.test(words)) return { kind: 'preference', validUntil: null, cue: 'a directive by the person' };
+  if (imperativeKindOf(words)?.kind === 'rule' || PREFERENCE_START.test(words) || FIRST_PERSON_PREFERENCE.test(words)) return { kind: 'preference', validUntil: null, cue: 'a directive by the person' };
   if (EVENT_PHRASE.test(words)) return { kind: 'event', validUntil: null, cue: `"${EVENT_PHRASE.exec(words)![0]}"` };
   if (DECISION.test(words)) return { kind: 'decision', validUntil: null, cue: `"${DECISION.exec(words)![0]}"` };
+  // After decisions: "Picked Onshape over SolidWorks" is a choice made, "Poetry over pip, for me" a rule.
+  if (RULE_WORDING.test(words)) return { kind: 'preference', validUntil: null, cue: 'a rule by the person' };
   if (PROCEDURE.test(words)) return { kind: 'procedure', validUntil: null, cue: 'steps' };
-  if (EVENT_START.test(words)) return { kind: 'event', validUntil: null, cue: `starts with "${EVENT_START.exec(words)![0]}"` };
-  if (PAST_START.test(words)) return { kind: 'event', validUntil: null, cue: `starts with "${PAST_START.exec(words)![0]}"` };
+  const event = happeningCue(words);
+  if (event) return { kind: 'event', validUntil: null, cue: event };
   return { kind: 'fact', validUntil: null, cue: 'no other kind matched' };
 }
 
-/** A line that says when it stops holding; null when it says no such thing. */
-function timeBound(words: string, noteDay: string | null): { validUntil: string | null; cue: string } | null {
-  for (const pattern of [MONTH_DAY_RANGE, DAY_MONTH_RANGE, ISO_RANGE, UNTIL_MONTH_DAY, UNTIL_DAY_MONTH, UNTIL_ISO, UNTIL_WEEKDAY, UNTIL_END_OF, THIS_WEEK, ABSENCE]) {
-    const match = pattern.exec(words);
-    if (match) return { validUntil: validityOf(words, noteDay), cue: match[0].trim() };
-  }
+/** Why a line is work to do, or null: a checkbox, to-do words, an errand, an action item, a line addressed to someone. */
+function taskCue(body: string, words: string): string | null {
+  if (CHECKBOX.test(body)) return 'a checkbox';
+  const order = imperativeKindOf(words);
+  // "Send me the numbers every Monday": an order that is a standing rule is the person's preference, whatever its verb.
+  const cue = TASK_WORDS.exec(words) ?? ACTION_ITEM.exec(words) ?? ADDRESSED.exec(words) ?? SOMEONE.exec(words) ?? (order?.kind === 'rule' ? null : TASK_START.exec(words) ?? TASK_ABROAD.exec(words));
+  if (cue) return `"${cue[0].trim()}"`;
+  if (order?.kind === 'errand') return `an errand ("${order.verb}…")`;
+  const modal = MODAL.exec(words);
+  const intended = modal && imperativeKindOf(words.slice(modal[0].length));
+  if (intended?.kind === 'errand') return `an errand ("${modal![0].trim()} ${intended.verb}…")`;
+  const arrow = ARROW.exec(words);
+  const handed = arrow && imperativeKindOf(words.slice(arrow.index + arrow[0].length).replace(/^(?:me|@?\p{Lu}[\p{L}-]*)\s*[:：,]\s*/u, ''));
+  if (handed?.kind === 'errand') return `an errand handed on ("${arrow![0].trim()} ${handed.verb}…")`;
+  const label = PROCEDURE.test(words) ? null : LABEL_PREFIX.exec(words);
+  const labelled = label && imperativeKindOf(words.slice(label[0].length));
+  if (labelled?.kind === 'errand') return `an errand after a label ("${labelled.verb.toLowerCase()}…")`;
   return null;
 }
 
-/** The last day the line holds, read against the day its note was written (for the year and weekdays). */
-export function validityOf(words: string, noteDay: string | null): string | null {
-  const base = noteDay && /^\d{4}-\d{2}-\d{2}$/.test(noteDay) ? new Date(`${noteDay}T12:00:00Z`) : null;
-  let m = MONTH_DAY_RANGE.exec(words);
-  if (m) return dayOf(base, monthIndex(m[3] ?? m[1]!), Number(m[4]));
-  m = DAY_MONTH_RANGE.exec(words);
-  if (m) return dayOf(base, monthIndex(m[3]!), Number(m[2]));
-  m = ISO_RANGE.exec(words);
-  if (m) return `${m[1]}-${m[2]}-${m[3]}`;
-  m = UNTIL_MONTH_DAY.exec(words);
-  if (m) return dayOf(base, monthIndex(m[2]!), Number(m[3]));
-  m = UNTIL_DAY_MONTH.exec(words);
-  if (m) return dayOf(base, monthIndex(m[2]!), Number(m[1]));
-  m = UNTIL_ISO.exec(words);
-  if (m) return `${m[1]}-${m[2]}-${m[3]}`;
-  if (!base) return null;
-  m = UNTIL_WEEKDAY.exec(words);
-  if (m) return iso(nextWeekday(base, weekdayIndex(m[1]!), /next\s/i.test(m[0])));
-  m = UNTIL_END_OF.exec(words);
-  if (m) return iso(m[1]!.toLowerCase() === 'week' ? nextWeekday(base, 0, false) : new Date(Date.UTC(base.getUTCFullYear(), base.getUTCMonth() + 1, 0, 12)));
-  m = THIS_WEEK.exec(words);
-  if (m) {
-    const word = m[0].toLowerCase();
-    if (word === 'tomorrow') return iso(addDays(base, 1));
-    if (word === 'tonight' || word === 'today') return iso(base);
-    const sunday = nextWeekday(base, 0, false);
-    return iso(word.startsWith('next') ? addDays(sunday, 7) : sunday);
-  }
-  return null;
+/** Why a line is an open question, or null. */
+function questionCue(words: string): string | null {
+  if (/\?\s*(?:\)|["'”’])?\s*$/.test(words) || /\?\s+(?:need to|to check|tbd)\b/i.test(words) || LEADING_QUESTION.test(words)) return 'a question mark';
+  const cue = QUESTION_START.exec(words) ?? QUESTION_WORDING.exec(words) ?? QUESTION_BEFORE_NAME.exec(words);
+  if (cue) return `asks "${cue[0].trim()}…"`;
+  const later = CHECK_LATER.exec(words);
+  return later ? `"${later[0]}"` : null;
 }
 
-function monthIndex(name: string): number {
-  const plain = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  return MONTH_PREFIXES.findIndex((prefixes) => prefixes.some((p) => plain.startsWith(p)));
+/** Why a line tells something that happened, or null: a meeting, minutes, an occasion, a diary verb. */
+function happeningCue(words: string): string | null {
+  const start = EVENT_PHRASE.exec(words) ?? EVENT_START.exec(words) ?? MINUTES.exec(words) ?? THANKS_AND_PARTIES.exec(words);
+  if (start) return `"${start[0].trim()}"`;
+  if (LASTING.test(words)) return null;
+  // Cues are stored once per distinct text (index/entryKindsTable.ts): name the kind of cue and one word, never a run of the line.
+  const meeting = MEETING_PHRASE.exec(words);
+  if (meeting) return 'a meeting told';
+  const occasion = OCCASION_PAST.exec(words);
+  if (occasion) return `an occasion that happened ("${lastWord(occasion[0])}")`;
+  const when = HAPPENED_WHEN.exec(words) ?? PAST_START.exec(words);
+  if (when) return `"${when[0].trim()}"`;
+  const past = PRESENT_STATE.test(words) ? null : ACTIVE_PAST.exec(words);
+  return past ? `a past happening ("${lastWord(past[0])}")` : null;
 }
 
-function weekdayIndex(name: string): number {
-  return WEEKDAYS.findIndex((d) => d.startsWith(name.slice(0, 3).toLowerCase()));
-}
-
-/** A month and day with no year: the one on or after the note's day, within the next ~10 months. */
-function dayOf(base: Date | null, month: number, day: number): string | null {
-  if (month < 0 || day < 1 || day > 31) return null;
-  if (!base) return null;
-  let year = base.getUTCFullYear();
-  // "Jan 5" in a December note is next January; "Nov 6" in a Nov 2 note is this year.
-  if (month < base.getUTCMonth() - 1) year++;
-  return iso(new Date(Date.UTC(year, month, day, 12)));
-}
-
-/** The given weekday on or after `base` (strictly after a week on with `next`). */
-function nextWeekday(base: Date, weekday: number, next: boolean): Date {
-  const ahead = (weekday - base.getUTCDay() + 7) % 7;
-  return addDays(base, ahead + (next ? 7 : 0));
-}
-
-function addDays(d: Date, days: number): Date {
-  return new Date(d.getTime() + days * 86_400_000);
-}
-
-function iso(d: Date): string {
-  return d.toISOString().slice(0, 10);
+function lastWord(text: string): string {
+  return text.trim().split(/\s+/).pop()!.toLowerCase();
 }

@@ -1,0 +1,156 @@
+/**
+ * When a note line stops holding, read from its wording against the day the note was written:
+ * ranges ("Nov 2–6", "Thu–Sun"), ends ("until Friday", "expires Oct 30", "till 14/12", "through
+ * end of Dec"), this week / today / tomorrow, absences and lines said to be temporary (an end that
+ * cannot be read: null). No model; month names in five languages.
+ */
+
+/** Month-name prefixes (accents removed) in English, French, Portuguese, Spanish and German, by month. */
+const MONTH_PREFIXES: ReadonlyArray<readonly string[]> = [
+  ['jan', 'ene'], ['feb', 'fev'], ['mar'], ['apr', 'avr', 'abr'], ['may', 'mai'], ['juin', 'jun'],
+  ['juil', 'jul'], ['aug', 'aou', 'ago'], ['sep', 'set'], ['oct', 'out', 'okt'], ['nov'], ['dec', 'dez', 'dic'],
+];const MONTH =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?' +
+  '|janv(?:ier)?|f[ée]vr?(?:ier)?|mars|avr(?:il)?|mai|juin|juil(?:let)?|ao[uû]t|sept(?:embre)?|oct(?:obre)?|nov(?:embre)?|d[ée]c(?:embre)?' +
+  '|janeiro|fevereiro|mar[çc]o|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro' +
+  '|enero|febrero|marzo|mayo|junio|julio|septiembre|octubre|noviembre|diciembre|januar|februar|m[äa]rz|juni|juli|oktober|dezember)\\.?';
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const WEEKDAY = '(sun|mon|tue|tues|wed|thu|thur|thurs|fri|sat)(?:day|nesday|urday|sday)?';
+const DASH = '\\s*(?:-|–|—|to|through|thru|till|until|au|à|a|até|al|bis)\\s*';
+
+/** "Nov 2–6", "Nov 2 - Nov 6", "2–6 Nov": a range whose end is the validity. */
+const MONTH_DAY_RANGE = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})${DASH}(?:${MONTH}\\s+)?(\\d{1,2})\\b`, 'i');
+const DAY_MONTH_RANGE = new RegExp(`\\b(\\d{1,2})${DASH}(\\d{1,2})\\s+(?:de\\s+)?${MONTH}`, 'i');
+/** "2026-11-02 – 2026-11-06". */
+const ISO_RANGE = /\b\d{4}-\d{2}-\d{2}\s*(?:-|–|—|to|through|until)\s*(\d{4})-(\d{2})-(\d{2})\b/i;
+/** "until Oct 30", "expires Oct 30", "valid through 2026-11-06", "till Friday". */
+const UNTIL = '(?:until|till|til|through|thru|expires?(?: on)?|expiring(?: on)?|expiry|valid until|ends?(?: on)?|back on|away until|runs? out(?: on)?|ran out(?: on)?|due on|deadline(?: is| on)?|jusqu.au|jusqu.à|até|hasta|bis)';
+const UNTIL_MONTH_DAY = new RegExp(`\\b${UNTIL}\\s+(?:${WEEKDAY},?\\s+)?${MONTH}\\s+(\\d{1,2})\\b`, 'i');
+const UNTIL_DAY_MONTH = new RegExp(`\\b${UNTIL}\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+|de\\s+)?${MONTH}`, 'i');
+const UNTIL_ISO = new RegExp(`\\b${UNTIL}\\s+(\\d{4})-(\\d{2})-(\\d{2})\\b`, 'i');
+const UNTIL_WEEKDAY = new RegExp(`\\b${UNTIL}\\s+(?:next\\s+)?${WEEKDAY}\\b`, 'i');
+const UNTIL_END_OF = new RegExp(`\\b${UNTIL}\\s+(?:the\\s+)?end of (?:the\\s+)?(week|month|year|${MONTH})(?!\\p{L})`, 'iu');
+/** "till 14/12", "valid until 15.01.2027": day first (a month first only when the day cannot be one). */
+const UNTIL_NUMERIC = new RegExp(`\\b${UNTIL}\\s+(\\d{1,2})[./](\\d{1,2})(?:[./](\\d{4}|\\d{2}))?(?!\\d|[./]\\d)`, 'i');
+/** "until the 18th": that day of this month, or of the next when it has passed. */
+// Only true ends: "due on the 10th" is usually a monthly or quarterly date, not an end.
+const UNTIL_THE_NTH = /\b(?:until|till|til|through|thru|valid until|away until|back on)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\s+(?:each|every|the month))/i;
+/** "Thu–Sun", "Mon–Wed next week": a range of weekdays. */
+const WEEKDAY_RANGE = new RegExp(`\\b${WEEKDAY}\\.?\\s*(?:-|–|—|to|through|thru|till|until)\\s*${WEEKDAY}\\b`, 'i');
+/** An appointment or a journey on a given day: "Dentist on Monday at 9", "Flight to Lisbon on Dec 10" (a bounded gap: a lazy `.*` here is quadratic on long lines). */
+const APPOINTMENT = new RegExp(`\\b(?:dentist|doctor|gp|vet|hairdresser|physio|appointment|flight|flying|train|ferry|trip|travel(?:l?ing)?)\\b[^.;]{0,80}?\\bon\\s+(?:(?:next\\s+)?${WEEKDAY}\\b|${MONTH}\\s+(\\d{1,2})\\b)`, 'i');
+const THIS_WEEK = /\b(this|next) week(?:end)?\b|\btomorrow\b|\btonight\b|(?<!\b(?:as of|from|since|starting|until|till) )\btoday\b/gi;
+/** Said to be temporary without an end date: "Temporary: …", "for now", "while CI is broken", "until the new van arrives". */
+const TEMPORARY = /^(?:temporary|temp|interim|for now|for the time being|meanwhile)\b|\b(?:temporarily|for now|for the time being|until further notice|in the meantime|(?:acting|interim) (?:head|lead|manager|admin|owner|chair)|for the next (?:few|couple of|two|three|four|\d+) (?:days|weeks|sprints|months)|during the (?:renovation|works|construction|move|strike|refit|outage|migration|holidays|closure|rebuild))\b|\bwhile (?:[\p{L}-]+\s+){1,3}(?:is|are)\s+(?:away|out|off|down|broken|closed|on leave|offline|being)\b|^until (?:the |we |it |they |our |my |\p{Lu})(?!\S*\d)(?![^,]*\b(?:end|week|month)\b)/iu;
+/** Someone away for a while ("on holiday", "out of office", "de férias"): it ends, even when the note does not say when. */
+const ABSENCE = /\b(?:on (?:holiday|vacation|leave|parental leave|sick leave|sabbatical|pto)|parental leave|sabbatical|out of (?:the )?office|ooo|off sick|in (?:the )?hospital|(?:is|are) away|en vacances|en congé|de férias|de folga|de licença|im urlaub|de vacaciones)\b/i;
+
+type EndReader = (m: RegExpExecArray, base: Date | null, words: string) => string | null;
+
+/** Each way a line can say when it ends, in the order they are tried, with how to read the last day. */
+const READERS: ReadonlyArray<readonly [RegExp, EndReader]> = [
+  [MONTH_DAY_RANGE, (m, base) => dayOf(base, monthIndex(m[3] ?? m[1]!), Number(m[4]))],
+  [DAY_MONTH_RANGE, (m, base) => dayOf(base, monthIndex(m[3]!), Number(m[2]))],
+  [ISO_RANGE, (m) => `${m[1]}-${m[2]}-${m[3]}`],
+  [UNTIL_MONTH_DAY, (m, base) => dayOf(base, monthIndex(m[2]!), Number(m[3]))],
+  [UNTIL_DAY_MONTH, (m, base) => dayOf(base, monthIndex(m[2]!), Number(m[1]))],
+  [UNTIL_ISO, (m) => `${m[1]}-${m[2]}-${m[3]}`],
+  [UNTIL_NUMERIC, (m, base) => numericDay(base, Number(m[1]), Number(m[2]), m[3])],
+  [UNTIL_THE_NTH, (m, base) => nthOfMonth(base, Number(m[1]))],
+  [UNTIL_WEEKDAY, (m, base) => (base ? iso(nextWeekday(base, weekdayIndex(m[1]!), /next\s/i.test(m[0]))) : null)],
+  [UNTIL_END_OF, (m, base) => endOf(base, m[1]!)],
+  [WEEKDAY_RANGE, (m, base, words) => (base ? iso(nextWeekday(base, weekdayIndex(m[2]!), /\bnext week\b/i.test(words))) : null)],
+  [APPOINTMENT, (m, base) => (m[3] ? dayOf(base, monthIndex(m[3]), Number(m[4])) : base ? iso(nextWeekday(base, weekdayIndex(m[1]!), /\bnext\s/i.test(m[0]))) : null)],
+  [THIS_WEEK, (_m, base, words) => latestOfThisWeek(base, words)],
+  [ABSENCE, () => null],
+  [TEMPORARY, () => null],
+];
+
+/** A line that says when it stops holding; null when it says no such thing. */
+export function timeBound(words: string, noteDay: string | null): { validUntil: string | null; cue: string } | null {
+  const base = noteDay && /^\d{4}-\d{2}-\d{2}$/.test(noteDay) ? new Date(`${noteDay}T12:00:00Z`) : null;
+  for (const [pattern, read] of READERS) {
+    pattern.lastIndex = 0;
+    const match = pattern.exec(words);
+    if (match) return { validUntil: read(match, base, words), cue: match[0].trim() };
+  }
+  return null;
+}
+
+/** The last day the line holds, read against the day its note was written (for the year and weekdays). */
+export function validityOf(words: string, noteDay: string | null): string | null {
+  return timeBound(words, noteDay)?.validUntil ?? null;
+}
+
+/** "today and tomorrow", "this week": the latest of them. */
+function latestOfThisWeek(base: Date | null, words: string): string | null {
+  if (!base) return null;
+  let latest: string | null = null;
+  // A fresh copy: the shared pattern's lastIndex was moved by the exec that found the line.
+  for (const m of words.matchAll(new RegExp(THIS_WEEK.source, 'gi'))) {
+    const word = m[0].toLowerCase();
+    const sunday = nextWeekday(base, 0, false);
+    const day = word === 'tomorrow' ? addDays(base, 1) : word === 'tonight' || word === 'today' ? base : word.startsWith('next') ? addDays(sunday, 7) : sunday;
+    if (latest === null || iso(day) > latest) latest = iso(day);
+  }
+  return latest;
+}
+
+function endOf(base: Date | null, what: string): string | null {
+  if (!base) return null;
+  const unit = what.toLowerCase();
+  if (unit === 'week') return iso(nextWeekday(base, 0, false));
+  if (unit === 'month') return iso(new Date(Date.UTC(base.getUTCFullYear(), base.getUTCMonth() + 1, 0, 12)));
+  if (unit === 'year') return `${base.getUTCFullYear()}-12-31`;
+  const first = dayOf(base, monthIndex(what), 1);
+  if (!first) return null;
+  const [y, mo] = first.split('-').map(Number);
+  return iso(new Date(Date.UTC(y!, mo!, 0, 12)));
+}
+
+/** Day first ("14/12"), unless only the other way round makes a date ("12/14"). */
+function numericDay(base: Date | null, a: number, b: number, year: string | undefined): string | null {
+  const [day, month] = b <= 12 ? [a, b] : [b, a];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  if (year) return iso(new Date(Date.UTC(year.length === 2 ? 2000 + Number(year) : Number(year), month - 1, day, 12)));
+  return dayOf(base, month - 1, day);
+}
+
+function nthOfMonth(base: Date | null, day: number): string | null {
+  if (!base || day < 1 || day > 31) return null;
+  const month = day >= base.getUTCDate() ? base.getUTCMonth() : base.getUTCMonth() + 1;
+  return iso(new Date(Date.UTC(base.getUTCFullYear(), month, day, 12)));
+}
+
+function monthIndex(name: string): number {
+  const plain = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return MONTH_PREFIXES.findIndex((prefixes) => prefixes.some((p) => plain.startsWith(p)));
+}
+
+function weekdayIndex(name: string): number {
+  return WEEKDAYS.findIndex((d) => d.startsWith(name.slice(0, 3).toLowerCase()));
+}
+
+/** A month and day with no year: the one on or after the note's day, within the next ~10 months. */
+function dayOf(base: Date | null, month: number, day: number): string | null {
+  if (month < 0 || day < 1 || day > 31) return null;
+  if (!base) return null;
+  let year = base.getUTCFullYear();
+  // "Jan 5" in a December note is next January; "Nov 6" in a Nov 2 note is this year.
+  if (month < base.getUTCMonth() - 1) year++;
+  return iso(new Date(Date.UTC(year, month, day, 12)));
+}
+
+/** The given weekday on or after `base` (strictly after a week on with `next`). */
+function nextWeekday(base: Date, weekday: number, next: boolean): Date {
+  const ahead = (weekday - base.getUTCDay() + 7) % 7;
+  return addDays(base, ahead + (next ? 7 : 0));
+}
+
+function addDays(d: Date, days: number): Date {
+  return new Date(d.getTime() + days * 86_400_000);
+}
+
+function iso(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
