@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { agentSocketPath } from '../src/agents/socket/socketPath.js';
 import { runHook } from '../src/cli/hook/hookMain.js';
+import { scriptedHost, type ScriptedHost } from './helpers/scriptedHost.js';
 import { createTempWorkspace, type TempWorkspace } from './helpers/workspace.js';
 
 /**
@@ -12,37 +11,13 @@ import { createTempWorkspace, type TempWorkspace } from './helpers/workspace.js'
  * broken one): the hook checks every field it prints, and it asks the host while it still reads stdin.
  */
 let ws: TempWorkspace;
-let server: net.Server | null = null;
+let host: ScriptedHost | null = null;
 
 afterEach(async () => {
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  server = null;
+  await host?.close();
+  host = null;
   ws?.cleanup();
 });
-
-/** A socket at the data folder's agent socket path answering each JSON-RPC method with `replies[method]`; `seen` lists the methods in arrival order. */
-async function scriptedHost(replies: Record<string, unknown>): Promise<{ seen: string[]; authSeen: Promise<void> }> {
-  const seen: string[] = [];
-  let authArrived!: () => void;
-  const authSeen = new Promise<void>((resolve) => (authArrived = resolve));
-  fs.mkdirSync(ws.dataDir, { recursive: true, mode: 0o700 });
-  server = net.createServer((socket) => {
-    let buffer = '';
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      for (let nl = buffer.indexOf('\n'); nl !== -1; nl = buffer.indexOf('\n')) {
-        const request = JSON.parse(buffer.slice(0, nl)) as { id: number; method: string };
-        buffer = buffer.slice(nl + 1);
-        seen.push(request.method);
-        if (request.method === 'auth') authArrived();
-        socket.write(`${JSON.stringify({ jsonrpc: '2.0', id: request.id, result: replies[request.method] })}\n`);
-      }
-    });
-    socket.on('error', () => socket.destroy());
-  });
-  await new Promise<void>((resolve) => server!.listen(agentSocketPath(ws.dataDir), () => resolve()));
-  return { seen, authSeen };
-}
 
 /** runHook in this process; stdin is written only once `before` resolves. */
 async function hook(event: string, stdin: string, before: Promise<void> = Promise.resolve()): Promise<string> {
@@ -77,7 +52,7 @@ function logText(): string {
 describe('reverie hook and the host it asks', () => {
   it('authenticates before its stdin has ended, then prints a well-formed match', async () => {
     ws = createTempWorkspace({ 'MEMORY.md': '# Memory\n' });
-    const host = await scriptedHost({
+    host = await scriptedHost(ws.dataDir, {
       auth: { agent: 'claude-code', scopes: ['read'], workspace: ws.root },
       'context.match': { entries: [{ path: 'MEMORY.md', line: 3, text: framed, triggers: ['deploy ledgerd'], score: 1, origin: 'owner' }], intents: [] },
     });
@@ -99,12 +74,12 @@ describe('reverie hook and the host it asks', () => {
       ['SessionStart', { auth: { agent: 'claude-code' } }, 'auth'],
     ];
     for (const [event, replies, method] of broken) {
-      await scriptedHost({ auth: { agent: 'claude-code', scopes: ['read'], workspace: ws.root }, ...replies });
+      host = await scriptedHost(ws.dataDir, { auth: { agent: 'claude-code', scopes: ['read'], workspace: ws.root }, ...replies });
       const stdin = event === 'SessionStart' ? JSON.stringify({ hook_event_name: 'SessionStart', session_id: 's1', cwd: '/' }) : prompt;
       expect(await hook(event, stdin), method).toBe('');
       expect(logText()).toContain(`Hook ${event} added nothing: the host's answer to ${method} is not in the form this hook reads`);
-      await new Promise<void>((resolve) => server!.close(() => resolve()));
-      server = null;
+      await host.close();
+      host = null;
       fs.rmSync(path.join(ws.dataDir, 'logs'), { recursive: true, force: true });
     }
   }, 120_000);
