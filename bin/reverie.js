@@ -38,7 +38,11 @@ async function engineCli() {
 }
 async function fullCommand() {
   const { cli, ext } = await engineCli();
-  const { main } = await import(pathToFileURL(path.join(cli, `main${ext}`)).href);
+  // Built with out/ (scripts/bundleEngineCli.mjs) and so fresh whenever out/ is: one bundle instead of the
+  // engine's ~470 ES modules, ~250 ms of CPU less per command.
+  const bundled = path.join(root, 'out', 'core', 'cli-bundle', 'main.js');
+  const entry = ext === '.js' && fs.existsSync(bundled) ? bundled : path.join(cli, `main${ext}`);
+  const { main } = await import(pathToFileURL(entry).href);
   return main(argv);
 }
 async function fastModule() {
