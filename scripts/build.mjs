@@ -53,6 +53,7 @@ const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 fs.rmSync(path.join(root, 'out'), { recursive: true, force: true });
 run('engine', [tsc, '-p', 'core/tsconfig.build.json']);
 run('fast clients', [path.join(root, 'scripts', 'bundleFastClients.mjs')]);
+run('command line bundle', [path.join(root, 'scripts', 'bundleEngineCli.mjs')]);
 run('renderer', [vite, 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn']);
 run('electron shell', [tsc, '-p', 'electron/tsconfig.build.json']);
 run('electron preload', [vite, 'build', '--config', 'electron/preload/vite.config.ts', '--logLevel', 'warn']);

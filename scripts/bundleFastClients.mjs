@@ -35,6 +35,18 @@ function keepDynamicImports(found) {
   };
 }
 
+/**
+ * Node's built-ins stay `require`s, and one the bundle imports but never calls is not required at all
+ * (esbuild keeps an unused external import for its side effects otherwise): the thin search imports
+ * ownerToken.ts for its reader, and its writer's node:crypto would cost every start ~5 ms of CPU.
+ */
+const unusedBuiltinsDropped = {
+  name: 'unused-builtins-dropped',
+  setup(build) {
+    build.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, external: true, sideEffects: false }));
+  },
+};
+
 const COMMON = { bundle: true, format: 'cjs', platform: 'node', target: 'node20', packages: 'external', metafile: true, logLevel: 'warning', absWorkingDir: root };
 
 /** Every Reverie source file `entry` runs, its dynamically imported modules' included. */
@@ -45,7 +57,7 @@ async function bundleInputs(entry, firstInputs, dynamic) {
     const next = pending.pop();
     if (inputs.has(next) || !fs.existsSync(path.join(root, next))) continue;
     const more = new Set();
-    const result = await esbuild.build({ ...COMMON, entryPoints: [path.join(root, next)], write: false, plugins: [keepDynamicImports(more)] });
+    const result = await esbuild.build({ ...COMMON, entryPoints: [path.join(root, next)], write: false, plugins: [keepDynamicImports(more), unusedBuiltinsDropped] });
     for (const input of Object.keys(result.metafile.inputs)) inputs.add(input);
     pending.push(...more);
   }
@@ -58,7 +70,7 @@ export async function bundleFastClients(outRoot = root) {
   for (const [entry, bundle] of FAST_CLIENTS) {
     const dynamic = new Set();
     // Packages stay packages (a bundled copy would drift from node_modules).
-    const result = await esbuild.build({ ...COMMON, entryPoints: [path.join(root, entry)], outfile: path.join(outRoot, bundle), plugins: [keepDynamicImports(dynamic)] });
+    const result = await esbuild.build({ ...COMMON, entryPoints: [path.join(root, entry)], outfile: path.join(outRoot, bundle), plugins: [keepDynamicImports(dynamic), unusedBuiltinsDropped] });
     const inputs = await bundleInputs(entry, Object.keys(result.metafile.inputs), dynamic);
     fs.writeFileSync(path.join(outRoot, `${bundle}.inputs.json`), `${JSON.stringify(inputs)}\n`);
     written.push(path.join(outRoot, bundle));

@@ -25,7 +25,7 @@ try {
   if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
   const [{ filename, files }] = JSON.parse(packed.stdout);
   const paths = files.map((f) => f.path);
-  check(paths.includes('bin/reverie.js') && paths.includes('out/core/cli/main.js') && paths.includes('out/.build-stamp'), 'the tarball holds bin/reverie.js, the built engine and its build stamp');
+  check(paths.includes('bin/reverie.js') && paths.includes('bin/package.json') && paths.includes('out/core/cli/main.js') && paths.includes('out/.build-stamp'), 'the tarball holds bin/reverie.js (CommonJS by bin/package.json), the built engine and its build stamp');
   check(!paths.some((p) => /^(core|e2e|scripts|renderer|electron)\//.test(p) || p.includes('.test.')), 'the tarball holds no sources or tests');
 
   const prefix = path.join(temp, 'prefix');

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ownerTokenPath } from '../src/agents/socket/ownerToken.js';
 import { runThinCommand } from '../src/cli/fast/thinCommands.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
-import { cliEnv, runCli } from './helpers/cli.js';
+import { capturingStdout, cliEnv, runCli } from './helpers/cli.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
 // Spawned CLIs run from source through tsx on a loaded machine: generous.
@@ -28,17 +28,8 @@ const where = () => ['--workspace', ws.root, '--data-dir', ws.dataDir];
 
 /** The thin path in this process, its stdout captured; a fallback (loading the engine) fails the test. */
 async function thin(args: string[], onFallback: () => Promise<number> = () => Promise.reject(new Error(`the thin path fell back for ${args.join(' ')}`))): Promise<string> {
-  let out = '';
-  const write = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string | Uint8Array) => {
-    out += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    return true;
-  }) as typeof process.stdout.write;
-  try {
-    expect(await runThinCommand([...args, ...where()], onFallback)).toBe(0);
-  } finally {
-    process.stdout.write = write;
-  }
+  const { out, result } = await capturingStdout(() => runThinCommand([...args, ...where()], onFallback));
+  expect(result).toBe(0);
   return out;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The MCP and hook side of the agents bench, in its own process (as agents are): `reverie mcp`
  * started as Claude Code starts it (spawn → initialize → tools/list), 10 MCP clients calling
- * memory_search (or memory_get, the transport's own cost) back-to-back through one host, and `reverie hook` runs timed from spawn to exit.
+ * memory_search (or memory_get, the transport's own cost) back-to-back through one host, and `reverie hook`
+ * and `reverie search` runs timed from spawn to exit, with their CPU (and a bare `node -e 0`'s, the floor under it).
  * Every child runs the built CLI (bin/reverie.js over out/), never the sources.
  */
 import { fork, spawn } from 'node:child_process';
@@ -17,7 +18,9 @@ const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..
 export type McpJob =
   | { kind: 'spawn'; workspace: string; dataDir: string; token: string; runs: number }
   | { kind: 'load'; workspace: string; dataDir: string; token: string; clients: number; seconds: number; queries: readonly string[]; tool: 'memory_search' | 'memory_get' }
-  | { kind: 'hook'; workspace: string; dataDir: string; token: string; runs: number; event: string; stdin: string };
+  | { kind: 'hook'; workspace: string; dataDir: string; token: string; runs: number; event: string; stdin: string }
+  | { kind: 'cli-search'; workspace: string; dataDir: string; token: string; runs: number; queries: readonly string[] }
+  | { kind: 'node-start'; runs: number };
 
 export interface McpFigures {
   p50: number;
@@ -107,27 +110,51 @@ async function load(job: Extract<McpJob, { kind: 'load' }>): Promise<McpFigures>
   return { p50: round(percentile(latencies, 50), 2), p95: round(percentile(latencies, 95), 2), rps: round(latencies.length / elapsed, 1), calls: latencies.length, errors, firstError, clientCpuMsPerCall };
 }
 
-function hookOnce(job: Extract<McpJob, { kind: 'hook' }>): Promise<{ ms: number; ok: boolean }> {
+/** One spawned command, from spawn to exit; `ok` judges its exit code and stdout. */
+function timedSpawn(args: string[], env: Record<string, string>, stdin: string | null, ok: (code: number | null, stdout: string) => boolean): Promise<{ ms: number; ok: boolean }> {
   return new Promise((resolve) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, [bin, 'hook', job.event, '--workspace', job.workspace, '--data-dir', job.dataDir], { env: env(job.dataDir, job.token), stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, args, { env, stdio: [stdin === null ? 'ignore' : 'pipe', 'pipe', 'ignore'] });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stdin.end(job.stdin);
-    child.on('exit', (code) => resolve({ ms: performance.now() - t0, ok: code === 0 && out.includes('additionalContext') }));
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    if (stdin !== null) child.stdin!.end(stdin);
+    child.on('exit', (code) => resolve({ ms: performance.now() - t0, ok: ok(code, out) }));
   });
 }
 
-async function hooks(job: Extract<McpJob, { kind: 'hook' }>): Promise<McpFigures> {
+/** `runs` spawns one after another: wall p50/p95 of the good ones, and the children's CPU per run (user + system, every run). */
+async function timedRuns(runs: number, once: (i: number) => Promise<{ ms: number; ok: boolean }>): Promise<McpFigures> {
   const cpuBefore = childrenCpuMs();
   const times: number[] = [];
   let errors = 0;
-  for (let i = 0; i < job.runs; i++) {
-    const { ms, ok } = await hookOnce(job);
+  for (let i = 0; i < runs; i++) {
+    const { ms, ok } = await once(i);
     if (ok) times.push(ms);
     else errors++;
   }
-  return { p50: round(percentile(times, 50), 1), p95: round(percentile(times, 95), 1), errors, clientCpuMsPerCall: round((childrenCpuMs() - cpuBefore) / job.runs, 1) };
+  return { p50: round(percentile(times, 50), 1), p95: round(percentile(times, 95), 1), errors, clientCpuMsPerCall: round((childrenCpuMs() - cpuBefore) / runs, 1) };
+}
+
+function hooks(job: Extract<McpJob, { kind: 'hook' }>): Promise<McpFigures> {
+  const args = [bin, 'hook', job.event, '--workspace', job.workspace, '--data-dir', job.dataDir];
+  return timedRuns(job.runs, () => timedSpawn(args, env(job.dataDir, job.token), job.stdin, (code, out) => code === 0 && out.includes('additionalContext')));
+}
+
+/** `reverie search QUERY --json` as a person types it: with a host the thin path asks it, without one the command loads the engine. */
+function cliSearches(job: Extract<McpJob, { kind: 'cli-search' }>): Promise<McpFigures> {
+  const isResults = (code: number | null, out: string) => {
+    try {
+      return code === 0 && Array.isArray(JSON.parse(out));
+    } catch {
+      return false;
+    }
+  };
+  return timedRuns(job.runs, (i) => timedSpawn([bin, 'search', job.queries[i % job.queries.length]!, '--workspace', job.workspace, '--data-dir', job.dataDir, '--json'], env(job.dataDir, job.token), null, isResults));
+}
+
+/** `node -e 0`: what any command costs before it runs a line of its own (the floor under the hook's CPU). */
+function nodeStarts(job: Extract<McpJob, { kind: 'node-start' }>): Promise<McpFigures> {
+  return timedRuns(job.runs, () => timedSpawn(['-e', '0'], { ...process.env } as Record<string, string>, null, (code) => code === 0));
 }
 
 /** Runs one job in a child process and waits for its figures. */
@@ -147,7 +174,7 @@ export function runMcpJob(job: McpJob): Promise<McpFigures> {
 
 if (process.argv.includes('--child')) {
   process.once('message', (job: McpJob) => {
-    const work = job.kind === 'spawn' ? spawnToToolsList(job) : job.kind === 'load' ? load(job) : hooks(job);
+    const work = job.kind === 'spawn' ? spawnToToolsList(job) : job.kind === 'load' ? load(job) : job.kind === 'hook' ? hooks(job) : job.kind === 'cli-search' ? cliSearches(job) : nodeStarts(job);
     work.then(
       (figures) => process.send!({ figures }, () => process.exit(0)),
       (error: unknown) => process.send!({ error: (error as Error).message }, () => process.exit(1)),

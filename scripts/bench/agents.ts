@@ -59,6 +59,17 @@ export interface AgentsFigures {
   agents_hook_p50_ms_no_host?: number;
   agents_hook_p95_ms_no_host?: number;
   agents_hook_errors?: number;
+  /** CPU (user + system) of one `reverie hook` process, and of a bare `node -e 0`: the floor any command starts from. */
+  agents_hook_cpu_ms_host?: number;
+  agents_hook_cpu_ms_no_host?: number;
+  agents_node_start_cpu_ms?: number;
+  /** `reverie search QUERY --json` from spawn to exit and its CPU: with a host (the thin path asks it) and without (the engine loads). */
+  agents_cli_search_p50_ms_host?: number;
+  agents_cli_search_p95_ms_host?: number;
+  agents_cli_search_cpu_ms_host?: number;
+  agents_cli_search_p50_ms_no_host?: number;
+  agents_cli_search_cpu_ms_no_host?: number;
+  agents_cli_search_errors?: number;
 }
 
 
@@ -157,11 +168,17 @@ async function mcpFigures(service: MemoryService, ws: { workspace: string; dataD
   log(`  10 MCP clients, memory_search: ${ten.rps} calls/s, p50 ${ten.p50} ms, p95 ${ten.p95} ms, ${ten.errors} errors${ten.firstError ? ` (first: ${ten.firstError})` : ''}; host CPU ${hostCpuMsPerCall} ms/call, client ${ten.clientCpuMsPerCall} ms/call (load average ${os.loadavg()[0]!.toFixed(1)})`);
   const reads = await runMcpJob({ kind: 'load', ...where, clients: 10, seconds: quick ? 3 : 8, queries, tool: 'memory_get' });
   log(`  10 MCP clients, memory_get: ${reads.rps} calls/s, p50 ${reads.p50} ms, p95 ${reads.p95} ms, ${reads.errors} errors${reads.firstError ? ` (first: ${reads.firstError})` : ''}`);
+  const nodeStart = await runMcpJob({ kind: 'node-start', runs });
   const withHost = await runMcpJob({ kind: 'hook', ...where, runs, event: 'UserPromptSubmit', stdin });
-  log(`  hook with a host: p50 ${withHost.p50} ms, p95 ${withHost.p95} ms (${withHost.errors} without context)`);
+  log(`  hook with a host: p50 ${withHost.p50} ms, p95 ${withHost.p95} ms, CPU ${withHost.clientCpuMsPerCall} ms a run (node -e 0: ${nodeStart.clientCpuMsPerCall} ms) (${withHost.errors} without context; load average ${os.loadavg()[0]!.toFixed(1)})`);
+  const searchHost = await runMcpJob({ kind: 'cli-search', ...where, runs, queries });
+  log(`  reverie search with a host: p50 ${searchHost.p50} ms, p95 ${searchHost.p95} ms, CPU ${searchHost.clientCpuMsPerCall} ms a run (${searchHost.errors} errors; load average ${os.loadavg()[0]!.toFixed(1)})`);
   await service.close();
   const noHost = await runMcpJob({ kind: 'hook', ...where, runs, event: 'UserPromptSubmit', stdin });
-  log(`  hook without a host: p50 ${noHost.p50} ms, p95 ${noHost.p95} ms (${noHost.errors} without context)`);
+  log(`  hook without a host: p50 ${noHost.p50} ms, p95 ${noHost.p95} ms, CPU ${noHost.clientCpuMsPerCall} ms a run (${noHost.errors} without context)`);
+  // Each run loads the engine and checks the index: fewer runs.
+  const searchNoHost = await runMcpJob({ kind: 'cli-search', ...where, runs: quick ? 5 : 10, queries });
+  log(`  reverie search without a host: p50 ${searchNoHost.p50} ms, p95 ${searchNoHost.p95} ms, CPU ${searchNoHost.clientCpuMsPerCall} ms a run (${searchNoHost.errors} errors; load average ${os.loadavg()[0]!.toFixed(1)})`);
   return {
     agents_mcp_spawn_to_tools_p50_ms: spawnFigures.p50,
     agents_mcp_spawn_to_tools_p95_ms: spawnFigures.p95,
@@ -179,6 +196,15 @@ async function mcpFigures(service: MemoryService, ws: { workspace: string; dataD
     agents_hook_p50_ms_no_host: noHost.p50,
     agents_hook_p95_ms_no_host: noHost.p95,
     agents_hook_errors: withHost.errors + noHost.errors,
+    agents_hook_cpu_ms_host: withHost.clientCpuMsPerCall,
+    agents_hook_cpu_ms_no_host: noHost.clientCpuMsPerCall,
+    agents_node_start_cpu_ms: nodeStart.clientCpuMsPerCall,
+    agents_cli_search_p50_ms_host: searchHost.p50,
+    agents_cli_search_p95_ms_host: searchHost.p95,
+    agents_cli_search_cpu_ms_host: searchHost.clientCpuMsPerCall,
+    agents_cli_search_p50_ms_no_host: searchNoHost.p50,
+    agents_cli_search_cpu_ms_no_host: searchNoHost.clientCpuMsPerCall,
+    agents_cli_search_errors: searchHost.errors + searchNoHost.errors,
   };
 }
 

@@ -1,5 +1,11 @@
-import { createHash } from 'node:crypto';
+import type * as NodeCrypto from 'node:crypto';
+
+// node:crypto is loaded on the first hash, not at import: `reverie hook` and the thin `reverie search`
+// import the socket path (hashed on Windows only), and loading node:crypto is ~5 ms of CPU per start.
+// process.getBuiltinModule (Node 20.16+, as package.json's engines require) is synchronous and needs no import.
+let crypto: typeof NodeCrypto | null = null;
 
 export function sha256Hex(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
+  crypto ??= process.getBuiltinModule('node:crypto');
+  return crypto.createHash('sha256').update(data).digest('hex');
 }

@@ -1,5 +1,8 @@
 import path from 'node:path';
-import { agentTool, type ImportTool, type SourceKind } from '../contract/index.js';
+import type { ImportTool, SourceKind } from '../contract/index.js';
+// The tools table itself, not the contract's entry: the entry loads zod and every record schema, which
+// the no-host hook (curated files and the agents store, through this module) would pay for on every event.
+import { agentTool } from '../contract/tools.js';
 
 /** Files at the workspace root that Reverie reads, and the source each belongs to. */
 export const ROOT_FILES: ReadonlyArray<{ name: string; source: SourceKind }> = [

@@ -63,3 +63,19 @@ export function stopProcess(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
   });
 }
+
+/** Runs `work` with this process's stdout captured: what it wrote, and its result. */
+export async function capturingStdout<T>(work: () => Promise<T>): Promise<{ out: string; result: T }> {
+  let out = '';
+  const write = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk: string | Uint8Array) => {
+    out += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
+    return true;
+  }) as typeof process.stdout.write;
+  try {
+    const result = await work();
+    return { out, result };
+  } finally {
+    process.stdout.write = write;
+  }
+}

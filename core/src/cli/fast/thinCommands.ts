@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { SourceKind } from '../../contract/index.js';
+import type { SearchResult, SourceKind } from '../../contract/index.js';
 import { formatMemoryLines } from '../commands/getOutput.js';
 import { printResults } from '../commands/searchOutput.js';
 import { formatStatus } from '../commands/statusOutput.js';
@@ -62,6 +62,10 @@ async function thinSearch({ dataDir, workspaceRoot, values, text, json }: ThinCa
   const sources = values.source as SourceKind[] | undefined;
   const answer = await invokeOnHost(dataDir, workspaceRoot, 'memory.search', { query: text, limit, graph: false, ...(sources ? { sources } : {}), ...(budget === undefined ? {} : { budget }) });
   if (!answer) return false;
+  if (!isSearchResults(answer.results)) {
+    log.debug("the host's search answer lacks a field the output prints (another version?): the full command runs");
+    return false;
+  }
   if (json) printJson(answer.results);
   else printResults(answer.results);
   return true;
@@ -93,4 +97,23 @@ function wholeNumber(given: unknown, fallback: number, max: number): number | nu
   if (typeof given !== 'string' || !/^[1-9]\d*$/.test(given)) return null;
   const n = Number(given);
   return n <= max ? n : null;
+}
+
+/**
+ * The fields printResults reads, checked without the contract's zod tree (not loaded on this path): a
+ * host of another Reverie version sends the command to the full path instead of printing a broken list.
+ */
+function isSearchResults(value: unknown): value is SearchResult[] {
+  const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const isLines = (v: unknown) => isRecord(v) && Number.isInteger(v.startLine) && Number.isInteger(v.endLine);
+  const isPlace = (v: unknown) => isLines(v) && typeof (v as Record<string, unknown>).path === 'string';
+  const isResult = (r: unknown) =>
+    isRecord(r) &&
+    isPlace(r) &&
+    typeof r.score === 'number' &&
+    typeof r.source === 'string' &&
+    typeof r.snippet === 'string' &&
+    (r.entryKinds === undefined || (Array.isArray(r.entryKinds) && r.entryKinds.every((k) => isRecord(k) && typeof k.kind === 'string'))) &&
+    (r.alsoIn === undefined || (Array.isArray(r.alsoIn) && r.alsoIn.every(isPlace)));
+  return Array.isArray(value) && value.every(isResult);
 }

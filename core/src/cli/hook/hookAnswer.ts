@@ -11,7 +11,7 @@ export function contextAnswer(event: 'SessionStart' | 'UserPromptSubmit', text: 
 
 const TOOLS_LINE = 'Reverie tools: memory_search and memory_get to look things up, memory_store to keep a durable fact, memory_update and memory_forget to correct your notes.';
 
-export function sessionStartText(bootstrap: OperationOutput<'context.bootstrap'>, armed: readonly Intent[], project: string | null): string {
+export function sessionStartText(bootstrap: Pick<OperationOutput<'context.bootstrap'>, 'text'>, armed: ReadonlyArray<Pick<Intent, 'description' | 'keywords'>>, project: string | null): string {
   const parts = [bootstrap.text.trim()];
   if (armed.length > 0) parts.push(`Standing intents (bring them up when they apply):\n${armed.map((i) => `- ${i.description} (keywords: ${i.keywords.join(', ')})`).join('\n')}`);
   if (project) parts.push(`Project key for this repository: ${project}.`);
@@ -19,7 +19,7 @@ export function sessionStartText(bootstrap: OperationOutput<'context.bootstrap'>
   return parts.join('\n\n');
 }
 
-export function promptText(match: { entries: ReadonlyArray<{ path: string; line: number; text: string }>; intents: readonly Intent[] }, notice: string): string | null {
+export function promptText(match: { entries: ReadonlyArray<{ text: string }>; intents: ReadonlyArray<Pick<Intent, 'description'>> }, notice: string): string | null {
   if (match.entries.length === 0 && match.intents.length === 0) return null;
   const parts = [notice];
   if (match.entries.length > 0) parts.push(`Memory that matches this message:\n\n${match.entries.map((e) => e.text).join('\n\n')}`);

@@ -25,11 +25,12 @@ const MAX_PROMPT_CHARS = 20_000;
  * socket; without one it reads the workspace directly (no engine).
  */
 export async function runHook(argv: readonly string[], io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream } = { stdin: process.stdin, stdout: process.stdout }): Promise<number> {
-  const started = performance.now();
+  // Date.now, not performance.now: the global `performance` loads perf_hooks (~2 ms of CPU per hook).
+  const started = Date.now();
   const ctx = readFastContext(argv);
   const event = normaliseEvent(ctx.positionals[0]);
   const deadlineMs = Number(process.env.REVERIE_HOOK_TIMEOUT_MS) || DEFAULT_DEADLINE_MS;
-  const left = () => Math.max(1, deadlineMs - (performance.now() - started));
+  const left = () => Math.max(1, deadlineMs - (Date.now() - started));
   let why: string | null = null;
   let answer = '';
   try {
@@ -37,11 +38,16 @@ export async function runHook(argv: readonly string[], io: { stdin: NodeJS.Reada
     else if (!ctx.workspaceRoot) why = 'no workspace (pass --workspace DIR)';
     else if (!ctx.token) why = 'no agent token (REVERIE_AGENT_TOKEN, --token, or `reverie agents connect` for --tool)';
     else {
+      const where: Where = { dataDir: ctx.dataDir, workspaceRoot: ctx.workspaceRoot, token: ctx.token, project: typeof ctx.flags.project === 'string' ? ctx.flags.project : null };
+      // The host is reached and authenticated while stdin is still being read: its round trip is off the hook's critical path.
+      const hostReady = reachHost(where, left);
       const read = await readHookStdin(io.stdin, Math.min(1000, left()));
       const parsed = read.why ? { input: null, why: read.why } : parseHookInput(read.text);
-      if (!parsed.input) why = parsed.why;
-      else {
-        const outcome = await withDeadline(answerEvent(event, parsed.input, { dataDir: ctx.dataDir, workspaceRoot: ctx.workspaceRoot, token: ctx.token, project: typeof ctx.flags.project === 'string' ? ctx.flags.project : null }, left), left());
+      if (!parsed.input) {
+        why = parsed.why;
+        void hostReady.then(({ host }) => host?.close());
+      } else {
+        const outcome = await withDeadline(answerEvent(event, parsed.input, where, hostReady, left), left());
         if (outcome === 'timeout') why = `no answer within ${deadlineMs} ms`;
         else ({ answer, why } = outcome);
       }
@@ -61,11 +67,22 @@ interface Where {
   project: string | null;
 }
 
-async function answerEvent(event: HookEvent, input: HookInput, where: Where, left: () => number): Promise<{ answer: string; why: string | null }> {
+/** The host's session (null: no host serves this workspace), or why it could not be had; never rejects. */
+type HostReady = Promise<{ host: HostSession | null; error: unknown }>;
+
+function reachHost(where: Where, left: () => number): HostReady {
+  // Connecting is quick when a host listens; a host that accepted may answer slowly on a loaded machine, so it gets the rest of the deadline.
+  return connectToHost(where.dataDir, where.workspaceRoot, where.token, Math.min(300, left()), left).then(
+    (host) => ({ host, error: null }),
+    (error: unknown) => ({ host: null, error }),
+  );
+}
+
+async function answerEvent(event: HookEvent, input: HookInput, where: Where, hostReady: HostReady, left: () => number): Promise<{ answer: string; why: string | null }> {
   // An explicit project wins; else the repository the agent works in.
   const project = where.project ?? (input.cwd ? projectKeyOf(input.cwd) : null);
-  // Connecting is quick when a host listens; a host that accepted may answer slowly on a loaded machine, so it gets the rest of the deadline.
-  const host = await connectToHost(where.dataDir, where.workspaceRoot, where.token, Math.min(300, left()), left);
+  const { host, error } = await hostReady;
+  if (error) throw error;
   try {
     if (host) return await askHost(host, event, input, project, left);
     return await answerLocally(event, input, where, project);
