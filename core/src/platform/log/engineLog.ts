@@ -8,7 +8,6 @@ import type { LogLevel, LogRecord } from '../../contract/index.js';
 import { DailyFileSink, type DailyFileSinkOptions } from './dailyFileSink.js';
 import { buildLogRecord, type LogFields } from './logRecord.js';
 import { isLogLevel, LEVEL_RANK, loggerFor, type LogDestination, type Logger } from './logger.js';
-import { readRecentLogRecords } from './readLog.js';
 import { Redactor } from './redaction.js';
 
 export const DEFAULT_LOG_LEVEL: LogLevel = 'info';
@@ -86,7 +85,10 @@ export class EngineLog implements LogDestination {
     await this.sink.flush();
     const fromMemory = () => this.trouble.filter((r) => LEVEL_RANK[r.level] >= LEVEL_RANK[minLevel]).reverse().slice(0, limit);
     if (this.sink.problem) return fromMemory();
-    // Asked at every Status refresh: a few MB from the end of the newest files is plenty.
+    // Asked at every Status refresh: a few MB from the end of the newest files is plenty. Loaded
+    // here, not at the top: reading validates records with the contract (zod), which a hook that
+    // only writes its reason to the log should not load (~180 ms of CPU per failing hook).
+    const { readRecentLogRecords } = await import('./readLog.js');
     return readRecentLogRecords(this.dir, { limit, minLevel, maxBytes: RECENT_READ_BYTES });
   }
 
