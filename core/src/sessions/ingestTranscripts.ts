@@ -201,8 +201,9 @@ async function ingestOne(
        ON CONFLICT(path) DO UPDATE SET session_id = excluded.session_id, session_kind = excluded.session_kind, cwd = excluded.cwd,
          started_at = excluded.started_at, resume_state = excluded.resume_state, stats = excluded.stats, lines = excluded.lines`,
     ).run(t.path, t.tool, outcome.meta.sessionId, outcome.meta.sessionKind, t.absPath, outcome.meta.cwd, outcome.meta.startedAt, JSON.stringify(outcome.resume), JSON.stringify(totals), nextLine - 1);
-    // Chunks written before the session kind was known carry the provisional kind: fix them.
-    db.prepare('UPDATE chunks SET session_kind = ? WHERE path = ?').run(outcome.meta.sessionKind, t.path);
+    // Chunks written before the session kind was known carry the provisional kind: fix them (only
+    // those: rewriting every row of a large transcript again cost as much as writing it).
+    db.prepare('UPDATE chunks SET session_kind = @kind WHERE path = @path AND session_kind IS NOT @kind').run({ kind: outcome.meta.sessionKind, path: t.path });
   });
   return { kind: resume ? (messages > 0 ? 'appended' : 'unchanged') : 'added', messages, stats: outcome.stats };
 }

@@ -15,9 +15,12 @@ export interface TranscriptReadJob {
   firstLine: number;
 }
 
+/** An indexed line's map back to its JSONL source (its text travels in the chunks only). */
+export type LineMapRow = Omit<DocumentLine, 'text'>;
+
 /** Messages rendered to indexed lines and chunked: what the engine thread writes in one transaction. */
 export interface TranscriptBatch {
-  lines: DocumentLine[];
+  lines: LineMapRow[];
   chunks: IndexedChunk[];
   messages: number;
 }
@@ -27,7 +30,15 @@ export type WorkerToEngine =
   | { type: 'done'; outcome: TranscriptReadOutcome }
   | { type: 'failed'; code: string | null; message: string };
 
+/** `more`: one batch was written, the reader may send another. */
 export type EngineToWorker = { type: 'read'; job: TranscriptReadJob } | { type: 'more' };
 
 /** Messages per batch: a 2 GB transcript never sits in memory whole, and a batch is one write transaction. */
 export const MESSAGE_BATCH = 2_000;
+/** Characters of message text per batch: a batch of huge messages (pasted logs) is cut early, so memory stays bounded. */
+export const BATCH_TEXT_CHARS = 8 * 1024 * 1024;
+/**
+ * Batches a reader may have sent and not yet seen written: two lets it read the next batch while
+ * the engine thread writes this one, and bounds what waits in memory to two batches per reader.
+ */
+export const BATCHES_AHEAD = 2;

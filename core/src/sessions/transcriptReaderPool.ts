@@ -14,8 +14,8 @@ export function defaultReaderCount(): number {
 
 /**
  * Transcript reader threads (transcriptWorker.ts), started on first use, one file each at a time.
- * `read` hands every batch to the caller, who writes it before the reader goes on: memory stays
- * at one batch per reader whatever the file's size.
+ * `read` hands every batch to the caller, who writes it; a reader runs at most BATCHES_AHEAD
+ * batches ahead of the writes, so memory stays at a few batches per reader whatever the file's size.
  */
 export class TranscriptReaderPool {
   private readonly idle: Worker[] = [];

@@ -2,22 +2,27 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { readTranscript } from './readTranscript.js';
 import { recalledLineMatcher, type RecalledTextCheck } from './recalled.js';
 import { chunkTranscriptLines, renderMessages } from './transcriptDocument.js';
-import { MESSAGE_BATCH, type EngineToWorker, type TranscriptReadJob, type WorkerToEngine } from './transcriptReadJob.js';
+import { BATCH_TEXT_CHARS, BATCHES_AHEAD, MESSAGE_BATCH, type EngineToWorker, type TranscriptReadJob, type WorkerToEngine } from './transcriptReadJob.js';
 import type { TranscriptMessage } from './types.js';
 
 /**
  * A transcript reader thread: streams one JSONL file at a time (parse, redact, strip recalled
- * memory, render, chunk) and hands the engine thread one batch at a time, waiting for `more`
- * before reading on, so at most one batch per reader is ever in memory.
+ * memory, render, chunk) and hands the engine thread batches, at most BATCHES_AHEAD of them not
+ * yet written: it reads on while the engine writes, and memory stays at a few batches per reader.
  */
 const port = parentPort!;
 const { memoryLines } = workerData as { memoryLines: string[] };
 let recalled: RecalledTextCheck | null = null;
+// Batches sent and not yet acknowledged with `more`, and the read waiting for one to be.
+let unwritten = 0;
 let resumeReading: (() => void) | null = null;
 
 port.on('message', (message: EngineToWorker) => {
   if (message.type === 'more') {
-    resumeReading?.();
+    unwritten = Math.max(0, unwritten - 1);
+    const resume = resumeReading;
+    resumeReading = null;
+    resume?.();
     return;
   }
   read(message.job).then(
@@ -32,6 +37,8 @@ function post(message: WorkerToEngine): void {
 
 async function read(job: TranscriptReadJob) {
   recalled ??= recalledLineMatcher(memoryLines);
+  // Acknowledgements of an earlier file's batches all arrived before this job (one port, in order).
+  unwritten = 0;
   const reader = readTranscript(job.absPath, {
     format: job.format,
     resume: job.resume,
@@ -42,15 +49,19 @@ async function read(job: TranscriptReadJob) {
   });
   let nextLine = job.firstLine;
   let batch: TranscriptMessage[] = [];
+  let batchChars = 0;
   const send = async (): Promise<void> => {
-    const lines = renderMessages(batch, nextLine);
-    const chunks = chunkTranscriptLines(lines, job.sessionKind ?? 'unknown');
-    nextLine += lines.length;
+    const rendered = renderMessages(batch, nextLine);
+    const chunks = chunkTranscriptLines(rendered, job.sessionKind ?? 'unknown');
+    // The engine writes only the line map; the text travels once, in the chunks.
+    const lines = rendered.map(({ text: _text, ...row }) => row);
+    nextLine += rendered.length;
     const messages = batch.length;
     batch = [];
-    const more = new Promise<void>((resolve) => (resumeReading = resolve));
+    batchChars = 0;
+    while (unwritten >= BATCHES_AHEAD) await new Promise<void>((resolve) => (resumeReading = resolve));
+    unwritten += 1;
     post({ type: 'batch', batch: { lines, chunks, messages } });
-    await more;
   };
   for (;;) {
     const step = await reader.next();
@@ -59,6 +70,7 @@ async function read(job: TranscriptReadJob) {
       return step.value;
     }
     batch.push(step.value);
-    if (batch.length >= MESSAGE_BATCH) await send();
+    batchChars += step.value.text.length;
+    if (batch.length >= MESSAGE_BATCH || batchChars >= BATCH_TEXT_CHARS) await send();
   }
 }
