@@ -98,9 +98,10 @@ function dump(db: Database.Database) {
   };
 }
 
+/** The report without its time, and its problems apart: the golden file predates naming malformed lines there. */
 async function ingest(db: Database.Database, store: IndexStore, homes: Record<string, string>) {
-  const report = await ingestTranscripts(db, store, homes, { maxBytes: 64 * 1024 * 1024, memoryLines: () => MEMORY_LINES, readers: 1 });
-  return { ...report, durationMs: 0 };
+  const { problems, ...report } = await ingestTranscripts(db, store, homes, { maxBytes: 64 * 1024 * 1024, memoryLines: () => MEMORY_LINES, readers: 1 });
+  return { report: { ...report, problems: [], durationMs: 0 }, problems };
 }
 
 describe('transcript ingestion output', () => {
@@ -110,11 +111,11 @@ describe('transcript ingestion output', () => {
     const { db } = openIndexDatabase(path.join(base, 'index.sqlite'), { reclaim: false });
     try {
       const store = new IndexStore(db);
-      const first = await ingest(db, store, homes);
+      const { report: first, problems } = await ingest(db, store, homes);
       const afterFirst = dump(db);
       writeEdgeTranscript(edgeFile, EDGE_TURNS, EDGE_TURNS + 40);
       ageAll(base);
-      const second = await ingest(db, store, homes);
+      const { report: second } = await ingest(db, store, homes);
       const afterAppend = dump(db);
       const actual = { first, afterFirst, second, afterAppend };
       if (process.env.UPDATE_GOLDEN === '1') fs.writeFileSync(goldenFile, JSON.stringify(actual, null, 1) + '\n');
@@ -124,6 +125,9 @@ describe('transcript ingestion output', () => {
       // The append was read as an append: only the new lines (and not the file again).
       expect(second).toMatchObject({ appended: 1, added: 0 });
       expect(second.messages).toBeLessThan(first.messages / 10);
+      // Each malformed line was skipped, and the report names its file and line.
+      const edgePath = `sessions/claude-code/projects/-home-dana-src-pipeline/${SESSION_ID}.jsonl`;
+      expect(problems).toEqual([33, 1034, 2035].map((line) => ({ path: edgePath, status: 'indexed', reason: `line ${line} skipped: not valid JSON` })));
     } finally {
       db.close();
     }

@@ -9,7 +9,7 @@ import { isTranscriptSkipped } from './readTranscript.js';
 import { discoverTranscripts, type DiscoveredTranscript, type TranscriptSources } from './transcriptDiscovery.js';
 import type { TranscriptBatch } from './transcriptReadJob.js';
 import { defaultReaderCount, TranscriptReaderPool } from './transcriptReaderPool.js';
-import type { TranscriptResumeState, TranscriptStats } from './types.js';
+import type { MalformedLine, TranscriptResumeState, TranscriptStats } from './types.js';
 import { emptyIngestReport } from './toolHomes.js';
 import { processLogger } from '../platform/log/processLog.js';
 
@@ -109,6 +109,7 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
             report.messages += outcome.messages;
             report.unknownLines += outcome.stats.unknownLines;
             report.malformedLines += outcome.stats.malformedLines;
+            reportMalformed(report, t, outcome);
             report.redactions += outcome.stats.redactions;
             report.recalledStripped += outcome.stats.recalledStripped;
           }
@@ -133,8 +134,17 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
 }
 
 type IngestOutcome =
-  | { kind: 'added' | 'appended' | 'unchanged'; messages: number; stats: TranscriptStats }
+  | { kind: 'added' | 'appended' | 'unchanged'; messages: number; stats: TranscriptStats; malformed: MalformedLine[] }
   | { kind: 'skipped'; reason: string };
+
+/** Malformed lines were skipped: the report and the log name the file and the lines. */
+function reportMalformed(report: IngestReport, t: DiscoveredTranscript, outcome: { stats: TranscriptStats; malformed: MalformedLine[] }): void {
+  if (outcome.stats.malformedLines === 0) return;
+  for (const m of outcome.malformed) report.problems.push({ path: t.path, status: 'indexed', reason: `line ${m.line} skipped: ${m.reason}` });
+  const unnamed = outcome.stats.malformedLines - outcome.malformed.length;
+  if (unnamed > 0) report.problems.push({ path: t.path, status: 'indexed', reason: `${unnamed} more malformed lines skipped` });
+  log.warn('Malformed transcript lines were skipped', { path: t.absPath, lines: outcome.malformed.map((m) => m.line), count: outcome.stats.malformedLines });
+}
 
 async function ingestOne(
   db: Database.Database,
@@ -205,7 +215,7 @@ async function ingestOne(
     // those: rewriting every row of a large transcript again cost as much as writing it).
     db.prepare('UPDATE chunks SET session_kind = @kind WHERE path = @path AND session_kind IS NOT @kind').run({ kind: outcome.meta.sessionKind, path: t.path });
   });
-  return { kind: resume ? (messages > 0 ? 'appended' : 'unchanged') : 'added', messages, stats: outcome.stats };
+  return { kind: resume ? (messages > 0 ? 'appended' : 'unchanged') : 'added', messages, stats: outcome.stats, malformed: outcome.malformed };
 }
 
 function loadKnown(db: Database.Database): Map<string, KnownTranscript> {
