@@ -24,6 +24,8 @@ export interface IngestOptions {
   onProgress?: (p: { done: number; total: number; path: string | null }) => void;
   /** A transcript untouched for this long is complete: its last line is read even without a newline. */
   quietMs?: number;
+  /** Heap ceiling of each reader thread in MB, for tests of bounded memory (default none; see TranscriptReaderPool). */
+  readerHeapMb?: number;
 }
 
 const DEFAULT_QUIET_MS = 60_000;
@@ -68,7 +70,7 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
   }
 
   const openClawKinds = new Map<string, Map<string, SessionKind>>();
-  const readers = new TranscriptReaderPool(options.memoryLines ?? (() => []));
+  const readers = new TranscriptReaderPool(options.memoryLines ?? (() => []), options.readerHeapMb);
   const running = new Set<Promise<void>>();
   const concurrency = Math.max(1, options.readers ?? defaultReaderCount());
   let done = 0;

@@ -35,8 +35,11 @@ export type EngineToWorker = { type: 'read'; job: TranscriptReadJob } | { type: 
 
 /** Messages per batch: a 2 GB transcript never sits in memory whole, and a batch is one write transaction. */
 export const MESSAGE_BATCH = 2_000;
-/** Characters of message text per batch: a batch of huge messages (pasted logs) is cut early, so memory stays bounded. */
-export const BATCH_TEXT_CHARS = 8 * 1024 * 1024;
+/**
+ * Characters of message text per batch: a batch of long messages (pasted logs, long answers) is
+ * cut early, so a reader's memory stays bounded (~2,000 messages of 1,000 characters fit).
+ */
+export const BATCH_TEXT_CHARS = 2 * 1024 * 1024;
 /**
  * Batches a reader may have sent and not yet seen written: two lets it read the next batch while
  * the engine thread writes this one, and bounds what waits in memory to two batches per reader.

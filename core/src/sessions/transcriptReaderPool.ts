@@ -12,6 +12,8 @@ export function defaultReaderCount(): number {
   return Math.max(1, Math.min(2, os.availableParallelism() - 1));
 }
 
+
+
 /**
  * Transcript reader threads (transcriptWorker.ts), started on first use, one file each at a time.
  * `read` hands every batch to the caller, who writes it; a reader runs at most BATCHES_AHEAD
@@ -21,7 +23,15 @@ export class TranscriptReaderPool {
   private readonly idle: Worker[] = [];
   private readonly all = new Set<Worker>();
 
-  constructor(private readonly memoryLines: () => string[]) {}
+  /**
+   * `heapLimitMb` caps each reader's heap, for tests that prove memory stays bounded: none by
+   * default, as V8 can abort the whole process, not only the worker, at a worker's ceiling
+   * (nodejs/node#47224).
+   */
+  constructor(
+    private readonly memoryLines: () => string[],
+    private readonly heapLimitMb?: number,
+  ) {}
 
   async read(job: TranscriptReadJob, onBatch: (batch: TranscriptBatch) => void): Promise<TranscriptReadOutcome> {
     const worker = this.idle.pop() ?? this.start();
@@ -54,7 +64,7 @@ export class TranscriptReaderPool {
             reject(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}));
           }
         };
-        const onError = (error: Error): void => fail(error);
+        const onError = (error: Error): void => fail(outOfMemory(error));
         const onExit = (code: number): void => fail(new Error(`the transcript reader thread stopped (exit code ${code})`));
         worker.on('message', onMessage);
         worker.on('error', onError);
@@ -73,7 +83,10 @@ export class TranscriptReaderPool {
   }
 
   private start(): Worker {
-    const worker = startModuleWorker(siblingModule(import.meta.url, 'transcriptWorker'), { workerData: { memoryLines: this.memoryLines() } });
+    const worker = startModuleWorker(siblingModule(import.meta.url, 'transcriptWorker'), {
+      workerData: { memoryLines: this.memoryLines() },
+      ...(this.heapLimitMb ? { resourceLimits: { maxOldGenerationSizeMb: this.heapLimitMb } } : {}),
+    });
     this.all.add(worker);
     return worker;
   }
@@ -82,4 +95,10 @@ export class TranscriptReaderPool {
     this.all.delete(worker);
     await worker.terminate();
   }
+}
+
+/** A reader stopped at its heap ceiling: say so in words (the file is reported failed). */
+function outOfMemory(error: Error): Error {
+  if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') return error;
+  return new Error('needs more memory than a transcript reader may use');
 }
