@@ -8,7 +8,7 @@ import { readJsonlLines } from './lineReader.js';
 import type { RecalledTextCheck } from './recalled.js';
 import type { TranscriptParser } from './transcriptParser.js';
 import { emptyStats, TranscriptSession, type SessionState } from './transcriptSession.js';
-import type { MalformedLine, TranscriptFormat, TranscriptMessage, TranscriptReadOutcome, TranscriptResumeState } from './types.js';
+import type { MalformedLine, TranscriptFormat, TranscriptMessage, TranscriptMeta, TranscriptReadOutcome, TranscriptResumeState } from './types.js';
 
 /** Issue 4's default size cap for one transcript. */
 export const DEFAULT_MAX_TRANSCRIPT_BYTES = 512 * 1024 * 1024;
@@ -35,6 +35,8 @@ export interface ReadTranscriptOptions {
   sessionKind?: SessionKind;
   /** MCP servers whose tool results are local (default: Reverie's own). */
   localMcpServers?: readonly string[];
+  /** Set to the session's live meta once the format is known: a caller can read the kind while messages stream. */
+  liveMeta?: { current: TranscriptMeta | null };
 }
 
 async function fileHead(filePath: string, bytes: number): Promise<{ bytes: number; sha256: string }> {
@@ -129,6 +131,7 @@ export async function* readTranscript(
     }
   }
 
+  if (session !== null && options.liveMeta) options.liveMeta.current = session.meta;
   let offset = usable?.offset ?? 0;
   let lineNumber = (usable?.nextLine ?? 1) - 1;
   const lines = readJsonlLines(filePath, {
@@ -167,6 +170,7 @@ export async function* readTranscript(
       }
       parser = parserFor(format);
       session = new TranscriptSession(freshState(parser, filePath, options), stats, sessionOptions);
+      if (options.liveMeta) options.liveMeta.current = session.meta;
     }
     session.at(lineNumber, parser.timestampOf(record));
     if (!parser.handleLine(record, session)) stats.unknownLines += 1;

@@ -3,7 +3,7 @@ import { readTranscript } from './readTranscript.js';
 import { recalledLineMatcher, type RecalledTextCheck } from './recalled.js';
 import { chunkTranscriptLines, renderMessages } from './transcriptDocument.js';
 import { BATCH_TEXT_CHARS, BATCHES_AHEAD, MESSAGE_BATCH, type EngineToWorker, type TranscriptReadJob, type WorkerToEngine } from './transcriptReadJob.js';
-import type { TranscriptMessage } from './types.js';
+import type { TranscriptMessage, TranscriptMeta } from './types.js';
 
 /**
  * A transcript reader thread: streams one JSONL file at a time (parse, redact, strip recalled
@@ -39,7 +39,11 @@ async function read(job: TranscriptReadJob) {
   recalled ??= recalledLineMatcher(memoryLines);
   // Acknowledgements of an earlier file's batches all arrived before this job (one port, in order).
   unwritten = 0;
+  // The session's kind as read so far: chunks carry it, so the engine's final fix-up of the kind
+  // rewrites no rows in the usual case (it rewrote every chunk of a 2 GB transcript).
+  const liveMeta: { current: TranscriptMeta | null } = { current: null };
   const reader = readTranscript(job.absPath, {
+    liveMeta,
     format: job.format,
     resume: job.resume,
     final: job.final,
@@ -52,7 +56,7 @@ async function read(job: TranscriptReadJob) {
   let batchChars = 0;
   const send = async (): Promise<void> => {
     const rendered = renderMessages(batch, nextLine);
-    const chunks = chunkTranscriptLines(rendered, job.sessionKind ?? 'unknown');
+    const chunks = chunkTranscriptLines(rendered, liveMeta.current?.sessionKind ?? job.sessionKind ?? 'unknown');
     // The engine writes only the line map; the text travels once, in the chunks.
     const lines = rendered.map(({ text: _text, ...row }) => row);
     nextLine += rendered.length;
