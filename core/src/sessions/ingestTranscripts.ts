@@ -70,9 +70,11 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
   }
 
   const openClawKinds = new Map<string, Map<string, SessionKind>>();
-  const readers = new TranscriptReaderPool(options.memoryLines ?? (() => []), options.readerHeapMb);
+  const readerCount = Math.max(1, options.readers ?? defaultReaderCount());
+  const readers = new TranscriptReaderPool(options.memoryLines ?? (() => []), readerCount, options.readerHeapMb);
   const running = new Set<Promise<void>>();
-  const concurrency = Math.max(1, options.readers ?? defaultReaderCount());
+  // One file more than readers: a reader starts the next file while this thread writes the last.
+  const concurrency = readerCount + 1;
   let done = 0;
   try {
     for (const t of discovered) {

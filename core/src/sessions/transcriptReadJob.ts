@@ -25,13 +25,14 @@ export interface TranscriptBatch {
   messages: number;
 }
 
+/** What a reader says about one of its reads (`id`: the job's, as the engine numbered it). */
 export type WorkerToEngine =
-  | { type: 'batch'; batch: TranscriptBatch }
-  | { type: 'done'; outcome: TranscriptReadOutcome }
-  | { type: 'failed'; code: string | null; message: string };
+  | { type: 'batch'; id: number; batch: TranscriptBatch }
+  | { type: 'done'; id: number; outcome: TranscriptReadOutcome }
+  | { type: 'failed'; id: number; code: string | null; message: string };
 
-/** `more`: one batch was written, the reader may send another. */
-export type EngineToWorker = { type: 'read'; job: TranscriptReadJob } | { type: 'more' };
+/** `read`: queued behind the reader's earlier reads. `more`: one batch was written, the reader may send another. */
+export type EngineToWorker = { type: 'read'; id: number; job: TranscriptReadJob } | { type: 'more' };
 
 /** Messages per batch: a 2 GB transcript never sits in memory whole, and a batch is one write transaction. */
 export const MESSAGE_BATCH = 2_000;

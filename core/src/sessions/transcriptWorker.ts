@@ -6,9 +6,10 @@ import { BATCH_TEXT_CHARS, BATCHES_AHEAD, MESSAGE_BATCH, type EngineToWorker, ty
 import type { TranscriptMessage, TranscriptMeta } from './types.js';
 
 /**
- * A transcript reader thread: streams one JSONL file at a time (parse, redact, strip recalled
- * memory, render, chunk) and hands the engine thread batches, at most BATCHES_AHEAD of them not
- * yet written: it reads on while the engine writes, and memory stays at a few batches per reader.
+ * A transcript reader thread: streams the JSONL files handed to it, one after another (parse,
+ * redact, strip recalled memory, render, chunk), and hands the engine thread batches, at most
+ * BATCHES_AHEAD of them not yet written, across files: it reads on while the engine writes, and
+ * memory stays at a few batches per reader.
  */
 const port = parentPort!;
 const { memoryLines } = workerData as { memoryLines: string[] };
@@ -16,6 +17,8 @@ let recalled: RecalledTextCheck | null = null;
 // Batches sent and not yet acknowledged with `more`, and the read waiting for one to be.
 let unwritten = 0;
 let resumeReading: (() => void) | null = null;
+// Reads run one after another, in the order they were handed over.
+let queue: Promise<void> = Promise.resolve();
 
 port.on('message', (message: EngineToWorker) => {
   if (message.type === 'more') {
@@ -25,9 +28,12 @@ port.on('message', (message: EngineToWorker) => {
     resume?.();
     return;
   }
-  read(message.job).then(
-    (outcome) => post({ type: 'done', outcome }),
-    (error: unknown) => post({ type: 'failed', code: (error as NodeJS.ErrnoException).code ?? null, message: (error as Error).message ?? String(error) }),
+  const { id, job } = message;
+  queue = queue.then(() =>
+    read(id, job).then(
+      (outcome) => post({ type: 'done', id, outcome }),
+      (error: unknown) => post({ type: 'failed', id, code: (error as NodeJS.ErrnoException).code ?? null, message: (error as Error).message ?? String(error) }),
+    ),
   );
 });
 
@@ -35,10 +41,8 @@ function post(message: WorkerToEngine): void {
   port.postMessage(message);
 }
 
-async function read(job: TranscriptReadJob) {
+async function read(id: number, job: TranscriptReadJob) {
   recalled ??= recalledLineMatcher(memoryLines);
-  // Acknowledgements of an earlier file's batches all arrived before this job (one port, in order).
-  unwritten = 0;
   // The session's kind as read so far: chunks carry it, so the engine's final fix-up of the kind
   // rewrites no rows in the usual case (it rewrote every chunk of a 2 GB transcript).
   const liveMeta: { current: TranscriptMeta | null } = { current: null };
@@ -65,7 +69,7 @@ async function read(job: TranscriptReadJob) {
     batchChars = 0;
     while (unwritten >= BATCHES_AHEAD) await new Promise<void>((resolve) => (resumeReading = resolve));
     unwritten += 1;
-    post({ type: 'batch', batch: { lines, chunks, messages } });
+    post({ type: 'batch', id, batch: { lines, chunks, messages } });
   };
   for (;;) {
     const step = await reader.next();
