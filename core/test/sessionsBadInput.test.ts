@@ -36,6 +36,12 @@ describe('bad transcript input', () => {
       [9, 'and so am I', null],
     ]);
     expect(result.stats).toMatchObject({ lines: 9, malformedLines: 3, unknownLines: 1, messages: 2 });
+    // Each is named by its line, for the ingest report.
+    expect(result.malformed).toEqual([
+      { line: 2, reason: 'not valid JSON' },
+      { line: 3, reason: 'not a JSON object' },
+      { line: 8, reason: 'not valid JSON' },
+    ]);
   });
 
   it('skips lines that are not valid UTF-8 and reads the valid ones around them', async () => {
@@ -46,6 +52,10 @@ describe('bad transcript input', () => {
     const { messages, outcome } = await collectTranscript(file);
     expect(messages.map((m) => m.text)).toEqual(['café ☕ 日本語']);
     expect(expectRead(outcome).stats).toMatchObject({ lines: 4, malformedLines: 2 });
+    expect(expectRead(outcome).malformed).toEqual([
+      { line: 2, reason: 'not valid UTF-8' },
+      { line: 3, reason: 'not valid UTF-8' },
+    ]);
   });
 
   it('does not consume a truncated last line unless the read is final', async () => {
@@ -88,6 +98,7 @@ describe('bad transcript input', () => {
     const { messages, outcome } = await collectTranscript(file, { maxLineBytes: 64 * 1024 });
     expect(messages.map((m) => [m.sourceLine, m.text])).toEqual([[3, 'after the long line']]);
     expect(expectRead(outcome).stats).toMatchObject({ lines: 3, malformedLines: 1 });
+    expect(expectRead(outcome).malformed).toEqual([{ line: 2, reason: 'longer than the line limit' }]);
   });
 
   it('reports a vanished file, a directory and an unrecognised format instead of throwing', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normalizeWhitespace } from '../src/sessions/normalize.js';
+import { collapseWhitespace, normalizeWhitespace } from '../src/sessions/normalize.js';
 import { collectTranscript, isTranscriptSkipped } from '../src/sessions/readTranscript.js';
 import { recalledLineMatcher, stripRecalledText } from '../src/sessions/recalled.js';
 
@@ -12,6 +12,25 @@ describe('normalizeWhitespace', () => {
     expect(normalizeWhitespace('a\n\nb')).toBe('a\n\nb');
     expect(normalizeWhitespace('\n\n  \n')).toBe('');
     expect(normalizeWhitespace('bell\u0007 and nul\u0000 gone')).toBe('bell and nul gone');
+  });
+
+  it('returns text it would not change as is, and otherwise what the line-by-line collapse gives', () => {
+    // Random strings over the characters that matter: every kind of space, line end and control.
+    const alphabet = ['a', 'b', ' ', ' ', '\n', '\n', '\r', '\t', '\v', '\f', '\u0000', '\u0007', '\u001f', '\u007f', '\u0085', '\u00a0', '\u1680', '\u2003', '\u2028', '\u2029', '\u202f', '\u3000', '\ufeff', 'é'];
+    let seed = 1;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    let unchanged = 0;
+    for (let i = 0; i < 20_000; i++) {
+      let text = '';
+      const length = Math.floor(next() * 14);
+      for (let k = 0; k < length; k++) text += alphabet[Math.floor(next() * alphabet.length)];
+      const collapsed = collapseWhitespace(text);
+      expect(normalizeWhitespace(text), JSON.stringify(text)).toBe(collapsed);
+      if (collapsed === text) unchanged++;
+    }
+    // Both paths were taken many times.
+    expect(unchanged).toBeGreaterThan(1_000);
+    expect(unchanged).toBeLessThan(19_000);
   });
 });
 

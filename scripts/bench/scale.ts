@@ -6,10 +6,11 @@
  * bytes per table and their ratio to the text, hybrid search p50/p95 per source filter and peak
  * RSS; across sizes, each figure's growth exponent (log-log least squares).
  *
- *   npm run bench -- --only scale [--notes N | --sizes 500,1000,2000] [--transcripts MB] [--profile DIR]
+ *   npm run bench -- --only scale [--notes N | --sizes 500,1000,2000] [--transcripts MB] [--transcript-file MB] [--profile DIR]
  *
  * `--transcripts MB` is the transcript volume at the largest size; smaller sizes get the same
- * share per note. `--profile DIR` runs each size under `node --cpu-prof` and summarises the top
+ * share per note. `--transcript-file MB` adds, at the largest size and after everything else, one
+ * transcript of that size (the 2 GB bad-input case: streamed, bounded memory). `--profile DIR` runs each size under `node --cpu-prof` and summarises the top
  * self-time functions per phase.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -19,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { summarizeCpuProfile, type PhaseProfile } from './cpuProfileSummary.js';
 import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
 import { fitGrowth, type GrowthFit } from './growthFit.js';
-import { writeClaudeHome } from './scaleCorpus.js';
+import { writeClaudeHome, writeOneLargeTranscript } from './scaleCorpus.js';
 import { runScaleJobInChild, type ScaleRunFigures, type SearchFilter } from './scaleRun.js';
 import { log, percentile, round, table } from './stats.js';
 import { makeQuestions, SyntheticCorpus } from './synthetic.js';
@@ -29,6 +30,8 @@ export interface ScaleOptions {
   sizes: number[];
   /** Megabytes of transcripts at the largest size. */
   transcriptsMb: number;
+  /** One transcript of this many MB, ingested last at the largest size; null for none. */
+  transcriptFileMb: number | null;
   profileDir: string | null;
 }
 
@@ -85,6 +88,10 @@ export interface ScaleFigures {
   scale_peak_rss_mb: number;
   scale_transcripts_mb_per_s: number | null;
   scale_transcripts_peak_rss_mb: number | null;
+  /** CPU seconds (all threads) per MB of transcripts: the sessions step, and with the vectors that follow. */
+  scale_transcripts_cpu_s_per_mb: number | null;
+  scale_transcripts_ingest_cpu_s_per_mb: number | null;
+  scale_large_transcript: ScaleRunFigures['large_transcript'];
   scale_cli_search_p50_ms: number;
   scale_cli_search_host_p50_ms: number;
   /** Exponent k of figure ≈ c·notes^k across the sizes (null with one size). */
@@ -152,20 +159,25 @@ async function withDaemon<T>(workspace: string, dataDir: string, work: () => T):
   }
 }
 
-async function runOneSize(notes: number, transcriptBytes: number, profileDir: string | null): Promise<ScaleRun> {
+async function runOneSize(notes: number, transcriptBytes: number, largeTranscriptBytes: number, profileDir: string | null): Promise<ScaleRun> {
   const ws = makeTempWorkspace(`scale-${notes}`);
   try {
     const started = performance.now();
     const corpus = new SyntheticCorpus(ws.workspace);
     const root = corpus.writeRootFiles();
     const written = corpus.writeNotes(notes);
-    const claudeHome = transcriptBytes > 0 ? path.join(ws.root, 'claude-home') : null;
-    const transcripts = claudeHome ? writeClaudeHome(claudeHome, transcriptBytes, corpus) : null;
+    const claudeHome = transcriptBytes > 0 || largeTranscriptBytes > 0 ? path.join(ws.root, 'claude-home') : null;
+    if (claudeHome) fs.mkdirSync(claudeHome, { recursive: true });
+    const transcripts = claudeHome && transcriptBytes > 0 ? writeClaudeHome(claudeHome, transcriptBytes, corpus) : null;
+    // Kept outside the home until its own ingest (the child moves it in).
+    const largeFile = path.join(ws.root, 'large-transcript', '00000000-0000-4000-8000-00000000beef.jsonl');
+    const large = largeTranscriptBytes > 0 ? writeOneLargeTranscript(largeFile, largeTranscriptBytes, corpus) : null;
     const generateS = (performance.now() - started) / 1000;
     const notesBytes = root.bytes + written.bytes;
     log(
       `  scale ${notes} notes: ${(notesBytes / MB).toFixed(1)} MB of notes` +
         (transcripts ? `, ${transcripts.files} transcripts ${(transcripts.bytes / MB).toFixed(1)} MB` : '') +
+        (large ? `, one transcript of ${(large.bytes / MB).toFixed(0)} MB` : '') +
         ` generated in ${generateS.toFixed(1)} s`,
     );
     const runProfileDir = profileDir ? path.join(profileDir, `notes-${notes}`) : null;
@@ -177,6 +189,7 @@ async function runOneSize(notes: number, transcriptBytes: number, profileDir: st
       claudeHome,
       notesBytes,
       transcriptBytes: transcripts?.bytes ?? 0,
+      largeTranscript: large ? { file: largeFile, bytes: large.bytes } : null,
       editNote: corpus.note(Math.min(notes - 1, 3)).rel,
       editWord: `quillorbit${notes}`,
       queries,
@@ -270,7 +283,8 @@ export async function runScaleBench(options: ScaleOptions): Promise<ScaleFigures
   log(`Scale: ${options.sizes.join(', ')} notes, ${options.transcriptsMb} MB of transcripts at ${largest}`);
   const runs: ScaleRun[] = [];
   for (const notes of options.sizes) {
-    runs.push(await runOneSize(notes, Math.round((options.transcriptsMb * MB * notes) / largest), options.profileDir));
+    const largeBytes = notes === largest && options.transcriptFileMb ? Math.round(options.transcriptFileMb * MB) : 0;
+    runs.push(await runOneSize(notes, Math.round((options.transcriptsMb * MB * notes) / largest), largeBytes, options.profileDir));
   }
   const growth = growthOf(runs);
   printSummary(runs, growth);
@@ -296,6 +310,9 @@ export async function runScaleBench(options: ScaleOptions): Promise<ScaleFigures
     scale_peak_rss_mb: top.peak_rss_mb,
     scale_transcripts_mb_per_s: top.transcripts?.ingest_mb_per_s ?? null,
     scale_transcripts_peak_rss_mb: top.transcripts?.peak_rss_mb ?? null,
+    scale_transcripts_cpu_s_per_mb: top.transcripts?.cpu_s_per_mb ?? null,
+    scale_transcripts_ingest_cpu_s_per_mb: top.transcripts?.ingest_cpu_s_per_mb ?? null,
+    scale_large_transcript: top.large_transcript,
     scale_cli_search_p50_ms: top.cli_search.p50_ms,
     scale_cli_search_host_p50_ms: top.cli_search_host.p50_ms,
     scale_growth: growth,

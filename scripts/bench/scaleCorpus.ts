@@ -14,6 +14,7 @@ const MIN_TRANSCRIPT_BYTES = 48 * 1024;
 const MAX_TRANSCRIPT_BYTES = 960 * 1024;
 const PROJECT_FOLDERS = 24;
 const TOOLS = ['Read', 'Edit', 'Bash', 'Grep', 'Glob', 'Write'];
+const WRITE_PIECE_BYTES = 4 * 1024 * 1024;
 
 export interface TranscriptWriteStats {
   files: number;
@@ -44,34 +45,49 @@ function toolOutput(rng: Rng): string {
  */
 export function writeClaudeTranscript(file: string, sessionId: string, cwd: string, bytes: number, corpus: SyntheticCorpus, seed: number): { bytes: number; lines: number } {
   const rng = new Rng(seed);
-  const parts: string[] = [];
+  const fd = fs.openSync(file, 'w');
+  let parts: string[] = [];
+  let pending = 0;
   let written = 0;
   let lines = 0;
   let turn = 0;
   const base = Date.UTC(2026, 0, 1) + (seed % 100_000) * 60_000;
+  // Written in pieces: a 2 GB transcript is never one string.
+  const flush = (): void => {
+    fs.writeSync(fd, parts.join(''));
+    parts = [];
+    pending = 0;
+  };
   const push = (obj: unknown): void => {
     const line = JSON.stringify(obj) + '\n';
     parts.push(line);
-    written += Buffer.byteLength(line);
+    const size = Buffer.byteLength(line);
+    written += size;
+    pending += size;
     lines++;
+    if (pending >= WRITE_PIECE_BYTES) flush();
   };
-  while (written < bytes) {
-    const common = { parentUuid: null, isSidechain: false, userType: 'external', cwd, sessionId, version: '2.1.80', gitBranch: 'main' };
-    const at = (k: number): string => new Date(base + (turn * 4 + k) * 7_000).toISOString();
-    const toolId = `toolu_${seed.toString(36)}_${turn}`;
-    push({ ...common, type: 'user', uuid: `${sessionId}-u${turn}`, timestamp: at(0), message: { role: 'user', content: prose(corpus, rng, rng.range(1, 3)) } });
-    push({
-      ...common, type: 'assistant', uuid: `${sessionId}-a${turn}`, timestamp: at(1),
-      message: { id: `msg_${turn}`, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: prose(corpus, rng, rng.range(2, 6)) }, { type: 'tool_use', id: toolId, name: rng.pick(TOOLS), input: { file_path: `${cwd}/src/${rng.int(200)}.ts` } }], usage: { input_tokens: rng.int(9000), output_tokens: rng.int(900) } },
-    });
-    push({ ...common, type: 'user', uuid: `${sessionId}-r${turn}`, timestamp: at(2), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolId, content: toolOutput(rng) }] } });
-    push({
-      ...common, type: 'assistant', uuid: `${sessionId}-b${turn}`, timestamp: at(3),
-      message: { id: `msg_${turn}b`, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: prose(corpus, rng, rng.range(1, 4)) }] },
-    });
-    turn++;
+  try {
+    while (written < bytes) {
+      const common = { parentUuid: null, isSidechain: false, userType: 'external', cwd, sessionId, version: '2.1.80', gitBranch: 'main' };
+      const at = (k: number): string => new Date(base + (turn * 4 + k) * 7_000).toISOString();
+      const toolId = `toolu_${seed.toString(36)}_${turn}`;
+      push({ ...common, type: 'user', uuid: `${sessionId}-u${turn}`, timestamp: at(0), message: { role: 'user', content: prose(corpus, rng, rng.range(1, 3)) } });
+      push({
+        ...common, type: 'assistant', uuid: `${sessionId}-a${turn}`, timestamp: at(1),
+        message: { id: `msg_${turn}`, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: prose(corpus, rng, rng.range(2, 6)) }, { type: 'tool_use', id: toolId, name: rng.pick(TOOLS), input: { file_path: `${cwd}/src/${rng.int(200)}.ts` } }], usage: { input_tokens: rng.int(9000), output_tokens: rng.int(900) } },
+      });
+      push({ ...common, type: 'user', uuid: `${sessionId}-r${turn}`, timestamp: at(2), message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolId, content: toolOutput(rng) }] } });
+      push({
+        ...common, type: 'assistant', uuid: `${sessionId}-b${turn}`, timestamp: at(3),
+        message: { id: `msg_${turn}b`, type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: prose(corpus, rng, rng.range(1, 4)) }] },
+      });
+      turn++;
+    }
+    flush();
+  } finally {
+    fs.closeSync(fd);
   }
-  fs.writeFileSync(file, parts.join(''));
   return { bytes: written, lines };
 }
 
@@ -101,4 +117,15 @@ export function writeClaudeHome(home: string, totalBytes: number, corpus: Synthe
     files++;
   }
   return { files, bytes, lines, seconds: (performance.now() - started) / 1000 };
+}
+
+/** One Claude Code session of about `totalBytes` (the bench's 2 GB case), written in pieces, finished an hour ago. */
+export function writeOneLargeTranscript(file: string, totalBytes: number, corpus: SyntheticCorpus, seed = 11): TranscriptWriteStats {
+  const started = performance.now();
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const id = path.basename(file, '.jsonl');
+  const w = writeClaudeTranscript(file, id, `/home/dana/src/${corpus.lex.projects[0]!.toLowerCase()}`, totalBytes, corpus, seed);
+  const finished = new Date(Date.now() - 3_600_000);
+  fs.utimesSync(file, finished, finished);
+  return { files: 1, bytes: w.bytes, lines: w.lines, seconds: (performance.now() - started) / 1000 };
 }

@@ -6,6 +6,7 @@
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EngineEvent, SourceKind, SyncReport } from '../../core/src/contract/index.js';
 import { MemoryService } from '../../core/src/engine/memoryService.js';
@@ -21,6 +22,8 @@ export interface ScaleJob {
   claudeHome: string | null;
   notesBytes: number;
   transcriptBytes: number;
+  /** One large transcript, outside the home until it is moved in and ingested last; null for none. */
+  largeTranscript: { file: string; bytes: number } | null;
   /** A note to append one line to, and a word found nowhere else. */
   editNote: string;
   editWord: string;
@@ -65,8 +68,27 @@ export interface ScaleRunFigures {
     searchable_mb_per_s: number;
     embedding_s: number;
     cpu_s: number;
+    /** CPU seconds (all threads) per MB: the whole step with its vectors, and the sessions phase (read, parse, write) alone. */
+    cpu_s_per_mb: number;
+    ingest_cpu_s_per_mb: number;
+    phases_s: Record<string, number>;
+    phases_cpu_s: Record<string, number>;
     peak_rss_mb: number;
     chunks_added: number;
+  };
+  /** The one large transcript, ingested after everything else (its own peak memory window). */
+  large_transcript: null | {
+    mb: number;
+    messages: number;
+    ingest_s: number;
+    ingest_mb_per_s: number;
+    sync_total_s: number;
+    cpu_s: number;
+    cpu_s_per_mb: number;
+    phases_cpu_s: Record<string, number>;
+    peak_rss_mb: number;
+    chunks_added: number;
+    problems: string[];
   };
   index_notes: IndexBytes & { ratio_to_text: number };
   index_final: IndexBytes & { ratio_to_text: number };
@@ -250,13 +272,18 @@ export async function runScaleJob(job: ScaleJob): Promise<ScaleRunFigures> {
         searchable_mb_per_s: round(job.transcriptBytes / MB / syncS, 2),
         embedding_s: round((report?.embedding?.durationMs ?? 0) / 1000, 3),
         cpu_s: round(cpuSeconds(cpu1), 2),
+        cpu_s_per_mb: round(cpuSeconds(cpu1) / (job.transcriptBytes / MB), 4),
+        ingest_cpu_s_per_mb: round((timeline.seconds('transcripts:', 'cpu').sessions ?? 0) / (job.transcriptBytes / MB), 4),
+        phases_s: timeline.seconds('transcripts:'),
+        phases_cpu_s: timeline.seconds('transcripts:', 'cpu'),
         peak_rss_mb: round(peakRssBytes() / MB, 1),
         chunks_added: chunksAfter - before,
       };
       if (ingest.failed + ingest.skipped > 0) log(`    ! transcripts: ${ingest.failed} failed, ${ingest.skipped} skipped: ${JSON.stringify(ingest.problems.slice(0, 3))}`);
       log(
         `    transcripts: ${ingest.transcripts} files, ${ingest.messages} messages, ${(job.transcriptBytes / MB).toFixed(1)} MB ingested in ${ingestS.toFixed(1)} s ` +
-          `(${transcripts.ingest_mb_per_s} MB/s; searchable after ${syncS.toFixed(1)} s, vectors ${transcripts.embedding_s} s), peak RSS ${transcripts.peak_rss_mb} MB`,
+          `(${transcripts.ingest_mb_per_s} MB/s; searchable after ${syncS.toFixed(1)} s, vectors ${transcripts.embedding_s} s), peak RSS ${transcripts.peak_rss_mb} MB; ` +
+          `cpu ${transcripts.cpu_s} s = ${transcripts.cpu_s_per_mb} s/MB (sessions phase ${transcripts.ingest_cpu_s_per_mb} s/MB), by phase ${JSON.stringify(transcripts.phases_cpu_s)}`,
       );
     }
 
@@ -283,6 +310,7 @@ export async function runScaleJob(job: ScaleJob): Promise<ScaleRunFigures> {
       log(`    search ${filter}: p50 ${search[filter].p50_ms} ms, p95 ${search[filter].p95_ms} ms (${zero} of ${wall.length} without results)`);
     }
     timeline.end();
+    const largeTranscript = job.largeTranscript && job.claudeHome ? await ingestLargeTranscript(service, timeline, job.claudeHome, job.largeTranscript) : null;
     const status = await service.invoke('status', {});
     return {
       pid: process.pid,
@@ -305,6 +333,7 @@ export async function runScaleJob(job: ScaleJob): Promise<ScaleRunFigures> {
       noop_resync_s: round(noopS, 3),
       edit_pickup: { searchable_ms: round(searchableMs, 1), sync_total_ms: round(editTotalMs, 1), found: editFound },
       transcripts,
+      large_transcript: largeTranscript,
       index_notes: { ...indexNotes, ratio_to_text: round(indexNotes.file_bytes / job.notesBytes, 2) },
       index_final: { ...indexFinal, ratio_to_text: round(indexFinal.file_bytes / textBytes, 2) },
       search,
@@ -315,6 +344,47 @@ export async function runScaleJob(job: ScaleJob): Promise<ScaleRunFigures> {
     unsubscribe();
     await service.close();
   }
+}
+
+/**
+ * The 2 GB case: one transcript moved into the tool's home and ingested on its own, with the size
+ * cap raised to let it in; its own peak-memory window shows whether it was streamed.
+ */
+async function ingestLargeTranscript(service: MemoryService, timeline: PhaseTimeline, claudeHome: string, large: { file: string; bytes: number }): Promise<ScaleRunFigures['large_transcript']> {
+  const mb = large.bytes / MB;
+  await service.invoke('settings.set', { patch: { maxTranscriptSizeMB: Math.min(65536, Math.ceil(mb) + 1) } });
+  const target = path.join(claudeHome, 'projects', '-home-dana-large', path.basename(large.file));
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.renameSync(large.file, target);
+  const before = (await service.invoke('status', {})).index.chunks;
+  timeline.setPrefix('large:');
+  resetPeakRss();
+  const cpu = process.cpuUsage();
+  const t = performance.now();
+  timeline.begin('start');
+  const ingest = await service.invoke('sessions.ingest', { homes: { 'claude-code': claudeHome } });
+  timeline.end();
+  const syncS = (performance.now() - t) / 1000;
+  const cpuS = cpuSeconds(cpu);
+  const figures = {
+    mb: round(mb, 1),
+    messages: ingest.messages,
+    ingest_s: round(ingest.durationMs / 1000, 2),
+    ingest_mb_per_s: round(mb / (ingest.durationMs / 1000), 2),
+    sync_total_s: round(syncS, 2),
+    cpu_s: round(cpuS, 2),
+    cpu_s_per_mb: round(cpuS / mb, 4),
+    phases_cpu_s: timeline.seconds('large:', 'cpu'),
+    peak_rss_mb: round(peakRssBytes() / MB, 1),
+    chunks_added: (await service.invoke('status', {})).index.chunks - before,
+    problems: ingest.problems.map((p) => `${p.status}: ${p.path} — ${p.reason}`),
+  };
+  log(
+    `    one ${figures.mb} MB transcript: ${figures.messages} messages ingested in ${figures.ingest_s} s (${figures.ingest_mb_per_s} MB/s; searchable after ${figures.sync_total_s} s), ` +
+      `cpu ${figures.cpu_s} s = ${figures.cpu_s_per_mb} s/MB, by phase ${JSON.stringify(figures.phases_cpu_s)}; peak RSS ${figures.peak_rss_mb} MB` +
+      (figures.problems.length > 0 ? `; problems: ${figures.problems.slice(0, 3).join('; ')}` : ''),
+  );
+  return figures;
 }
 
 /** Runs one size in a child process (with --cpu-prof when asked) and waits for its figures. */

@@ -9,7 +9,7 @@ import { isTranscriptSkipped } from './readTranscript.js';
 import { discoverTranscripts, type DiscoveredTranscript, type TranscriptSources } from './transcriptDiscovery.js';
 import type { TranscriptBatch } from './transcriptReadJob.js';
 import { defaultReaderCount, TranscriptReaderPool } from './transcriptReaderPool.js';
-import type { TranscriptResumeState, TranscriptStats } from './types.js';
+import type { MalformedLine, TranscriptResumeState, TranscriptStats } from './types.js';
 import { emptyIngestReport } from './toolHomes.js';
 import { processLogger } from '../platform/log/processLog.js';
 
@@ -24,6 +24,8 @@ export interface IngestOptions {
   onProgress?: (p: { done: number; total: number; path: string | null }) => void;
   /** A transcript untouched for this long is complete: its last line is read even without a newline. */
   quietMs?: number;
+  /** Heap ceiling of each reader thread in MB, for tests of bounded memory (default none; see TranscriptReaderPool). */
+  readerHeapMb?: number;
 }
 
 const DEFAULT_QUIET_MS = 60_000;
@@ -68,9 +70,11 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
   }
 
   const openClawKinds = new Map<string, Map<string, SessionKind>>();
-  const readers = new TranscriptReaderPool(options.memoryLines ?? (() => []));
+  const readerCount = Math.max(1, options.readers ?? defaultReaderCount());
+  const readers = new TranscriptReaderPool(options.memoryLines ?? (() => []), readerCount, options.readerHeapMb);
   const running = new Set<Promise<void>>();
-  const concurrency = Math.max(1, options.readers ?? defaultReaderCount());
+  // One file more than readers: a reader starts the next file while this thread writes the last.
+  const concurrency = readerCount + 1;
   let done = 0;
   try {
     for (const t of discovered) {
@@ -109,6 +113,7 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
             report.messages += outcome.messages;
             report.unknownLines += outcome.stats.unknownLines;
             report.malformedLines += outcome.stats.malformedLines;
+            reportMalformed(report, t, outcome);
             report.redactions += outcome.stats.redactions;
             report.recalledStripped += outcome.stats.recalledStripped;
           }
@@ -133,8 +138,17 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
 }
 
 type IngestOutcome =
-  | { kind: 'added' | 'appended' | 'unchanged'; messages: number; stats: TranscriptStats }
+  | { kind: 'added' | 'appended' | 'unchanged'; messages: number; stats: TranscriptStats; malformed: MalformedLine[] }
   | { kind: 'skipped'; reason: string };
+
+/** Malformed lines were skipped: the report and the log name the file and the lines. */
+function reportMalformed(report: IngestReport, t: DiscoveredTranscript, outcome: { stats: TranscriptStats; malformed: MalformedLine[] }): void {
+  if (outcome.stats.malformedLines === 0) return;
+  for (const m of outcome.malformed) report.problems.push({ path: t.path, status: 'indexed', reason: `line ${m.line} skipped: ${m.reason}` });
+  const unnamed = outcome.stats.malformedLines - outcome.malformed.length;
+  if (unnamed > 0) report.problems.push({ path: t.path, status: 'indexed', reason: `${unnamed} more malformed lines skipped` });
+  log.warn('Malformed transcript lines were skipped', { path: t.absPath, lines: outcome.malformed.map((m) => m.line), count: outcome.stats.malformedLines });
+}
 
 async function ingestOne(
   db: Database.Database,
@@ -201,10 +215,11 @@ async function ingestOne(
        ON CONFLICT(path) DO UPDATE SET session_id = excluded.session_id, session_kind = excluded.session_kind, cwd = excluded.cwd,
          started_at = excluded.started_at, resume_state = excluded.resume_state, stats = excluded.stats, lines = excluded.lines`,
     ).run(t.path, t.tool, outcome.meta.sessionId, outcome.meta.sessionKind, t.absPath, outcome.meta.cwd, outcome.meta.startedAt, JSON.stringify(outcome.resume), JSON.stringify(totals), nextLine - 1);
-    // Chunks written before the session kind was known carry the provisional kind: fix them.
-    db.prepare('UPDATE chunks SET session_kind = ? WHERE path = ?').run(outcome.meta.sessionKind, t.path);
+    // Chunks written before the session kind was known carry the provisional kind: fix them (only
+    // those: rewriting every row of a large transcript again cost as much as writing it).
+    db.prepare('UPDATE chunks SET session_kind = @kind WHERE path = @path AND session_kind IS NOT @kind').run({ kind: outcome.meta.sessionKind, path: t.path });
   });
-  return { kind: resume ? (messages > 0 ? 'appended' : 'unchanged') : 'added', messages, stats: outcome.stats };
+  return { kind: resume ? (messages > 0 ? 'appended' : 'unchanged') : 'added', messages, stats: outcome.stats, malformed: outcome.malformed };
 }
 
 function loadKnown(db: Database.Database): Map<string, KnownTranscript> {

@@ -6,6 +6,8 @@ const log = processLogger('sessions');
 export interface JsonlLine {
   /** The decoded line without its newline; null when it is not valid UTF-8 or is longer than the limit. */
   text: string | null;
+  /** Why text is null. */
+  unreadable?: 'not valid UTF-8' | 'longer than the line limit';
   /** Byte offset where the next line starts. */
   nextOffset: number;
 }
@@ -57,15 +59,14 @@ export async function* readJsonlLines(filePath: string, options: LineReadOptions
         const piece = chunk.subarray(from, newline);
         const lineBytes = pendingBytes + piece.length;
         const nextOffset = position + (newline - from) + 1;
-        let text: string | null;
-        if (oversized || lineBytes > options.maxLineBytes) text = null;
-        else text = decode(pending.length === 0 ? piece : Buffer.concat([...pending, piece], lineBytes));
+        const tooLong = oversized || lineBytes > options.maxLineBytes;
+        const text = tooLong ? null : decode(pending.length === 0 ? piece : Buffer.concat([...pending, piece], lineBytes));
         pending = [];
         pendingBytes = 0;
         oversized = false;
         position = nextOffset;
         from = newline + 1;
-        yield { text, nextOffset };
+        yield lineOf(text, tooLong, nextOffset);
       }
       const rest = chunk.subarray(from);
       position += rest.length;
@@ -83,9 +84,14 @@ export async function* readJsonlLines(filePath: string, options: LineReadOptions
     }
     if (options.final && (pendingBytes > 0 || oversized)) {
       const text = oversized ? null : decode(Buffer.concat(pending, pendingBytes));
-      yield { text, nextOffset: position };
+      yield lineOf(text, oversized, position);
     }
   } finally {
     stream.destroy();
   }
+}
+
+function lineOf(text: string | null, tooLong: boolean, nextOffset: number): JsonlLine {
+  if (text !== null) return { text, nextOffset };
+  return { text, nextOffset, unreadable: tooLong ? 'longer than the line limit' : 'not valid UTF-8' };
 }

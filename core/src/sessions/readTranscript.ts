@@ -8,10 +8,7 @@ import { readJsonlLines } from './lineReader.js';
 import type { RecalledTextCheck } from './recalled.js';
 import type { TranscriptParser } from './transcriptParser.js';
 import { emptyStats, TranscriptSession, type SessionState } from './transcriptSession.js';
-import type { TranscriptFormat, TranscriptMessage, TranscriptReadOutcome, TranscriptResumeState } from './types.js';
-import { processLogger } from '../platform/log/processLog.js';
-
-const log = processLogger('sessions');
+import type { MalformedLine, TranscriptFormat, TranscriptMessage, TranscriptMeta, TranscriptReadOutcome, TranscriptResumeState } from './types.js';
 
 /** Issue 4's default size cap for one transcript. */
 export const DEFAULT_MAX_TRANSCRIPT_BYTES = 512 * 1024 * 1024;
@@ -19,6 +16,8 @@ export const DEFAULT_MAX_TRANSCRIPT_BYTES = 512 * 1024 * 1024;
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 // How much of the file start identifies it across reads.
 const HEAD_BYTES = 4096;
+// Malformed lines named in a read's outcome (all are counted): enough to find them, never a list as long as the file.
+const MALFORMED_NAMED = 5;
 
 export interface ReadTranscriptOptions {
   /** The format; detected from the content when absent. */
@@ -36,6 +35,8 @@ export interface ReadTranscriptOptions {
   sessionKind?: SessionKind;
   /** MCP servers whose tool results are local (default: Reverie's own). */
   localMcpServers?: readonly string[];
+  /** Set to the session's live meta once the format is known: a caller can read the kind while messages stream. */
+  liveMeta?: { current: TranscriptMeta | null };
 }
 
 async function fileHead(filePath: string, bytes: number): Promise<{ bytes: number; sha256: string }> {
@@ -106,6 +107,11 @@ export async function* readTranscript(
   const usable = resume !== null && (await fitsFile(filePath, resume, size, options.format)) ? resume : null;
   const restarted = resume !== null && usable === null;
   const stats = emptyStats();
+  const malformed: MalformedLine[] = [];
+  const skipMalformed = (line: number, reason: string): void => {
+    stats.malformedLines += 1;
+    if (malformed.length < MALFORMED_NAMED) malformed.push({ line, reason });
+  };
   const sessionOptions = { isRecalledText: options.isRecalledText, localMcpServers: options.localMcpServers };
 
   let parser: TranscriptParser | null = null;
@@ -125,6 +131,7 @@ export async function* readTranscript(
     }
   }
 
+  if (session !== null && options.liveMeta) options.liveMeta.current = session.meta;
   let offset = usable?.offset ?? 0;
   let lineNumber = (usable?.nextLine ?? 1) - 1;
   const lines = readJsonlLines(filePath, {
@@ -138,7 +145,7 @@ export async function* readTranscript(
     offset = line.nextOffset;
     stats.lines += 1;
     if (line.text === null) {
-      stats.malformedLines += 1;
+      skipMalformed(lineNumber, line.unreadable ?? 'unreadable');
       continue;
     }
     if (line.text.trim() === '') continue;
@@ -146,13 +153,13 @@ export async function* readTranscript(
     try {
       record = JSON.parse(line.text);
     } catch (error) {
-      // Counted in the transcript's stats (malformedLines), shown in Status.
-      log.debug('A transcript line is not JSON', { endsAtByte: line.nextOffset, error });
-      stats.malformedLines += 1;
+      // Counted and named in the outcome (the ingest report names file and line); only the
+      // error's kind is kept: V8's message quotes the line, which may hold a secret.
+      skipMalformed(lineNumber, error instanceof SyntaxError ? 'not valid JSON' : `not readable as JSON (${(error as Error).name})`);
       continue;
     }
     if (!isRecord(record)) {
-      stats.malformedLines += 1;
+      skipMalformed(lineNumber, 'not a JSON object');
       continue;
     }
     if (parser === null || session === null) {
@@ -163,6 +170,7 @@ export async function* readTranscript(
       }
       parser = parserFor(format);
       session = new TranscriptSession(freshState(parser, filePath, options), stats, sessionOptions);
+      if (options.liveMeta) options.liveMeta.current = session.meta;
     }
     session.at(lineNumber, parser.timestampOf(record));
     if (!parser.handleLine(record, session)) stats.unknownLines += 1;
@@ -174,6 +182,7 @@ export async function* readTranscript(
   return {
     meta: structuredClone(state.meta),
     stats,
+    malformed,
     restarted,
     resume: {
       version: 1,

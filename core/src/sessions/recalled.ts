@@ -31,11 +31,14 @@ const REMOVED = '\u0001';
 export function stripRecalledText(text: string, isRecalledText?: RecalledTextCheck): RecalledStripResult {
   let stripped = 0;
   let out = text;
-  for (const pattern of INJECTED_BLOCKS) {
-    out = out.replace(pattern, () => {
-      stripped += 1;
-      return REMOVED;
-    });
+  // Every injected block starts with a tag: text without '<' (most of it) skips the six scans.
+  if (out.includes('<')) {
+    for (const pattern of INJECTED_BLOCKS) {
+      out = out.replace(pattern, () => {
+        stripped += 1;
+        return REMOVED;
+      });
+    }
   }
   // A line that held only injected blocks goes away entirely instead of leaving a blank line.
   if (stripped > 0) out = out.split('\n').filter((line) => line.replaceAll(REMOVED, '').trim() !== '' || !line.includes(REMOVED)).join('\n').replaceAll(REMOVED, ' ');
@@ -58,11 +61,8 @@ const MIN_RECALLED_LINE_CHARS = 12;
 
 /** Comparison key shared by memory lines and transcript lines: normalised, bullet-free, case-folded. */
 export function recalledLineKey(line: string): string {
-  return normalizeWhitespace(line)
-    .replace(/^(?:[-*+•]|\d+[.)])\s+/, '')
-    .replace(/\s*<!--[\s\S]*?-->\s*/g, ' ')
-    .trim()
-    .toLowerCase();
+  const normalized = normalizeWhitespace(line).replace(/^(?:[-*+•]|\d+[.)])\s+/, '');
+  return (normalized.includes('<!--') ? normalized.replace(/\s*<!--[\s\S]*?-->\s*/g, ' ') : normalized).trim().toLowerCase();
 }
 
 /** Builds an `isRecalledText` check from the workspace's memory lines (MEMORY.md, USER.md, notes). */
@@ -72,6 +72,7 @@ export function recalledLineMatcher(memoryLines: Iterable<string>): RecalledText
     const key = recalledLineKey(line);
     if (key.length >= MIN_RECALLED_LINE_CHARS) keys.add(key);
   }
+  if (keys.size === 0) return () => false;
   return (normalizedLine) => {
     const key = recalledLineKey(normalizedLine);
     return key.length >= MIN_RECALLED_LINE_CHARS && keys.has(key);

@@ -15,19 +15,34 @@ export interface TranscriptReadJob {
   firstLine: number;
 }
 
+/** An indexed line's map back to its JSONL source (its text travels in the chunks only). */
+export type LineMapRow = Omit<DocumentLine, 'text'>;
+
 /** Messages rendered to indexed lines and chunked: what the engine thread writes in one transaction. */
 export interface TranscriptBatch {
-  lines: DocumentLine[];
+  lines: LineMapRow[];
   chunks: IndexedChunk[];
   messages: number;
 }
 
+/** What a reader says about one of its reads (`id`: the job's, as the engine numbered it). */
 export type WorkerToEngine =
-  | { type: 'batch'; batch: TranscriptBatch }
-  | { type: 'done'; outcome: TranscriptReadOutcome }
-  | { type: 'failed'; code: string | null; message: string };
+  | { type: 'batch'; id: number; batch: TranscriptBatch }
+  | { type: 'done'; id: number; outcome: TranscriptReadOutcome }
+  | { type: 'failed'; id: number; code: string | null; message: string };
 
-export type EngineToWorker = { type: 'read'; job: TranscriptReadJob } | { type: 'more' };
+/** `read`: queued behind the reader's earlier reads. `more`: one batch was written, the reader may send another. */
+export type EngineToWorker = { type: 'read'; id: number; job: TranscriptReadJob } | { type: 'more' };
 
 /** Messages per batch: a 2 GB transcript never sits in memory whole, and a batch is one write transaction. */
 export const MESSAGE_BATCH = 2_000;
+/**
+ * Characters of message text per batch: a batch of long messages (pasted logs, long answers) is
+ * cut early, so a reader's memory stays bounded (~2,000 messages of 1,000 characters fit).
+ */
+export const BATCH_TEXT_CHARS = 2 * 1024 * 1024;
+/**
+ * Batches a reader may have sent and not yet seen written: two lets it read the next batch while
+ * the engine thread writes this one, and bounds what waits in memory to two batches per reader.
+ */
+export const BATCHES_AHEAD = 2;

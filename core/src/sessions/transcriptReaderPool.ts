@@ -12,74 +12,110 @@ export function defaultReaderCount(): number {
   return Math.max(1, Math.min(2, os.availableParallelism() - 1));
 }
 
+interface PendingRead {
+  onBatch: (batch: TranscriptBatch) => void;
+  resolve: (outcome: TranscriptReadOutcome) => void;
+  reject: (error: Error) => void;
+}
+
+interface Reader {
+  worker: Worker;
+  /** Reads handed to this thread and not finished, by job id (it works through them in order). */
+  pending: Map<number, PendingRead>;
+}
+
 /**
- * Transcript reader threads (transcriptWorker.ts), started on first use, one file each at a time.
- * `read` hands every batch to the caller, who writes it before the reader goes on: memory stays
- * at one batch per reader whatever the file's size.
+ * Transcript reader threads (transcriptWorker.ts), at most `size`, started on first use. Each
+ * works through the files handed to it in order, so a thread reads the next file while the engine
+ * writes the last one's batches. `read` hands every batch to the caller, who writes it; a reader
+ * runs at most BATCHES_AHEAD batches ahead of the writes, so memory stays at a few batches per
+ * reader whatever the file's size.
  */
 export class TranscriptReaderPool {
-  private readonly idle: Worker[] = [];
-  private readonly all = new Set<Worker>();
+  private readonly readers: Reader[] = [];
+  private nextJobId = 1;
 
-  constructor(private readonly memoryLines: () => string[]) {}
+  /**
+   * `heapLimitMb` caps each reader's heap, for tests that prove memory stays bounded: none by
+   * default, as V8 can abort the whole process, not only the worker, at a worker's ceiling
+   * (nodejs/node#47224).
+   */
+  constructor(
+    private readonly memoryLines: () => string[],
+    private readonly size: number,
+    private readonly heapLimitMb?: number,
+  ) {}
 
-  async read(job: TranscriptReadJob, onBatch: (batch: TranscriptBatch) => void): Promise<TranscriptReadOutcome> {
-    const worker = this.idle.pop() ?? this.start();
-    let reusable = true;
-    try {
-      return await new Promise<TranscriptReadOutcome>((resolve, reject) => {
-        const settle = (): void => {
-          worker.off('message', onMessage);
-          worker.off('error', onError);
-          worker.off('exit', onExit);
-        };
-        const fail = (error: Error): void => {
-          settle();
-          reusable = false;
-          reject(error);
-        };
-        const onMessage = (message: WorkerToEngine): void => {
-          if (message.type === 'batch') {
-            try {
-              onBatch(message.batch);
-            } catch (error) {
-              return fail(error as Error); // the reader is mid-file: it is stopped, not reused
-            }
-            worker.postMessage({ type: 'more' } satisfies EngineToWorker);
-          } else if (message.type === 'done') {
-            settle();
-            resolve(message.outcome);
-          } else {
-            settle();
-            reject(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}));
-          }
-        };
-        const onError = (error: Error): void => fail(error);
-        const onExit = (code: number): void => fail(new Error(`the transcript reader thread stopped (exit code ${code})`));
-        worker.on('message', onMessage);
-        worker.on('error', onError);
-        worker.on('exit', onExit);
-        worker.postMessage({ type: 'read', job } satisfies EngineToWorker);
-      });
-    } finally {
-      if (reusable) this.idle.push(worker);
-      else this.stop(worker);
-    }
+  read(job: TranscriptReadJob, onBatch: (batch: TranscriptBatch) => void): Promise<TranscriptReadOutcome> {
+    const reader = this.leastBusy();
+    const id = this.nextJobId++;
+    return new Promise<TranscriptReadOutcome>((resolve, reject) => {
+      reader.pending.set(id, { onBatch, resolve, reject });
+      reader.worker.postMessage({ type: 'read', id, job } satisfies EngineToWorker);
+    });
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.all].map((w) => this.stop(w)));
-    this.idle.length = 0;
+    await Promise.all(this.readers.splice(0).map((r) => r.worker.terminate()));
   }
 
-  private start(): Worker {
-    const worker = startModuleWorker(siblingModule(import.meta.url, 'transcriptWorker'), { workerData: { memoryLines: this.memoryLines() } });
-    this.all.add(worker);
-    return worker;
+  /** An idle thread, else a new one while under `size`, else the one with the fewest reads queued. */
+  private leastBusy(): Reader {
+    const idle = this.readers.find((r) => r.pending.size === 0);
+    if (idle) return idle;
+    if (this.readers.length < this.size) return this.start();
+    return this.readers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
   }
 
-  private async stop(worker: Worker): Promise<void> {
-    this.all.delete(worker);
-    await worker.terminate();
+  private start(): Reader {
+    const worker = startModuleWorker(siblingModule(import.meta.url, 'transcriptWorker'), {
+      workerData: { memoryLines: this.memoryLines() },
+      ...(this.heapLimitMb ? { resourceLimits: { maxOldGenerationSizeMb: this.heapLimitMb } } : {}),
+    });
+    const reader: Reader = { worker, pending: new Map() };
+    this.readers.push(reader);
+    worker.on('message', (message: WorkerToEngine) => this.onMessage(reader, message));
+    worker.on('error', (error: Error) => this.stop(reader, outOfMemory(error)));
+    worker.on('exit', (code: number) => this.stop(reader, new Error(`the transcript reader thread stopped (exit code ${code})`)));
+    return reader;
   }
+
+  private onMessage(reader: Reader, message: WorkerToEngine): void {
+    const read = reader.pending.get(message.id);
+    if (!read) return;
+    if (message.type === 'batch') {
+      try {
+        read.onBatch(message.batch);
+      } catch (error) {
+        // The reader is mid-file: it is stopped; files queued behind this one fail too (read again next sync).
+        this.stop(reader, error as Error, message.id);
+        return;
+      }
+      reader.worker.postMessage({ type: 'more' } satisfies EngineToWorker);
+    } else if (message.type === 'done') {
+      reader.pending.delete(message.id);
+      read.resolve(message.outcome);
+    } else {
+      reader.pending.delete(message.id);
+      read.reject(Object.assign(new Error(message.message), message.code ? { code: message.code } : {}));
+    }
+  }
+
+  /** Stops a thread: the read that failed gets `error`, the reads queued behind it say their reader stopped. */
+  private stop(reader: Reader, error: Error, failedId?: number): void {
+    const index = this.readers.indexOf(reader);
+    if (index === -1) return;
+    this.readers.splice(index, 1);
+    for (const [id, read] of reader.pending) {
+      read.reject(failedId === undefined || id === failedId ? error : new Error(`its reader stopped before reading it (${error.message})`));
+    }
+    reader.pending.clear();
+    void reader.worker.terminate();
+  }
+}
+
+/** A reader stopped at its heap ceiling: say so in words (the file is reported failed). */
+function outOfMemory(error: Error): Error {
+  if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') return error;
+  return new Error('needs more memory than a transcript reader may use');
 }

@@ -2,27 +2,38 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { readTranscript } from './readTranscript.js';
 import { recalledLineMatcher, type RecalledTextCheck } from './recalled.js';
 import { chunkTranscriptLines, renderMessages } from './transcriptDocument.js';
-import { MESSAGE_BATCH, type EngineToWorker, type TranscriptReadJob, type WorkerToEngine } from './transcriptReadJob.js';
-import type { TranscriptMessage } from './types.js';
+import { BATCH_TEXT_CHARS, BATCHES_AHEAD, MESSAGE_BATCH, type EngineToWorker, type TranscriptReadJob, type WorkerToEngine } from './transcriptReadJob.js';
+import type { TranscriptMessage, TranscriptMeta } from './types.js';
 
 /**
- * A transcript reader thread: streams one JSONL file at a time (parse, redact, strip recalled
- * memory, render, chunk) and hands the engine thread one batch at a time, waiting for `more`
- * before reading on, so at most one batch per reader is ever in memory.
+ * A transcript reader thread: streams the JSONL files handed to it, one after another (parse,
+ * redact, strip recalled memory, render, chunk), and hands the engine thread batches, at most
+ * BATCHES_AHEAD of them not yet written, across files: it reads on while the engine writes, and
+ * memory stays at a few batches per reader.
  */
 const port = parentPort!;
 const { memoryLines } = workerData as { memoryLines: string[] };
 let recalled: RecalledTextCheck | null = null;
+// Batches sent and not yet acknowledged with `more`, and the read waiting for one to be.
+let unwritten = 0;
 let resumeReading: (() => void) | null = null;
+// Reads run one after another, in the order they were handed over.
+let queue: Promise<void> = Promise.resolve();
 
 port.on('message', (message: EngineToWorker) => {
   if (message.type === 'more') {
-    resumeReading?.();
+    unwritten = Math.max(0, unwritten - 1);
+    const resume = resumeReading;
+    resumeReading = null;
+    resume?.();
     return;
   }
-  read(message.job).then(
-    (outcome) => post({ type: 'done', outcome }),
-    (error: unknown) => post({ type: 'failed', code: (error as NodeJS.ErrnoException).code ?? null, message: (error as Error).message ?? String(error) }),
+  const { id, job } = message;
+  queue = queue.then(() =>
+    read(id, job).then(
+      (outcome) => post({ type: 'done', id, outcome }),
+      (error: unknown) => post({ type: 'failed', id, code: (error as NodeJS.ErrnoException).code ?? null, message: (error as Error).message ?? String(error) }),
+    ),
   );
 });
 
@@ -30,9 +41,13 @@ function post(message: WorkerToEngine): void {
   port.postMessage(message);
 }
 
-async function read(job: TranscriptReadJob) {
+async function read(id: number, job: TranscriptReadJob) {
   recalled ??= recalledLineMatcher(memoryLines);
+  // The session's kind as read so far: chunks carry it, so the engine's final fix-up of the kind
+  // rewrites no rows in the usual case (it rewrote every chunk of a 2 GB transcript).
+  const liveMeta: { current: TranscriptMeta | null } = { current: null };
   const reader = readTranscript(job.absPath, {
+    liveMeta,
     format: job.format,
     resume: job.resume,
     final: job.final,
@@ -42,15 +57,19 @@ async function read(job: TranscriptReadJob) {
   });
   let nextLine = job.firstLine;
   let batch: TranscriptMessage[] = [];
+  let batchChars = 0;
   const send = async (): Promise<void> => {
-    const lines = renderMessages(batch, nextLine);
-    const chunks = chunkTranscriptLines(lines, job.sessionKind ?? 'unknown');
-    nextLine += lines.length;
+    const rendered = renderMessages(batch, nextLine);
+    const chunks = chunkTranscriptLines(rendered, liveMeta.current?.sessionKind ?? job.sessionKind ?? 'unknown');
+    // The engine writes only the line map; the text travels once, in the chunks.
+    const lines = rendered.map(({ text: _text, ...row }) => row);
+    nextLine += rendered.length;
     const messages = batch.length;
     batch = [];
-    const more = new Promise<void>((resolve) => (resumeReading = resolve));
-    post({ type: 'batch', batch: { lines, chunks, messages } });
-    await more;
+    batchChars = 0;
+    while (unwritten >= BATCHES_AHEAD) await new Promise<void>((resolve) => (resumeReading = resolve));
+    unwritten += 1;
+    post({ type: 'batch', id, batch: { lines, chunks, messages } });
   };
   for (;;) {
     const step = await reader.next();
@@ -59,6 +78,7 @@ async function read(job: TranscriptReadJob) {
       return step.value;
     }
     batch.push(step.value);
-    if (batch.length >= MESSAGE_BATCH) await send();
+    batchChars += step.value.text.length;
+    if (batch.length >= MESSAGE_BATCH || batchChars >= BATCH_TEXT_CHARS) await send();
   }
 }

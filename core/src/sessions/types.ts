@@ -65,10 +65,18 @@ export interface TranscriptResumeState {
   format: Record<string, string | number | boolean | null>;
 }
 
+/** A line of the JSONL that was skipped as malformed: its 1-based number and why. */
+export interface MalformedLine {
+  line: number;
+  reason: string;
+}
+
 export interface TranscriptReadResult {
   meta: TranscriptMeta;
   /** Counts for the lines read by this call only. */
   stats: TranscriptStats;
+  /** The first malformed lines read by this call (at most a few; stats.malformedLines counts them all). */
+  malformed: MalformedLine[];
   resume: TranscriptResumeState;
   /** The resume state did not fit the file (truncated, rewritten, other format): read from the start. */
   restarted: boolean;
