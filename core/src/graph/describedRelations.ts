@@ -22,10 +22,15 @@ function lineStartOf(body: string, at: number): number {
   return body.lastIndexOf('\n', at - 1) + 1;
 }
 
+/** Where the text of the line holding `at` starts, after its list marker. */
+function lineOpening(body: string, at: number): number {
+  const lineStart = lineStartOf(body, at);
+  return lineStart + LINE_OPENING.exec(body.slice(lineStart))![0].length;
+}
+
 /** The name a line opens with, when `at` is in the description that follows it (same sentence). */
 export function describedSubject(body: string, at: number, mentions: PositionedMention[]): number | null {
-  const lineStart = lineStartOf(body, at);
-  const opens = lineStart + LINE_OPENING.exec(body.slice(lineStart, at))![0].length;
+  const opens = lineOpening(body, at);
   const i = mentions.findIndex((c) => c.start === opens && c.end < at);
   if (i < 0 || !DESCRIPTION_MARK.test(body.slice(mentions[i]!.end, at))) return null;
   if (mentions[i]!.certainty === 'tentative') Object.assign(mentions[i]!, { certainty: 'weak' });
@@ -55,6 +60,8 @@ function topicIndex(mentions: PositionedMention[], topic: EntityMention): number
 const ROLE =
   '(?:[Ee]ngineer|[Dd]eveloper|[Dd]esigner|[Mm]anager|[Aa]rchitect|[Ss]cientist|[Aa]nalyst|[Rr]esearcher|[Cc]onsultant|[Cc]ontractor|[Ii]ntern|[Dd]irector|[Ff]ounder|[Rr]ecruiter|SRE|EM|PM|CTO|CEO)';
 const CAPITALISED = String.raw`(\p{Lu}[\p{L}\p{N}_.-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}_.-]*)*)`;
+/** Cheap test first: most entries name no role. */
+const ROLE_WORD = new RegExp(ROLE);
 /** "Staff engineer on the Ledger team at Quillfin": member of the organisation (and of the team). */
 const ROLE_AT = new RegExp(String.raw`\b${ROLE}\s+(?:on\s+(?:the\s+)?${CAPITALISED}\s+team\s+)?(?:at|with|for)\s+(?:the\s+)?${CAPITALISED}`, 'dgu');
 /** "atlas services: Forgejo, Miniflux, Immich": what runs on the host the line opens with. */
@@ -70,10 +77,11 @@ export function findDescribedRelations(body: string, mentions: PositionedMention
   const at = (start: number, end: number): number => mentions.findIndex((c) => c.start === start && c.end === end);
   const covering = (start: number): number => mentions.findIndex((c) => c.start === start);
 
-  if (/[Ee]ngineer|[Dd]eveloper|[Dd]esigner|[Mm]anager|SRE|EM|PM|CTO|CEO|[Ff]ounder|[Cc]onsultant|[Cc]ontractor|[Ii]ntern|[Dd]irector|[Aa]rchitect|[Ss]cientist|[Aa]nalyst|[Rr]esearcher|[Rr]ecruiter/.test(body)) {
+  if (ROLE_WORD.test(body)) {
     for (const m of body.matchAll(ROLE_AT)) {
       const start = m.index ?? 0;
-      const subject = describedSubject(body, start, mentions) ?? (topic?.type === 'person' ? topicSubject(body, lineStartOf(body, start) + LINE_OPENING.exec(body.slice(lineStartOf(body, start)))![0].length, mentions, topic, 'person') : null);
+      // Either the line's opening name describes it, or the line is in that person's own note.
+      const subject = describedSubject(body, start, mentions) ?? topicSubject(body, lineOpening(body, start), mentions, topic, 'person');
       if (subject === null || mentions[subject]!.type !== 'person') continue;
       for (const group of [1, 2]) {
         const span = m.indices?.[group];

@@ -20,23 +20,24 @@ export function knownNameType(label: string): EntityType | null {
 
 const TOOLS = `
 python javascript typescript java kotlin ruby php perl scala elixir erlang haskell clojure ocaml zig fortran cobol matlab
-lua julia webassembly wasm powershell bash zsh graphql html css sass scss sql nosql objective-c c++ c#
+lua julia webassembly wasm powershell bash zsh graphql html css sass scss sql nosql c++ c#
 postgres postgresql mysql mariadb sqlite mongodb redis valkey memcached cassandra scylladb dynamodb couchdb clickhouse
 elasticsearch opensearch solr neo4j influxdb timescaledb cockroachdb snowflake bigquery redshift duckdb supabase firebase
-firestore pinecone qdrant weaviate milvus pgvector sqlite-vec kafka rabbitmq zookeeper etcd minio
+firestore pinecone qdrant weaviate milvus pgvector kafka rabbitmq zookeeper etcd minio
 docker podman kubernetes k8s k3s helm terraform opentofu pulumi ansible nomad vagrant packer nginx caddy traefik haproxy
 envoy istio tailscale wireguard openvpn zerotier headscale prometheus grafana jaeger sentry pagerduty opsgenie splunk kibana
-logstash fluentd fluent-bit jenkins circleci buildkite argocd bazel gradle maven npm pnpm yarn deno node.js nodejs webpack
+logstash fluentd jenkins circleci buildkite argocd bazel gradle maven npm pnpm yarn deno node.js nodejs webpack
 vite rollup esbuild babel eslint prettier jest vitest pytest playwright cypress selenium puppeteer storybook react vue
 angular svelte sveltekit next.js nextjs nuxt astro gatsby jekyll eleventy django flask fastapi rails laravel symfony
 nestjs tailwind bootstrap jquery redux zustand electron tauri flutter xcode vscode neovim emacs tmux git mercurial rsync
 restic borg borgbackup rclone syncthing zfs btrfs systemd launchd homebrew nix nixos debian ubuntu fedora centos rhel
 macos ios ipados watchos android linux freebsd openbsd proxmox esxi virtualbox qemu kvm truenas unraid opnsense pfsense
-openwrt jellyfin plex nextcloud immich paperless-ngx miniflux forgejo gitea vaultwarden bitwarden 1password keepassxc
+openwrt jellyfin plex nextcloud immich miniflux forgejo gitea vaultwarden bitwarden 1password keepassxc
 obsidian logseq evernote discord jira confluence asana trello figma miro airtable postman jq ffmpeg imagemagick pandas numpy
 scipy pytorch tensorflow keras jupyter airflow dbt dagster mlflow hadoop flink llama.cpp ollama langchain chatgpt copilot
 sqlc pgx gorm prisma sequelize typeorm hibernate keycloak grpc protobuf websocket cloudflared certbot letsencrypt wordpress
- drupal magento shopify-cli sidekiq celery resque pgbouncer patroni pg_upgrade pg_dump vacuumdb pgbackrest barman
+drupal magento sidekiq celery resque pgbouncer patroni pg_upgrade pg_dump vacuumdb pgbackrest barman
+docker-compose github-actions home-assistant ruby-on-rails react-native spring-boot android-studio visual-studio vs-code google-sheets google-docs google-drive arch-linux
 `;
 
 const ORGANISATIONS = `
@@ -44,6 +45,7 @@ google alphabet microsoft apple amazon aws meta facebook netflix github gitlab a
 digitalocean ovh ovhcloud heroku vercel netlify linode akamai fastly openai anthropic mozilla ibm oracle intel amd nvidia
 samsung sony tesla uber airbnb spotify twitter linkedin dropbox salesforce adobe paypal twilio datadog hashicorp jetbrains
 canonical redhat red-hat docker-inc gcp azure backblaze wasabi scaleway
+fly.io
 `;
 
 const PLACES = `
@@ -74,6 +76,7 @@ philadelphia pittsburgh baltimore atlanta miami nashville minneapolis milwaukee 
 mexico-city guadalajara monterrey bogotá bogota medellín medellin lima quito caracas havana montevideo
 buenos-aires são-paulo sao-paulo rio lagos nairobi accra addis-ababa johannesburg cape-town casablanca marrakech tunis
 algiers dakar kampala kigali
+new-york new-york-city nyc san-francisco sf washington-dc new-zealand south-africa south-korea north-korea saudi-arabia sri-lanka costa-rica united-states united-kingdom czech-republic el-salvador puerto-rico new-delhi st-petersburg rio-de-janeiro
 `;
 
 const GIVEN_NAMES = `
@@ -124,42 +127,4 @@ add(PLACES, 'place');
 // A first name alone, or first and last ("Priya Raman"), see knownNameType.
 add(GIVEN_NAMES, 'person');
 // Hyphens above join words of one name; these names are hyphenated themselves.
-for (const name of ['paperless-ngx', 'sqlite-vec', 'fluent-bit', 'objective-c', 'shopify-cli']) KNOWN.set(name, 'tool');
-for (const [name, type] of [
-  ['docker compose', 'tool'],
-  ['github actions', 'tool'],
-  ['home assistant', 'tool'],
-  ['ruby on rails', 'tool'],
-  ['react native', 'tool'],
-  ['spring boot', 'tool'],
-  ['android studio', 'tool'],
-  ['visual studio', 'tool'],
-  ['vs code', 'tool'],
-  ['google sheets', 'tool'],
-  ['google docs', 'tool'],
-  ['google drive', 'tool'],
-  ['arch linux', 'tool'],
-  ['pi-hole', 'tool'],
-  ['fly.io', 'organization'],
-  ['new york', 'place'],
-  ['new york city', 'place'],
-  ['nyc', 'place'],
-  ['san francisco', 'place'],
-  ['sf', 'place'],
-  ['washington dc', 'place'],
-  ['new zealand', 'place'],
-  ['south africa', 'place'],
-  ['south korea', 'place'],
-  ['north korea', 'place'],
-  ['saudi arabia', 'place'],
-  ['sri lanka', 'place'],
-  ['costa rica', 'place'],
-  ['united states', 'place'],
-  ['united kingdom', 'place'],
-  ['czech republic', 'place'],
-  ['el salvador', 'place'],
-  ['puerto rico', 'place'],
-  ['new delhi', 'place'],
-  ['st petersburg', 'place'],
-  ['rio de janeiro', 'place'],
-] as const) KNOWN.set(name, type);
+for (const name of ['paperless-ngx', 'sqlite-vec', 'fluent-bit', 'objective-c', 'shopify-cli', 'pi-hole']) KNOWN.set(name, 'tool');

@@ -126,10 +126,9 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
   };
 
   // A cursor, not shift(): shifting a 100,000-entry array copies it each time (5 s of a no-op sync).
-  const queue = files;
   let next = 0;
   const prepareNext = async (): Promise<Prepared | null> => {
-    const file = queue[next++];
+    const file = files[next++];
     if (!file) return null;
     if (forgotten.has(file.path)) {
       return { row: { ...rowFor(file), status: 'skipped', reason: 'forgotten (reverie forget); remove the tombstone to index it again' }, chunks: null, outcome: 'skipped', bytes: 0 } satisfies Prepared;
@@ -138,9 +137,9 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
   };
 
   // A small pool of readers; results are committed in file order batches.
-  while (next < queue.length && !options.shouldStop?.()) {
+  while (next < files.length && !options.shouldStop?.()) {
     const wave: Promise<Prepared | null>[] = [];
-    for (let i = 0; i < READ_CONCURRENCY && next < queue.length; i++) wave.push(prepareNext());
+    for (let i = 0; i < READ_CONCURRENCY && next < files.length; i++) wave.push(prepareNext());
     for (const prepared of await Promise.all(wave)) {
       if (!prepared) continue;
       done++;
