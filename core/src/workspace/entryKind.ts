@@ -16,6 +16,7 @@ export interface EntryKindResult {
 
 import { timeBound, validityOf } from './entryValidity.js';
 import { imperativeKindOf } from './imperativeLines.js';
+import { overruleByScorer } from './kindScorer.js';
 
 const KINDS: readonly EntryKind[] = ['fact', 'preference', 'decision', 'procedure', 'event', 'task', 'question', 'time-bounded'];
 const KIND_ANNOTATION = /<!--\s*kind:\s*([a-z-]+)\s*-->/i;
@@ -94,12 +95,31 @@ const HAPPENED_WHEN = /\b(?:yesterday|last night|this morning|this afternoon|thi
 /** A state that goes on (a schedule, a change made for good): not a one-off happening, whatever the verb. */
 const LASTING = /\b(?:every|each|weekly|daily|monthly|yearly|biweekly|fortnightly|usually|normally|from now on|going forward|moved to|changed to|switched to)\b/i;
 
+const NO_CUE = 'no other kind matched';
+
+/**
+ * A line's kind: the hand rules, overruled by the statistical scorer (kindScorer.ts) where it
+ * reads a durable verdict as work, a question, a happening or a time-bounded state, or where no
+ * rule had a cue. An annotation always wins.
+ */
 export function classifyEntry(raw: string, noteDay: string | null): EntryKindResult {
+  const rules = classifyByRules(raw, noteDay);
+  if (rules.cue === ANNOTATED) return rules;
+  const scored = overruleByScorer(raw, rules.kind, rules.cue === NO_CUE);
+  if (!scored) return rules;
+  const words = raw.replace(LIST_MARKER, '').replace(CHECKBOX, '').replace(COMMENTS, ' ').replace(EMPHASIS, '').replace(/\s+/g, ' ').trim();
+  return { kind: scored, validUntil: scored === 'time-bounded' ? validityOf(words, noteDay) : null, cue: `the kind scorer (the rules said ${rules.kind})` };
+}
+
+const ANNOTATED = 'a kind annotation';
+
+/** The hand rules alone (the training script needs their verdict apart from the scorer's). */
+export function classifyByRules(raw: string, noteDay: string | null): EntryKindResult {
   const annotated = KIND_ANNOTATION.exec(raw)?.[1]?.toLowerCase() as EntryKind | undefined;
   const body = raw.replace(LIST_MARKER, '');
   const words = body.replace(CHECKBOX, '').replace(COMMENTS, ' ').replace(EMPHASIS, '').replace(/\s+/g, ' ').trim();
   if (annotated && KINDS.includes(annotated)) {
-    return { kind: annotated, validUntil: annotated === 'time-bounded' ? validityOf(words, noteDay) : null, cue: 'a kind annotation' };
+    return { kind: annotated, validUntil: annotated === 'time-bounded' ? validityOf(words, noteDay) : null, cue: ANNOTATED };
   }
   const task = taskCue(body, words);
   if (task) return { kind: 'task', validUntil: null, cue: task };
@@ -118,7 +138,7 @@ export function classifyEntry(raw: string, noteDay: string | null): EntryKindRes
   if (PROCEDURE.test(words)) return { kind: 'procedure', validUntil: null, cue: 'steps' };
   const event = happeningCue(words);
   if (event) return { kind: 'event', validUntil: null, cue: event };
-  return { kind: 'fact', validUntil: null, cue: 'no other kind matched' };
+  return { kind: 'fact', validUntil: null, cue: NO_CUE };
 }
 
 /** Why a line is work to do, or null: a checkbox, to-do words, an errand, an action item, a line addressed to someone. */
