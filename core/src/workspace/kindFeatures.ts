@@ -12,6 +12,7 @@ const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$/
 const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|urday|sday)?$/;
 /** Long lines are cut: the words that decide a kind are near the start, and the cost stays bounded. */
 const MAX_TOKENS = 40;
+const MAX_CHARS = 400;
 
 /** A token as the scorer knows it: lower case, numbers, months and weekdays folded to one word each. */
 function foldToken(token: string): string {
@@ -24,12 +25,13 @@ function foldToken(token: string): string {
 
 /** The words of a line, without its list marker, checkbox and comments. */
 export function lineTokens(raw: string): string[] {
-  const body = raw.replace(LIST_MARKER, '').replace(CHECKBOX, '').replace(COMMENTS, ' ');
+  const body = raw.slice(0, MAX_CHARS).replace(LIST_MARKER, '').replace(CHECKBOX, '').replace(COMMENTS, ' ');
   return (body.match(TOKEN) ?? []).slice(0, MAX_TOKENS).map(foldToken);
 }
 
 /** The distinct features of a line (binary: present or not). */
-export function kindFeatures(raw: string): string[] {
+export function kindFeatures(full: string): string[] {
+  const raw = full.slice(0, MAX_CHARS);
   const body = raw.replace(LIST_MARKER, '').replace(COMMENTS, ' ').trim();
   const words = body.replace(CHECKBOX, '').replace(/\*\*|__/g, '').trim();
   const tokens = lineTokens(raw);

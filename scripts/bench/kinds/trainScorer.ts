@@ -1,6 +1,7 @@
 /**
  * Trains the statistical kind scorer (core/src/workspace/kindScorer.ts) on the TUNE halves of the
- * kind benchmark's rounds (English lines only; the held-out halves are never read here) and
+ * kind benchmark's rounds (English lines only; the held-out halves are never read here) and the
+ * never-promoted lines of the curation tuning folds (backend, datasci), and
  * writes core/src/workspace/kindScorerModel.ts. Deterministic: the same lines give the same file.
  *
  *   npx tsx scripts/bench/kinds/trainScorer.ts          (writes the model)
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { classifyByRules, type EntryKind } from '../../../core/src/workspace/entryKind.js';
 import { kindFeatures } from '../../../core/src/workspace/kindFeatures.js';
 import { combineWithRules, DURABLE_KINDS, scoreKind, type KindScorerModel } from '../../../core/src/workspace/kindScorer.js';
+import { loadFold } from '../curation/folds.js';
 import { LABELLED_KINDS, loadKindLines, type KindLine } from './lines.js';
 
 const MODEL_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../core/src/workspace/kindScorerModel.ts');
@@ -24,7 +26,7 @@ const MIN_FEATURE_LINES = 2;
 const MIN_KNOWN_FEATURES = 2;
 const ITERATIONS = 400;
 const LEARNING_RATE = 2;
-const L2_CHOICES = [0.001, 0.003, 0.01, 0.03];
+const L2_CHOICES = [0.001, 0.003, 0.01];
 const THRESHOLDS = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 2];
 const FOLDS = 5;
 
@@ -34,9 +36,36 @@ export interface TrainingLine {
   noteDay: string;
 }
 
-/** The tune halves' English lines: what the scorer may learn from. */
+/**
+ * The curation folds used for tuning (scripts/bench/curation/README.md); the held-out and blind
+ * folds are never read here.
+ */
+const CURATION_TUNING_FOLDS = ['backend', 'datasci'];
+/**
+ * A curation label as a kind, where the label says it: why a line is never promoted (trivia is a
+ * fact not worth keeping). A promoted line's kind (fact, decision, procedure…) is not labelled, so
+ * promoted lines are left out rather than guessed.
+ */
+const KIND_OF_VERDICT: Record<string, EntryKind> = { task: 'task', question: 'question', event: 'event', expired: 'time-bounded', trivia: 'fact' };
+
+/** The tune halves' English lines, then the never-promoted daily-note lines of the curation tuning folds: what the scorer may learn from. */
 export function trainingLines(lines: readonly KindLine[] = loadKindLines()): TrainingLine[] {
-  return lines.filter((l) => l.half === 'tune' && !l.lang).map((l) => ({ text: l.text, kind: l.kind, noteDay: l.noteDay }));
+  const kindLines = lines.filter((l) => l.half === 'tune' && !l.lang).map((l) => ({ text: l.text, kind: l.kind, noteDay: l.noteDay }));
+  return [...kindLines, ...CURATION_TUNING_FOLDS.flatMap(curationLines)];
+}
+
+function curationLines(name: string): TrainingLine[] {
+  const fold = loadFold(name);
+  const out: TrainingLine[] = [];
+  for (const label of fold.labels) {
+    const day = /memory\/(\d{4}-\d{2}-\d{2})\.md$/.exec(label.file)?.[1];
+    const kind = label.verdict === 'never' ? KIND_OF_VERDICT[label.why ?? ''] : undefined;
+    if (!day || !kind) continue;
+    const line = fold.files.get(label.file)?.split(/\r?\n/).find((l) => l.includes(label.match));
+    if (!line) throw new Error(`curation fold ${name}: label ${label.id} matches no line of ${label.file}`);
+    out.push({ text: line.trim(), kind, noteDay: day });
+  }
+  return out;
 }
 
 /** Multinomial logistic regression by full-batch gradient descent (fixed order, fixed steps: deterministic). */
