@@ -15,17 +15,12 @@ export interface EntryKindResult {
 }
 
 import { timeBound, validityOf } from './entryValidity.js';
+import { CHECKBOX, entryWords } from './entryWords.js';
 import { imperativeKindOf } from './imperativeLines.js';
 import { overruleByScorer } from './kindScorer.js';
 
 const KINDS: readonly EntryKind[] = ['fact', 'preference', 'decision', 'procedure', 'event', 'task', 'question', 'time-bounded'];
 const KIND_ANNOTATION = /<!--\s*kind:\s*([a-z-]+)\s*-->/i;
-const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
-/** "[ ]", "[x]", "[]", "[-]", "( )", "☐", "☑", "✅": a checkbox in any of the ways people type one. */
-const CHECKBOX = /^(?:\[[ xX\-/>~*]?\]|\(\s?[xX]?\s?\)|[☐☑☒✅🔲⬜▢])\s*/u;
-const COMMENTS = /<!--[\s\S]*?-->/g;
-/** Bold and italics markers ("**TODO** fix…"): formatting, not wording. */
-const EMPHASIS = /\*\*|__/g;
 
 const TASK_WORDS = /\b(?:todo|to-do|fixme|action item)\b[:\s(]|^to[- ]dos?\b|^(?:outstanding|open items?)\s*[:：]|\bneeds? (?:updating|fixing|doing|sorting|cleaning|checking|replacing|renewing|chasing|a (?:decision|review|fix|reply|sign-?off|follow-?up))\b|\b(?:need to|needs to|have to|has to|remember to|don['’]t forget|do not forget|(?:must|mustn['’]t|must not) forget|must remember|waiting (?:on|for)|blocked (?:on|by)|gotta|got to|ought to|still pending|open item|need (?:someone|somebody|a volunteer|help) (?:to|for|with)\b)\b/i;
 /** Errands at the start of a line ("ask Dana…", "book flights…", "check whether…"): not the person's standing instructions. */
@@ -107,8 +102,7 @@ export function classifyEntry(raw: string, noteDay: string | null): EntryKindRes
   if (rules.cue === ANNOTATED) return rules;
   const scored = overruleByScorer(raw, rules.kind, rules.cue === NO_CUE);
   if (!scored) return rules;
-  const words = raw.replace(LIST_MARKER, '').replace(CHECKBOX, '').replace(COMMENTS, ' ').replace(EMPHASIS, '').replace(/\s+/g, ' ').trim();
-  return { kind: scored, validUntil: scored === 'time-bounded' ? validityOf(words, noteDay) : null, cue: `the kind scorer (the rules said ${rules.kind})` };
+  return { kind: scored, validUntil: scored === 'time-bounded' ? validityOf(entryWords(raw).words, noteDay) : null, cue: `the kind scorer (the rules said ${rules.kind})` };
 }
 
 const ANNOTATED = 'a kind annotation';
@@ -116,8 +110,7 @@ const ANNOTATED = 'a kind annotation';
 /** The hand rules alone (the training script needs their verdict apart from the scorer's). */
 export function classifyByRules(raw: string, noteDay: string | null): EntryKindResult {
   const annotated = KIND_ANNOTATION.exec(raw)?.[1]?.toLowerCase() as EntryKind | undefined;
-  const body = raw.replace(LIST_MARKER, '');
-  const words = body.replace(CHECKBOX, '').replace(COMMENTS, ' ').replace(EMPHASIS, '').replace(/\s+/g, ' ').trim();
+  const { body, words } = entryWords(raw);
   if (annotated && KINDS.includes(annotated)) {
     return { kind: annotated, validUntil: annotated === 'time-bounded' ? validityOf(words, noteDay) : null, cue: ANNOTATED };
   }

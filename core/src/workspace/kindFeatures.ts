@@ -4,9 +4,8 @@
  * colon, a date). One function, so the training script and the scorer can never disagree.
  */
 
-const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
-const CHECKBOX = /^(?:\[[ xX\-/>~*]?\]|\(\s?[xX]?\s?\)|[☐☑☒✅🔲⬜▢])\s*/u;
-const COMMENTS = /<!--[\s\S]*?-->/g;
+import { CHECKBOX, COMMENTS, EMPHASIS, LIST_MARKER } from './entryWords.js';
+
 const TOKEN = /[\p{L}\p{N}'’]+/gu;
 const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$/;
 const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|urday|sday)?$/;
@@ -33,7 +32,7 @@ export function lineTokens(raw: string): string[] {
 export function kindFeatures(full: string): string[] {
   const raw = full.slice(0, MAX_CHARS);
   const body = raw.replace(LIST_MARKER, '').replace(COMMENTS, ' ').trim();
-  const words = body.replace(CHECKBOX, '').replace(/\*\*|__/g, '').trim();
+  const words = body.replace(CHECKBOX, '').replace(EMPHASIS, '').trim();
   const tokens = lineTokens(raw);
   const out = new Set<string>();
   for (const t of tokens) out.add(`w:${t}`);
