@@ -130,8 +130,11 @@ function tally(lines: readonly TrainingLine[], kinds: readonly EntryKind[]): Tal
   return t;
 }
 
-/** A leak (a task or question promoted) costs two right lines: it is the mistake a person sees in MEMORY.md. */
-const objective = (t: Tally): number => t.correct - 2 * t.leaks - t.lost;
+/**
+ * Right lines, less one more for each line on the wrong side of promotion: a leak (a task or
+ * question that could reach MEMORY.md) and a lost fact (one that never can) both count twice.
+ */
+const objective = (t: Tally): number => t.correct - t.leaks - t.lost;
 
 export interface TrainedScorer {
   model: KindScorerModel;
