@@ -1,18 +1,28 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { loadFold } from '../bench/curation/folds.js';
 import { loadKindLines } from '../bench/kinds/lines.js';
 import { fitWeights, modelSource, trainingLines, trainKindScorer } from '../bench/kinds/trainScorer.js';
 
 describe('training the kind scorer', () => {
   const lines = trainingLines();
 
-  it('learns from the tune halves only, English lines only', () => {
+  it('learns from the tune halves (English lines) and the curation tuning folds only', () => {
     const byText = new Map(loadKindLines().map((l) => [l.text, l]));
+    const tuningNotes = ['backend', 'datasci'].flatMap((name) => [...loadFold(name).files.values()]).join('\n');
     expect(lines.length).toBeGreaterThan(300);
+    let fromFolds = 0;
     for (const line of lines) {
-      expect(byText.get(line.text)?.half).toBe('tune');
-      expect(byText.get(line.text)?.lang).toBeNull();
+      const kindLine = byText.get(line.text);
+      if (kindLine) {
+        expect(kindLine.half, line.text).toBe('tune');
+        expect(kindLine.lang, line.text).toBeNull();
+      } else {
+        expect(tuningNotes.includes(line.text), line.text).toBe(true);
+        fromFolds++;
+      }
     }
+    expect(fromFolds).toBeGreaterThan(30);
   });
 
   it('is deterministic: the same lines give the same weights', () => {
