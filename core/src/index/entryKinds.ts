@@ -69,6 +69,11 @@ const PROBES = [
   'Temporary: deploys go through Arjun while CI is broken.',
   'Sprint review: showed the new checkout, some questions about taxes.',
   'Kickoff for the Atlas redesign today, eight people.',
+  // Lines only the statistical scorer (workspace/kindScorer.ts) reads right, so a retrained model changes the version.
+  'Someone to cover the Friday shift, anyone',
+  'quotes for the new boiler still to be chased',
+  'maybe the timeout is the proxy, to confirm',
+  'We always ask Dana before resetting staging.',
 ];
 
 /**
@@ -81,7 +86,7 @@ const PROBES = [
  * no probe line goes unnoticed until the file changes; the probes cover every kind and the
  * annotation for that reason.
  */
-export const ENTRY_KINDS_VERSION = '7b8d13471c60b113';
+export const ENTRY_KINDS_VERSION = '9798b33bd19a2f17';
 
 /** The hash of what the rules say about the probe lines now (tests compare it with ENTRY_KINDS_VERSION). */
 export function probeKindsHash(): string {

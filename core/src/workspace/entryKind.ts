@@ -15,16 +15,12 @@ export interface EntryKindResult {
 }
 
 import { timeBound, validityOf } from './entryValidity.js';
+import { CHECKBOX, entryWords } from './entryWords.js';
 import { imperativeKindOf } from './imperativeLines.js';
+import { overruleByScorer } from './kindScorer.js';
 
 const KINDS: readonly EntryKind[] = ['fact', 'preference', 'decision', 'procedure', 'event', 'task', 'question', 'time-bounded'];
 const KIND_ANNOTATION = /<!--\s*kind:\s*([a-z-]+)\s*-->/i;
-const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
-/** "[ ]", "[x]", "[]", "[-]", "( )", "☐", "☑", "✅": a checkbox in any of the ways people type one. */
-const CHECKBOX = /^(?:\[[ xX\-/>~*]?\]|\(\s?[xX]?\s?\)|[☐☑☒✅🔲⬜▢])\s*/u;
-const COMMENTS = /<!--[\s\S]*?-->/g;
-/** Bold and italics markers ("**TODO** fix…"): formatting, not wording. */
-const EMPHASIS = /\*\*|__/g;
 
 const TASK_WORDS = /\b(?:todo|to-do|fixme|action item)\b[:\s(]|^to[- ]dos?\b|^(?:outstanding|open items?)\s*[:：]|\bneeds? (?:updating|fixing|doing|sorting|cleaning|checking|replacing|renewing|chasing|a (?:decision|review|fix|reply|sign-?off|follow-?up))\b|\b(?:need to|needs to|have to|has to|remember to|don['’]t forget|do not forget|(?:must|mustn['’]t|must not) forget|must remember|waiting (?:on|for)|blocked (?:on|by)|gotta|got to|ought to|still pending|open item|need (?:someone|somebody|a volunteer|help) (?:to|for|with)\b)\b/i;
 /** Errands at the start of a line ("ask Dana…", "book flights…", "check whether…"): not the person's standing instructions. */
@@ -94,12 +90,29 @@ const HAPPENED_WHEN = /\b(?:yesterday|last night|this morning|this afternoon|thi
 /** A state that goes on (a schedule, a change made for good): not a one-off happening, whatever the verb. */
 const LASTING = /\b(?:every|each|weekly|daily|monthly|yearly|biweekly|fortnightly|usually|normally|from now on|going forward|moved to|changed to|switched to)\b/i;
 
+const NO_CUE = 'no other kind matched';
+
+/**
+ * A line's kind: the hand rules, overruled by the statistical scorer (kindScorer.ts) where it
+ * reads a durable verdict as work, a question, a happening or a time-bounded state, or where no
+ * rule had a cue. An annotation always wins.
+ */
 export function classifyEntry(raw: string, noteDay: string | null): EntryKindResult {
+  const rules = classifyByRules(raw, noteDay);
+  if (rules.cue === ANNOTATED) return rules;
+  const scored = overruleByScorer(raw, rules.kind, rules.cue === NO_CUE);
+  if (!scored) return rules;
+  return { kind: scored, validUntil: scored === 'time-bounded' ? validityOf(entryWords(raw).words, noteDay) : null, cue: `the kind scorer (the rules said ${rules.kind})` };
+}
+
+const ANNOTATED = 'a kind annotation';
+
+/** The hand rules alone (the training script needs their verdict apart from the scorer's). */
+export function classifyByRules(raw: string, noteDay: string | null): EntryKindResult {
   const annotated = KIND_ANNOTATION.exec(raw)?.[1]?.toLowerCase() as EntryKind | undefined;
-  const body = raw.replace(LIST_MARKER, '');
-  const words = body.replace(CHECKBOX, '').replace(COMMENTS, ' ').replace(EMPHASIS, '').replace(/\s+/g, ' ').trim();
+  const { body, words } = entryWords(raw);
   if (annotated && KINDS.includes(annotated)) {
-    return { kind: annotated, validUntil: annotated === 'time-bounded' ? validityOf(words, noteDay) : null, cue: 'a kind annotation' };
+    return { kind: annotated, validUntil: annotated === 'time-bounded' ? validityOf(words, noteDay) : null, cue: ANNOTATED };
   }
   const task = taskCue(body, words);
   if (task) return { kind: 'task', validUntil: null, cue: task };
@@ -118,7 +131,7 @@ export function classifyEntry(raw: string, noteDay: string | null): EntryKindRes
   if (PROCEDURE.test(words)) return { kind: 'procedure', validUntil: null, cue: 'steps' };
   const event = happeningCue(words);
   if (event) return { kind: 'event', validUntil: null, cue: event };
-  return { kind: 'fact', validUntil: null, cue: 'no other kind matched' };
+  return { kind: 'fact', validUntil: null, cue: NO_CUE };
 }
 
 /** Why a line is work to do, or null: a checkbox, to-do words, an errand, an action item, a line addressed to someone. */

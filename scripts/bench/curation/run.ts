@@ -66,10 +66,23 @@ function row(name: string, s: CurationCounts): string[] {
  */
 const BLIND_FOLDS = new Set(['sre']);
 
+/**
+ * Every fold, or only those named in REVERIE_CURATION_FOLDS (comma-separated): while a change is
+ * being made, the blind fold can be left out so its figure is not seen until the one final run.
+ */
+function foldsToRun(): string[] {
+  const all = foldNames();
+  const named = process.env.REVERIE_CURATION_FOLDS?.split(',').map((n) => n.trim()).filter(Boolean);
+  if (!named) return all;
+  const unknown = named.filter((n) => !all.includes(n));
+  if (unknown.length > 0) throw new Error(`REVERIE_CURATION_FOLDS names ${unknown.join(', ')}, not a fold (folds: ${all.join(', ')})`);
+  return all.filter((n) => named.includes(n));
+}
+
 export async function runCurationBench(quick: boolean): Promise<CurationFigures> {
   const folds: CurationFigures['curation']['folds'] = {};
   const scores: FoldScore[] = [];
-  for (const name of foldNames()) {
+  for (const name of foldsToRun()) {
     const fold = loadFold(name);
     const problems = labelProblems(fold);
     if (problems.length > 0) throw new Error(`curation fold ${name} has inconsistent labels:\n  ${problems.join('\n  ')}`);

@@ -11,7 +11,7 @@ import type { EntryKind } from '../../../core/src/workspace/entryKind.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** The rounds of labelled lines, in the order they were written: each round was written before the rules of the next were made. */
-export const KIND_LINE_FILES: readonly string[] = [path.join(HERE, 'lines.txt'), path.join(HERE, 'round2.txt'), path.join(HERE, 'round3.txt')];
+export const KIND_LINE_FILES: readonly string[] = [path.join(HERE, 'lines.txt'), path.join(HERE, 'round2.txt'), path.join(HERE, 'round3.txt'), path.join(HERE, 'round4.txt')];
 
 export const LABELLED_KINDS: readonly EntryKind[] = ['fact', 'preference', 'decision', 'procedure', 'event', 'task', 'question', 'time-bounded'];
 

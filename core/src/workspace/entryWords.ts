@@ -1,0 +1,18 @@
+/**
+ * The marks around a note line's words (a list marker, a checkbox, comments, bold and italics),
+ * shared by the kind rules (entryKind.ts) and the kind scorer's features (kindFeatures.ts).
+ */
+
+export const LIST_MARKER = /^\s*(?:[-*+]|\d+[.)])\s+/;
+/** "[ ]", "[x]", "[]", "[-]", "( )", "☐", "☑", "✅": a checkbox in any of the ways people type one. */
+export const CHECKBOX = /^(?:\[[ xX\-/>~*]?\]|\(\s?[xX]?\s?\)|[☐☑☒✅🔲⬜▢])\s*/u;
+export const COMMENTS = /<!--[\s\S]*?-->/g;
+/** Bold and italics markers ("**TODO** fix…"): formatting, not wording. */
+export const EMPHASIS = /\*\*|__/g;
+
+/** A line without its list marker (`body`, checkbox kept), and its words alone, spaces folded (`words`). */
+export function entryWords(raw: string): { body: string; words: string } {
+  const body = raw.replace(LIST_MARKER, '');
+  const words = body.replace(CHECKBOX, '').replace(COMMENTS, ' ').replace(EMPHASIS, '').replace(/\s+/g, ' ').trim();
+  return { body, words };
+}

@@ -1,0 +1,67 @@
+/**
+ * The features the statistical kind scorer (kindScorer.ts) reads from a line: its words and word
+ * pairs, its first and last words, and its shape (a question mark, a checkbox, a label before a
+ * colon, a date). One function, so the training script and the scorer can never disagree.
+ */
+
+import { CHECKBOX, COMMENTS, EMPHASIS, LIST_MARKER } from './entryWords.js';
+
+const TOKEN = /[\p{L}\p{N}'’]+/gu;
+const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$/;
+const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|urday|sday)?$/;
+/** Long lines are cut: the words that decide a kind are near the start, and the cost stays bounded. */
+const MAX_TOKENS = 40;
+const MAX_CHARS = 400;
+
+/** A token as the scorer knows it: lower case, numbers, months and weekdays folded to one word each. */
+function foldToken(token: string): string {
+  const t = token.toLowerCase().replace(/’/g, "'");
+  if (/^\d+(?:st|nd|rd|th)?$/.test(t)) return '<n>';
+  if (MONTH.test(t) && t !== 'may') return '<month>';
+  if (WEEKDAY.test(t)) return '<weekday>';
+  return t;
+}
+
+/** The words of a line, without its list marker, checkbox and comments. */
+export function lineTokens(raw: string): string[] {
+  const body = raw.slice(0, MAX_CHARS).replace(LIST_MARKER, '').replace(CHECKBOX, '').replace(COMMENTS, ' ');
+  return (body.match(TOKEN) ?? []).slice(0, MAX_TOKENS).map(foldToken);
+}
+
+/** The distinct features of a line (binary: present or not). */
+export function kindFeatures(full: string): string[] {
+  const raw = full.slice(0, MAX_CHARS);
+  const body = raw.replace(LIST_MARKER, '').replace(COMMENTS, ' ').trim();
+  const words = body.replace(CHECKBOX, '').replace(EMPHASIS, '').trim();
+  const tokens = lineTokens(raw);
+  const out = new Set<string>();
+  for (const t of tokens) out.add(`w:${t}`);
+  for (let i = 0; i + 1 < tokens.length; i++) out.add(`b:${tokens[i]} ${tokens[i + 1]}`);
+  if (tokens[0]) out.add(`f:${tokens[0]}`);
+  if (tokens[1]) out.add(`f2:${tokens[0]} ${tokens[1]}`);
+  if (tokens.length) out.add(`l:${tokens[tokens.length - 1]}`);
+  if (CHECKBOX.test(body)) out.add('s:checkbox');
+  if (/\?\s*\W*$/.test(words)) out.add('s:ends-question');
+  else if (words.includes('?')) out.add('s:question-inside');
+  if (/!\s*$/.test(words)) out.add('s:ends-exclaim');
+  if (/\.\s*$/.test(words)) out.add('s:ends-period');
+  else out.add('s:no-final-stop');
+  if (/^[^:：]{1,25}[:：]/.test(words)) out.add('s:label-colon');
+  if (/^[\p{L}' ]{1,25}\s[—–-]\s/u.test(words)) out.add('s:label-dash');
+  if (/(?:^|\s)@\p{L}/u.test(words)) out.add('s:at-name');
+  if (/→|->|=>/.test(words)) out.add('s:arrow');
+  if (/\b\d{1,2}[:.]\d{2}\b/.test(words)) out.add('s:clock');
+  if (/\b\d{1,2}[/.]\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b/.test(words)) out.add('s:numeric-date');
+  if (/^\p{Ll}/u.test(words)) out.add('s:lower-start');
+  if (/[;,]/.test(words)) out.add('s:clauses');
+  out.add(tokens.length <= 4 ? 's:short' : tokens.length <= 10 ? 's:medium' : 's:long');
+  return [...out];
+}
+
+/** Whether a line is in a language the scorer was trained on: mostly Latin letters and some words it knows. */
+export function looksEnglish(raw: string): boolean {
+  const letters = raw.match(/\p{L}/gu) ?? [];
+  if (letters.length === 0) return false;
+  const latin = letters.filter((c) => /[a-zA-Z]/.test(c)).length;
+  return latin / letters.length >= 0.9;
+}
