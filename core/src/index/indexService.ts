@@ -5,6 +5,7 @@ import { Emitter } from '../platform/events.js';
 import type { Logger } from '../platform/log/logger.js';
 import type { Notices } from '../platform/notices.js';
 import { isCorruptionError, moveDatabaseAside } from '../platform/sqliteSchema.js';
+import { isWithinFolder } from '../workspace/layout.js';
 import type { SettingsStore } from '../workspace/settingsStore.js';
 import { compactInBackground, isCompactionPending, type CompactionProgress } from './compactAfterUpgrade.js';
 import { openIndexDatabase } from './database.js';
@@ -70,7 +71,7 @@ export class IndexService {
   private readonly logger: Logger;
   private syncChain: Promise<unknown> = Promise.resolve();
   /** The sync queued behind the running one, not started yet: later requests join it. */
-  private queuedSync: { force: boolean; run: Promise<SyncReport> } | null = null;
+  private queuedSync: { force: boolean; scope: SyncScope; run: Promise<SyncReport> } | null = null;
   /** Syncs (indexing, then the graph) running on this thread: background work a lone search cuts into. */
   private syncsRunning = 0;
   private state: IndexState = 'idle';
@@ -78,7 +79,10 @@ export class IndexService {
   private watcher: MemoryWatcher | null = null;
   private closing = false;
   private indexingPaused = false;
-  private syncPendingOnResume = false;
+  /** What changed while indexing was paused: synced on resume. */
+  private syncPendingOnResume: SyncScope | null = null;
+  /** The settings that decide which files are indexed, as the last whole sync saw them: a sync of changed paths needs them unchanged. */
+  private fullSyncSettings: string | null = null;
   /** The index file was moved aside when it opened (damaged, newer, unreadable without sqlite-vec): empty until a sync fills it. */
   private rebuildPending = false;
   /** A sync of this index file reached `index-ready` in this process (see describe's `searchReady`). */
@@ -151,18 +155,21 @@ export class IndexService {
       extraPaths: settings.extraPaths,
       transcriptRoots: Object.values(settings.sessions).filter((d): d is string => d !== null),
       debounceMs: this.options.watchDebounceMs ?? 1500,
-      onDidChangeFiles: () => this.syncInBackground(),
+      onDidChangeFiles: (changed) => this.syncInBackground(changed),
     });
     await this.watcher.start();
   }
 
-  /** File changes seen by the watcher, an edit or an agent: indexed now, or on resume when paused. */
-  syncInBackground(): void {
+  /**
+   * File changes seen by the watcher, an edit or an agent: indexed now, or on resume when paused.
+   * Given the changed paths (absolute), only they are synced; else every file is compared.
+   */
+  syncInBackground(changed: SyncScope = 'everything'): void {
     if (this.indexingPaused) {
-      this.syncPendingOnResume = true;
+      this.syncPendingOnResume = widenScope(this.syncPendingOnResume, changed);
       return;
     }
-    void this.sync(false).catch(this.backgroundSyncFailed);
+    void this.queueSync(false, changed).catch(this.backgroundSyncFailed);
   }
 
   /** A sync nobody waits for failed: syncOnce logged it and set the index state; noted here for the trail. */
@@ -173,8 +180,9 @@ export class IndexService {
       this.indexingPaused = paused;
       this.options.emit({ type: 'index-paused', paused });
       if (!paused && this.syncPendingOnResume) {
-        this.syncPendingOnResume = false;
-        void this.sync(false).catch(this.backgroundSyncFailed);
+        const changed = this.syncPendingOnResume;
+        this.syncPendingOnResume = null;
+        void this.queueSync(false, changed).catch(this.backgroundSyncFailed);
       }
     }
     return { paused };
@@ -185,21 +193,24 @@ export class IndexService {
    * `index-ready` with `until: 'search'`, else once the derived work (the graph) is done too.
    */
   async sync(force: boolean, until: 'search' | 'all' = 'all'): Promise<SyncReport> {
-    const report = await this.queueSync(force);
+    const report = await this.queueSync(force, 'everything');
     if (until === 'search') return report;
     await this.whenDerivedDone();
     // Its graph met damaged pages: the index was rebuilt, and that sync's report is the one to read.
     return this.rebuiltReports.get(report) ?? report;
   }
 
-  private queueSync(force: boolean): Promise<SyncReport> {
-    // A burst of requests (watcher events, 1,000 agent notes) shares the one sync still waiting to start.
-    if (this.queuedSync && (!force || this.queuedSync.force)) return this.queuedSync.run;
-    const queued: { force: boolean; run: Promise<SyncReport> } = { force, run: Promise.resolve(null as unknown as SyncReport) };
+  private queueSync(force: boolean, scope: SyncScope): Promise<SyncReport> {
+    // A burst of requests (watcher events, 1,000 agent notes) shares the one sync still waiting to start, its scope widened.
+    if (this.queuedSync && (!force || this.queuedSync.force)) {
+      this.queuedSync.scope = widenScope(this.queuedSync.scope, scope);
+      return this.queuedSync.run;
+    }
+    const queued: { force: boolean; scope: SyncScope; run: Promise<SyncReport> } = { force, scope, run: Promise.resolve(null as unknown as SyncReport) };
     queued.run = this.syncChain.then(async () => {
       await this.derivedRun; // it sees this sync queued and stops at its next slice
       if (this.queuedSync === queued) this.queuedSync = null;
-      return this.runSync(force);
+      return this.runSync(force, false, queued.scope);
     });
     this.queuedSync = queued;
     // The caller has the error through `queued.run`; the chain only has to move on.
@@ -269,12 +280,12 @@ export class IndexService {
     await this.sync(false, 'search');
   }
 
-  private async runSync(force: boolean, retried = false): Promise<SyncReport> {
+  private async runSync(force: boolean, retried = false, scope: SyncScope = 'everything'): Promise<SyncReport> {
     this.syncsRunning++;
     this.rebuildPending = false; // an empty index is filled by any sync
     try {
-      if (!retried) this.logger.info('Indexing started', { workspace: this.options.workspaceRoot, force });
-      const report = await this.syncOnce(force, retried);
+      if (!retried) this.logger.info('Indexing started', { workspace: this.options.workspaceRoot, force, changedPaths: scope === 'everything' ? null : scope.size });
+      const report = await this.syncOnce(force, retried, scope);
       if (!retried) this.logger.info('Indexing finished', syncSummary(report));
       return report;
     } finally {
@@ -282,10 +293,13 @@ export class IndexService {
     }
   }
 
-  private async syncOnce(force: boolean, retried: boolean): Promise<SyncReport> {
+  private async syncOnce(force: boolean, retried: boolean, scope: SyncScope): Promise<SyncReport> {
     this.state = 'indexing';
     await this.embeddings.ensureProvider();
     const settings = this.options.settings.read();
+    // Changed paths alone, once a whole sync (the first of this process) saw the same roots and limits.
+    const indexedBy = settingsDecidingFiles(settings);
+    const changedPaths = scope !== 'everything' && this.fullSyncSettings === indexedBy ? [...scope] : undefined;
     try {
       const report = await syncIndex(
         this.store,
@@ -296,11 +310,14 @@ export class IndexService {
           readBytes: this.options.readBytes,
           onProgress: (p) => this.options.emit({ type: 'index-progress', ...p }),
           shouldStop: () => this.closing, // quitting: committed files stay, the rest waits for the next start
+          changedPaths,
         },
       );
+      if (!changedPaths && !this.closing) this.fullSyncSettings = indexedBy;
       report.notices.unshift(...this.options.notices.take());
       this.changeEmitter.fire();
-      const sessions = await this.options.steps.ingestSessions(settings);
+      // Transcripts changed (or may have): the sessions step compares them; an edit of a note leaves them be.
+      const sessions = !changedPaths || changedPaths.some((p) => isTranscriptPath(settings, p)) ? await this.options.steps.ingestSessions(settings) : null;
       if (sessions) {
         report.sessions = sessions;
         ({ files: report.files, chunks: report.chunks } = this.store.counts());
@@ -495,6 +512,26 @@ export class IndexService {
     }
     if (options.forceMoveAside) this.reopenEmitter.fire(); // searches and their workers still read the file that was moved aside
   }
+}
+
+/** Which files a sync asks for: every file, or the paths that changed (absolute, files or folders). */
+export type SyncScope = ReadonlySet<string> | 'everything';
+
+/** Two requests for one sync: the paths of both, or every file when either asks for it. */
+function widenScope(a: SyncScope | null, b: SyncScope): SyncScope {
+  if (a === null) return b;
+  if (a === 'everything' || b === 'everything') return 'everything';
+  return new Set([...a, ...b]);
+}
+
+/** The settings that decide which files are indexed and how (a change asks for a whole sync). */
+function settingsDecidingFiles(settings: Settings): string {
+  return JSON.stringify([settings.extraPaths, settings.maxFileSizeMB, settings.sessions, settings.maxTranscriptSizeMB]);
+}
+
+/** A changed path in (or holding) an agent tool's folder of transcripts. */
+function isTranscriptPath(settings: Settings, absPath: string): boolean {
+  return Object.values(settings.sessions).some((home) => home !== null && (isWithinFolder(home, absPath) || isWithinFolder(absPath, home)));
 }
 
 /** How often a running derived pass reports how far it is. */
