@@ -4,6 +4,7 @@ import type { ModelStore } from '../models/modelStore.js';
 import { Emitter } from '../platform/events.js';
 import type { Logger } from '../platform/log/logger.js';
 import type { Notices } from '../platform/notices.js';
+import { ReverieError } from '../platform/errors.js';
 import { isCorruptionError, moveDatabaseAside } from '../platform/sqliteSchema.js';
 import { isWithinFolder } from '../workspace/layout.js';
 import type { SettingsStore } from '../workspace/settingsStore.js';
@@ -96,6 +97,8 @@ export class IndexService {
   private derivedWanted: { report: SyncReport; force: boolean } | null = null;
   /** The compaction after an upgrade, while it runs (see compactAfterUpgrade.ts). */
   private compaction: CompactionProgress | null = null;
+  /** The compaction while it runs: it holds the index's write lock, so writes outside a sync wait for it (`whenWritable`). */
+  private compactionRun: Promise<void> | null = null;
   /** Tried once per process: one that was skipped (disk space) or failed is tried again at the next start. */
   private compactionTried = false;
   /** Reports whose derived pass met damage, with the report of the rebuild that followed. */
@@ -154,7 +157,8 @@ export class IndexService {
       workspaceRoot: this.options.workspaceRoot,
       extraPaths: settings.extraPaths,
       transcriptRoots: Object.values(settings.sessions).filter((d): d is string => d !== null),
-      debounceMs: this.options.watchDebounceMs ?? 1500,
+      // Short: a batch costs only its own paths now, and events during a sync join the one queued behind it.
+      debounceMs: this.options.watchDebounceMs ?? 300,
       onDidChangeFiles: (changed) => this.syncInBackground(changed),
     });
     await this.watcher.start();
@@ -393,9 +397,14 @@ export class IndexService {
   private async compactAfterUpgrade(): Promise<void> {
     if (this.compactionTried || !isCompactionPending(this.db) || !this.options.steps.derivedSettled()) return;
     this.compactionTried = true;
-    const { indexPath } = this.options;
     this.compaction = { doneBytes: 0, totalBytes: 0 };
-    this.emitDerivedProgress();
+    this.compactionRun = this.compactOnce().finally(() => (this.compactionRun = null));
+    this.emitDerivedProgress(); // listeners told of it may write: they find it running and wait
+    await this.compactionRun;
+  }
+
+  private async compactOnce(): Promise<void> {
+    const { indexPath } = this.options;
     try {
       const outcome = await compactInBackground(this.db, indexPath, {
         disableVectorExtension: process.env.REVERIE_DISABLE_SQLITE_VEC === '1',
@@ -413,6 +422,28 @@ export class IndexService {
       this.logger.warn('The index could not be compacted after the upgrade; the next start tries again', { indexPath, error });
     } finally {
       this.compaction = null;
+    }
+  }
+
+  /**
+   * Resolves when a write outside a sync (`forget`, an agent's lines) can take the index's write
+   * lock: at once, or when the compaction after an upgrade, which holds it, ends. SQLite's own
+   * wait (the busy timeout, 10 s) is shorter than a large index's compaction and blocks the
+   * engine's thread; this one does not. Past `limitMs` the write is refused, saying why.
+   */
+  async whenWritable(limitMs = COMPACTION_WAIT_MS): Promise<void> {
+    const running = this.compactionRun;
+    if (!running) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), limitMs)));
+    const waitedTooLong = await Promise.race([running.then(() => false, () => false), timedOut]);
+    clearTimeout(timer);
+    if (waitedTooLong) {
+      const done = this.compaction && this.compaction.totalBytes > 0 ? ` (${Math.round((100 * this.compaction.doneBytes) / this.compaction.totalBytes)}% done)` : '';
+      throw new ReverieError(
+        'locked',
+        `The index ${this.options.indexPath} is being compacted after an upgrade${done} and was still busy after ${Math.round(limitMs / 1000)} s; nothing was changed. Try again when the status no longer shows the compaction.`,
+      );
     }
   }
 
@@ -533,6 +564,9 @@ function settingsDecidingFiles(settings: Settings): string {
 function isTranscriptPath(settings: Settings, absPath: string): boolean {
   return Object.values(settings.sessions).some((home) => home !== null && (isWithinFolder(home, absPath) || isWithinFolder(absPath, home)));
 }
+
+/** A compaction of a large index takes minutes on a loaded laptop: writes wait that long, then are refused. */
+const COMPACTION_WAIT_MS = 10 * 60 * 1000;
 
 /** How often a running derived pass reports how far it is. */
 const DERIVED_PROGRESS_MS = 1_000;
