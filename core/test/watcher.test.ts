@@ -88,6 +88,25 @@ describe('watcher', () => {
     expect({ graph: graphSnapshot(indexDb(service)), status: (await service.invoke('status', {})).files }).toEqual(watched);
   });
 
+  it('indexes a save made through the engine by its path alone, once a whole sync ran', async () => {
+    ws = createTempWorkspace(SAMPLE_NOTES);
+    const reads: string[] = [];
+    service = openService(ws, {
+      readBytes: async (p) => {
+        reads.push(path.relative(ws.root, p));
+        return fs.promises.readFile(p);
+      },
+    });
+    await service.sync(false);
+    reads.length = 0;
+    const ready = nextEvent(service, 'index-ready');
+    const { sha256 } = await service.invoke('files.read', { path: 'memory/2026-04-05.md' });
+    await service.invoke('files.write', { path: 'memory/2026-04-05.md', text: '# 2026-04-05\n- Dentist moved to Friday.\n', expectedSha256: sha256 });
+    expect((await ready).report).toMatchObject({ updated: 1, added: 0, removed: 0 });
+    expect(reads).toEqual(['memory/2026-04-05.md']);
+    expect((await service.invoke('memory.search', { query: 'Friday dentist' })).results[0]?.path).toBe('memory/2026-04-05.md');
+  });
+
   it('compares every file again after the settings that choose files change', async () => {
     ws = createTempWorkspace({ ...SAMPLE_NOTES, 'notes/reading.md': '# Reading\n- Piranesi, chapter 4\n' });
     const reads: string[] = [];

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { DerivedProgress, EngineEvent, HandlersFor, IndexState, IngestReport, Settings, StatusOutput, SyncReport } from '../contract/index.js';
 import type { ModelStore } from '../models/modelStore.js';
@@ -143,10 +144,10 @@ export class IndexService {
     this.options.emit({ type: 'files-changed', paths });
   }
 
-  /** Files written by an edit, an agent or dreaming: the window is told, and they are indexed. */
+  /** Files written by an edit, an agent or dreaming (display paths): the window is told, and they are indexed. */
   filesWritten(paths: string[]): void {
     this.options.emit({ type: 'files-changed', paths });
-    this.syncInBackground();
+    this.syncInBackground(new Set(paths.map((p) => path.resolve(this.options.workspaceRoot, p))));
   }
 
   /** Hosts: re-index when the memory files or transcripts change on disk. */
@@ -303,7 +304,7 @@ export class IndexService {
     const settings = this.options.settings.read();
     // Changed paths alone, once a whole sync (the first of this process) saw the same roots and limits.
     const indexedBy = settingsDecidingFiles(settings);
-    const changedPaths = scope !== 'everything' && this.fullSyncSettings === indexedBy ? [...scope] : undefined;
+    const changedPaths = scope !== 'everything' && scope.size <= MAX_CHANGED_PATHS && this.fullSyncSettings === indexedBy ? [...scope] : undefined;
     try {
       const report = await syncIndex(
         this.store,
@@ -564,6 +565,9 @@ function settingsDecidingFiles(settings: Settings): string {
 function isTranscriptPath(settings: Settings, absPath: string): boolean {
   return Object.values(settings.sessions).some((home) => home !== null && (isWithinFolder(home, absPath) || isWithinFolder(absPath, home)));
 }
+
+/** Past this many changed paths in one sync (a branch checkout), one walk of everything is cheaper than a lookup of each. */
+const MAX_CHANGED_PATHS = 5_000;
 
 /** A compaction of a large index takes minutes on a loaded laptop: writes wait that long, then are refused. */
 const COMPACTION_WAIT_MS = 10 * 60 * 1000;
