@@ -29,7 +29,7 @@ export interface OneFolderFigures {
   /** Starting the host's watcher over the folder (it lists every file once). */
   one_folder_watch_start: { wall_s: number; cpu_s: number };
   /** Per edit, medians: write → searchable (includes the watcher's debounce), sync start → searchable, and the CPU from write to searchable. */
-  one_folder_edit_pickup: { edits: number; write_to_searchable_ms: number; sync_to_searchable_ms: number; cpu_ms: number; max_write_to_searchable_ms: number; found: number; files_read_per_sync: number };
+  one_folder_edit_pickup: { edits: number; write_to_searchable_ms: number; sync_to_searchable_ms: number; cpu_ms: number; max_write_to_searchable_ms: number; found: number; files_read_per_sync: number; files_step_ms: number; embedding_step_ms: number };
 }
 
 function cpuSecondsSince(since: NodeJS.CpuUsage): number {
@@ -99,6 +99,9 @@ export async function runOneFolderBench(notes: number): Promise<OneFolderFigures
     const syncToSearchable: number[] = [];
     const cpuMs: number[] = [];
     const filesRead: number[] = [];
+    // The sync's own figures: its files step (discovery, reads, writes) and the embedding pass after it.
+    const filesStepMs: number[] = [];
+    const embeddingStepMs: number[] = [];
     let found = 0;
     for (let edit = 0; edit < EDITS; edit++) {
       const note = `memory/inbox/note-${String(Math.floor((notes * (edit + 0.5)) / EDITS)).padStart(6, '0')}.md`;
@@ -116,6 +119,8 @@ export async function runOneFolderBench(notes: number): Promise<OneFolderFigures
       writeToSearchable.push(at - t);
       syncToSearchable.push(at - (await syncStarted).at);
       filesRead.push(report.added + report.updated + report.unchanged + report.failed + report.skipped);
+      filesStepMs.push(report.durationMs);
+      embeddingStepMs.push(report.embedding?.durationMs ?? 0);
       if (results.results.some((r) => r.path === note)) found++;
       await derivedDone(service);
     }
@@ -127,10 +132,12 @@ export async function runOneFolderBench(notes: number): Promise<OneFolderFigures
       max_write_to_searchable_ms: round(Math.max(...writeToSearchable), 1),
       found,
       files_read_per_sync: percentile(filesRead, 50),
+      files_step_ms: round(percentile(filesStepMs, 50), 1),
+      embedding_step_ms: round(percentile(embeddingStepMs, 50), 1),
     };
     log(
       `    one edit through the watcher: searchable after ${pickup.write_to_searchable_ms} ms from the write (max ${pickup.max_write_to_searchable_ms}), ` +
-        `${pickup.sync_to_searchable_ms} ms from the sync's start; cpu ${pickup.cpu_ms} ms; ${pickup.files_read_per_sync} files compared per sync; found ${found}/${EDITS}`,
+        `${pickup.sync_to_searchable_ms} ms from the sync's start; cpu ${pickup.cpu_ms} ms; ${pickup.files_read_per_sync} files compared per sync (files step ${pickup.files_step_ms} ms, embedding ${pickup.embedding_step_ms} ms); found ${found}/${EDITS}`,
     );
     return {
       one_folder_notes: notes,
