@@ -8,6 +8,7 @@
  *   npm run bench -- --only editor   (tree filter at 10,000 files, keystroke latency on a 1 MB note)
  *   npm run bench -- --only hermes-import   (a 2 MB Hermes `§` file through `reverie import apply`)
  *   npm run bench -- --only scale [--notes N | --sizes 250,500,1000] [--transcripts MB] [--profile DIR]
+ *   npm run bench -- --only scale --one-folder [N]   (N one-line notes in one folder, edits through the watcher)
  *
  * Progress goes to stderr; stdout gets exactly one line, a JSON object with every figure.
  * Everything temporary lives under os.tmpdir() and is removed at the end.
@@ -31,6 +32,7 @@ import { runImportersBench } from './bench/importers.js';
 import { runHermesImportBench } from './bench/hermesImport.js';
 import { runCurationBench } from './bench/curation/run.js';
 import { runKindsBench } from './bench/kinds/run.js';
+import { DEFAULT_ONE_FOLDER_NOTES, runOneFolderBench } from './bench/scaleOneFolder.js';
 import { DEFAULT_SCALE_SIZES, DEFAULT_TRANSCRIPTS_MB, parseSizes, QUICK_SCALE_SIZES, QUICK_TRANSCRIPTS_MB, runScaleBench } from './bench/scale.js';
 import { log, percentile, round, summarizeLatency, table, type LatencySummary } from './bench/stats.js';
 import { SyntheticCorpus, makeQuestions, type QuestionKind } from './bench/synthetic.js';
@@ -75,12 +77,14 @@ interface Options {
   /** One transcript of this many MB ingested after the rest (the 2 GB bad-input case), or null. */
   transcriptFileMb: number | null;
   profileDir: string | null;
+  /** Instead of the sizes: N one-line notes in one folder, one edit's pickup through the watcher (or null). */
+  oneFolderNotes: number | null;
 }
 
-const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only desktop-graph | --only editor | --only importers | --only curation | --only kinds | --only hermes-import | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--transcript-file MB] [--profile DIR]] [--locomo FILE]';
+const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only desktop-graph | --only editor | --only importers | --only curation | --only kinds | --only hermes-import | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--transcript-file MB] [--profile DIR] | --only scale --one-folder [N]] [--locomo FILE]';
 
 function parseArgs(argv: readonly string[]): Options {
-  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, desktopGraph: true, editor: true, importers: true, curation: true, kinds: true, scale: false, hermesImport: false, scaleSizes: null, transcriptsMb: null, transcriptFileMb: null, profileDir: null };
+  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, desktopGraph: true, editor: true, importers: true, curation: true, kinds: true, scale: false, hermesImport: false, scaleSizes: null, transcriptsMb: null, transcriptFileMb: null, profileDir: null, oneFolderNotes: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') opts.quick = true;
@@ -106,6 +110,7 @@ function parseArgs(argv: readonly string[]): Options {
     else if (arg === '--notes') opts.scaleSizes = parseSizes(numberArg(argv[++i], '--notes'));
     else if (arg === '--sizes') opts.scaleSizes = parseSizes(argv[++i] ?? '');
     else if (arg === '--transcripts') opts.transcriptsMb = Number(numberArg(argv[++i], '--transcripts'));
+    else if (arg === '--one-folder') opts.oneFolderNotes = /^\d+$/.test(argv[i + 1] ?? '') ? Number(argv[++i]) : DEFAULT_ONE_FOLDER_NOTES;
     else if (arg === '--transcript-file') opts.transcriptFileMb = Number(numberArg(argv[++i], '--transcript-file'));
     else if (arg === '--profile') {
       const dir = argv[++i];
@@ -122,7 +127,8 @@ function parseArgs(argv: readonly string[]): Options {
       process.exit(0);
     } else throw new Error(`unknown argument ${arg}\n${USAGE}`);
   }
-  if ((opts.scaleSizes || opts.transcriptsMb !== null || opts.transcriptFileMb !== null || opts.profileDir) && !opts.scale) throw new Error(`--notes, --sizes, --transcripts, --transcript-file and --profile belong to --only scale\n${USAGE}`);
+  if ((opts.scaleSizes || opts.transcriptsMb !== null || opts.transcriptFileMb !== null || opts.profileDir || opts.oneFolderNotes !== null) && !opts.scale) throw new Error(`--notes, --sizes, --transcripts, --transcript-file, --profile and --one-folder belong to --only scale\n${USAGE}`);
+  if (opts.oneFolderNotes !== null && opts.oneFolderNotes < 10) throw new Error(`--one-folder takes a note count of at least 10 (got ${opts.oneFolderNotes})\n${USAGE}`);
   return opts;
 }
 
@@ -363,7 +369,8 @@ async function main(): Promise<void> {
   if (opts.hermesImport) Object.assign(out, await runHermesImportBench(opts.quick));
   if (opts.curation && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, await runCurationBench(opts.quick));
   if (opts.kinds && (!opts.skipSynthetic || !opts.locomo)) Object.assign(out, runKindsBench());
-  if (opts.scale) {
+  if (opts.scale && opts.oneFolderNotes !== null) Object.assign(out, await runOneFolderBench(opts.oneFolderNotes));
+  else if (opts.scale) {
     Object.assign(out, await runScaleBench({
       sizes: opts.scaleSizes ?? (opts.quick ? QUICK_SCALE_SIZES : DEFAULT_SCALE_SIZES),
       transcriptsMb: opts.transcriptsMb ?? (opts.quick ? QUICK_TRANSCRIPTS_MB : DEFAULT_TRANSCRIPTS_MB),

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { EngineEvent } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { COMPACT_AFTER_UPGRADE, isCompactionPending } from '../src/index/compactAfterUpgrade.js';
+import type { IndexService } from '../src/index/indexService.js';
 import { graphSnapshot, indexDb } from './helpers/graphSnapshot.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
 
@@ -105,6 +106,34 @@ describe('compaction after an upgrade', () => {
     progress.length = 0;
     await s.invoke('index.sync', {});
     expect(progress).toEqual([]);
+  });
+
+  it('has a forget made during the compaction wait for it, then apply, instead of failing on the busy index', async () => {
+    ws = createTempWorkspace(notes());
+    service = openService(ws);
+    await service.invoke('index.sync', {});
+    expect((await service.invoke('memory.search', { query: 'restic backups NAS' })).results[0]?.path).toBe('MEMORY.md');
+    await service.close();
+    toPreviousLayout(service.indexPath);
+
+    service = openService(ws);
+    const s = service;
+    // No SQLite wait at all: stands for a compaction longer than the 10 s busy timeout.
+    indexDb(s).pragma('busy_timeout = 0');
+    let forgotten: Promise<unknown> | null = null;
+    let refused: Promise<unknown> | null = null;
+    s.onDidEmitEvent((event: EngineEvent) => {
+      if (event.type !== 'derived-progress' || !event.progress.compaction || forgotten) return;
+      // Applied once the compaction is over (its request cleared), not while it holds the write lock.
+      forgotten = s.invoke('forget', { path: 'MEMORY.md' }).then((report) => ({ ...report, compactionPending: isCompactionPending(indexDb(s)) }));
+      refused = (s as unknown as { index: IndexService }).index.whenWritable(1).catch((error: unknown) => error);
+    });
+    await s.invoke('index.sync', {});
+    expect(forgotten).not.toBeNull();
+    expect(await forgotten).toMatchObject({ removed: { files: ['MEMORY.md'] }, compactionPending: false });
+    expect(await refused).toMatchObject({ code: 'locked', message: expect.stringMatching(/is being compacted after an upgrade.*nothing was changed/) });
+    expect(isCompactionPending(indexDb(s))).toBe(false);
+    expect((await s.invoke('memory.search', { query: 'restic backups NAS' })).results.map((r) => r.path)).not.toContain('MEMORY.md');
   });
 
   it('a new index asks for no compaction', async () => {

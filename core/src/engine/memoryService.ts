@@ -14,6 +14,7 @@ import { assembleStatus } from './status.js';
 import { DreamService } from '../dreaming/dreamService.js';
 import { recallAfterSearch, type RecalledEntries } from '../dreaming/recall/searchWorkerRecall.js';
 import { withResultUse } from '../dreaming/recall/resultUse.js';
+import { writesWaitForCompaction } from '../index/writesAfterCompaction.js';
 import { AgentService } from '../agents/agentService.js';
 import { GraphService } from '../graph/graphService.js';
 import { graphBacklog } from '../graph/graphBacklog.js';
@@ -115,7 +116,7 @@ export class MemoryService {
       graphEntities: (query, limit) => this.graph.entitiesFor(query, limit),
     });
     this.sessions = new SessionService({ settings: this.settings, index: this.index, emit });
-    this.handlers = withResultUse({
+    this.handlers = writesWaitForCompaction(withResultUse({
       ...this.dreams.handlers,
       ...this.agents.handlers,
       ...this.graph.handlers,
@@ -130,7 +131,7 @@ export class MemoryService {
       ...new ImportService({ workspaceRoot: workspace.root, dataDir, index: this.index, emit }).handlers,
       ...new ProvenanceService({ indexDb, onDidForget: (paths) => this.index.entriesForgotten(paths), storedKinds: storedKindsWithin }).handlers,
       ...new ModelService(this.models, { switchEmbeddingProvider: () => this.switchEmbeddingProvider(), logger: this.log.logger('models'), emit }).handlers,
-    }, this.dreams.recorder);
+    }, this.dreams.recorder), () => this.index.whenWritable());
     this.calls = operationDispatch(this.handlers, this.logging.logger, () => this.closed);
   }
 

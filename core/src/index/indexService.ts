@@ -1,10 +1,13 @@
+import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { DerivedProgress, EngineEvent, HandlersFor, IndexState, IngestReport, Settings, StatusOutput, SyncReport } from '../contract/index.js';
 import type { ModelStore } from '../models/modelStore.js';
 import { Emitter } from '../platform/events.js';
 import type { Logger } from '../platform/log/logger.js';
 import type { Notices } from '../platform/notices.js';
+import { ReverieError } from '../platform/errors.js';
 import { isCorruptionError, moveDatabaseAside } from '../platform/sqliteSchema.js';
+import { isWithinFolder } from '../workspace/layout.js';
 import type { SettingsStore } from '../workspace/settingsStore.js';
 import { compactInBackground, isCompactionPending, type CompactionProgress } from './compactAfterUpgrade.js';
 import { openIndexDatabase } from './database.js';
@@ -70,7 +73,7 @@ export class IndexService {
   private readonly logger: Logger;
   private syncChain: Promise<unknown> = Promise.resolve();
   /** The sync queued behind the running one, not started yet: later requests join it. */
-  private queuedSync: { force: boolean; run: Promise<SyncReport> } | null = null;
+  private queuedSync: { force: boolean; scope: SyncScope; run: Promise<SyncReport> } | null = null;
   /** Syncs (indexing, then the graph) running on this thread: background work a lone search cuts into. */
   private syncsRunning = 0;
   private state: IndexState = 'idle';
@@ -78,7 +81,10 @@ export class IndexService {
   private watcher: MemoryWatcher | null = null;
   private closing = false;
   private indexingPaused = false;
-  private syncPendingOnResume = false;
+  /** What changed while indexing was paused: synced on resume. */
+  private syncPendingOnResume: SyncScope | null = null;
+  /** The settings that decide which files are indexed, as the last whole sync saw them: a sync of changed paths needs them unchanged. */
+  private fullSyncSettings: string | null = null;
   /** The index file was moved aside when it opened (damaged, newer, unreadable without sqlite-vec): empty until a sync fills it. */
   private rebuildPending = false;
   /** A sync of this index file reached `index-ready` in this process (see describe's `searchReady`). */
@@ -92,6 +98,8 @@ export class IndexService {
   private derivedWanted: { report: SyncReport; force: boolean } | null = null;
   /** The compaction after an upgrade, while it runs (see compactAfterUpgrade.ts). */
   private compaction: CompactionProgress | null = null;
+  /** The compaction while it runs: it holds the index's write lock, so writes outside a sync wait for it (`whenWritable`). */
+  private compactionRun: Promise<void> | null = null;
   /** Tried once per process: one that was skipped (disk space) or failed is tried again at the next start. */
   private compactionTried = false;
   /** Reports whose derived pass met damage, with the report of the rebuild that followed. */
@@ -136,10 +144,10 @@ export class IndexService {
     this.options.emit({ type: 'files-changed', paths });
   }
 
-  /** Files written by an edit, an agent or dreaming: the window is told, and they are indexed. */
+  /** Files written by an edit, an agent or dreaming (display paths): the window is told, and they are indexed. */
   filesWritten(paths: string[]): void {
     this.options.emit({ type: 'files-changed', paths });
-    this.syncInBackground();
+    this.syncInBackground(new Set(paths.map((p) => path.resolve(this.options.workspaceRoot, p))));
   }
 
   /** Hosts: re-index when the memory files or transcripts change on disk. */
@@ -150,19 +158,23 @@ export class IndexService {
       workspaceRoot: this.options.workspaceRoot,
       extraPaths: settings.extraPaths,
       transcriptRoots: Object.values(settings.sessions).filter((d): d is string => d !== null),
-      debounceMs: this.options.watchDebounceMs ?? 1500,
-      onDidChangeFiles: () => this.syncInBackground(),
+      // Short: a batch costs only its own paths now, and events during a sync join the one queued behind it.
+      debounceMs: this.options.watchDebounceMs ?? 300,
+      onDidChangeFiles: (changed) => this.syncInBackground(changed),
     });
     await this.watcher.start();
   }
 
-  /** File changes seen by the watcher, an edit or an agent: indexed now, or on resume when paused. */
-  syncInBackground(): void {
+  /**
+   * File changes seen by the watcher, an edit or an agent: indexed now, or on resume when paused.
+   * Given the changed paths (absolute), only they are synced; else every file is compared.
+   */
+  syncInBackground(changed: SyncScope = 'everything'): void {
     if (this.indexingPaused) {
-      this.syncPendingOnResume = true;
+      this.syncPendingOnResume = widenScope(this.syncPendingOnResume, changed);
       return;
     }
-    void this.sync(false).catch(this.backgroundSyncFailed);
+    void this.queueSync(false, changed).catch(this.backgroundSyncFailed);
   }
 
   /** A sync nobody waits for failed: syncOnce logged it and set the index state; noted here for the trail. */
@@ -173,8 +185,9 @@ export class IndexService {
       this.indexingPaused = paused;
       this.options.emit({ type: 'index-paused', paused });
       if (!paused && this.syncPendingOnResume) {
-        this.syncPendingOnResume = false;
-        void this.sync(false).catch(this.backgroundSyncFailed);
+        const changed = this.syncPendingOnResume;
+        this.syncPendingOnResume = null;
+        void this.queueSync(false, changed).catch(this.backgroundSyncFailed);
       }
     }
     return { paused };
@@ -185,21 +198,24 @@ export class IndexService {
    * `index-ready` with `until: 'search'`, else once the derived work (the graph) is done too.
    */
   async sync(force: boolean, until: 'search' | 'all' = 'all'): Promise<SyncReport> {
-    const report = await this.queueSync(force);
+    const report = await this.queueSync(force, 'everything');
     if (until === 'search') return report;
     await this.whenDerivedDone();
     // Its graph met damaged pages: the index was rebuilt, and that sync's report is the one to read.
     return this.rebuiltReports.get(report) ?? report;
   }
 
-  private queueSync(force: boolean): Promise<SyncReport> {
-    // A burst of requests (watcher events, 1,000 agent notes) shares the one sync still waiting to start.
-    if (this.queuedSync && (!force || this.queuedSync.force)) return this.queuedSync.run;
-    const queued: { force: boolean; run: Promise<SyncReport> } = { force, run: Promise.resolve(null as unknown as SyncReport) };
+  private queueSync(force: boolean, scope: SyncScope): Promise<SyncReport> {
+    // A burst of requests (watcher events, 1,000 agent notes) shares the one sync still waiting to start, its scope widened.
+    if (this.queuedSync && (!force || this.queuedSync.force)) {
+      this.queuedSync.scope = widenScope(this.queuedSync.scope, scope);
+      return this.queuedSync.run;
+    }
+    const queued: { force: boolean; scope: SyncScope; run: Promise<SyncReport> } = { force, scope, run: Promise.resolve(null as unknown as SyncReport) };
     queued.run = this.syncChain.then(async () => {
       await this.derivedRun; // it sees this sync queued and stops at its next slice
       if (this.queuedSync === queued) this.queuedSync = null;
-      return this.runSync(force);
+      return this.runSync(force, false, queued.scope);
     });
     this.queuedSync = queued;
     // The caller has the error through `queued.run`; the chain only has to move on.
@@ -269,12 +285,12 @@ export class IndexService {
     await this.sync(false, 'search');
   }
 
-  private async runSync(force: boolean, retried = false): Promise<SyncReport> {
+  private async runSync(force: boolean, retried = false, scope: SyncScope = 'everything'): Promise<SyncReport> {
     this.syncsRunning++;
     this.rebuildPending = false; // an empty index is filled by any sync
     try {
-      if (!retried) this.logger.info('Indexing started', { workspace: this.options.workspaceRoot, force });
-      const report = await this.syncOnce(force, retried);
+      if (!retried) this.logger.info('Indexing started', { workspace: this.options.workspaceRoot, force, changedPaths: scope === 'everything' ? null : scope.size });
+      const report = await this.syncOnce(force, retried, scope);
       if (!retried) this.logger.info('Indexing finished', syncSummary(report));
       return report;
     } finally {
@@ -282,10 +298,13 @@ export class IndexService {
     }
   }
 
-  private async syncOnce(force: boolean, retried: boolean): Promise<SyncReport> {
+  private async syncOnce(force: boolean, retried: boolean, scope: SyncScope): Promise<SyncReport> {
     this.state = 'indexing';
     await this.embeddings.ensureProvider();
     const settings = this.options.settings.read();
+    // Changed paths alone, once a whole sync (the first of this process) saw the same roots and limits.
+    const indexedBy = settingsDecidingFiles(settings);
+    const changedPaths = scope !== 'everything' && scope.size <= MAX_CHANGED_PATHS && this.fullSyncSettings === indexedBy ? [...scope] : undefined;
     try {
       const report = await syncIndex(
         this.store,
@@ -296,11 +315,14 @@ export class IndexService {
           readBytes: this.options.readBytes,
           onProgress: (p) => this.options.emit({ type: 'index-progress', ...p }),
           shouldStop: () => this.closing, // quitting: committed files stay, the rest waits for the next start
+          changedPaths,
         },
       );
+      if (!changedPaths && !this.closing) this.fullSyncSettings = indexedBy;
       report.notices.unshift(...this.options.notices.take());
       this.changeEmitter.fire();
-      const sessions = await this.options.steps.ingestSessions(settings);
+      // Transcripts changed (or may have): the sessions step compares them; an edit of a note leaves them be.
+      const sessions = !changedPaths || changedPaths.some((p) => isTranscriptPath(settings, p)) ? await this.options.steps.ingestSessions(settings) : null;
       if (sessions) {
         report.sessions = sessions;
         ({ files: report.files, chunks: report.chunks } = this.store.counts());
@@ -376,9 +398,14 @@ export class IndexService {
   private async compactAfterUpgrade(): Promise<void> {
     if (this.compactionTried || !isCompactionPending(this.db) || !this.options.steps.derivedSettled()) return;
     this.compactionTried = true;
-    const { indexPath } = this.options;
     this.compaction = { doneBytes: 0, totalBytes: 0 };
-    this.emitDerivedProgress();
+    this.compactionRun = this.compactOnce().finally(() => (this.compactionRun = null));
+    this.emitDerivedProgress(); // listeners told of it may write: they find it running and wait
+    await this.compactionRun;
+  }
+
+  private async compactOnce(): Promise<void> {
+    const { indexPath } = this.options;
     try {
       const outcome = await compactInBackground(this.db, indexPath, {
         disableVectorExtension: process.env.REVERIE_DISABLE_SQLITE_VEC === '1',
@@ -396,6 +423,28 @@ export class IndexService {
       this.logger.warn('The index could not be compacted after the upgrade; the next start tries again', { indexPath, error });
     } finally {
       this.compaction = null;
+    }
+  }
+
+  /**
+   * Resolves when a write outside a sync (`forget`, an agent's lines) can take the index's write
+   * lock: at once, or when the compaction after an upgrade, which holds it, ends. SQLite's own
+   * wait (the busy timeout, 10 s) is shorter than a large index's compaction and blocks the
+   * engine's thread; this one does not. Past `limitMs` the write is refused, saying why.
+   */
+  async whenWritable(limitMs = COMPACTION_WAIT_MS): Promise<void> {
+    const running = this.compactionRun;
+    if (!running) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), limitMs)));
+    const waitedTooLong = await Promise.race([running.then(() => false, () => false), timedOut]);
+    clearTimeout(timer);
+    if (waitedTooLong) {
+      const done = this.compaction && this.compaction.totalBytes > 0 ? ` (${Math.round((100 * this.compaction.doneBytes) / this.compaction.totalBytes)}% done)` : '';
+      throw new ReverieError(
+        'locked',
+        `The index ${this.options.indexPath} is being compacted after an upgrade${done} and was still busy after ${Math.round(limitMs / 1000)} s; nothing was changed. Try again when the status no longer shows the compaction.`,
+      );
     }
   }
 
@@ -496,6 +545,32 @@ export class IndexService {
     if (options.forceMoveAside) this.reopenEmitter.fire(); // searches and their workers still read the file that was moved aside
   }
 }
+
+/** Which files a sync asks for: every file, or the paths that changed (absolute, files or folders). */
+export type SyncScope = ReadonlySet<string> | 'everything';
+
+/** Two requests for one sync: the paths of both, or every file when either asks for it. */
+function widenScope(a: SyncScope | null, b: SyncScope): SyncScope {
+  if (a === null) return b;
+  if (a === 'everything' || b === 'everything') return 'everything';
+  return new Set([...a, ...b]);
+}
+
+/** The settings that decide which files are indexed and how (a change asks for a whole sync). */
+function settingsDecidingFiles(settings: Settings): string {
+  return JSON.stringify([settings.extraPaths, settings.maxFileSizeMB, settings.sessions, settings.maxTranscriptSizeMB]);
+}
+
+/** A changed path in (or holding) an agent tool's folder of transcripts. */
+function isTranscriptPath(settings: Settings, absPath: string): boolean {
+  return Object.values(settings.sessions).some((home) => home !== null && (isWithinFolder(home, absPath) || isWithinFolder(absPath, home)));
+}
+
+/** Past this many changed paths in one sync (a branch checkout), one walk of everything is cheaper than a lookup of each. */
+const MAX_CHANGED_PATHS = 5_000;
+
+/** A compaction of a large index takes minutes on a loaded laptop: writes wait that long, then are refused. */
+const COMPACTION_WAIT_MS = 10 * 60 * 1000;
 
 /** How often a running derived pass reports how far it is. */
 const DERIVED_PROGRESS_MS = 1_000;

@@ -52,6 +52,13 @@ export class IndexStore {
       allFiles: db.prepare<[], Record<string, unknown>>(
         'SELECT path, abs_path, source, sha256, mtime_ms, size, status, reason FROM files',
       ),
+      fileAt: db.prepare<[string], Record<string, unknown>>(
+        'SELECT path, abs_path, source, sha256, mtime_ms, size, status, reason FROM files WHERE path = ?',
+      ),
+      // A range of the primary key: the rows below a folder (`a/b/` ≤ path < `a/b0`, '0' following '/').
+      filesBelow: db.prepare<[string, string], Record<string, unknown>>(
+        'SELECT path, abs_path, source, sha256, mtime_ms, size, status, reason FROM files WHERE path >= ? AND path < ?',
+      ),
       upsertFile: db.prepare(
         `INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, reason, indexed_at)
          VALUES (@path, @absPath, @source, @sha256, @mtimeMs, @size, @status, @reason, @indexedAt)
@@ -82,6 +89,7 @@ export class IndexStore {
       chunkCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM chunks'),
       getMeta: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       lineProvenance: db.prepare<[], { path: string; line_hash: string; origin: OriginClass }>('SELECT path, line_hash, origin FROM line_provenance'),
+      lineProvenanceOf: db.prepare<[string], { path: string; line_hash: string; origin: OriginClass }>('SELECT path, line_hash, origin FROM line_provenance WHERE path = ?'),
       forgottenPaths: db.prepare<[], { key: string }>("SELECT key FROM tombstones WHERE kind = 'path'"),
       setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       // Every search asks: prepared once per connection.
@@ -93,18 +101,18 @@ export class IndexStore {
   }
 
   allFiles(): Map<string, FileRow> {
+    return new Map(this.stmts.allFiles.all().map((r) => [r.path as string, fileRowOf(r)]));
+  }
+
+  /** The rows at these paths and below these folders (display paths): what a sync of changed paths compares with. */
+  filesWithin(covered: { paths: readonly string[]; folders: readonly string[] }): Map<string, FileRow> {
     const map = new Map<string, FileRow>();
-    for (const r of this.stmts.allFiles.all()) {
-      map.set(r.path as string, {
-        path: r.path as string,
-        absPath: r.abs_path as string,
-        source: r.source as SourceKind,
-        sha256: (r.sha256 as string | null) ?? null,
-        mtimeMs: r.mtime_ms as number,
-        size: r.size as number,
-        status: r.status as FileStatus,
-        reason: (r.reason as string | null) ?? null,
-      });
+    for (const p of new Set([...covered.paths, ...covered.folders])) {
+      const r = this.stmts.fileAt.get(p);
+      if (r) map.set(p, fileRowOf(r));
+    }
+    for (const folder of new Set(covered.folders)) {
+      for (const r of this.stmts.filesBelow.all(`${folder}/`, `${folder}0`)) map.set(r.path as string, fileRowOf(r));
     }
     return map;
   }
@@ -181,10 +189,11 @@ export class IndexStore {
     return { ...c, chunks: this.stmts.chunkCount.get()!.n };
   }
 
-  /** Per path, the class of each line Reverie wrote itself (by normalised line hash). */
-  lineProvenance(): Map<string, Map<string, OriginClass>> {
+  /** Per path (every path, or these), the class of each line Reverie wrote itself (by normalised line hash). */
+  lineProvenance(paths?: readonly string[]): Map<string, Map<string, OriginClass>> {
     const byPath = new Map<string, Map<string, OriginClass>>();
-    for (const r of this.stmts.lineProvenance.all()) {
+    const rows = paths ? paths.flatMap((p) => this.stmts.lineProvenanceOf.all(p)) : this.stmts.lineProvenance.all();
+    for (const r of rows) {
       let lines = byPath.get(r.path);
       if (!lines) byPath.set(r.path, (lines = new Map()));
       lines.set(r.line_hash, r.origin);
@@ -232,4 +241,17 @@ export class IndexStore {
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn).immediate();
   }
+}
+
+function fileRowOf(r: Record<string, unknown>): FileRow {
+  return {
+    path: r.path as string,
+    absPath: r.abs_path as string,
+    source: r.source as SourceKind,
+    sha256: (r.sha256 as string | null) ?? null,
+    mtimeMs: r.mtime_ms as number,
+    size: r.size as number,
+    status: r.status as FileStatus,
+    reason: (r.reason as string | null) ?? null,
+  };
 }

@@ -1,7 +1,7 @@
 import type { SyncReport } from '../contract/index.js';
 import { sha256Hex } from '../platform/hash.js';
 import { inTimeSlices, yieldToEventLoop } from '../platform/timeSlices.js';
-import { discoverWorkspace, type DiscoveredFile, type DiscoveryOptions } from '../workspace/discovery.js';
+import { discoverChangedPaths, discoverWorkspace, type DiscoveredFile, type DiscoveryOptions } from '../workspace/discovery.js';
 import { CHUNKER_VERSION, chunkMarkdown, type Chunk } from './chunker.js';
 import { readMarkdownFile, type ReadBytes } from './fileReader.js';
 import type { FileRow, IndexedChunk, IndexStore } from './indexStore.js';
@@ -28,6 +28,12 @@ export interface SyncOptions {
   readBytes?: ReadBytes;
   /** Checked between waves of files: the host is closing, leave the rest for the next sync. */
   shouldStop?: () => boolean;
+  /**
+   * Only these paths changed (absolute files or folders, as the watcher reports them): they are
+   * discovered and compared, the rest of the index is left as it is. A sync that must read every
+   * file anyway (a new chunker or kinds rules, a forced or first sync) ignores it.
+   */
+  changedPaths?: readonly string[];
 }
 
 // Bounded so that one sync never holds the whole corpus in memory; writes go in short transactions.
@@ -70,12 +76,13 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
   }
   // Kinds made by other rules (or none yet, after the upgrade that added them): every file is read again, not re-chunked.
   const refreshKinds = store.getMeta('entry_kinds') !== ENTRY_KINDS_VERSION || store.getMeta('line_dates') !== LINE_DATES_VERSION;
-  const { files, warnings } = discoverWorkspace(discovery);
+  const changed = options.changedPaths && !options.force && !refreshKinds && store.getMeta('last_sync_at') !== null ? discoverChangedPaths(discovery, options.changedPaths) : null;
+  const { files, warnings } = changed ?? discoverWorkspace(discovery);
   report.notices.push(...warnings);
 
   // Transcripts are indexed by the sessions ingester, not from the workspace: leave them alone.
-  const known = new Map([...store.allFiles()].filter(([, row]) => row.source !== 'sessions'));
-  const lineOrigins = store.lineProvenance();
+  const known = new Map([...(changed ? store.filesWithin(changed.covered) : store.allFiles())].filter(([, row]) => row.source !== 'sessions'));
+  const lineOrigins = store.lineProvenance(changed ? files.map((f) => f.path) : undefined);
   const forgotten = store.forgottenPaths();
   const discoveredPaths = new Set(files.map((f) => f.path));
   const gone = [...known.keys()].filter((p) => !discoveredPaths.has(p));

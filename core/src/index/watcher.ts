@@ -8,16 +8,19 @@ export interface WatchOptions {
   /** Agent tools' home folders whose `*.jsonl` transcripts are ingested. */
   transcriptRoots?: readonly string[];
   debounceMs: number;
-  onDidChangeFiles: (absPaths: string[]) => void;
+  /** A debounced batch: the changed files and folders (absolute), or 'everything' when the watcher may have missed some. */
+  onDidChangeFiles: (changed: ReadonlySet<string> | 'everything') => void;
 }
 
 /**
  * Watches the memory files (root files, memory/**, extra paths) and reports changes in
- * debounced batches, so a burst of saves triggers one incremental sync.
+ * debounced batches, so a burst of saves triggers one sync of the paths it touched. A rename is
+ * its two paths; a folder added or removed is the folder (synced whole); a watcher error asks
+ * for every file to be compared, since events may have been lost.
  */
 export class MemoryWatcher {
   private readonly watchers: FSWatcher[] = [];
-  private pending = new Set<string>();
+  private pending: Set<string> | 'everything' = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: WatchOptions) {}
@@ -53,19 +56,19 @@ export class MemoryWatcher {
       }
       w.on('addDir', (p: string) => this.queue(p));
       w.on('unlinkDir', (p: string) => this.queue(p));
-      w.on('error', () => {
-        /* a vanished folder is not fatal; the next sync reconciles */
-      });
+      // A vanished folder or an exhausted watch limit: not fatal, but events may be lost, so every file is compared.
+      w.on('error', () => this.queue('everything'));
     }
     await Promise.all(this.watchers.map((w) => new Promise<void>((resolve) => w.once('ready', () => resolve()))));
   }
 
-  private queue(absPath: string): void {
-    this.pending.add(absPath);
+  private queue(absPath: string | 'everything'): void {
+    if (absPath === 'everything') this.pending = 'everything';
+    else if (this.pending !== 'everything') this.pending.add(absPath);
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      const batch = [...this.pending];
+      const batch = this.pending;
       this.pending = new Set();
       this.options.onDidChangeFiles(batch);
     }, this.options.debounceMs);

@@ -43,6 +43,12 @@ export function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
 
+/** `target` is `folder` itself or lies below it (absolute paths). */
+export function isWithinFolder(folder: string, target: string): boolean {
+  const rel = path.relative(folder, target);
+  return !rel.startsWith('..') && !path.isAbsolute(rel);
+}
+
 /** The path used everywhere (index, search, UI): workspace-relative with `/`, or absolute outside it. */
 export function displayPath(workspaceRoot: string, absPath: string): string {
   const rel = path.relative(workspaceRoot, absPath);
