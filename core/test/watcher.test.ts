@@ -153,4 +153,24 @@ describe('watcher', () => {
     await batch;
     expect(batches.at(-1)).toBe('everything');
   });
+
+  it('compares every file on a timer even when no event arrives (a dropped event heals)', async () => {
+    ws = createTempWorkspace(SAMPLE_NOTES);
+    const batches: Array<ReadonlySet<string> | 'everything'> = [];
+    let delivered: () => void = () => {};
+    const batch = new Promise<void>((resolve) => (delivered = resolve));
+    watcher = new MemoryWatcher({
+      workspaceRoot: ws.root,
+      extraPaths: [],
+      debounceMs: 50,
+      fullCompareEveryMs: 200,
+      onDidChangeFiles: (changed) => {
+        batches.push(changed);
+        delivered();
+      },
+    });
+    await watcher.start();
+    await batch;
+    expect(batches).toEqual(['everything']);
+  });
 });

@@ -8,9 +8,17 @@ export interface WatchOptions {
   /** Agent tools' home folders whose `*.jsonl` transcripts are ingested. */
   transcriptRoots?: readonly string[];
   debounceMs: number;
+  /**
+   * Every this many ms every file is compared anyway (default 15 minutes): a batch syncs only
+   * the paths it names, so an event the platform dropped without an error would otherwise leave
+   * a note stale until the next start. A full comparison of 100,000 files costs ~3.5 s of CPU.
+   */
+  fullCompareEveryMs?: number;
   /** A debounced batch: the changed files and folders (absolute), or 'everything' when the watcher may have missed some. */
   onDidChangeFiles: (changed: ReadonlySet<string> | 'everything') => void;
 }
+
+const FULL_COMPARE_EVERY_MS = 15 * 60_000;
 
 /**
  * Watches the memory files (root files, memory/**, extra paths) and reports changes in
@@ -22,6 +30,7 @@ export class MemoryWatcher {
   private readonly watchers: FSWatcher[] = [];
   private pending: Set<string> | 'everything' = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
+  private fullCompare: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: WatchOptions) {}
 
@@ -60,6 +69,8 @@ export class MemoryWatcher {
       w.on('error', () => this.queue('everything'));
     }
     await Promise.all(this.watchers.map((w) => new Promise<void>((resolve) => w.once('ready', () => resolve()))));
+    this.fullCompare = setInterval(() => this.queue('everything'), this.options.fullCompareEveryMs ?? FULL_COMPARE_EVERY_MS);
+    this.fullCompare.unref();
   }
 
   private queue(absPath: string | 'everything'): void {
@@ -76,6 +87,7 @@ export class MemoryWatcher {
 
   async close(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
+    if (this.fullCompare) clearInterval(this.fullCompare);
     await Promise.all(this.watchers.map((w) => w.close()));
     this.watchers.length = 0;
   }
