@@ -64,6 +64,44 @@ describe('judgment: how two entries relate', () => {
   });
 });
 
+describe('judgment: changes announced in any tense or sentence, prices and replaced values', () => {
+  it('a change in the present tense ("moves to") or in a second sentence supersedes the fact it changes', () => {
+    const fortnightly = entryFacts('Release train for the mobile app: every second Wednesday, Lena can stop it at any stage.');
+    expect(relate(entryFacts('Release train moves to weekly: every Wednesday, still via the beta channel.'), fortnightly).relation).toBe('same-attribute');
+    // Without the change word the same words are a restatement.
+    expect(relate(entryFacts('Release train for the mobile app: every second Wednesday.'), fortnightly).relation).toBe('duplicate');
+    const contact = entryFacts('Freight forwarder: Nordhafen Logistics (Hamburg, Speicherstadt office), account manager Jonas Weber.');
+    const handover = entryFacts('As of today Petra Lang is our account manager at Nordhafen. Jonas moved over to the air-freight desk.');
+    expect(relate(handover, contact).relation).toBe('same-attribute');
+  });
+
+  it('a sentence is about what it opens with: a change to a supplier does not supersede a procedure that mentions its name', () => {
+    const procedure = entryFacts('Export for print from Affinity: preset "Ostwerk PDF/X-1a", 4 mm bleed, crop marks on.');
+    const supplier = entryFacts('Druckhaus Ostwerk changed: proofs now take 4 working days and they want PDF/X-1a with 6 mm bleed.');
+    expect(relate(supplier, procedure).relation).not.toBe('same-attribute');
+  });
+
+  it('two prices for one named thing dispute its price; an order of that thing does not', () => {
+    const memo = entryFacts("Rui's launch memo: Kettle Mini sells at €89 (US$95).");
+    const catalogue = entryFacts("The retailer's catalogue lists Kettle Mini at €99.");
+    expect(relate(memo, catalogue)).toMatchObject({ relation: 'same-attribute', byValue: true });
+    // A count of units beside a price: other things said about it, both stand.
+    expect(relate(entryFacts('Hausmann spring order: 2,400 Kettle Minis, Rui Costa buying.'), catalogue).relation).toBe('unrelated');
+    // The currency is not a name: "US" of US$95 ties nothing.
+    expect(memo.names.has('us')).toBe(false);
+  });
+
+  it('a value the newer entry says it replaces ("down from 41.20") is a changed value, not a restatement', () => {
+    const target = entryFacts('Unit cost target (approved by finance): €41.20 per unit at 5k volume.');
+    expect(relate(entryFacts('Finance approved the new unit cost target: €39.00 at 5k units (down from 41.20).'), target)).toMatchObject({ relation: 'same-attribute', byValue: true });
+  });
+
+  it('"1,200" and "1200" are one number, never 200', () => {
+    expect(entryFacts('Opening order of 1,200 units, 24,800 EUR all-in.').values).toEqual(expect.arrayContaining(['1200', '24800']));
+    expect(entryFacts('Opening order of 1,200 units.').values).not.toContain('200');
+  });
+});
+
 describe('judgment in a sweep', () => {
   it('a restatement reinforces the existing entry (its source list grows) instead of adding a line', async () => {
     const { service, clock } = await setup({
