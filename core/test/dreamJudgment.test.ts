@@ -246,3 +246,60 @@ async function reopen(memory: string) {
   await recallOver(service, clock, [{ query: 'invoice worker port', daysAgo: 1 }, { query: 'which port invoice worker nginx', daysAgo: 0 }]);
   return { service };
 }
+
+describe('judgment: notes that did not pass yet still order the facts', () => {
+  const BACKUP_OLD = '- The nightly backup of the ledger runs at 02:00 on backup-01 with restic, kept 14 days.';
+  const BACKUP_NEW = '- Nightly ledger backup moves to 04:30 on backup-01, still kept 14 days.';
+
+  it('an older fact is not written while a newer note that changes it waits at the gates; once that note passes it is written', async () => {
+    const { service, clock } = await setup({
+      'MEMORY.md': '# Long-Term Memory\n',
+      'memory/2026-11-20.md': `# 2026-11-20\n\n${BACKUP_OLD}\n`,
+      'memory/2026-11-27.md': `# 2026-11-27\n\n${BACKUP_NEW}\n`,
+    });
+    await recallOver(service, clock, [
+      // Asked about restic, a word only the older note has: the newer one is recalled less.
+      { query: 'restic ledger backup', daysAgo: 3 },
+      { query: 'when does restic run', daysAgo: 2 },
+      { query: 'restic schedule', daysAgo: 1 },
+    ]);
+    const gates = { minScore: 0, minRecallCount: 3, minUniqueQueries: 1 };
+    const run = await dream(service, { thresholds: gates });
+    const older = run.candidates.find((c) => c.key === 'memory/2026-11-20.md:3:3');
+    const newer = run.candidates.find((c) => c.key === 'memory/2026-11-27.md:3:3');
+    // The premise: the older passed every gate, the newer did not (it was recalled less).
+    expect(older?.gates.filter((g) => g.gate !== 'judgment').every((g) => g.passed)).toBe(true);
+    expect(newer === undefined || newer.outcome !== 'promoted').toBe(true);
+    expect(older?.outcome).toBe('not-written');
+    expect(older?.gates.find((g) => g.gate === 'judgment')?.detail).toContain('a newer note says otherwise');
+    expect(read('MEMORY.md')).not.toContain('02:00');
+
+    clock.advanceDays(1);
+    await recallOver(service, clock, [
+      { query: 'ledger backup 04:30', daysAgo: 0 },
+      { query: 'backup moves 04:30', daysAgo: 0 },
+      { query: 'nightly backup 04:30 backup-01', daysAgo: 0 },
+    ]);
+    await dream(service, { thresholds: gates });
+    expect(read('MEMORY.md')).toContain('Nightly ledger backup moves to 04:30');
+    expect(read('MEMORY.md')).not.toContain('02:00');
+  });
+
+  it('a claim disputed by a note of the same day is queued even when only it passed the gates, and nothing is written', async () => {
+    const { service, clock } = await setup({
+      'MEMORY.md': '# Long-Term Memory\n',
+      'memory/2026-11-28.md': '# 2026-11-28\n\n- The runbook says the payments queue listens on port 5672.\n- Omar says the payments queue is on port 5673.\n',
+    });
+    await recallOver(service, clock, [
+      { query: 'runbook payments queue 5672', daysAgo: 2 },
+      { query: 'payments queue port 5672', daysAgo: 1 },
+      { query: 'runbook queue 5672', daysAgo: 0 },
+    ]);
+    const run = await dream(service, { thresholds: { minScore: 0, minRecallCount: 3, minUniqueQueries: 1 } });
+    expect(run.candidates.find((c) => c.key === 'memory/2026-11-28.md:4:4')?.outcome).not.toBe('promoted');
+    expect(run.contradictions).toHaveLength(1);
+    expect(run.contradictions?.[0]?.reason).toMatch(/5672|5673/);
+    expect(read('MEMORY.md')).not.toContain('payments queue');
+    expect((await service.invoke('dream.conflicts', { status: 'open' })).conflicts).toHaveLength(1);
+  });
+});

@@ -141,6 +141,8 @@ function cleanToken(token: string): string {
 
 /** "1,200 units" and "1200 units" state one number: the thousands separator is dropped before tokens are split on commas. */
 const THOUSANDS = /(?<=\d),(?=\d{3}(?!\d))/g;
+/** "9.5k EUR" and "9,500 EUR" state one amount. */
+const THOUSANDS_SUFFIX = /^(\d+(?:\.\d+)?)k$/;
 
 function valuesOf(text: string): string[] {
   const values = new Set<string>();
@@ -152,9 +154,10 @@ function valuesOf(text: string): string[] {
       continue;
     }
     if (trimmed.length < 2 || !VALUE.test(trimmed)) continue;
-    // "30-day" and "30 days" state one value: the number (its unit stays a subject word).
+    // "30-day" and "30 days" state one value: the number (its unit stays a subject word); "9.5k" is 9500.
     const measured = NUMBER_WITH_UNIT.exec(trimmed);
-    values.add(measured ? measured[1]! : trimmed);
+    const thousands = THOUSANDS_SUFFIX.exec(trimmed);
+    values.add(measured ? measured[1]! : thousands ? String(Math.round(Number(thousands[1]) * 1000)) : trimmed);
   }
   return [...values];
 }
