@@ -303,3 +303,36 @@ describe('judgment: notes that did not pass yet still order the facts', () => {
     expect((await service.invoke('dream.conflicts', { status: 'open' })).conflicts).toHaveLength(1);
   });
 });
+
+describe('judgment: the clock going backwards between two sweeps', () => {
+  it('supersession follows the notes\' dates, not the sweep times: a sweep with the clock set back three days never writes the older fact over the newer', async () => {
+    const { service, clock } = await setup({
+      'MEMORY.md': '# Long-Term Memory\n',
+      'memory/2026-11-20.md': '# 2026-11-20\n\n- The billing worker listens on port 7100 on bill-01.\n',
+      'memory/2026-11-27.md': '# 2026-11-27\n\n- The billing worker moved: now port 7200 on bill-02.\n',
+    });
+    const newerRecalls = [
+      { query: 'billing worker port', daysAgo: 1 },
+      { query: 'billing worker bill-02 7200', daysAgo: 0 },
+    ];
+    await recallOver(service, clock, newerRecalls);
+    await dream(service, { thresholds: OPEN_GATES });
+    const afterFirst = read('MEMORY.md');
+    expect(afterFirst).toContain('now port 7200 on bill-02');
+    expect(afterFirst).not.toContain('7100');
+
+    clock.set(AT - 3 * 86_400_000); // the machine's clock set back three days, before the newer note's day
+    await recallOver(service, clock, [
+      { query: 'billing worker bill-01 7100', daysAgo: 0 },
+      { query: 'port 7100 billing', daysAgo: 0 },
+    ]);
+    const second = await dream(service, { thresholds: OPEN_GATES });
+    expect(['ok', 'nothing-to-do']).toContain(second.status);
+    const older = second.candidates.find((c) => c.key === 'memory/2026-11-20.md:3:3');
+    expect(older?.outcome).toBe('not-written');
+    expect(older?.gates.find((g) => g.gate === 'judgment')?.detail).toContain('superseded by the newer');
+    expect(read('MEMORY.md')).toContain('now port 7200 on bill-02');
+    expect(read('MEMORY.md')).not.toContain('7100');
+    expect(read('MEMORY.md')).not.toContain('status: superseded');
+  });
+});
