@@ -64,6 +64,44 @@ describe('judgment: how two entries relate', () => {
   });
 });
 
+describe('judgment: changes announced in any tense or sentence, prices and replaced values', () => {
+  it('a change in the present tense ("moves to") or in a second sentence supersedes the fact it changes', () => {
+    const fortnightly = entryFacts('Release train for the mobile app: every second Wednesday, Lena can stop it at any stage.');
+    expect(relate(entryFacts('Release train moves to weekly: every Wednesday, still via the beta channel.'), fortnightly).relation).toBe('same-attribute');
+    // Without the change word the same words are a restatement.
+    expect(relate(entryFacts('Release train for the mobile app: every second Wednesday.'), fortnightly).relation).toBe('duplicate');
+    const contact = entryFacts('Freight forwarder: Nordhafen Logistics (Hamburg, Speicherstadt office), account manager Jonas Weber.');
+    const handover = entryFacts('As of today Petra Lang is our account manager at Nordhafen. Jonas moved over to the air-freight desk.');
+    expect(relate(handover, contact).relation).toBe('same-attribute');
+  });
+
+  it('a sentence is about what it opens with: a change to a supplier does not supersede a procedure that mentions its name', () => {
+    const procedure = entryFacts('Export for print from Affinity: preset "Ostwerk PDF/X-1a", 4 mm bleed, crop marks on.');
+    const supplier = entryFacts('Druckhaus Ostwerk changed: proofs now take 4 working days and they want PDF/X-1a with 6 mm bleed.');
+    expect(relate(supplier, procedure).relation).not.toBe('same-attribute');
+  });
+
+  it('two prices for one named thing dispute its price; an order of that thing does not', () => {
+    const memo = entryFacts("Rui's launch memo: Kettle Mini sells at €89 (US$95).");
+    const catalogue = entryFacts("The retailer's catalogue lists Kettle Mini at €99.");
+    expect(relate(memo, catalogue)).toMatchObject({ relation: 'same-attribute', byValue: true });
+    // A count of units beside a price: other things said about it, both stand.
+    expect(relate(entryFacts('Hausmann spring order: 2,400 Kettle Minis, Rui Costa buying.'), catalogue).relation).toBe('unrelated');
+    // The currency is not a name: "US" of US$95 ties nothing.
+    expect(memo.names.has('us')).toBe(false);
+  });
+
+  it('a value the newer entry says it replaces ("down from 41.20") is a changed value, not a restatement', () => {
+    const target = entryFacts('Unit cost target (approved by finance): €41.20 per unit at 5k volume.');
+    expect(relate(entryFacts('Finance approved the new unit cost target: €39.00 at 5k units (down from 41.20).'), target)).toMatchObject({ relation: 'same-attribute', byValue: true });
+  });
+
+  it('"1,200" and "1200" are one number, never 200', () => {
+    expect(entryFacts('Opening order of 1,200 units, 24,800 EUR all-in.').values).toEqual(expect.arrayContaining(['1200', '24800']));
+    expect(entryFacts('Opening order of 1,200 units.').values).not.toContain('200');
+  });
+});
+
 describe('judgment in a sweep', () => {
   it('a restatement reinforces the existing entry (its source list grows) instead of adding a line', async () => {
     const { service, clock } = await setup({
@@ -208,3 +246,93 @@ async function reopen(memory: string) {
   await recallOver(service, clock, [{ query: 'invoice worker port', daysAgo: 1 }, { query: 'which port invoice worker nginx', daysAgo: 0 }]);
   return { service };
 }
+
+describe('judgment: notes that did not pass yet still order the facts', () => {
+  const BACKUP_OLD = '- The nightly backup of the ledger runs at 02:00 on backup-01 with restic, kept 14 days.';
+  const BACKUP_NEW = '- Nightly ledger backup moves to 04:30 on backup-01, still kept 14 days.';
+
+  it('an older fact is not written while a newer note that changes it waits at the gates; once that note passes it is written', async () => {
+    const { service, clock } = await setup({
+      'MEMORY.md': '# Long-Term Memory\n',
+      'memory/2026-11-20.md': `# 2026-11-20\n\n${BACKUP_OLD}\n`,
+      'memory/2026-11-27.md': `# 2026-11-27\n\n${BACKUP_NEW}\n`,
+    });
+    await recallOver(service, clock, [
+      // Asked about restic, a word only the older note has: the newer one is recalled less.
+      { query: 'restic ledger backup', daysAgo: 3 },
+      { query: 'when does restic run', daysAgo: 2 },
+      { query: 'restic schedule', daysAgo: 1 },
+    ]);
+    const gates = { minScore: 0, minRecallCount: 3, minUniqueQueries: 1 };
+    const run = await dream(service, { thresholds: gates });
+    const older = run.candidates.find((c) => c.key === 'memory/2026-11-20.md:3:3');
+    const newer = run.candidates.find((c) => c.key === 'memory/2026-11-27.md:3:3');
+    // The premise: the older passed every gate, the newer did not (it was recalled less).
+    expect(older?.gates.filter((g) => g.gate !== 'judgment').every((g) => g.passed)).toBe(true);
+    expect(newer === undefined || newer.outcome !== 'promoted').toBe(true);
+    expect(older?.outcome).toBe('not-written');
+    expect(older?.gates.find((g) => g.gate === 'judgment')?.detail).toContain('a newer note says otherwise');
+    expect(read('MEMORY.md')).not.toContain('02:00');
+
+    clock.advanceDays(1);
+    await recallOver(service, clock, [
+      { query: 'ledger backup 04:30', daysAgo: 0 },
+      { query: 'backup moves 04:30', daysAgo: 0 },
+      { query: 'nightly backup 04:30 backup-01', daysAgo: 0 },
+    ]);
+    await dream(service, { thresholds: gates });
+    expect(read('MEMORY.md')).toContain('Nightly ledger backup moves to 04:30');
+    expect(read('MEMORY.md')).not.toContain('02:00');
+  });
+
+  it('a claim disputed by a note of the same day is queued even when only it passed the gates, and nothing is written', async () => {
+    const { service, clock } = await setup({
+      'MEMORY.md': '# Long-Term Memory\n',
+      'memory/2026-11-28.md': '# 2026-11-28\n\n- The runbook says the payments queue listens on port 5672.\n- Omar says the payments queue is on port 5673.\n',
+    });
+    await recallOver(service, clock, [
+      { query: 'runbook payments queue 5672', daysAgo: 2 },
+      { query: 'payments queue port 5672', daysAgo: 1 },
+      { query: 'runbook queue 5672', daysAgo: 0 },
+    ]);
+    const run = await dream(service, { thresholds: { minScore: 0, minRecallCount: 3, minUniqueQueries: 1 } });
+    expect(run.candidates.find((c) => c.key === 'memory/2026-11-28.md:4:4')?.outcome).not.toBe('promoted');
+    expect(run.contradictions).toHaveLength(1);
+    expect(run.contradictions?.[0]?.reason).toMatch(/5672|5673/);
+    expect(read('MEMORY.md')).not.toContain('payments queue');
+    expect((await service.invoke('dream.conflicts', { status: 'open' })).conflicts).toHaveLength(1);
+  });
+});
+
+describe('judgment: the clock going backwards between two sweeps', () => {
+  it('supersession follows the notes\' dates, not the sweep times: a sweep with the clock set back three days never writes the older fact over the newer', async () => {
+    const { service, clock } = await setup({
+      'MEMORY.md': '# Long-Term Memory\n',
+      'memory/2026-11-20.md': '# 2026-11-20\n\n- The billing worker listens on port 7100 on bill-01.\n',
+      'memory/2026-11-27.md': '# 2026-11-27\n\n- The billing worker moved: now port 7200 on bill-02.\n',
+    });
+    const newerRecalls = [
+      { query: 'billing worker port', daysAgo: 1 },
+      { query: 'billing worker bill-02 7200', daysAgo: 0 },
+    ];
+    await recallOver(service, clock, newerRecalls);
+    await dream(service, { thresholds: OPEN_GATES });
+    const afterFirst = read('MEMORY.md');
+    expect(afterFirst).toContain('now port 7200 on bill-02');
+    expect(afterFirst).not.toContain('7100');
+
+    clock.set(AT - 3 * 86_400_000); // the machine's clock set back three days, before the newer note's day
+    await recallOver(service, clock, [
+      { query: 'billing worker bill-01 7100', daysAgo: 0 },
+      { query: 'port 7100 billing', daysAgo: 0 },
+    ]);
+    const second = await dream(service, { thresholds: OPEN_GATES });
+    expect(['ok', 'nothing-to-do']).toContain(second.status);
+    const older = second.candidates.find((c) => c.key === 'memory/2026-11-20.md:3:3');
+    expect(older?.outcome).toBe('not-written');
+    expect(older?.gates.find((g) => g.gate === 'judgment')?.detail).toContain('superseded by the newer');
+    expect(read('MEMORY.md')).toContain('now port 7200 on bill-02');
+    expect(read('MEMORY.md')).not.toContain('7100');
+    expect(read('MEMORY.md')).not.toContain('status: superseded');
+  });
+});

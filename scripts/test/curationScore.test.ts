@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { DreamRun } from '../../core/src/contract/index.js';
 import type { Fold } from '../bench/curation/folds.js';
 import { normalise, writtenLines } from '../bench/curation/match.js';
 import { scoreFold } from '../bench/curation/score.js';
@@ -137,5 +138,31 @@ describe('curation scoring', () => {
     const kept = scoreFold(chain, simulated(`${START_MEMORY}${newest}\n`, user));
     expect(kept).toMatchObject({ supersessions_applied: 2, supersessions_inverted: 0, supersessions_both_active: 0 });
     expect(kept.mistakes).toContain('gha over old-deploy: not applied (only the older active)');
+  });
+
+  it('a contradiction is queued when a run lists both entries, one on each side, whatever quotes the labels hold', () => {
+    const quoted: Fold = {
+      ...fold,
+      files: new Map([...fold.files, ['memory/2026-09-01.md', fold.files.get('memory/2026-09-01.md')!.replace('Wiki says metrics port 9102.', 'Wiki says "metrics" port 9102.')]]),
+      labels: fold.labels.map((l) => (l.id === 'wiki' ? { ...l, match: 'Wiki says "metrics" port' } : l)),
+    };
+    const side = (text: string) => ({ text, path: 'memory/2026-09-01.md', line: 6, day: '2026-09-01' });
+    const runWith = (a: string, b: string, reason: string) =>
+      ({ startedAt: '2026-09-10T03:00:00.000', promoted: [], candidates: [], contradictions: [{ id: 'c', a: side(a), b: side(b), reason, runId: 'r', detectedAt: '', status: 'open', resolvedAt: null }] }) as unknown as DreamRun;
+    const score = (runs: DreamRun[]) => scoreFold(quoted, { ...simulated(START_MEMORY, START_USER), runs });
+    expect(score([runWith('Jun says metrics port 9464.', 'Wiki says "metrics" port 9102.', 'differs in 9102, 9464')]).contradictions_queued).toBe(1);
+    // Both texts in one record, but not as its two sides: the Jun line only quoted in the reason.
+    expect(score([runWith('Wiki says "metrics" port 9102.', 'The metrics port is 9102.', 'unlike "Jun says metrics port 9464."')]).contradictions_queued).toBe(0);
+  });
+
+  it('an older fact written before the newer note existed is a supersession not applied, not an inverted one', () => {
+    const user = `${START_USER}- Prefer Jest for tests. Source: memory/2026-09-01.md#L5-L5\n`;
+    const wroteJestOn = (startedAt: string) =>
+      [{ startedAt, promoted: [{ candidateKey: 'memory/2026-09-01.md:5:5', target: 'USER.md', action: 'added', lines: [], priorEntries: [], decision: 'auto', decidedAt: null }], candidates: [] }] as unknown as DreamRun[];
+    const early = scoreFold(fold, { ...simulated(START_MEMORY, user), runs: wroteJestOn('2026-09-05T03:00:00.000') });
+    expect(early).toMatchObject({ supersessions_inverted: 0 });
+    expect(early.mistakes).toContain('vitest over jest: not applied (only the older active)');
+    const late = scoreFold(fold, { ...simulated(START_MEMORY, user), runs: wroteJestOn('2026-09-10T03:00:00.000') });
+    expect(late).toMatchObject({ supersessions_inverted: 1 });
   });
 });

@@ -82,7 +82,7 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
   // Only the person's own lines are written on their own; the rest wait for them.
   const { proposals, automatic: routed } = routePromotions(passing, env.settings.reviewBeforeWriting);
   // Dedupe, supersede by note date, queue contradictions: before anything is written.
-  const judged = applyJudgment(routed, memory.text, user.text, run.id, now, conflictDecisions(env.dreamDb));
+  const judged = applyJudgment(routed, memory.text, user.text, run.id, now, conflictDecisions(env.dreamDb), ranked.filter((r) => !r.passed));
   const automatic = judged.toWrite;
   run.curation = judged.curation;
   run.contradictions = judged.contradictions;

@@ -4,7 +4,7 @@
  */
 import type { DreamRun } from '../../../core/src/contract/index.js';
 import { askedTargets, rootOf, type EntryLabel, type Fold } from './folds.js';
-import { signalTextLines, startEntryStates, writtenLines, type WrittenLine } from './match.js';
+import { normalise, signalTextLines, startEntryStates, writtenLines, type WrittenLine } from './match.js';
 import type { SimulationResult } from './simulate.js';
 
 export interface CurationCounts {
@@ -44,15 +44,43 @@ export interface FoldScore extends CurationCounts {
   mistakes: string[];
 }
 
-/** Pairs a run record lists as contradictions, if the product records any (it has no such field today). */
-function queuedPairs(runs: DreamRun[]): Set<string> {
-  const pairs = new Set<string>();
-  for (const run of runs) {
-    const queue = (run as unknown as Record<string, unknown>).contradictions;
-    if (!Array.isArray(queue)) continue;
-    for (const item of queue) pairs.add(JSON.stringify(item));
-  }
-  return pairs;
+/** The two sides' texts (normalised as lines are matched) of every contradiction a run record queued. */
+function queuedPairs(runs: DreamRun[]): Array<[string, string]> {
+  return runs.flatMap((run) => (run.contradictions ?? []).map((c): [string, string] => [normalise(c.a.text), normalise(c.b.text)]));
+}
+
+/**
+ * Whether a queued pair holds both labelled entries, one on each side. (It used to look for both
+ * labels' text anywhere in the JSON of the record: a quote or a backslash in a label was escaped
+ * there and never found, and one side's text could be found in the other's reason.)
+ */
+function isQueuedPair(pairs: ReadonlyArray<[string, string]>, a: EntryLabel, b: EntryLabel): boolean {
+  const [x, y] = [normalise(a.match), normalise(b.match)];
+  return pairs.some(([left, right]) => (left.includes(x) && right.includes(y)) || (left.includes(y) && right.includes(x)));
+}
+
+/** The day a sweep ran (the local day of its start). */
+function runDay(run: DreamRun): string {
+  const d = new Date(run.startedAt);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Whether a sweep after `day` (its notes are written in the morning, sweeps run at night) wrote the label's entry. */
+function writtenAfter(fold: Fold, runs: DreamRun[], label: EntryLabel, day: string): boolean {
+  const line = lineNumberOf(fold, label);
+  return runs.some(
+    (run) =>
+      runDay(run) > day &&
+      run.promoted.some((p) => {
+        const key = /^(.*):(\d+):(\d+)$/.exec(p.candidateKey);
+        return p.decision !== 'proposed' && key !== null && key[1] === label.file && Number(key[2]) <= line && line <= Number(key[3]);
+      }),
+  );
+}
+
+/** YYYY-MM-DD of a daily note (`memory/2026-10-09.md`), or null for a file without a date. */
+function noteDay(file: string): string | null {
+  return /(\d{4}-\d{2}-\d{2})\.md$/.exec(file)?.[1] ?? null;
 }
 
 /** 1-based line of a label's entry in its file. */
@@ -125,6 +153,11 @@ export function scoreFold(fold: Fold, sim: SimulationResult): FoldScore {
   let bothActive = 0;
   const supersessions = fold.labels.filter((l) => l.supersedes);
   // In a chain (make deploy → GitHub Actions → ArgoCD) the middle fact is superseded in its turn: its own supersession holds when the newest of the chain is active.
+  // Writing the older fact before the newer note existed is not an inversion (only a supersession not yet applied).
+  const olderWrittenLate = (newer: EntryLabel, older: EntryLabel): boolean => {
+    const day = noteDay(newer.file);
+    return day === null || writtenAfter(fold, sim.runs, older, day);
+  };
   const newestOf = (id: string): string => {
     const successor = supersessions.find((l) => l.supersedes === id);
     return successor ? newestOf(successor.id) : id;
@@ -134,7 +167,7 @@ export function scoreFold(fold: Fold, sim: SimulationResult): FoldScore {
     const newest = newestOf(newer.id);
     const outdated = newest === newer.id ? [older] : [older, newer.id];
     if (active(newest) && outdated.every((id) => !active(id))) applied++;
-    else if (active(older) && !active(newer.id) && (retired(newer.id) || writtenActive(older))) {
+    else if (active(older) && !active(newer.id) && (retired(newer.id) || (writtenActive(older) && olderWrittenLate(newer, byId.get(older)!)))) {
       // The sweeps made the older fact win: they retired the newer one, or wrote the older one after the newer note existed.
       inverted++;
       mistakes.push(`${newer.id}: the older ${older} is active instead (${retired(newer.id) ? 'newer retired' : 'older written'})`);
@@ -151,7 +184,7 @@ export function scoreFold(fold: Fold, sim: SimulationResult): FoldScore {
   let contradictionsBoth = 0;
   let contradictionsOne = 0;
   for (const [a, b] of pairs.values()) {
-    const isQueued = [...queued].some((item) => item.includes(byId.get(a)!.match) && item.includes(byId.get(b)!.match));
+    const isQueued = isQueuedPair(queued, byId.get(a)!, byId.get(b)!);
     if (isQueued) contradictionsQueued++;
     else if (active(a) && active(b)) {
       contradictionsBoth++;

@@ -6,6 +6,8 @@ import { editCuratedEntries } from './curatedEdits.js';
 import { activeCuratedEntries, type CuratedEntry } from './curatedEntries.js';
 import { judgeCandidates, type JudgedItem } from './judgeCandidates.js';
 import { conflictId } from './conflictId.js';
+import { entryFacts } from './entryFacts.js';
+import { checkAgainstNewerNotes } from './newerNotes.js';
 
 export interface AppliedJudgment {
   /** The candidates still to write, oldest note first. */
@@ -27,9 +29,21 @@ export function applyJudgment(
   runId: string,
   now: number,
   decisions: ReadonlyMap<string, DreamConflict['status']> = new Map(),
+  held: readonly RankedCandidate[] = [],
 ): AppliedJudgment {
   const curated = [...activeCuratedEntries('MEMORY.md', memoryText), ...activeCuratedEntries('USER.md', userText)];
-  const judgment = judgeCandidates(candidates, curated, (r) => noteDayOf(r.entry), decisions);
+  // Notes of the same day or later that did not pass yet still order the facts: promotion order never does.
+  const notes = checkAgainstNewerNotes(candidates, held, (r) => noteDayOf(r.entry), decisions);
+  const setAside = new Set([...notes.stale.map((s) => s.candidate), ...notes.conflicts.map((c) => c.candidate)]);
+  for (const s of notes.stale) {
+    s.candidate.candidate.outcome = 'not-written';
+    s.candidate.candidate.gates.push({ gate: 'judgment', passed: false, detail: `a newer note says otherwise: "${clip(s.newer.ranked.entry.text)}" (${s.newer.ranked.entry.path}#L${s.newer.ranked.entry.startLine}; ${s.reason}): not written` });
+  }
+  for (const c of notes.conflicts) {
+    c.candidate.candidate.outcome = 'not-written';
+    c.candidate.candidate.gates.push({ gate: 'judgment', passed: false, detail: `contradicts "${clip(c.other.ranked.entry.text)}" (${c.other.ranked.entry.path}#L${c.other.ranked.entry.startLine}), a note of the same day: queued for you in Dreams → Conflicts` });
+  }
+  const judgment = judgeCandidates(candidates.filter((c) => !setAside.has(c)), curated, (r) => noteDayOf(r.entry), decisions);
   for (const d of judgment.duplicates) {
     d.candidate.candidate.outcome = 'duplicate';
     d.candidate.candidate.gates.push({ gate: 'judgment', passed: false, detail: `restates "${clip(d.into.text)}" (${where(d.into)}; ${d.reason}): reinforces it instead of a new line` });
@@ -38,7 +52,10 @@ export function applyJudgment(
     s.candidate.candidate.outcome = 'not-written';
     s.candidate.candidate.gates.push({ gate: 'judgment', passed: false, detail: `superseded by the newer "${clip(s.newer.text)}" (${where(s.newer)}; ${s.reason}): not written` });
   }
-  const contradictions = judgment.conflicts.map((c) => toConflict(c.a, c.b, c.reason, runId, now));
+  const contradictions = [
+    ...notes.conflicts.map((c) => toConflict(noteItem(c.candidate, c.candidate.entry.text), noteItem(c.other.ranked, c.other.ranked.entry.text), c.reason, runId, now)),
+    ...judgment.conflicts.map((c) => toConflict(c.a, c.b, c.reason, runId, now)),
+  ];
   for (const c of judgment.conflicts) {
     for (const side of [c.a, c.b]) {
       if (!side.candidate) continue;
@@ -67,8 +84,8 @@ export function applyJudgment(
     supersededBy,
     curation: {
       dedupes: judgment.duplicates.length,
-      supersessions: curatedSuperseded + judgment.stale.length,
-      stale: judgment.stale.length,
+      supersessions: curatedSuperseded + judgment.stale.length + notes.stale.length,
+      stale: judgment.stale.length + notes.stale.length,
       conflicts: contradictions.length,
     },
     contradictions,
@@ -87,6 +104,11 @@ function toConflict(x: JudgedItem, y: JudgedItem, reason: string, runId: string,
   // Side a is the text that sorts first, so a decision names the same side whichever entry came first.
   const [a, b] = x.text <= y.text ? [x, y] : [y, x];
   return { id: conflictId(a.text, b.text), a: sideOf(a), b: sideOf(b), reason, runId, detectedAt: new Date(now).toISOString(), status: 'open', resolvedAt: null };
+}
+
+/** A candidate or a held note entry as one side of a contradiction. */
+function noteItem(ranked: RankedCandidate, text: string): JudgedItem {
+  return { curated: null, candidate: ranked, text, day: noteDayOf(ranked.entry), target: ranked.candidate.target ?? 'MEMORY.md', facts: entryFacts(text) };
 }
 
 function sideOf(item: JudgedItem): DreamConflictSide {

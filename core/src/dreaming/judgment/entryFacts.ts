@@ -17,11 +17,13 @@ export interface EntryFacts {
   values: string[];
   /** Capitalised names (people, products, projects) in lower case. */
   names: Set<string>;
-  /** Values the entry denies ("0.4, not 0.35"). */
+  /** Values the entry denies or replaces ("0.4, not 0.35", "down from 38.50"). */
   negated: string[];
   announcesChange: boolean;
   /** The first subject word of the entry: what a change it announces is about ("Deploys now go…"). */
   lead: string | null;
+  /** The first subject word of each sentence announcing a change ("… Wendy moved over to …"): what changed, in whichever sentence. */
+  changed: Set<string>;
   /** "Prefer polars over pandas": the thing preferred and the thing it replaces. */
   preferred: string | null;
   over: string | null;
@@ -33,11 +35,19 @@ const COMMENTS = /<!--[\s\S]*?-->/g;
 const SOURCE = /\bSource:\s*\S+/g;
 /** A token that is a value rather than a word: it has a digit, or inner dots, slashes, underscores or colons. */
 const VALUE = /^(?=.*[\p{L}\p{N}])(?:.*\d.*|[\p{L}\p{N}-]+(?:[._/:][\p{L}\p{N}-]+)+|[\p{L}\p{N}]+_[\p{L}\p{N}_]+)$/u;
-/** Words that say the fact changed: the newer claim replaces the older. */
-const CHANGE_CUE = /\b(?:now|moved|switched|changed|actually|no longer|instead|from now on|stop|anymore|replaced|renamed|migrated|new home)\b/i;
+/**
+ * Words that say the fact changed: the newer claim replaces the older. Verbs in every tense a note
+ * is written in ("moves to weekly", "moved", "is moving"); "changes" alone is left out, as a noun
+ * ("BOM changes go through an ECO") it announces nothing, and "stop" only opens a sentence ("Stop fixing
+ * the seed"), never "the lead can stop it".
+ */
+const CHANGE_CUE = /\b(?:now|mov(?:ed|es|ing)|switch(?:ed|es|ing)|chang(?:ed|ing)|actually|no longer|instead|from now on|from today|going forward|as of today|anymore|replac(?:ed|es|ing)|renamed|migrat(?:ed|es|ing)|new home)\b|(?:^|[.!?:;]\s+)stop\b/i;
 /** The change words as subject stems ("actually" → "actual"): the lead is what changed, never the word announcing it. */
-const CHANGE_STEMS = new Set(['now', 'moved', 'switched', 'switching', 'changed', 'actually', 'longer', 'instead', 'stop', 'anymore', 'replaced', 'renamed', 'migrated'].map((w) => stemmer(w).replace(/(?<=..)e$/, '')));
-const NAME = /(?<![.!?:]\s)(?<!^)\b\p{Lu}[\p{L}\p{N}]+\b/gu;
+const CHANGE_STEMS = new Set(
+  ['now', 'moved', 'moves', 'moving', 'switched', 'switches', 'switching', 'changed', 'changing', 'actually', 'longer', 'instead', 'stop', 'anymore', 'replaced', 'replaces', 'replacing', 'renamed', 'migrated', 'migrates', 'migrating', 'today', 'going', 'forward'].map(stemOf),
+);
+/** A capitalised word; not the currency of an amount ("CA" in "CA$179"). */
+const NAME = /(?<![.!?:]\s)(?<!^)\b\p{Lu}[\p{L}\p{N}]+\b(?![$€£¥])/gu;
 /** Weekdays and months are dates, not names. */
 const NOT_NAMES = /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
 
@@ -55,6 +65,7 @@ export function entryFacts(rawText: string): EntryFacts {
     names: namesOf(text),
     announcesChange: CHANGE_CUE.test(text),
     lead: subjects.find((w) => !CHANGE_STEMS.has(w)) ?? null,
+    changed: changedSubjects(text, values),
     preferred: prefer?.[1]?.toLowerCase() ?? null,
     over: prefer?.[2]?.toLowerCase() ?? null,
     vector: embedder.embedSync(text),
@@ -65,7 +76,26 @@ function subjectsOf(text: string, values: readonly string[]): string[] {
   // Subject words come from the words around the values: a host's labels are not its subject.
   const words = spelledOut(text.split(/\s+/).filter((t) => !values.includes(cleanToken(t))).join(' '));
   // subjectWords trims "lines" to "lin" but keeps "line": the stem without a final e is one word for both.
-  return subjectWords(words).map((w) => (/^[a-z]+$/.test(w) ? stemmer(w).replace(/(?<=..)e$/, '') : w));
+  return subjectWords(words).map((w) => (/^[a-z]+$/.test(w) ? stemOf(w) : w));
+}
+
+function stemOf(word: string): string {
+  return stemmer(word).replace(/(?<=..)e$/, '');
+}
+
+/**
+ * The first subject word of each sentence that announces a change: "From today Kevin is our
+ * account PM. Wendy moved over to…" changes Kevin's role and Wendy's; a sentence is about what it
+ * opens with, not about every name it mentions ("Hahn changed: … PDF/X-4" is not about an export preset naming Hahn).
+ */
+function changedSubjects(text: string, values: readonly string[]): Set<string> {
+  const changed = new Set<string>();
+  for (const sentence of text.split(/(?<=[.!?])\s+(?=\p{Lu})/u)) {
+    if (!CHANGE_CUE.test(sentence)) continue;
+    const lead = subjectsOf(sentence, values).find((w) => !CHANGE_STEMS.has(w));
+    if (lead) changed.add(lead);
+  }
+  return changed;
 }
 
 /** "kes-stg-02 is the new staging host": the identifier fills a role, and the role is what the entry is about. */
@@ -81,7 +111,8 @@ function openingIdentifier(text: string, values: readonly string[]): string | nu
 /** "under five lines" and "under ten lines" state different values. */
 export const NUMBER_WORDS = new Set(['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'fifteen', 'twenty', 'thirty', 'fifty', 'hundred', 'thousand']);
 const NUMBER_WITH_UNIT = /^(\d+(?:[.,]\d+)?)-\p{L}+$/u;
-const NEGATED = /\bnot\s+([^\s,;()]+)/gi;
+/** A value the entry says no longer holds: "0.4, not 0.35", "US$36.00 (down from 38.50)", "instead of 8080". */
+const NEGATED = /\b(?:not|instead of|(?:down|up|moved|switched|changed) from)\s+([^\s,;()]+)/gi;
 const PREFER_OVER = /\bprefer\s+([\p{L}\p{N}._-]+)\s+(?:over|to|instead of)\s+([\p{L}\p{N}._-]+)/iu;
 const PREFER_ONE = /\bprefer\s+([\p{L}\p{N}._-]+)/iu;
 
@@ -103,13 +134,19 @@ function spelledOut(text: string): string {
   return SHORT_FORMS.reduce((t, [short, long]) => t.replace(short, long), text);
 }
 
+/** A token without the punctuation around it; a currency sign stays, so "€89" is an amount of money, not the number 89. */
 function cleanToken(token: string): string {
-  return token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').toLowerCase();
+  return token.replace(/^[^\p{L}\p{N}$€£¥]+|[^\p{L}\p{N}$€£¥]+$/gu, '').replace(/^[$€£¥]+$/, '').toLowerCase();
 }
+
+/** "1,200 units" and "1200 units" state one number: the thousands separator is dropped before tokens are split on commas. */
+const THOUSANDS = /(?<=\d),(?=\d{3}(?!\d))/g;
+/** "9.5k EUR" and "9,500 EUR" state one amount. */
+const THOUSANDS_SUFFIX = /^(\d+(?:\.\d+)?)k$/;
 
 function valuesOf(text: string): string[] {
   const values = new Set<string>();
-  for (const token of text.split(/[\s,;()[\]{}"'“”‘’`=→<>|]+/)) {
+  for (const token of text.replace(THOUSANDS, '').split(/[\s,;()[\]{}"'“”‘’`=→<>|]+/)) {
     const trimmed = cleanToken(token);
     // Single digits are counts ("3 seeds", "one review"), not identifying values.
     if (NUMBER_WORDS.has(trimmed)) {
@@ -117,9 +154,10 @@ function valuesOf(text: string): string[] {
       continue;
     }
     if (trimmed.length < 2 || !VALUE.test(trimmed)) continue;
-    // "30-day" and "30 days" state one value: the number (its unit stays a subject word).
+    // "30-day" and "30 days" state one value: the number (its unit stays a subject word); "9.5k" is 9500.
     const measured = NUMBER_WITH_UNIT.exec(trimmed);
-    values.add(measured ? measured[1]! : trimmed);
+    const thousands = THOUSANDS_SUFFIX.exec(trimmed);
+    values.add(measured ? measured[1]! : thousands ? String(Math.round(Number(thousands[1]) * 1000)) : trimmed);
   }
   return [...values];
 }

@@ -49,12 +49,13 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   // "lumen_features_daily now runs at 02:30" is about lumen_features_daily: beside an entry naming only other identifiers, shared words ("runs … UTC") tie nothing.
   const wordsCanTie = !distinctIdentifiers || (a.opensWith === null && b.opensWith === null);
   const changeAbout = wordsCanTie && subjectShare >= CHANGE_SUBJECT && sharedSubjects.length >= 2 && sim >= CHANGE_TEXT ? (announcedChangeAbout(a, b) ?? announcedChangeAbout(b, a)) : null;
-  const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (wordsCanTie && subjectShare >= SAME_SUBJECT && sharedSubjects.length >= 2) || changeAbout !== null;
+  const priced = pricedName(a, b);
+  const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (wordsCanTie && subjectShare >= SAME_SUBJECT && sharedSubjects.length >= 2) || changeAbout !== null || priced !== null;
   if (!sameSubject) return { relation: 'unrelated', byValue: false, reason: why };
   // Names count as values here: "through ArgoCD" and "through GitHub Actions" are different claims.
   const onlyInA = [...a.values.filter((v) => !isStated(v, b)), ...[...a.names].filter((n) => !isNamed(n, b))];
   const onlyInB = [...b.values.filter((v) => !isStated(v, a)), ...[...b.names].filter((n) => !isNamed(n, a))];
-  const denied = a.negated.some((v) => b.values.includes(v)) || b.negated.some((v) => a.values.includes(v));
+  const denied = a.negated.some((v) => b.values.some((w) => isSameAmount(v, w))) || b.negated.some((v) => a.values.some((w) => isSameAmount(v, w)));
   // Each states a value of one kind the other lacks (two times, two numbers, two names), or one denies the other's: a different claim about the same thing.
   const valuesOnlyInA = a.values.filter((v) => !isStated(v, b));
   const valuesOnlyInB = b.values.filter((v) => !isStated(v, a));
@@ -71,11 +72,25 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   return { relation: 'unrelated', byValue: false, reason: why };
 }
 
-/** "Staging moved: …" about a subject the other entry is about (its first subject word or a shared name). */
+/** "Staging moved: …" about a subject the other entry is about: its first subject word, or the words the change word follows ("Wendy moved over"). */
 function announcedChangeAbout(changed: EntryFacts, other: EntryFacts): string | null {
   if (!changed.announcesChange || other.announcesChange) return null;
   if (changed.lead && other.subjects.has(changed.lead)) return `announces a change to "${changed.lead}"`;
-  return null;
+  const moved = [...changed.changed].find((w) => other.subjects.has(w));
+  return moved ? `announces a change to "${moved}"` : null;
+}
+
+/**
+ * Two prices for one named thing ("Sill retails at CA$179" and "Sill is on the shelf at CA$199"):
+ * both state an amount of money, they share none, and a name one of them capitalises is a word of
+ * the other. Whatever else they say, they dispute what the thing costs.
+ */
+function pricedName(a: EntryFacts, b: EntryFacts): string | null {
+  const moneyA = a.values.filter((v) => kindOfValue(v) === 'money');
+  const moneyB = b.values.filter((v) => kindOfValue(v) === 'money');
+  if (moneyA.length === 0 || moneyB.length === 0 || moneyA.some((v) => moneyB.includes(v))) return null;
+  const name = [...a.names].find((n) => wordsOf(b).has(n)) ?? [...b.names].find((n) => wordsOf(a).has(n));
+  return name ? `two prices for ${name}` : null;
 }
 
 /** "Prefer polars over pandas" after "Prefer pandas", or "Prefer Vitest over Jest" after "Prefer Jest". */
@@ -95,9 +110,19 @@ function isSameValue(a: string, b: string): boolean {
 
 const CLOCK_TIME = /\b\d{1,2}:\d{2}\b/g;
 
-/** What kind of value a token is: a clock time, a number, or a name (hosts, files, products, people). */
-function kindOfValue(value: string): 'time' | 'number' | 'name' {
+/** One value, or one amount with and without its currency ("38.50" and "us$38.50"). */
+function isSameAmount(a: string, b: string): boolean {
+  const amount = (v: string) => (MONEY.test(v) ? v.replace(/[^\d.,]/g, '') : v);
+  return a === b || amount(a) === amount(b);
+}
+
+/** An amount of money: a currency sign before or after the number (`ca$179`, `us$36.00`, `€780`, `780€`). */
+const MONEY = /^(?:\p{L}{0,3}[$€£¥]\d[\d.,]*|\d[\d.,]*[$€£¥])$/u;
+
+/** What kind of value a token is: a clock time, an amount of money, a number, or a name (hosts, files, products, people). */
+function kindOfValue(value: string): 'time' | 'money' | 'number' | 'name' {
   if (/^\d{1,2}:\d{2}$/.test(value)) return 'time';
+  if (MONEY.test(value)) return 'money';
   if (/^\d+(?:[.,]\d+)?$/.test(value) || NUMBER_WORDS.has(value)) return 'number';
   return 'name';
 }
@@ -111,8 +136,11 @@ function hasLetter(value: string): boolean {
   return /\p{L}/u.test(value);
 }
 
+/** Named there, in the singular or the plural ("Sills" where the other says "Sill"). */
 function isNamed(name: string, facts: EntryFacts): boolean {
-  return facts.names.has(name) || wordsOf(facts).has(name);
+  const words = wordsOf(facts);
+  const singular = name.endsWith('s') ? name.slice(0, -1) : null;
+  return [name, `${name}s`, singular].some((form) => form !== null && (facts.names.has(form) || words.has(form)));
 }
 
 /** A value is stated by an entry when it is one of its values or every part of it is one of its words. */
