@@ -6,19 +6,20 @@
  * bytes per table and their ratio to the text, hybrid search p50/p95 per source filter and peak
  * RSS; across sizes, each figure's growth exponent (log-log least squares).
  *
- *   npm run bench -- --only scale [--notes N | --sizes 500,1000,2000] [--transcripts MB] [--transcript-file MB] [--profile DIR]
+ *   npm run bench -- --only scale [--notes N | --sizes 500,1000,2000] [--transcripts MB] [--transcript-file MB] [--profile DIR] [--keep]
  *
  * `--transcripts MB` is the transcript volume at the largest size; smaller sizes get the same
  * share per note. `--transcript-file MB` adds, at the largest size and after everything else, one
  * transcript of that size (the 2 GB bad-input case: streamed, bounded memory). `--profile DIR` runs each size under `node --cpu-prof` and summarises the top
- * self-time functions per phase.
+ * self-time functions per phase. `--keep` leaves each size's workspace and data folder in place
+ * (to time `reverie search` on them afterwards; the settings name the transcripts' home there).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { summarizeCpuProfile, type PhaseProfile } from './cpuProfileSummary.js';
-import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
+import { keepTempWorkspace, makeTempWorkspace, removeTempWorkspace } from './engine.js';
 import { fitGrowth, type GrowthFit } from './growthFit.js';
 import { writeClaudeHome, writeOneLargeTranscript } from './scaleCorpus.js';
 import { runScaleJobInChild, type ScaleRunFigures, type SearchFilter } from './scaleRun.js';
@@ -33,6 +34,8 @@ export interface ScaleOptions {
   /** One transcript of this many MB, ingested last at the largest size; null for none. */
   transcriptFileMb: number | null;
   profileDir: string | null;
+  /** Leave each size's temp workspace and data folder in place (their paths are logged) instead of deleting them. */
+  keep: boolean;
 }
 
 export const DEFAULT_SCALE_SIZES = [500, 1000, 2000];
@@ -159,7 +162,7 @@ async function withDaemon<T>(workspace: string, dataDir: string, work: () => T):
   }
 }
 
-async function runOneSize(notes: number, transcriptBytes: number, largeTranscriptBytes: number, profileDir: string | null): Promise<ScaleRun> {
+async function runOneSize(notes: number, transcriptBytes: number, largeTranscriptBytes: number, profileDir: string | null, keep: boolean): Promise<ScaleRun> {
   const ws = makeTempWorkspace(`scale-${notes}`);
   try {
     const started = performance.now();
@@ -215,7 +218,8 @@ async function runOneSize(notes: number, transcriptBytes: number, largeTranscrip
       profile,
     };
   } finally {
-    removeTempWorkspace(ws);
+    if (keep) log(`    kept: --workspace ${ws.workspace} with REVERIE_DATA_DIR=${keepTempWorkspace(ws).dataDir}`);
+    else removeTempWorkspace(ws);
   }
 }
 
@@ -284,7 +288,7 @@ export async function runScaleBench(options: ScaleOptions): Promise<ScaleFigures
   const runs: ScaleRun[] = [];
   for (const notes of options.sizes) {
     const largeBytes = notes === largest && options.transcriptFileMb ? Math.round(options.transcriptFileMb * MB) : 0;
-    runs.push(await runOneSize(notes, Math.round((options.transcriptsMb * MB * notes) / largest), largeBytes, options.profileDir));
+    runs.push(await runOneSize(notes, Math.round((options.transcriptsMb * MB * notes) / largest), largeBytes, options.profileDir, options.keep));
   }
   const growth = growthOf(runs);
   printSummary(runs, growth);
