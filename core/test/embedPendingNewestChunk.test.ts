@@ -3,34 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HashEmbeddingProvider } from '../src/embed/hashProvider.js';
-import type { EmbeddingGeneration, EmbeddingProvider } from '../src/embed/provider.js';
 import { openIndexDatabase } from '../src/index/database.js';
 import { embedPendingChunks } from '../src/index/embedSync.js';
 import { IndexStore, type FileRow } from '../src/index/indexStore.js';
 import { VectorStore } from '../src/index/vectorStore.js';
+import { CountingProvider } from './helpers/countingEmbeddings.js';
 
 let dir: string | undefined;
 afterEach(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
   dir = undefined;
 });
-
-/** Model-like vectors (stored, embedded 64 at a time) from the hash provider, counting the texts asked for. */
-class CountingProvider implements EmbeddingProvider {
-  readonly dims = 384;
-  embedded: string[] = [];
-  private readonly hash = new HashEmbeddingProvider();
-  constructor(readonly generation: EmbeddingGeneration = { provider: 'llama', model: 'newest-chunk-test', dims: 384, preprocessing: 'test' }) {}
-  async embedBatch(texts: readonly string[]): Promise<Float32Array[]> {
-    this.embedded.push(...texts);
-    return texts.map((t) => this.hash.embedSync(t));
-  }
-  async embedQuery(text: string): Promise<Float32Array> {
-    return this.hash.embedSync(text);
-  }
-  async close(): Promise<void> {}
-}
 
 const row = (p: string): FileRow => ({ path: p, absPath: `/ws/${p}`, source: 'memory', sha256: null, mtimeMs: 0, size: 1, status: 'indexed', reason: null });
 const lines = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ startLine: i + 1, endLine: i + 1, text: `${prefix} line ${i} about restic backups number ${i}` }));
