@@ -79,12 +79,14 @@ interface Options {
   profileDir: string | null;
   /** Instead of the sizes: N one-line notes in one folder, one edit's pickup through the watcher (or null). */
   oneFolderNotes: number | null;
+  /** Keep each size's temp workspace and data folder (to time `reverie search` on them later). */
+  keep: boolean;
 }
 
-const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only desktop-graph | --only editor | --only importers | --only curation | --only kinds | --only hermes-import | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--transcript-file MB] [--profile DIR] | --only scale --one-folder [N]] [--locomo FILE]';
+const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only desktop-graph | --only editor | --only importers | --only curation | --only kinds | --only hermes-import | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--transcript-file MB] [--profile DIR] [--keep] | --only scale --one-folder [N]] [--locomo FILE]';
 
 function parseArgs(argv: readonly string[]): Options {
-  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, desktopGraph: true, editor: true, importers: true, curation: true, kinds: true, scale: false, hermesImport: false, scaleSizes: null, transcriptsMb: null, transcriptFileMb: null, profileDir: null, oneFolderNotes: null };
+  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, desktopGraph: true, editor: true, importers: true, curation: true, kinds: true, scale: false, hermesImport: false, scaleSizes: null, transcriptsMb: null, transcriptFileMb: null, profileDir: null, oneFolderNotes: null, keep: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') opts.quick = true;
@@ -112,6 +114,7 @@ function parseArgs(argv: readonly string[]): Options {
     else if (arg === '--transcripts') opts.transcriptsMb = Number(numberArg(argv[++i], '--transcripts'));
     else if (arg === '--one-folder') opts.oneFolderNotes = /^\d+$/.test(argv[i + 1] ?? '') ? Number(argv[++i]) : DEFAULT_ONE_FOLDER_NOTES;
     else if (arg === '--transcript-file') opts.transcriptFileMb = Number(numberArg(argv[++i], '--transcript-file'));
+    else if (arg === '--keep') opts.keep = true;
     else if (arg === '--profile') {
       const dir = argv[++i];
       if (!dir) throw new Error(`--profile needs a folder for the CPU profiles\n${USAGE}`);
@@ -127,7 +130,7 @@ function parseArgs(argv: readonly string[]): Options {
       process.exit(0);
     } else throw new Error(`unknown argument ${arg}\n${USAGE}`);
   }
-  if ((opts.scaleSizes || opts.transcriptsMb !== null || opts.transcriptFileMb !== null || opts.profileDir || opts.oneFolderNotes !== null) && !opts.scale) throw new Error(`--notes, --sizes, --transcripts, --transcript-file, --profile and --one-folder belong to --only scale\n${USAGE}`);
+  if ((opts.scaleSizes || opts.transcriptsMb !== null || opts.transcriptFileMb !== null || opts.profileDir || opts.oneFolderNotes !== null || opts.keep) && !opts.scale) throw new Error(`--notes, --sizes, --transcripts, --transcript-file, --profile, --keep and --one-folder belong to --only scale\n${USAGE}`);
   if (opts.oneFolderNotes !== null && opts.oneFolderNotes < 10) throw new Error(`--one-folder takes a note count of at least 10 (got ${opts.oneFolderNotes})\n${USAGE}`);
   return opts;
 }
@@ -376,6 +379,7 @@ async function main(): Promise<void> {
       transcriptsMb: opts.transcriptsMb ?? (opts.quick ? QUICK_TRANSCRIPTS_MB : DEFAULT_TRANSCRIPTS_MB),
       transcriptFileMb: opts.transcriptFileMb,
       profileDir: opts.profileDir,
+      keep: opts.keep,
     }));
   }
   let locomo: LocomoReport | null = null;

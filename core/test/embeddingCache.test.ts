@@ -2,37 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HashEmbeddingProvider } from '../src/embed/hashProvider.js';
-import type { EmbeddingGeneration, EmbeddingProvider } from '../src/embed/provider.js';
 import { openIndexDatabase } from '../src/index/database.js';
 import { embedPendingChunks } from '../src/index/embedSync.js';
 import { IndexStore, type FileRow } from '../src/index/indexStore.js';
 import { VectorStore } from '../src/index/vectorStore.js';
+import { CountingProvider } from './helpers/countingEmbeddings.js';
 
 let dir: string | undefined;
 afterEach(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
   dir = undefined;
 });
-
-/**
- * A model-like provider: the hash provider's vectors under a `llama` generation (so the index
- * stores and caches them as model vectors), counting the texts it is asked to embed.
- */
-class CountingProvider implements EmbeddingProvider {
-  readonly generation: EmbeddingGeneration = { provider: 'llama', model: 'counting-test', dims: 384, preprocessing: 'test' };
-  readonly dims = 384;
-  embedded: string[] = [];
-  private readonly hash = new HashEmbeddingProvider();
-  async embedBatch(texts: readonly string[]): Promise<Float32Array[]> {
-    this.embedded.push(...texts);
-    return texts.map((t) => this.hash.embedSync(t));
-  }
-  async embedQuery(text: string): Promise<Float32Array> {
-    return this.hash.embedSync(text);
-  }
-  async close(): Promise<void> {}
-}
 
 const row = (p: string): FileRow => ({ path: p, absPath: `/ws/${p}`, source: 'memory', sha256: null, mtimeMs: 0, size: 1, status: 'indexed', reason: null });
 

@@ -47,6 +47,12 @@ export function makeTempWorkspace(label: string): BenchWorkspace {
   return { root, workspace, dataDir };
 }
 
+/** Leaves a temp workspace on disk when the bench exits (no longer removed by the exit hook); returns it. */
+export function keepTempWorkspace(ws: BenchWorkspace): BenchWorkspace {
+  liveTempRoots.delete(ws.root);
+  return ws;
+}
+
 export function removeTempWorkspace(ws: BenchWorkspace): void {
   fs.rmSync(ws.root, { recursive: true, force: true });
   liveTempRoots.delete(ws.root);

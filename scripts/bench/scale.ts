@@ -6,19 +6,20 @@
  * bytes per table and their ratio to the text, hybrid search p50/p95 per source filter and peak
  * RSS; across sizes, each figure's growth exponent (log-log least squares).
  *
- *   npm run bench -- --only scale [--notes N | --sizes 500,1000,2000] [--transcripts MB] [--transcript-file MB] [--profile DIR]
+ *   npm run bench -- --only scale [--notes N | --sizes 500,1000,2000] [--transcripts MB] [--transcript-file MB] [--profile DIR] [--keep]
  *
  * `--transcripts MB` is the transcript volume at the largest size; smaller sizes get the same
  * share per note. `--transcript-file MB` adds, at the largest size and after everything else, one
  * transcript of that size (the 2 GB bad-input case: streamed, bounded memory). `--profile DIR` runs each size under `node --cpu-prof` and summarises the top
- * self-time functions per phase.
+ * self-time functions per phase. `--keep` leaves each size's workspace and data folder in place
+ * (to time `reverie search` on them afterwards; the settings name the transcripts' home there).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { summarizeCpuProfile, type PhaseProfile } from './cpuProfileSummary.js';
-import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
+import { keepTempWorkspace, makeTempWorkspace, removeTempWorkspace } from './engine.js';
 import { fitGrowth, type GrowthFit } from './growthFit.js';
 import { writeClaudeHome, writeOneLargeTranscript } from './scaleCorpus.js';
 import { runScaleJobInChild, type ScaleRunFigures, type SearchFilter } from './scaleRun.js';
@@ -33,6 +34,8 @@ export interface ScaleOptions {
   /** One transcript of this many MB, ingested last at the largest size; null for none. */
   transcriptFileMb: number | null;
   profileDir: string | null;
+  /** Leave each size's temp workspace and data folder in place (their paths are logged) instead of deleting them. */
+  keep: boolean;
 }
 
 export const DEFAULT_SCALE_SIZES = [500, 1000, 2000];
@@ -81,6 +84,8 @@ export interface ScaleFigures {
   scale_edit_searchable_ms: number;
   scale_search_p50_ms: Record<SearchFilter, number>;
   scale_search_p95_ms: Record<SearchFilter, number>;
+  /** CPU time per search (wall time on a loaded 2-core machine is mostly waiting for a core). */
+  scale_search_cpu_p95_ms: Record<SearchFilter, number>;
   scale_index_mb: number;
   scale_index_ratio: number;
   scale_index_notes_ratio: number;
@@ -159,7 +164,7 @@ async function withDaemon<T>(workspace: string, dataDir: string, work: () => T):
   }
 }
 
-async function runOneSize(notes: number, transcriptBytes: number, largeTranscriptBytes: number, profileDir: string | null): Promise<ScaleRun> {
+async function runOneSize(notes: number, transcriptBytes: number, largeTranscriptBytes: number, profileDir: string | null, keep: boolean): Promise<ScaleRun> {
   const ws = makeTempWorkspace(`scale-${notes}`);
   try {
     const started = performance.now();
@@ -215,7 +220,8 @@ async function runOneSize(notes: number, transcriptBytes: number, largeTranscrip
       profile,
     };
   } finally {
-    removeTempWorkspace(ws);
+    if (keep) log(`    kept: --workspace ${ws.workspace} with REVERIE_DATA_DIR=${keepTempWorkspace(ws).dataDir}`);
+    else removeTempWorkspace(ws);
   }
 }
 
@@ -260,10 +266,11 @@ function printSummary(runs: readonly ScaleRun[], growth: Record<string, GrowthFi
   );
   log(
     table(
-      ['notes', 'transcripts MB', 'ingest MB/s', 'searchable MB/s', 'ingest RSS MB', 'p95 memory', 'p95 sessions', 'p95 all'],
+      ['notes', 'transcripts MB', 'ingest MB/s', 'searchable MB/s', 'ingest RSS MB', 'p95 memory', 'p95 sessions', 'p95 all', 'cpu p95 memory', 'cpu p95 sessions', 'cpu p95 all'],
       runs.map((r) => [
         String(r.notes), r.transcripts_mb.toFixed(1), String(r.transcripts?.ingest_mb_per_s ?? '-'), String(r.transcripts?.searchable_mb_per_s ?? '-'), String(r.transcripts?.peak_rss_mb ?? '-'),
         r.search.memory.p95_ms.toFixed(1), r.search.sessions.p95_ms.toFixed(1), r.search.all.p95_ms.toFixed(1),
+        r.search.memory.cpu_p95_ms.toFixed(1), r.search.sessions.cpu_p95_ms.toFixed(1), r.search.all.cpu_p95_ms.toFixed(1),
       ]),
     ),
   );
@@ -284,7 +291,7 @@ export async function runScaleBench(options: ScaleOptions): Promise<ScaleFigures
   const runs: ScaleRun[] = [];
   for (const notes of options.sizes) {
     const largeBytes = notes === largest && options.transcriptFileMb ? Math.round(options.transcriptFileMb * MB) : 0;
-    runs.push(await runOneSize(notes, Math.round((options.transcriptsMb * MB * notes) / largest), largeBytes, options.profileDir));
+    runs.push(await runOneSize(notes, Math.round((options.transcriptsMb * MB * notes) / largest), largeBytes, options.profileDir, options.keep));
   }
   const growth = growthOf(runs);
   printSummary(runs, growth);
@@ -303,6 +310,7 @@ export async function runScaleBench(options: ScaleOptions): Promise<ScaleFigures
     scale_edit_searchable_ms: top.edit_pickup.searchable_ms,
     scale_search_p50_ms: { memory: top.search.memory.p50_ms, sessions: top.search.sessions.p50_ms, all: top.search.all.p50_ms },
     scale_search_p95_ms: { memory: top.search.memory.p95_ms, sessions: top.search.sessions.p95_ms, all: top.search.all.p95_ms },
+    scale_search_cpu_p95_ms: { memory: top.search.memory.cpu_p95_ms, sessions: top.search.sessions.cpu_p95_ms, all: top.search.all.cpu_p95_ms },
     scale_index_mb: round(top.index_final.file_bytes / MB, 1),
     scale_index_ratio: top.index_final.ratio_to_text,
     scale_index_notes_ratio: top.index_notes.ratio_to_text,

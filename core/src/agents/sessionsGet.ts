@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { OperationOutput, OriginClass, SessionKind, TranscriptTool } from '../contract/index.js';
 import { ReverieError } from '../platform/errors.js';
-import { indexedLines } from '../index/indexedLines.js';
+import { indexedLineWindow } from '../index/indexedLines.js';
 
 const MAX_EXCERPT_CHARS = 64_000;
 
@@ -17,11 +17,12 @@ export function readSessionExcerpt(indexDb: Database.Database, sessionId: string
   const meta = indexDb
     .prepare('SELECT line, role, origin, timestamp FROM transcript_lines WHERE path = ? AND line >= ? ORDER BY line LIMIT ?')
     .all(transcript.path, fromLine, count) as Array<{ line: number; role: 'user' | 'assistant'; origin: OriginClass; timestamp: string | null }>;
-  const text = indexedLines(indexDb, transcript.path);
+  // Only the excerpt's lines are rebuilt: a transcript can be gigabytes.
+  const text = meta.length > 0 ? indexedLineWindow(indexDb, transcript.path, fromLine, meta[meta.length - 1]!.line) : [];
   const lines: OperationOutput<'sessions.get'>['lines'] = [];
   let chars = 0;
   for (const m of meta) {
-    const line = text[m.line - 1] ?? '';
+    const line = text[m.line - fromLine] ?? '';
     if (chars + line.length > MAX_EXCERPT_CHARS) break;
     chars += line.length;
     lines.push({ line: m.line, role: m.role, origin: m.origin, timestamp: m.timestamp, text: line });

@@ -33,11 +33,16 @@ export async function embedPendingChunks(
   } = {},
 ): Promise<EmbedReport> {
   const started = performance.now();
+  const report: EmbedReport = { embedded: 0, fromCache: 0, durationMs: 0 };
+  // The common case (every no-op sync, a CLI search without a host) costs two lookups, not a pass over every chunk.
+  if (vectors.isEveryChunkEmbedded()) {
+    report.durationMs = Math.round(performance.now() - started);
+    return report;
+  }
   const generation = vectors.id;
   const total = (db.prepare('SELECT count(*) AS n FROM chunks').get() as { n: number }).n;
   const cacheGet = db.prepare<[string, string], { vector: Buffer }>('SELECT vector FROM embedding_cache WHERE generation = ? AND text_hash = ?');
   const cachePut = db.prepare('INSERT OR REPLACE INTO embedding_cache (generation, text_hash, vector, used_at) VALUES (?, ?, ?, ?)');
-  const report: EmbedReport = { embedded: 0, fromCache: 0, durationMs: 0 };
   // Hash vectors cost less to compute than to look up: only model vectors are cached.
   const useCache = provider.generation.provider !== 'hash';
   const batch = useCache ? BATCH : HASH_BATCH;

@@ -31,16 +31,14 @@ export class Embeddings {
   vectorBackend: VectorBackend = 'scan';
   private vectorProblem: string | null = null;
   private db!: Database.Database;
-  private store!: IndexStore;
   private providerChosen = false;
-  private embedState: { embedded: number; total: number; running: boolean; error: string | null } = { embedded: 0, total: 0, running: false, error: null };
+  private embedState: { running: boolean; error: string | null } = { running: false, error: null };
 
   constructor(private readonly options: EmbeddingsOptions) {}
 
   /** The index was (re)opened: vectors are read and written through its connection. */
   attach(store: IndexStore, vectorBackend: VectorBackend, vectorProblem: string | null): void {
     this.db = store.db;
-    this.store = store;
     this.vectorBackend = vectorBackend;
     this.vectorProblem = vectorProblem;
     this.vectors = new VectorStore(this.db, this.provider.generation, this.vectorBackend);
@@ -94,11 +92,7 @@ export class Embeddings {
     this.embedState.running = true;
     try {
       const done = await embedPendingChunks(this.db, vectors, this.provider, {
-        onProgress: (p) => {
-          this.embedState.embedded = p.done;
-          this.embedState.total = p.total;
-          this.options.emit({ type: 'index-progress', ...p });
-        },
+        onProgress: (p) => this.options.emit({ type: 'index-progress', ...p }),
         shouldStop: closing,
         // A model generation that grows large gets (or renews) its cells for whole-index KNN as it
         // goes, not hours later when re-embedding ends; searches go on meanwhile.
@@ -117,8 +111,6 @@ export class Embeddings {
       result.error = this.embedState.error;
     } finally {
       this.embedState.running = false;
-      this.embedState.embedded = vectors.embeddedCount();
-      this.embedState.total = this.store.counts().chunks;
     }
     return result;
   }

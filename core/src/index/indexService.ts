@@ -325,8 +325,11 @@ export class IndexService {
       const sessions = !changedPaths || changedPaths.some((p) => isTranscriptPath(settings, p)) ? await this.options.steps.ingestSessions(settings) : null;
       if (sessions) {
         report.sessions = sessions;
-        ({ files: report.files, chunks: report.chunks } = this.store.counts());
-        this.changeEmitter.fire();
+        // Counting a million chunks takes ~200 ms: only when the transcripts step wrote rows.
+        if (sessions.added + sessions.appended + sessions.removed + sessions.skipped + sessions.failed > 0) {
+          ({ files: report.files, chunks: report.chunks } = this.store.counts());
+          this.changeEmitter.fire();
+        }
       }
       report.embedding = await this.embeddings.embedPending();
       if (report.embedding.error) report.notices.push(`Embedding failed: ${report.embedding.error}. Keyword search keeps working.`);

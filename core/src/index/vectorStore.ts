@@ -131,6 +131,9 @@ export class VectorStore {
          WHERE v.chunk_id IS NULL AND c.id > ? ORDER BY c.id LIMIT ?`,
       ),
       countEmbedded: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${this.floatsTable}`),
+      newestChunk: db.prepare<[], { id: number | null; embedded: number }>(
+        `SELECT newest.id, EXISTS (SELECT 1 FROM ${this.floatsTable} v WHERE v.chunk_id = newest.id) AS embedded FROM (SELECT max(id) AS id FROM chunks) newest`,
+      ),
       putFloat: db.prepare(`INSERT OR REPLACE INTO ${this.floatsTable} (chunk_id, vector) VALUES (?, ?)`),
       getFloat: db.prepare<[number], StoredVector>(`${read} WHERE v.chunk_id = ?`),
       getFloats: db.prepare<[string], StoredVector>(`${read} WHERE v.chunk_id IN (SELECT value FROM json_each(?))`),
@@ -182,6 +185,18 @@ export class VectorStore {
   /** Chunks of the index that have no vector in this generation yet, in id order after `afterId`. */
   pendingChunks(afterId: number, limit: number): PendingChunk[] {
     return this.stmts.pending.all(afterId, limit);
+  }
+
+  /**
+   * Whether every chunk has a vector in this generation, from two B-tree lookups instead of a
+   * scan of every chunk's text (a no-op sync of a 1M-chunk index read all of it). Sound because a
+   * new chunk's id is always above every existing one (rowids without AUTOINCREMENT are max + 1),
+   * deleting a chunk deletes its vector (the generation's trigger), and `embedPendingChunks`
+   * works in id order: a chunk without a vector means the newest chunk has none either.
+   */
+  isEveryChunkEmbedded(): boolean {
+    const newest = this.stmts.newestChunk.get()!;
+    return newest.id === null || newest.embedded === 1;
   }
 
   embeddedCount(): number {

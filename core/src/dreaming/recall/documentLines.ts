@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { indexedLines } from '../../index/indexedLines.js';
+import { indexedLineWindow, indexedLines } from '../../index/indexedLines.js';
 import { parseMarkdownEntries, type MarkdownEntry } from '../../workspace/markdownEntries.js';
 import { processLogger } from '../../platform/log/processLog.js';
 
@@ -25,6 +25,12 @@ export interface IndexedDocument {
  */
 export const KEPT_CHARS = 8_000_000;
 
+/** How far before a cited line a transcript window reaches for the start of its message, and after it for the rest of its entry. */
+const WINDOW_BEFORE_LINES = 400;
+const WINDOW_AFTER_LINES = 200;
+/** A rendered message's first line (`sessions/transcriptDocument.ts`): `[2026-03-02 14:05] user: …`, the stamp when known. */
+const MESSAGE_FIRST_LINE = /^(?:\[[^\]]{1,40}\] )?(?:user|assistant): /;
+
 /**
  * The current text of an indexed document, as entries. Workspace files are read from disk
  * (the source of truth); transcripts exist only as indexed text, rebuilt from their chunks.
@@ -43,6 +49,32 @@ export class DocumentReader {
     private readonly maxChars = KEPT_CHARS,
   ) {
     this.fileRow = indexDb.prepare("SELECT source, abs_path, mtime_ms, size, sha256 FROM files WHERE path = ? AND status = 'indexed'");
+  }
+
+  /**
+   * The entries of a document overlapping lines `startLine`–`endLine`. A note's come from the
+   * whole file (kept, see `read`); a transcript's from a window of its indexed lines around them,
+   * from the start of the message holding `startLine`: a transcript can be gigabytes, and
+   * rebuilding all of it for every search that cited a few of its lines was most of a recall's
+   * cost (all of a 2 GB transcript in memory for one hit). A message's first line is never in a
+   * code fence, so the window parses as the whole transcript does (unless an earlier message
+   * left a fence open: then the whole-text parse took the rest of the transcript for code).
+   */
+  entriesAround(docPath: string, startLine: number, endLine: number): MarkdownEntry[] | null {
+    const file = this.fileRow.get(docPath);
+    if (!file) return null;
+    if (file.source !== 'sessions') {
+      const doc = this.read(docPath);
+      return doc ? entriesWithin(doc.entries, startLine, endLine) : null;
+    }
+    const from = Math.max(1, startLine - WINDOW_BEFORE_LINES);
+    const lines = indexedLineWindow(this.indexDb, docPath, from, endLine + WINDOW_AFTER_LINES);
+    if (lines.length === 0) return [];
+    let first = Math.min(startLine - from, lines.length - 1);
+    while (first > 0 && !MESSAGE_FIRST_LINE.test(lines[first]!)) first--;
+    const offset = from + first - 1;
+    const entries = parseMarkdownEntries(lines.slice(first).join('\n')).map((e) => ({ ...e, startLine: e.startLine + offset, endLine: e.endLine + offset }));
+    return entriesWithin(entries, startLine, endLine);
   }
 
   read(docPath: string): IndexedDocument | null {

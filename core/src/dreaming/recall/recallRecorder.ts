@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { inTimeSlices, SLICE_MS } from '../../platform/timeSlices.js';
 import { CURATED_FILES } from '../../workspace/layout.js';
 import { localDay } from '../../platform/localDay.js';
-import { DocumentReader, entriesWithin } from './documentLines.js';
+import { DocumentReader } from './documentLines.js';
 import { entryHashOf, queryHash } from './entryKeys.js';
 import { compactRecallSignals, compactRecallSignalsInSlices } from './recallCompaction.js';
 import { entriesAnsweringQuery, queryStems } from './queryMatch.js';
@@ -31,11 +31,9 @@ export interface RecalledEntry {
 
 /** Which entries of a result's cited lines answered the query, with their hashes: the rows a recall writes. */
 export function recalledEntries(reader: DocumentReader, wanted: ReadonlySet<string>, result: Pick<RecalledResult, 'path' | 'startLine' | 'endLine'>): RecalledEntry[] {
-  const doc = reader.read(result.path);
-  if (!doc) return [];
-  const cited = entriesWithin(doc.entries, result.startLine, result.endLine);
+  const cited = reader.entriesAround(result.path, result.startLine, result.endLine);
   const found: RecalledEntry[] = [];
-  if (cited.length === 0) return found;
+  if (!cited || cited.length === 0) return found;
   for (const entry of entriesAnsweringQuery(wanted, cited)) {
     const hash = entryHashOf(entry);
     if (hash) found.push({ startLine: entry.startLine, endLine: entry.endLine, hash });
