@@ -15,20 +15,10 @@
  * it (+0.9 @1,500 and +3.6 multi-hop on folds 0–1, but −2.6 @1,500, −2.4 @3,500 and −3.2
  * multi-hop on held-out fold 2). More or less weight for repeated words in a window (snippet.ts
  * REPEAT_SHARE 0, 0.1, 0.5, 0.8) and more first-pass context (450) did no better than 0.3 and 280.
- *
- * Kept (folds 0–1, with speaker lines: 73.4 / 81.4 / multi-hop 30.1 before): from the third
- * result on, the first pass shows only the run of lines matching the query's content words (a
- * line holding only its stop words is context, not a match), so more results fit and the
- * second pass widens the best ones: 73.8 / 81.7 / 30.6. Tight windows from the first result
- * took 73.7 / 80.8 / 33.3, from the second 73.3 / 81.1 / 31.0, from the fourth 73.6 / 81.6 /
- * 30.1; tight windows only for plural questions ("What activities does…", "how many") 73.5–73.7
- * / 81.4–81.6 / 31.3; a cap of 350 or 250 characters on those instead 73.0 / 80.8 / 32.9 and
- * 72.1 / 79.7 / 27.5 (a cap leaves out results whose matched line is longer); results of the
- * same session kept apart in MMR for plural questions 72.8 / 80.8 / 31.2.
  */
 import type { SearchResult } from '../contract/index.js';
 import type { ChunkHit } from './keywordSearch.js';
-import { buildSnippet, isContentTerm, MAX_SNIPPET_CHARS, type SnippetTerm } from './snippet.js';
+import { buildSnippet, MAX_SNIPPET_CHARS, type SnippetTerm } from './snippet.js';
 
 export interface PackableResult {
   hit: Pick<ChunkHit, 'path' | 'start_line' | 'text'>;
@@ -42,8 +32,6 @@ export interface PackableResult {
  */
 const FIRST_PASS_CHARS = MAX_SNIPPET_CHARS;
 const FIRST_PASS_CONTEXT = 280;
-/** Results whose first-pass window is chosen with context and stop words; later ones get their matched lines only. */
-const FULL_FIRST_WINDOWS = 2;
 
 interface Window {
   item: PackableResult;
@@ -64,19 +52,11 @@ export function packToBudget(items: readonly PackableResult[], terms: readonly S
   };
   let used = 0;
   const windows: Window[] = [];
-  // A query of stop words only has nothing else to match: its windows stay as they are.
-  const contentTerms = terms.some(isContentTerm) ? terms.filter(isContentTerm) : terms;
   for (const item of items) {
     const room = Math.min(FIRST_PASS_CHARS, budget - used - (windows.length > 0 ? 1 : 0));
     if (room <= 0) break;
     const exclude = shownIn(item.hit.path);
-    const full = windows.length < FULL_FIRST_WINDOWS;
-    const snippet = buildSnippet(item.hit.text, item.hit.start_line, full ? terms : contentTerms, {
-      maxChars: room,
-      exclude,
-      contextChars: full ? Math.min(FIRST_PASS_CONTEXT, room) : 0,
-      path: item.hit.path,
-    });
+    const snippet = buildSnippet(item.hit.text, item.hit.start_line, terms, { maxChars: room, exclude, contextChars: Math.min(FIRST_PASS_CONTEXT, room), path: item.hit.path });
     if (snippet.text.length === 0 || snippet.cut || snippet.matchedWeight <= 0) continue;
     used += snippet.text.length + (windows.length > 0 ? 1 : 0);
     for (let l = snippet.startLine; l <= snippet.endLine; l++) exclude.add(l);

@@ -6,9 +6,8 @@ import { importanceMultiplier, noteDate, triggerPhrases } from './annotations.js
 import { MarkerText } from './markerText.js';
 import { selectsRows, snippetForms, toResult, type ChunkHit, type KeywordSearcher } from './keywordSearch.js';
 import { dateMatches, parseQueryDates, type QueryDate } from '../platform/text/dates.js';
-import { buildSnippet, isContentTerm, STOPWORD_WEIGHT, type SnippetTerm } from './snippet.js';
+import { buildSnippet, type SnippetTerm } from './snippet.js';
 import { packToBudget } from './budgetPacking.js';
-import { hasLineSpokenBy, namedPeople } from './speakerLines.js';
 
 export type FusionMode = 'weighted' | 'rrf';
 
@@ -72,12 +71,6 @@ const MODEL_NOISE_FLOOR = 0.3;
 const CANDIDATES_PER_RESULT = 3;
 const MIN_CANDIDATES = 30;
 const DAY_MS = 86_400_000;
-/**
- * A line spoken by a person the query names weighs like this share of an average query word.
- * LoCoMo folds 0–1 (@1,500 / @3,500 / R@10 / multi-hop @1,500; none: 73.2 / 81.2 / 85.3 /
- * 28.5): 0.5 took 73.4 / 81.4 / 85.1 / 30.1; 1 and 2 lost R@10 (84.8, 83.6) for no more gain.
- */
-const SPEAKER_WEIGHT_SHARE = 0.5;
 
 interface Candidate {
   hit: ChunkHit;
@@ -204,7 +197,7 @@ export class HybridSearcher {
     // cannot go unhandled.
     const queryVectorAsked = vectorSide && query.trim().length > 0 ? vectorSide.provider.embedQuery(textQuery) : null;
     const plan = this.keyword.plan(textQuery);
-    const snippetTerms: SnippetTerm[] = plan.terms.map((t) => ({ forms: snippetForms(t), weight: t.isStopword ? STOPWORD_WEIGHT : t.weight }));
+    const snippetTerms: SnippetTerm[] = plan.terms.map((t) => ({ forms: snippetForms(t), weight: t.isStopword ? 0.05 : t.weight }));
     // Lines whose own date fits the query's count as matching the date, a word the query no longer searches for.
     if (datedLines.size > 0) {
       const lines = new Map([...datedLines].map(([path, fits]) => [path, new Set(fits.keys())]));
@@ -306,15 +299,6 @@ export class HybridSearcher {
       }
     }
 
-    // A person the query names ("What does Melanie paint?") who speaks in the candidates: their own
-    // lines ("Melanie: …") match like a word of the query, where the name itself is in every
-    // passage of a chat and weighs nothing. Other capitalised words ("Postgres") change nothing.
-    const people = namedPeople(textQuery);
-    if (people.size > 0 && [...candidates.values()].some((c) => hasLineSpokenBy(c.hit.text, people))) {
-      const content = snippetTerms.filter(isContentTerm);
-      const meanWeight = content.reduce((n, t) => n + t.weight, 0) / Math.max(1, content.length);
-      snippetTerms.push({ forms: [], weight: SPEAKER_WEIGHT_SHARE * meanWeight, speakers: people });
-    }
     const queryLower = query.toLowerCase();
     const vectorWeight = vectorSide?.provider.generation.provider === 'hash' ? settings.hashVectorWeight : settings.vectorWeight;
     const totalWeight = Math.max(1e-9, snippetTerms.reduce((n, t) => n + t.weight, 0));

@@ -1,5 +1,4 @@
 import { hasUnspacedText } from '../contract/unspacedScripts.js';
-import { isSpokenBy } from './speakerLines.js';
 
 /**
  * Line-focused snippets: the run of consecutive lines (at most `maxChars`) that covers the most
@@ -12,8 +11,6 @@ export interface SnippetTerm {
   weight: number;
   /** Lines (by path, 1-based) that count as matching this term whatever their words: lines whose resolved date fits the query's. */
   lines?: ReadonlyMap<string, ReadonlySet<number>>;
-  /** Lower-cased names: a line opening with one of them as its speaker ("Melanie: …") matches this term (speakerLines.ts). */
-  speakers?: ReadonlySet<string>;
 }
 
 export interface Snippet {
@@ -39,13 +36,6 @@ export interface SnippetOptions {
 }
 
 export const MAX_SNIPPET_CHARS = 700;
-/** A stop word of the query still counts in a snippet, a little: among equal windows, the one that reads as the question does. */
-export const STOPWORD_WEIGHT = 0.05;
-
-/** Whether a term is more than a stop word of the query. */
-export function isContentTerm(term: SnippetTerm): boolean {
-  return term.weight > STOPWORD_WEIGHT;
-}
 /** Snippets grow with surrounding lines until about this size. */
 const CONTEXT_CHARS = 280;
 /**
@@ -70,12 +60,6 @@ export function buildSnippet(chunkText: string, chunkStartLine: number, terms: r
       });
     });
   }
-  terms.forEach((t, index) => {
-    if (!t.speakers) return;
-    lines.forEach((line, i) => {
-      if (allowed[i] && isSpokenBy(line, t.speakers!)) found[i]!.push(index);
-    });
-  });
   // A line that asks keeps room for the next line, its answer.
   const answerRoom = lines.map((line, i) => (i + 1 < lines.length && allowed[i + 1] && found[i]!.length > 0 && asks(line) ? lines[i + 1]!.length + 1 : 0));
   const canMatch = (i: number): boolean =>
