@@ -19,7 +19,7 @@ import type { SyncReport } from '../core/src/contract/index.js';
 import { diagnoseSearch, type SearchDiagnostics } from './bench/diagnose.js';
 import { BenchEngine, makeTempWorkspace, removeAllTempWorkspaces, removeTempWorkspace } from './bench/engine.js';
 import { lexiconSize } from './bench/lexicon.js';
-import { runLocomo, type LocomoReport } from './bench/locomo.js';
+import { FOLDS, runLocomo, type LocomoReport } from './bench/locomo.js';
 import { runAgentsBench } from './bench/agents.js';
 import { runVectors768Bench } from './bench/vectors768.js';
 import { runGraphBench } from './bench/graph.js';
@@ -46,6 +46,8 @@ interface Options {
   quick: boolean;
   skipSynthetic: boolean;
   locomo: string | null;
+  /** LoCoMo folds to run (sample i is in fold i mod 3); null runs all. `--folds 0,1` tunes without ever printing the held-out fold. */
+  locomoFolds: number[] | null;
   /** Transcript ingestion figures (on unless another part is run alone). */
   sessions: boolean;
   /** The dreaming sweep figure (on unless another part is run alone). */
@@ -83,10 +85,10 @@ interface Options {
   keep: boolean;
 }
 
-const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only desktop-graph | --only editor | --only importers | --only curation | --only kinds | --only hermes-import | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--transcript-file MB] [--profile DIR] [--keep] | --only scale --one-folder [N]] [--locomo FILE]';
+const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only desktop-graph | --only editor | --only importers | --only curation | --only kinds | --only hermes-import | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--transcript-file MB] [--profile DIR] [--keep] | --only scale --one-folder [N]] [--locomo FILE [--folds N,N]]';
 
 function parseArgs(argv: readonly string[]): Options {
-  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, desktopGraph: true, editor: true, importers: true, curation: true, kinds: true, scale: false, hermesImport: false, scaleSizes: null, transcriptsMb: null, transcriptFileMb: null, profileDir: null, oneFolderNotes: null, keep: false };
+  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, locomoFolds: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, desktopGraph: true, editor: true, importers: true, curation: true, kinds: true, scale: false, hermesImport: false, scaleSizes: null, transcriptsMb: null, transcriptFileMb: null, profileDir: null, oneFolderNotes: null, keep: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') opts.quick = true;
@@ -125,14 +127,25 @@ function parseArgs(argv: readonly string[]): Options {
       if (!file) throw new Error(`--locomo needs a file path\n${USAGE}`);
       opts.locomo = file;
     } else if (arg.startsWith('--locomo=')) opts.locomo = arg.slice('--locomo='.length);
+    else if (arg === '--folds') opts.locomoFolds = parseFolds(argv[++i]);
     else if (arg === '--help' || arg === '-h') {
       log(USAGE);
       process.exit(0);
     } else throw new Error(`unknown argument ${arg}\n${USAGE}`);
   }
+  if (opts.locomoFolds && !opts.locomo) throw new Error(`--folds belongs to --locomo FILE\n${USAGE}`);
   if ((opts.scaleSizes || opts.transcriptsMb !== null || opts.transcriptFileMb !== null || opts.profileDir || opts.oneFolderNotes !== null || opts.keep) && !opts.scale) throw new Error(`--notes, --sizes, --transcripts, --transcript-file, --profile, --keep and --one-folder belong to --only scale\n${USAGE}`);
   if (opts.oneFolderNotes !== null && opts.oneFolderNotes < 10) throw new Error(`--one-folder takes a note count of at least 10 (got ${opts.oneFolderNotes})\n${USAGE}`);
   return opts;
+}
+
+/** "0,1" → [0, 1]: LoCoMo folds, each below FOLDS. */
+function parseFolds(value: string | undefined): number[] {
+  const folds = (value ?? '').split(',').map((f) => f.trim());
+  if (folds.length === 0 || folds.some((f) => !/^\d+$/.test(f) || Number(f) >= FOLDS)) {
+    throw new Error(`--folds takes fold numbers below ${FOLDS} separated by commas, such as 0,1 (got ${value === undefined ? 'nothing' : `"${value}"`})\n${USAGE}`);
+  }
+  return [...new Set(folds.map(Number))];
 }
 
 /** The value after a numeric flag, checked: a clear error rather than NaN sizes. */
@@ -384,7 +397,7 @@ async function main(): Promise<void> {
   }
   let locomo: LocomoReport | null = null;
   if (opts.locomo) {
-    locomo = await runLocomo(opts.locomo);
+    locomo = await runLocomo(opts.locomo, opts.locomoFolds);
     out.locomo = locomo;
     // The headline recall figures also at the top level, as the issues ask for them.
     Object.assign(out, {

@@ -216,9 +216,12 @@ function readSamples(file: string): Sample[] {
   });
 }
 
-export async function runLocomo(file: string): Promise<LocomoReport> {
-  const samples = readSamples(path.resolve(file));
-  log(`LoCoMo: ${samples.length} samples from ${file}`);
+/** With `folds`, only the samples of those folds are indexed and asked (fold i holds samples i, i+3, …); the others are never read past their ids. */
+export async function runLocomo(file: string, folds: readonly number[] | null = null): Promise<LocomoReport> {
+  const allSamples = readSamples(path.resolve(file));
+  const foldOf = new Map(allSamples.map((s, i) => [s.sample_id, i % FOLDS]));
+  const samples = folds ? allSamples.filter((s) => folds.includes(foldOf.get(s.sample_id)!)) : allSamples;
+  log(`LoCoMo: ${samples.length} samples from ${file}${folds ? ` (folds ${folds.join(', ')})` : ''}`);
   const scores: QuestionScore[] = [];
   const latencies: number[] = [];
   const resultCounts: number[] = [];
@@ -236,7 +239,6 @@ export async function runLocomo(file: string): Promise<LocomoReport> {
   let searchCpuMicros = 0;
   let searchCalls = 0;
 
-  const foldOf = new Map(samples.map((s, i) => [s.sample_id, i % FOLDS]));
   for (const sample of samples) {
     const ws = makeTempWorkspace(`locomo-${sample.sample_id.replace(/[^\w-]/g, '_')}`);
     let engine: BenchEngine | null = null;
@@ -318,6 +320,7 @@ export async function runLocomo(file: string): Promise<LocomoReport> {
   const overall = figures(scores);
   const byFold: LocomoReport['by_fold'] = {};
   for (let fold = 0; fold < FOLDS; fold++) {
+    if (folds && !folds.includes(fold)) continue;
     byFold[String(fold)] = { ...figures(scores.filter((s) => s.fold === fold)), samples: samples.filter((s) => foldOf.get(s.sample_id) === fold).map((s) => s.sample_id) };
   }
   const out: LocomoReport = {
@@ -386,7 +389,8 @@ export function foldTable(r: LocomoReport): string {
     (f.temporal_at_10 ?? 0).toFixed(1),
     (f.multi_hop_at_1500_chars ?? 0).toFixed(1),
   ];
-  const rows = [row('all dev', r), row(`tuning (folds ≠ ${HELD_OUT_FOLD})`, r.tuning_folds), row(`held out (fold ${HELD_OUT_FOLD})`, r.held_out)];
+  const rows = [row('all dev', r), row(`tuning (folds ≠ ${HELD_OUT_FOLD})`, r.tuning_folds)];
+  if (r.held_out.n > 0) rows.push(row(`held out (fold ${HELD_OUT_FOLD})`, r.held_out));
   for (const [fold, f] of Object.entries(r.by_fold)) rows.push(row(`fold ${fold} (${f.samples.join(', ')})`, f));
   return table(['questions', 'n', 'R@1500c', 'R@3500c', 'R@10', 'temporal R@10', 'multi-hop @1500c'], rows);
 }

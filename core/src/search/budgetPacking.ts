@@ -15,6 +15,16 @@
  * it (+0.9 @1,500 and +3.6 multi-hop on folds 0–1, but −2.6 @1,500, −2.4 @3,500 and −3.2
  * multi-hop on held-out fold 2). More or less weight for repeated words in a window (snippet.ts
  * REPEAT_SHARE 0, 0.1, 0.5, 0.8) and more first-pass context (450) did no better than 0.3 and 280.
+ * Issue 20, multi-hop (figures @1,500 / @3,500 / multi-hop @1,500; folds 0–1 before 73.2 / 81.2 /
+ * 28.5): from the third result on, first-pass windows of only the lines matching content words
+ * (stop-word-only lines are context), with a person's own lines matching (hybridSearch.ts),
+ * took folds 0–1 to 73.8 / 81.8 / 30.6 but held-out fold 2 from 77.5 / 81.4 / 35.6 to 76.0 /
+ * 81.0 / 32.9: reverted (branch multihop, commit 96df41d). On folds 0–1 alone, tight windows
+ * from the first result 73.7 / 80.8 / 33.3, from the second 73.3 / 81.1 / 31.0, from the fourth
+ * 73.6 / 81.6 / 30.1; tight or 350-character windows only for plural questions ("What
+ * activities does…", "how many") 73.0–73.7 / 80.8–81.6 / 31.3–32.9, 250 characters 72.1 /
+ * 79.7 / 27.5; first-pass context 0 or 140 instead of 280 changed nothing (windows already
+ * exceed it).
  */
 import type { SearchResult } from '../contract/index.js';
 import type { ChunkHit } from './keywordSearch.js';
