@@ -64,6 +64,8 @@ const CAPITALISED = String.raw`(\p{Lu}[\p{L}\p{N}_.-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}
 const ROLE_WORD = new RegExp(ROLE);
 /** "Staff engineer on the Ledger team at Quillfin": member of the organisation (and of the team). */
 const ROLE_AT = new RegExp(String.raw`\b${ROLE}\s+(?:on\s+(?:the\s+)?${CAPITALISED}\s+team\s+)?(?:at|with|for)\s+(?:the\s+)?${CAPITALISED}`, 'dgu');
+/** "I'm a staff engineer at Quillfin", "I work as a designer for Acme": the writer's own role. */
+const I_AM_ROLE = /\bI(?:['’]m|\s+am|\s+work\s+as)\s+(?:now\s+)?(?:an?\s+)?(?:[\p{L}-]+\s+){0,3}$/u;
 /** "atlas services: Forgejo, Miniflux, Immich": what runs on the host the line opens with. */
 const SERVICES = /^[ \t]*(?:[-*+][ \t]+)?(\S+)[ \t]+(?:services|apps|containers|runs)[ \t]*:[ \t]*([^\n.;]*)/gm;
 
@@ -72,7 +74,7 @@ const SERVICES = /^[ \t]*(?:[-*+][ \t]+)?(\S+)[ \t]+(?:services|apps|containers|
  * opening name or the note's person), "Name (Org)" and "Name (Place)" after a person, and a
  * host's list of services.
  */
-export function findDescribedRelations(body: string, mentions: PositionedMention[], topic: EntityMention | null): DescribedRelation[] {
+export function findDescribedRelations(body: string, mentions: PositionedMention[], topic: EntityMention | null, writer: (() => number) | null = null): DescribedRelation[] {
   const found: DescribedRelation[] = [];
   const at = (start: number, end: number): number => mentions.findIndex((c) => c.start === start && c.end === end);
   const covering = (start: number): number => mentions.findIndex((c) => c.start === start);
@@ -81,7 +83,10 @@ export function findDescribedRelations(body: string, mentions: PositionedMention
     for (const m of body.matchAll(ROLE_AT)) {
       const start = m.index ?? 0;
       // Either the line's opening name describes it, or the line is in that person's own note.
-      const subject = describedSubject(body, start, mentions) ?? topicSubject(body, lineOpening(body, start), mentions, topic, 'person');
+      const subject =
+        describedSubject(body, start, mentions) ??
+        (writer && I_AM_ROLE.test(body.slice(lineStartOf(body, start), start)) ? writer() : null) ??
+        topicSubject(body, lineOpening(body, start), mentions, topic, 'person');
       if (subject === null || mentions[subject]!.type !== 'person') continue;
       for (const group of [1, 2]) {
         const span = m.indices?.[group];

@@ -3,7 +3,7 @@ import { parseMarkdownEntries } from '../workspace/markdownEntries.js';
 import { cleanLabel, labelKey } from './labelKey.js';
 import { findMentions, type PositionedMention } from './mentions.js';
 import { isDateHeading, listOf, readNoteContext, scalar, type NoteContext } from './noteContext.js';
-import { findRelations } from './relations.js';
+import { findRelations, type EntryVoice } from './relations.js';
 import type { ClaimMention, EntityMention, ExtractedEntry } from './types.js';
 
 const KEY_VALUE = /^([\p{L}][\p{L}\p{N} _-]{0,40}?)\s*:\s+(\S.{0,300})$/u;
@@ -34,13 +34,28 @@ export function capLineLength(text: string, cap: number): string {
   return cut ? lines.join('\n') : text;
 }
 
+/** What a file's extraction knows about the workspace beyond the file. */
+export interface ExtractionContext {
+  /** The writer of the notes as USER.md names them (see noteWriter.ts); null when it names no one. */
+  writerName: string | null;
+}
+
+/** Files that describe the writer: a line without a subject is about them. */
+const ABOUT_WRITER = new Set(['MEMORY.md', 'USER.md']);
+
 /**
  * Entities, claims and aliases of one Markdown file, entry by entry, by syntax alone.
  * `fallbackDate` dates entries whose note has no date of its own (the file's mtime).
  */
-export function extractFile(path: string, fullText: string, fallbackDate: string | null): ExtractedEntry[] {
+export function extractFile(path: string, fullText: string, fallbackDate: string | null, context: ExtractionContext = { writerName: null }): ExtractedEntry[] {
   const text = capLineLength(fullText, GRAPH_LINE_CAP);
   const note = readNoteContext(path, text);
+  // A person's or project's note speaks about them; any other note is in the writer's own voice.
+  const voice: EntryVoice = {
+    writer: context.writerName ? { type: 'person', label: context.writerName, certainty: 'strong' } : null,
+    ownVoice: note.subject.type !== 'person' && note.subject.type !== 'project',
+    aboutWriter: ABOUT_WRITER.has(path),
+  };
   const noteDate = note.date ?? fallbackDate;
   const entries: Array<ExtractedEntry & { mentions: PositionedMention[] }> = [];
   const fm = frontMatterEntry(note, noteDate);
@@ -53,7 +68,7 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
     // In a person's or project's own note, a line without a subject is about them ("Lives in Wedding.").
     const underTitle = !entry.heading || labelKey(entry.heading) === labelKey(note.subject.label);
     const topic = underTitle && (note.subject.type === 'person' || note.subject.type === 'project') && readsAsName(note.subject.label) ? { ...note.subject, certainty: 'strong' as const } : null;
-    const relations = findRelations(entry.body, mentions, topic);
+    const relations = findRelations(entry.body, mentions, topic, voice);
     const built = new EntryBuilder(entry.startLine, entry.endLine, entry.annotations.observed ?? noteDate);
     // A heading is a section, not an entity, unless the workspace names it elsewhere too (tentative).
     const heading = entry.heading && !isDateHeading(entry.heading) && !isFurnitureLabel(entry.heading.replace(/[:—–-]+/g, ' ')) ? entry.heading : null;

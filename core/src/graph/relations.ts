@@ -2,6 +2,7 @@ import type { EntityType } from '../contract/index.js';
 import { STOPWORDS } from '../platform/text/stopwords.js';
 import { isFurnitureLabel } from './furniture.js';
 import { describedSubject, findDescribedRelations, topicSubject } from './describedRelations.js';
+import { findFirstPersonRelations } from './firstPersonRelations.js';
 import type { PositionedMention } from './mentions.js';
 import type { EntityMention } from './types.js';
 
@@ -115,15 +116,35 @@ const SHAPED: readonly ShapedPattern[] = [
   { hint: /[Oo]wnership/, pattern: new RegExp(String.raw`\b[Oo]wnership\s+of\s+${THE}${NAME}\s+(?:passed|went|moved)\s+(?:from\s+${NAME}\s+)?to\s+${NAME}`, 'dgu'), build: (s) => rel(s(3, 'person'), 'owns', s(1, 'project')) },
 ];
 
+/** Who speaks in an entry: the writer USER.md names, and whether the entry is in their own voice (not a person's or project's note). */
+export interface EntryVoice {
+  writer: EntityMention | null;
+  ownVoice: boolean;
+  /** MEMORY.md and USER.md: a line without a subject ("Backend engineer at Quillfin") describes the writer. */
+  aboutWriter: boolean;
+}
+
+const NO_VOICE: EntryVoice = { writer: null, ownVoice: false, aboutWriter: false };
+
 /**
  * "X owns Y", "Y is owned by X", "X moved from A to B", "replaced A with B in X", "X runs on
- * Y" (and siblings) within one entry. A clause-initial he/she/they is the last person named
- * before it on the same line. May append object mentions and sharpen the types of weakly typed ones.
+ * Y" (and siblings) within one entry, and the writer's own ("I live in Rosemont"). A
+ * clause-initial he/she/they is the last person named before it on the same line. May append
+ * object mentions and sharpen the types of weakly typed ones.
  */
-export function findRelations(body: string, mentions: PositionedMention[], topic: EntityMention | null = null): FoundRelation[] {
+export function findRelations(body: string, mentions: PositionedMention[], topic: EntityMention | null = null, voice: EntryVoice = NO_VOICE): FoundRelation[] {
   const relations: FoundRelation[] = [];
   const shapedSpans: Array<[number, number]> = [];
   let examined = 0;
+  const writer = voice.writer;
+  const writerIndex = writer ? () => placedMention(mentions, writer, WRITER_START) : null;
+  if (writerIndex) {
+    const objectAt = (start: number, type: EntityType, capitalisedOnly: boolean) => objectStartingAt(body, start, mentions, type, capitalisedOnly);
+    for (const r of findFirstPersonRelations(body, mentions, { objectAt, writer: writerIndex }, voice.ownVoice)) {
+      relations.push({ subject: r.subject, predicate: r.predicate, object: r.object });
+      shapedSpans.push(r.span);
+    }
+  }
   for (const shaped of SHAPED) {
     // Cheap test first: most entries have none of these words.
     if (!shaped.hint.test(body)) continue;
@@ -154,8 +175,41 @@ export function findRelations(body: string, mentions: PositionedMention[], topic
     if (pattern.passive && pattern.objectType) sharpen(mentions[object]!, pattern.objectType);
     relations.push({ subject, predicate: pattern.predicate, object });
   }
-  relations.push(...findDescribedRelations(body, mentions, topic));
+  relations.push(...findDescribedRelations(body, mentions, topic ?? (voice.aboutWriter ? writer : null), writerIndex));
   return relations;
+}
+
+/** The writer's mention, placed before the text like the topic's (they are named by USER.md, not by a span). */
+const WRITER_START = -2;
+
+function placedMention(mentions: PositionedMention[], mention: EntityMention, at: number): number {
+  const found = mentions.findIndex((m) => m.start === at);
+  if (found >= 0) return found;
+  mentions.push({ ...mention, certainty: 'strong', start: at, end: at });
+  return mentions.length - 1;
+}
+
+const CAPITALISED_NAME = /^\p{Lu}[\p{L}\p{N}_.'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}_.'’-]*)*/u;
+
+/**
+ * The object of a first-person verb: the mention starting at `start`, else a capitalised name
+ * (or, unless `capitalisedOnly`, a plain phrase) read there; null when it names nothing.
+ */
+function objectStartingAt(body: string, start: number, mentions: PositionedMention[], type: EntityType, capitalisedOnly: boolean): number | null {
+  const linked = mentions.findIndex((c) => c.start === start);
+  if (linked >= 0) {
+    const c = mentions[linked]!;
+    if (isFurnitureLabel(c.label) || (capitalisedOnly && !/^\p{Lu}/u.test(c.label))) return null;
+    if (c.certainty === 'tentative') Object.assign(c, { certainty: 'weak' });
+    if (c.type === 'concept' && c.certainty !== 'strong') Object.assign(c, { type, certainty: 'strong' });
+    return linked;
+  }
+  if (mentions.some((c) => c.start < start && c.end > start)) return null;
+  const name = CAPITALISED_NAME.exec(body.slice(start, start + 120))?.[0].replace(/['’]s$/, '').replace(/[.]+$/, '');
+  const plain = name ? { label: name, offset: 0 } : capitalisedOnly ? null : plainObject(body.slice(start));
+  if (!plain || plain.offset !== 0 || STOPWORDS.has(plain.label.toLowerCase()) || NOT_AN_OBJECT.has(plain.label.toLowerCase()) || isFurnitureLabel(plain.label)) return null;
+  mentions.push({ type, label: plain.label, certainty: 'strong', start, end: start + plain.label.length });
+  return mentions.length - 1;
 }
 
 /** A weakly typed mention takes the type a relation gives it. */
@@ -190,6 +244,7 @@ function subjectBefore(body: string, verbStart: number, mentions: PositionedMent
   }
   let best: number | null = plainSubject(before, verbStart, mentions);
   mentions.forEach((c, i) => {
+    if (c.start < 0) return; // the topic and the writer are named by the note, not before this verb
     if (c.end <= verbStart && SUBJECT_GAP.test(body.slice(c.end, verbStart)) && c.certainty !== 'tentative') best = i;
     else if (c.end <= verbStart && c.certainty === 'tentative' && SUBJECT_GAP.test(body.slice(c.end, verbStart))) {
       // A sentence-initial name acting as a subject is a name after all.
