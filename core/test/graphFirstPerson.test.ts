@@ -19,6 +19,9 @@ describe('the writer of the notes, named by USER.md', () => {
     expect(writerNameOf('# About me\n\nI am Ada Quinn, a product designer in Rosemont.\n')).toBe('Ada Quinn');
     expect(writerNameOf("# User\n\nI'm Ada. Be terse.\n")).toBe('Ada');
     expect(writerNameOf('# Ada Quinn\n\n- Prefers short answers.\n')).toBe('Ada Quinn');
+    expect(writerNameOf('# USER\n\n- **Name:** Ada McQuinn (she/her)\n')).toBe('Ada McQuinn');
+    expect(writerNameOf('# USER — Ada Quinn\n\n- Prefers short answers.\n')).toBe('Ada Quinn');
+    expect(writerNameOf("# About me\n\nHi, I'm Ada and I design things.\n")).toBe('Ada');
   });
 
   it('names no one when USER.md only describes them ("I am a designer", "# USER", "I\'m Based in …")', () => {
@@ -26,6 +29,8 @@ describe('the writer of the notes, named by USER.md', () => {
     expect(writerNameOf('# About me\n\nI am a product designer. I am happy with short answers.\n')).toBeNull();
     expect(writerNameOf("# User\n\nI'm Based in Lisbon.\n")).toBeNull();
     expect(writerNameOf('# User\n\n- Name: the usual\n')).toBeNull();
+    expect(writerNameOf('# Projects\n\n- ledgerd\n', { titleMayName: false })).toBeNull();
+    expect(writerNameOf('# Preferences\n\n- Be terse.\n')).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import type { EntityMention } from './types.js';
 import type { PositionedMention } from './mentions.js';
+import { STOPWORDS } from '../platform/text/stopwords.js';
 
 /**
  * Relations people write without a subject next to the verb, because the line or the note
@@ -100,23 +101,34 @@ export function findDescribedRelations(body: string, mentions: PositionedMention
     }
   }
 
-  // "Lena Vogel (Berlin Gophers) asked …", "Tomás (Lisbon)": a person and where they belong or are.
+  // "Lena Vogel (Berlin Gophers) asked …", "Tomás (Lisbon)": a person and where they belong or are;
+  // "Quillfin (Berlin, payments infra)", "Lisbon (Graça)": an organisation or a place and the place it is in, or holds.
   for (let i = 0; i < mentions.length; i++) {
     const person = mentions[i]!;
-    if (person.type !== 'person' || person.start < 0) continue;
+    if (person.start < 0 || !['person', 'organization', 'place'].includes(person.type)) continue;
     const open = /^[ \t]*\([ \t]*/.exec(body.slice(person.end, person.end + 4));
     if (!open) continue;
     const inner = mentions.findIndex((c) => c.start === person.end + open[0].length);
     if (inner < 0 || !/^[ \t]*[),]/.test(body.slice(mentions[inner]!.end, mentions[inner]!.end + 3))) continue;
     const type = mentions[inner]!.type;
-    if (type === 'place') found.push({ subject: i, predicate: 'located_in', object: inner });
+    if (person.type === 'place') {
+      if (type === 'place') found.push({ subject: inner, predicate: 'located_in', object: i });
+    } else if (person.type === 'organization') {
+      if (type === 'place') found.push({ subject: i, predicate: 'located_in', object: inner });
+    } else if (type === 'place') found.push({ subject: i, predicate: 'located_in', object: inner });
     else if (type === 'organization' || (type === 'concept' && mentions[inner]!.certainty !== 'tentative')) found.push({ subject: i, predicate: 'member_of', object: inner });
   }
 
   if (/services|apps|containers|runs/.test(body)) {
     for (const m of body.matchAll(SERVICES)) {
       const hostStart = (m.index ?? 0) + m[0].indexOf(m[1]!);
-      const host = at(hostStart, hostStart + m[1]!.replace(/[:,]$/, '').length);
+      const hostLabel = m[1]!.replace(/[:,]$/, '');
+      // A host named in lowercase ("atlas services: …") is no name the mention rules know: the list says it is a machine.
+      let host = at(hostStart, hostStart + hostLabel.length);
+      if (host < 0 && /^[\p{L}][\p{L}\p{N}_.-]+$/u.test(hostLabel) && !STOPWORDS.has(hostLabel.toLowerCase())) {
+        mentions.push({ type: 'machine', label: hostLabel, certainty: 'strong', start: hostStart, end: hostStart + hostLabel.length });
+        host = mentions.length - 1;
+      }
       if (host < 0) continue;
       const listStart = (m.index ?? 0) + m[0].length - m[2]!.length;
       for (let i = 0; i < mentions.length; i++) {

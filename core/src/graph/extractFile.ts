@@ -50,11 +50,13 @@ const ABOUT_WRITER = new Set(['MEMORY.md', 'USER.md']);
 export function extractFile(path: string, fullText: string, fallbackDate: string | null, context: ExtractionContext = { writerName: null }): ExtractedEntry[] {
   const text = capLineLength(fullText, GRAPH_LINE_CAP);
   const note = readNoteContext(path, text);
-  // A person's or project's note speaks about them; any other note is in the writer's own voice.
+  // A person's or project's note speaks about them; a journal entry (dated or untitled), MEMORY.md and USER.md in the writer's own voice.
+  const aboutWriter = ABOUT_WRITER.has(path);
+  const aboutOther = note.subject.type === 'person' || note.subject.type === 'project';
   const voice: EntryVoice = {
     writer: context.writerName ? { type: 'person', label: context.writerName, certainty: 'strong' } : null,
-    ownVoice: note.subject.type !== 'person' && note.subject.type !== 'project',
-    aboutWriter: ABOUT_WRITER.has(path),
+    ownVoice: !aboutOther && (aboutWriter || note.date !== null || note.subject.type === 'path'),
+    aboutWriter,
   };
   const noteDate = note.date ?? fallbackDate;
   const entries: Array<ExtractedEntry & { mentions: PositionedMention[] }> = [];
@@ -65,9 +67,10 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
     // Nothing to name or state (a Hermes `§` separator, a rule of dashes): no entry to record.
     if (!HAS_WORD.test(entry.body)) continue;
     const mentions = findMentions(entry.body);
-    // In a person's or project's own note, a line without a subject is about them ("Lives in Wedding.").
+    // Under the note's own title, "Key: value" lines are facts of the note's subject.
     const underTitle = !entry.heading || labelKey(entry.heading) === labelKey(note.subject.label);
-    const topic = underTitle && (note.subject.type === 'person' || note.subject.type === 'project') && readsAsName(note.subject.label) ? { ...note.subject, certainty: 'strong' as const } : null;
+    // Every section of a person's or project's note is about them: a line without a subject too ("Lives in Wedding.", "## Work with him: - Owns …").
+    const topic = aboutOther && readsAsName(note.subject.label) ? { ...note.subject, certainty: 'strong' as const } : null;
     const relations = findRelations(entry.body, mentions, topic, voice);
     const built = new EntryBuilder(entry.startLine, entry.endLine, entry.annotations.observed ?? noteDate);
     // A heading is a section, not an entity, unless the workspace names it elsewhere too (tentative).

@@ -65,6 +65,15 @@ const TEAM = /^[ \t]+team\b/;
 const WORK_KIND = /^[ \t]+(?:migration|project|rollout|launch|rewrite|release|upgrade|squad)\b/;
 const MAX_READINGS = 16;
 
+/** "the Ledger team": the team (an organisation) is the thing named, by its whole name. True when the mention was extended. */
+export function extendToTeam(body: string, mention: PositionedMention): boolean {
+  const team = TEAM.exec(body.slice(mention.end, mention.end + 8));
+  if (!team || mention.start < 0 || /\bteam$/i.test(mention.label)) return false;
+  const end = mention.end + team[0].length;
+  Object.assign(mention, { label: body.slice(mention.start, end), end, type: 'organization', certainty: 'strong' });
+  return true;
+}
+
 /** What the caller knows how to do: find or add the object mention after a verb, and add the writer's mention. */
 export interface FirstPersonSlots {
   /** The mention starting at `start` (or a new one for a plain word), with a type for an untyped one; null when it names nothing. */
@@ -96,12 +105,8 @@ export function findFirstPersonRelations(body: string, mentions: PositionedMenti
       // A place one moved to or lives in is never a host, a tool or a project ("moved to systemd", "based in Go").
       if ((verb.predicate === 'located_in' || verb.predicate === 'moved_to') && o.certainty === 'strong' && !['place', 'concept', 'organization'].includes(o.type)) continue;
       let predicate = verb.predicate;
-      if (TEAM.test(body.slice(o.end, o.end + 8))) {
-        // "on the Ledger team": the team is the object, by its whole name.
-        const end = o.end + TEAM.exec(body.slice(o.end))![0].length;
-        Object.assign(o, { label: body.slice(o.start, end), end, type: 'organization', certainty: 'strong' });
-        predicate = 'member_of';
-      } else if (verb.needsKindWord && !WORK_KIND.test(body.slice(o.end, o.end + 12))) continue;
+      if (extendToTeam(body, o)) predicate = 'member_of';
+      else if (verb.needsKindWord && !WORK_KIND.test(body.slice(o.end, o.end + 12))) continue;
       found.push({ subject: slots.writer(), predicate, object, span: [start, o.end] });
     }
   }
