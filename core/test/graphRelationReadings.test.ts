@@ -36,3 +36,18 @@ describe('relations in natural sentences', () => {
     expect(relationsOf('- ledgerd moved to db-02 yesterday.')).toEqual(['ledgerd moved_to db-02']);
   });
 });
+
+describe('relations in terse described lines', () => {
+  it('reads a section headed by a person’s full name in a people note as about them', () => {
+    const note = '# Team\n\n### Hope Wanjiku\n- joined Pesaflow 2023 from a telco NOC.\n- volunteers at Msingi Code School too\n';
+    expect(relationsOf(note, 'memory/people/team.md')).toEqual(['Hope Wanjiku member_of Pesaflow', 'Hope Wanjiku member_of Msingi Code School']);
+    // The same lines in a journal note have no one to be about.
+    expect(relationsOf(note, 'memory/2026-10-01.md')).toEqual([]);
+  });
+
+  it('goes on past a full stop followed by lowercase, and after "=", but takes no word ending a sentence as a subject', () => {
+    expect(relationsOf('- Karim: partner. works at Mawingu Labs in Lavington')).toEqual(['Karim member_of Mawingu Labs']);
+    expect(relationsOf('- Priyanka Shah = finance ops, owns the settlement reports')).toEqual(['Priyanka Shah owns settlement reports']);
+    expect(relationsOf('- Karim: partner. Works at Mawingu Labs in Lavington')).toEqual([]);
+  });
+});

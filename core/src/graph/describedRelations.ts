@@ -17,7 +17,8 @@ export interface DescribedRelation {
 }
 
 const LINE_OPENING = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?/;
-const DESCRIPTION_MARK = /^[ \t]*(?::|—|–|\s-\s)[^.!?;\n]*$/;
+/** "Name: text", "Name — text", "Name = text"; terse notes go on after a full stop in lowercase ("Karim: partner. works at …"). */
+const DESCRIPTION_MARK = /^[ \t]*(?::|—|–|=|\s-\s)(?:[^.!?;\n]|\.(?=[ \t]+\p{Ll}))*$/u;
 
 function lineStartOf(body: string, at: number): number {
   return body.lastIndexOf('\n', at - 1) + 1;
@@ -33,7 +34,8 @@ function lineOpening(body: string, at: number): number {
 export function describedSubject(body: string, at: number, mentions: PositionedMention[]): number | null {
   const opens = lineOpening(body, at);
   const i = mentions.findIndex((c) => c.start === opens && c.end < at);
-  if (i < 0 || !DESCRIPTION_MARK.test(body.slice(mentions[i]!.end, at))) return null;
+  // With the first letter at `at`: a full stop then a lowercase word goes on describing, a capital starts another sentence.
+  if (i < 0 || !DESCRIPTION_MARK.test(body.slice(mentions[i]!.end, at + 1))) return null;
   if (mentions[i]!.certainty === 'tentative') Object.assign(mentions[i]!, { certainty: 'weak' });
   return i;
 }
@@ -59,7 +61,7 @@ function topicIndex(mentions: PositionedMention[], topic: EntityMention): number
 }
 
 const ROLE =
-  '(?:[Ee]ngineer|[Dd]eveloper|[Dd]esigner|[Mm]anager|[Aa]rchitect|[Ss]cientist|[Aa]nalyst|[Rr]esearcher|[Cc]onsultant|[Cc]ontractor|[Ii]ntern|[Dd]irector|[Ff]ounder|[Rr]ecruiter|SRE|EM|PM|CTO|CEO)';
+  '(?:[Ee]ngineer|[Ll]ead|[Vv]olunteers?|[Dd]eveloper|[Dd]esigner|[Mm]anager|[Aa]rchitect|[Ss]cientist|[Aa]nalyst|[Rr]esearcher|[Cc]onsultant|[Cc]ontractor|[Ii]ntern|[Dd]irector|[Ff]ounder|[Rr]ecruiter|SRE|EM|PM|CTO|CEO)';
 const CAPITALISED = String.raw`(\p{Lu}[\p{L}\p{N}_.-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}_.-]*)*)`;
 /** Cheap test first: most entries name no role. */
 const ROLE_WORD = new RegExp(ROLE);
@@ -94,6 +96,9 @@ export function findDescribedRelations(body: string, mentions: PositionedMention
         if (!span) continue;
         const object = covering(span[0]);
         if (object >= 0 && object !== subject && ['organization', 'concept'].includes(mentions[object]!.type)) {
+          // "at Msingi Code School": the organisation's whole capitalised name, where the mention rules read its first word only.
+          const o = mentions[object]!;
+          if (o.end < span[1] && o.certainty !== 'strong') Object.assign(o, { label: body.slice(o.start, span[1]), end: span[1] });
           if (mentions[object]!.type === 'concept' && mentions[object]!.certainty !== 'strong') Object.assign(mentions[object]!, { type: 'organization', certainty: 'strong' });
           found.push({ subject, predicate: 'member_of', object });
         }

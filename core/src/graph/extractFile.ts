@@ -40,6 +40,8 @@ export interface ExtractionContext {
   writerName: string | null;
 }
 
+/** A heading that is a person's full name, maybe with a remark ("Brian Otieno (gone)"). */
+const PERSON_HEADING = /^(\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+){1,2})(?:[ \t]+\([^)]*\))?$/u;
 /** Files that describe the writer: a line without a subject is about them. */
 const ABOUT_WRITER = new Set(['MEMORY.md', 'USER.md']);
 
@@ -70,7 +72,13 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
     // Under the note's own title, "Key: value" lines are facts of the note's subject.
     const underTitle = !entry.heading || labelKey(entry.heading) === labelKey(note.subject.label);
     // Every section of a person's or project's note is about them: a line without a subject too ("Lives in Wedding.", "## Work with him: - Owns …").
-    const topic = aboutOther && readsAsName(note.subject.label) ? { ...note.subject, certainty: 'strong' as const } : null;
+    // In a note about people, a section headed by a full name ("### Hope Wanjiku") is about that person.
+    const sectionPerson = note.subject.type === 'person' && entry.heading ? PERSON_HEADING.exec(entry.heading)?.[1] : undefined;
+    const topic = sectionPerson
+      ? { type: 'person' as const, label: sectionPerson, certainty: 'strong' as const }
+      : aboutOther && readsAsName(note.subject.label)
+        ? { ...note.subject, certainty: 'strong' as const }
+        : null;
     const relations = findRelations(entry.body, mentions, topic, voice);
     const built = new EntryBuilder(entry.startLine, entry.endLine, entry.annotations.observed ?? noteDate);
     // A heading is a section, not an entity, unless the workspace names it elsewhere too (tentative).

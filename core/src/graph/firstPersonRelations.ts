@@ -41,14 +41,16 @@ const V = (verb: string, predicate: string, objectType: EntityType, capitalisedO
 const AM = String.raw`(?:am|['’]m)`;
 const BEEN = String.raw`(?:(?:have|['’]ve)\s+been|am|['’]m)`;
 const VERBS: readonly FirstPersonVerb[] = [
-  V(String.raw`(?:(?:still\s+|now\s+)?live|${BEEN}\s+(?:still\s+|now\s+)?living|${AM}\s+(?:still\s+|now\s+)?based|[Ll]iving|[Bb]ased)\s+in`, 'located_in', 'place', true),
+  V(String.raw`(?:(?:still\s+|now\s+)?[Ll]ive|${BEEN}\s+(?:still\s+|now\s+)?living|${AM}\s+(?:still\s+|now\s+)?based|[Ll]iving|[Bb]ased)\s+in`, 'located_in', 'place', true),
   V(String.raw`(?:[Mm]oved|[Rr]elocated)\s+(?:back\s+)?to`, 'moved_to', 'place', true),
-  V(String.raw`(?:work|${BEEN}\s+working|[Ww]orking)\s+(?:at|for)`, 'member_of', 'organization', true),
+  V(String.raw`(?:[Ww]ork|${BEEN}\s+working|[Ww]orking)\s+(?:at|for)`, 'member_of', 'organization', true),
   V(String.raw`(?:[Jj]oined|[Ss]tarted\s+(?:working\s+)?at)`, 'member_of', 'organization', true),
   V(String.raw`(?:${AM}\s+(?:now\s+)?(?:a\s+)?member\s+of)`, 'member_of', 'organization', true, false),
-  V(String.raw`(?:own|${AM}\s+(?:now\s+)?responsible\s+for|[Tt]ook\s+over)`, 'owns', 'project', false),
-  V(String.raw`(?:lead|${BEEN}\s+leading|[Ll]eading)`, 'leads', 'project', false),
-  V(String.raw`(?:work|${BEEN}\s+(?:mostly\s+|mainly\s+)?working|[Ww]orking)\s+on`, 'works_on', 'project', false),
+  V(String.raw`(?:[Oo]wn|${AM}\s+(?:now\s+)?responsible\s+for|[Tt]ook\s+over)`, 'owns', 'project', false),
+  V(String.raw`(?:[Ll]ead|${BEEN}\s+leading|[Ll]eading)`, 'leads', 'project', false),
+  // "coach Kilimani Stars U12": the team one coaches is one one leads.
+  V(String.raw`(?:[Cc]oach|${BEEN}\s+coaching|[Cc]oaching)`, 'leads', 'organization', true),
+  V(String.raw`(?:[Ww]ork|${BEEN}\s+(?:mostly\s+|mainly\s+)?working|[Ww]orking)\s+on`, 'works_on', 'project', false),
   // "I'm on the Ebb migration", "I'm on the Ledger team": a named piece of work, or a team.
   V(String.raw`(?:${AM}|${BEEN})\s+(?:now\s+)?on`, 'works_on', 'project', true, false, true),
 ];
@@ -57,7 +59,7 @@ const VERB_SOURCES = VERBS.map((v) => `(${v.verb})`).join('|');
 const WITH_I = new RegExp(String.raw`\bI(?=[\s'’])(?:\s+(?:also|now|still|just|recently|finally|officially))?\s*(?:${VERB_SOURCES})\s+`, 'gu');
 const SUBJECTLESS = new RegExp(String.raw`(?:^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?|[.!?;][ \t]+)(?:(?:Also|Finally|Just|Recently|Officially)[ \t]+)?(?:${VERB_SOURCES})\s+`, 'gmu');
 /** Cheap test first: most entries have no first-person verb at all. */
-const HINT = /\bI\b|[Mm]oved|[Rr]elocated|[Jj]oined|[Ss]tarted|[Tt]ook|[Ll]iving|[Bb]ased|[Ww]orking|[Ll]eading/;
+const HINT = /\bI\b|[Ll]ive|[Ww]ork|[Oo]wn|[Ll]ead|[Cc]oach|[Mm]oved|[Rr]elocated|[Jj]oined|[Ss]tarted|[Tt]ook|[Ll]iving|[Bb]ased|[Ww]orking|[Ll]eading/;
 const DETERMINER = /^(?:the|our|my)\s+/i;
 /** "the Ledger team": the kind word is part of a team's name (a team is an organisation); other kind words are not. */
 const TEAM = /^[ \t]+team\b/;

@@ -324,7 +324,8 @@ function plainObject(after: string): { label: string; offset: number } | null {
   return { label, offset };
 }
 
-const PLAIN_SUBJECT = /(?:^|[\s(])([\p{L}\p{N}][\p{L}\p{N}._-]*)\s+(?:\w+ly\s+|also\s+|now\s+|still\s+)?$/u;
+/** The word may hold dots ("db-02.internal") but not end with one: "partner. works at …" has no subject before the verb. */
+const PLAIN_SUBJECT = /(?:^|[\s(])([\p{L}\p{N}](?:[\p{L}\p{N}._-]*[\p{L}\p{N}_-])?)\s+(?:\w+ly\s+|also\s+|now\s+|still\s+)?$/u;
 const PRONOUNS = new Set(['he', 'she', 'they', 'it', 'we', 'i', 'you', 'this', 'that', 'which', 'who']);
 
 /** An unlinked one-word subject right before the verb ("ledgerd runs on …"). */
