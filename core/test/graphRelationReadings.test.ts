@@ -34,6 +34,7 @@ describe('relations in natural sentences', () => {
   it('reads every section of a person’s note as about them, and never a time word as part of a name', () => {
     expect(relationsOf('# Sam Reyes\n\n## Work with him\n- Owns idempotency keys v2 (PR #1279).', 'memory/people/sam.md')).toEqual(['Sam Reyes owns idempotency keys v2']);
     expect(relationsOf('- ledgerd moved to db-02 yesterday.')).toEqual(['ledgerd moved_to db-02']);
+    expect(relationsOf('Saturday night Jellyfin moved from kifaru to twiga.')).toEqual(['Jellyfin moved_to twiga']);
   });
 });
 

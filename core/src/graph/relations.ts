@@ -174,7 +174,10 @@ export function findRelations(body: string, mentions: PositionedMention[], topic
       if (++examined > MAX_VERBS_PER_ENTRY) break;
       const slot = (group: number, type: EntityType | null): number | null => {
         const span = m.indices?.[group];
-        return span ? slotMention(mentions, m[group]!, span[0], type) : null;
+        if (!span) return null;
+        // "Saturday night Jellyfin moved from …": a lowercase word before a capitalised name is the sentence, not the name.
+        const lead = /^(?:\p{Ll}[\p{L}\p{N}_.-]*[ \t]+)+(?=\p{Lu})/u.exec(m[group]!)?.[0].length ?? 0;
+        return slotMention(mentions, m[group]!.slice(lead), span[0] + lead, type);
       };
       relations.push(...shaped.build(slot, m));
       shapedSpans.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
