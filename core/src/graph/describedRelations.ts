@@ -1,5 +1,6 @@
 import type { EntityMention } from './types.js';
 import type { PositionedMention } from './mentions.js';
+import { STOPWORDS } from '../platform/text/stopwords.js';
 
 /**
  * Relations people write without a subject next to the verb, because the line or the note
@@ -16,7 +17,8 @@ export interface DescribedRelation {
 }
 
 const LINE_OPENING = /^[ \t]*(?:[-*+][ \t]+|\d+[.)][ \t]+)?/;
-const DESCRIPTION_MARK = /^[ \t]*(?::|—|–|\s-\s)[^.!?;\n]*$/;
+/** "Name: text", "Name — text", "Name = text"; terse notes go on after a full stop in lowercase ("Karim: partner. works at …"). */
+const DESCRIPTION_MARK = /^[ \t]*(?::|—|–|=|\s-\s)(?:[^.!?;\n]|\.(?=[ \t]+\p{Ll}))*$/u;
 
 function lineStartOf(body: string, at: number): number {
   return body.lastIndexOf('\n', at - 1) + 1;
@@ -32,7 +34,8 @@ function lineOpening(body: string, at: number): number {
 export function describedSubject(body: string, at: number, mentions: PositionedMention[]): number | null {
   const opens = lineOpening(body, at);
   const i = mentions.findIndex((c) => c.start === opens && c.end < at);
-  if (i < 0 || !DESCRIPTION_MARK.test(body.slice(mentions[i]!.end, at))) return null;
+  // With the first letter at `at`: a full stop then a lowercase word goes on describing, a capital starts another sentence.
+  if (i < 0 || !DESCRIPTION_MARK.test(body.slice(mentions[i]!.end, at + 1))) return null;
   if (mentions[i]!.certainty === 'tentative') Object.assign(mentions[i]!, { certainty: 'weak' });
   return i;
 }
@@ -58,12 +61,14 @@ function topicIndex(mentions: PositionedMention[], topic: EntityMention): number
 }
 
 const ROLE =
-  '(?:[Ee]ngineer|[Dd]eveloper|[Dd]esigner|[Mm]anager|[Aa]rchitect|[Ss]cientist|[Aa]nalyst|[Rr]esearcher|[Cc]onsultant|[Cc]ontractor|[Ii]ntern|[Dd]irector|[Ff]ounder|[Rr]ecruiter|SRE|EM|PM|CTO|CEO)';
+  '(?:[Ee]ngineer|[Ll]ead|[Vv]olunteers?|[Dd]eveloper|[Dd]esigner|[Mm]anager|[Aa]rchitect|[Ss]cientist|[Aa]nalyst|[Rr]esearcher|[Cc]onsultant|[Cc]ontractor|[Ii]ntern|[Dd]irector|[Ff]ounder|[Rr]ecruiter|SRE|EM|PM|CTO|CEO)';
 const CAPITALISED = String.raw`(\p{Lu}[\p{L}\p{N}_.-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}_.-]*)*)`;
 /** Cheap test first: most entries name no role. */
 const ROLE_WORD = new RegExp(ROLE);
 /** "Staff engineer on the Ledger team at Quillfin": member of the organisation (and of the team). */
 const ROLE_AT = new RegExp(String.raw`\b${ROLE}\s+(?:on\s+(?:the\s+)?${CAPITALISED}\s+team\s+)?(?:at|with|for)\s+(?:the\s+)?${CAPITALISED}`, 'dgu');
+/** "I'm a staff engineer at Quillfin", "I work as a designer for Acme": the writer's own role. */
+const I_AM_ROLE = /\bI(?:['’]m|\s+am|\s+work\s+as)\s+(?:now\s+)?(?:an?\s+)?(?:[\p{L}-]+\s+){0,3}$/u;
 /** "atlas services: Forgejo, Miniflux, Immich": what runs on the host the line opens with. */
 const SERVICES = /^[ \t]*(?:[-*+][ \t]+)?(\S+)[ \t]+(?:services|apps|containers|runs)[ \t]*:[ \t]*([^\n.;]*)/gm;
 
@@ -72,7 +77,7 @@ const SERVICES = /^[ \t]*(?:[-*+][ \t]+)?(\S+)[ \t]+(?:services|apps|containers|
  * opening name or the note's person), "Name (Org)" and "Name (Place)" after a person, and a
  * host's list of services.
  */
-export function findDescribedRelations(body: string, mentions: PositionedMention[], topic: EntityMention | null): DescribedRelation[] {
+export function findDescribedRelations(body: string, mentions: PositionedMention[], topic: EntityMention | null, writer: (() => number) | null = null): DescribedRelation[] {
   const found: DescribedRelation[] = [];
   const at = (start: number, end: number): number => mentions.findIndex((c) => c.start === start && c.end === end);
   const covering = (start: number): number => mentions.findIndex((c) => c.start === start);
@@ -81,13 +86,19 @@ export function findDescribedRelations(body: string, mentions: PositionedMention
     for (const m of body.matchAll(ROLE_AT)) {
       const start = m.index ?? 0;
       // Either the line's opening name describes it, or the line is in that person's own note.
-      const subject = describedSubject(body, start, mentions) ?? topicSubject(body, lineOpening(body, start), mentions, topic, 'person');
+      const subject =
+        describedSubject(body, start, mentions) ??
+        (writer && I_AM_ROLE.test(body.slice(lineStartOf(body, start), start)) ? writer() : null) ??
+        topicSubject(body, lineOpening(body, start), mentions, topic, 'person');
       if (subject === null || mentions[subject]!.type !== 'person') continue;
       for (const group of [1, 2]) {
         const span = m.indices?.[group];
         if (!span) continue;
         const object = covering(span[0]);
         if (object >= 0 && object !== subject && ['organization', 'concept'].includes(mentions[object]!.type)) {
+          // "at Msingi Code School": the organisation's whole capitalised name, where the mention rules read its first word only.
+          const o = mentions[object]!;
+          if (o.end < span[1] && o.certainty !== 'strong') Object.assign(o, { label: body.slice(o.start, span[1]), end: span[1] });
           if (mentions[object]!.type === 'concept' && mentions[object]!.certainty !== 'strong') Object.assign(mentions[object]!, { type: 'organization', certainty: 'strong' });
           found.push({ subject, predicate: 'member_of', object });
         }
@@ -95,23 +106,34 @@ export function findDescribedRelations(body: string, mentions: PositionedMention
     }
   }
 
-  // "Lena Vogel (Berlin Gophers) asked …", "Tomás (Lisbon)": a person and where they belong or are.
+  // "Lena Vogel (Berlin Gophers) asked …", "Tomás (Lisbon)": a person and where they belong or are;
+  // "Quillfin (Berlin, payments infra)", "Lisbon (Graça)": an organisation or a place and the place it is in, or holds.
   for (let i = 0; i < mentions.length; i++) {
     const person = mentions[i]!;
-    if (person.type !== 'person' || person.start < 0) continue;
+    if (person.start < 0 || !['person', 'organization', 'place'].includes(person.type)) continue;
     const open = /^[ \t]*\([ \t]*/.exec(body.slice(person.end, person.end + 4));
     if (!open) continue;
     const inner = mentions.findIndex((c) => c.start === person.end + open[0].length);
     if (inner < 0 || !/^[ \t]*[),]/.test(body.slice(mentions[inner]!.end, mentions[inner]!.end + 3))) continue;
     const type = mentions[inner]!.type;
-    if (type === 'place') found.push({ subject: i, predicate: 'located_in', object: inner });
+    if (person.type === 'place') {
+      if (type === 'place') found.push({ subject: inner, predicate: 'located_in', object: i });
+    } else if (person.type === 'organization') {
+      if (type === 'place') found.push({ subject: i, predicate: 'located_in', object: inner });
+    } else if (type === 'place') found.push({ subject: i, predicate: 'located_in', object: inner });
     else if (type === 'organization' || (type === 'concept' && mentions[inner]!.certainty !== 'tentative')) found.push({ subject: i, predicate: 'member_of', object: inner });
   }
 
   if (/services|apps|containers|runs/.test(body)) {
     for (const m of body.matchAll(SERVICES)) {
       const hostStart = (m.index ?? 0) + m[0].indexOf(m[1]!);
-      const host = at(hostStart, hostStart + m[1]!.replace(/[:,]$/, '').length);
+      const hostLabel = m[1]!.replace(/[:,]$/, '');
+      // A host named in lowercase ("atlas services: …") is no name the mention rules know: the list says it is a machine.
+      let host = at(hostStart, hostStart + hostLabel.length);
+      if (host < 0 && /^[\p{L}][\p{L}\p{N}_.-]+$/u.test(hostLabel) && !STOPWORDS.has(hostLabel.toLowerCase())) {
+        mentions.push({ type: 'machine', label: hostLabel, certainty: 'strong', start: hostStart, end: hostStart + hostLabel.length });
+        host = mentions.length - 1;
+      }
       if (host < 0) continue;
       const listStart = (m.index ?? 0) + m[0].length - m[2]!.length;
       for (let i = 0; i < mentions.length; i++) {

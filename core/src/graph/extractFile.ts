@@ -3,7 +3,7 @@ import { parseMarkdownEntries } from '../workspace/markdownEntries.js';
 import { cleanLabel, labelKey } from './labelKey.js';
 import { findMentions, type PositionedMention } from './mentions.js';
 import { isDateHeading, listOf, readNoteContext, scalar, type NoteContext } from './noteContext.js';
-import { findRelations } from './relations.js';
+import { findRelations, type EntryVoice } from './relations.js';
 import type { ClaimMention, EntityMention, ExtractedEntry } from './types.js';
 
 const KEY_VALUE = /^([\p{L}][\p{L}\p{N} _-]{0,40}?)\s*:\s+(\S.{0,300})$/u;
@@ -34,13 +34,32 @@ export function capLineLength(text: string, cap: number): string {
   return cut ? lines.join('\n') : text;
 }
 
+/** What a file's extraction knows about the workspace beyond the file. */
+export interface ExtractionContext {
+  /** The writer of the notes as USER.md names them (see noteWriter.ts); null when it names no one. */
+  writerName: string | null;
+}
+
+/** A heading that is a person's full name, maybe with a remark ("Brian Otieno (gone)"). */
+const PERSON_HEADING = /^(\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+){1,2})(?:[ \t]+\([^)]*\))?$/u;
+/** Files that describe the writer: a line without a subject is about them. */
+const ABOUT_WRITER = new Set(['MEMORY.md', 'USER.md']);
+
 /**
  * Entities, claims and aliases of one Markdown file, entry by entry, by syntax alone.
  * `fallbackDate` dates entries whose note has no date of its own (the file's mtime).
  */
-export function extractFile(path: string, fullText: string, fallbackDate: string | null): ExtractedEntry[] {
+export function extractFile(path: string, fullText: string, fallbackDate: string | null, context: ExtractionContext = { writerName: null }): ExtractedEntry[] {
   const text = capLineLength(fullText, GRAPH_LINE_CAP);
   const note = readNoteContext(path, text);
+  // A person's or project's note speaks about them; a journal entry (dated or untitled), MEMORY.md and USER.md in the writer's own voice.
+  const aboutWriter = ABOUT_WRITER.has(path);
+  const aboutOther = note.subject.type === 'person' || note.subject.type === 'project';
+  const voice: EntryVoice = {
+    writer: context.writerName ? { type: 'person', label: context.writerName, certainty: 'strong' } : null,
+    ownVoice: !aboutOther && (aboutWriter || note.date !== null || note.subject.type === 'path'),
+    aboutWriter,
+  };
   const noteDate = note.date ?? fallbackDate;
   const entries: Array<ExtractedEntry & { mentions: PositionedMention[] }> = [];
   const fm = frontMatterEntry(note, noteDate);
@@ -50,10 +69,17 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
     // Nothing to name or state (a Hermes `§` separator, a rule of dashes): no entry to record.
     if (!HAS_WORD.test(entry.body)) continue;
     const mentions = findMentions(entry.body);
-    // In a person's or project's own note, a line without a subject is about them ("Lives in Wedding.").
+    // Under the note's own title, "Key: value" lines are facts of the note's subject.
     const underTitle = !entry.heading || labelKey(entry.heading) === labelKey(note.subject.label);
-    const topic = underTitle && (note.subject.type === 'person' || note.subject.type === 'project') && readsAsName(note.subject.label) ? { ...note.subject, certainty: 'strong' as const } : null;
-    const relations = findRelations(entry.body, mentions, topic);
+    // Every section of a person's or project's note is about them: a line without a subject too ("Lives in Wedding.", "## Work with him: - Owns …").
+    // In a note about people, a section headed by a full name ("### Hope Wanjiku") is about that person.
+    const sectionPerson = note.subject.type === 'person' && entry.heading ? PERSON_HEADING.exec(entry.heading)?.[1] : undefined;
+    const topic = sectionPerson
+      ? { type: 'person' as const, label: sectionPerson, certainty: 'strong' as const }
+      : aboutOther && readsAsName(note.subject.label)
+        ? { ...note.subject, certainty: 'strong' as const }
+        : null;
+    const relations = findRelations(entry.body, mentions, topic, voice);
     const built = new EntryBuilder(entry.startLine, entry.endLine, entry.annotations.observed ?? noteDate);
     // A heading is a section, not an entity, unless the workspace names it elsewhere too (tentative).
     const heading = entry.heading && !isDateHeading(entry.heading) && !isFurnitureLabel(entry.heading.replace(/[:—–-]+/g, ' ')) ? entry.heading : null;

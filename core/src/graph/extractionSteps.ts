@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import { FileProvenance } from './entryProvenance.js';
-import { extractFile } from './extractFile.js';
+import { extractFile, type ExtractionContext } from './extractFile.js';
 import type { GraphWriter } from './graphWriter.js';
 import { sourceToolOf } from './sourceTool.js';
 import type { ExtractedEntry } from './types.js';
@@ -18,12 +18,18 @@ export interface IndexedFile {
 }
 
 /** A file's entries by the rules (`mtime` dates entries of a note without a date of its own). */
-export function extractIndexedFile(file: IndexedFile, text: string): ExtractedEntry[] {
-  return extractFile(file.path, text, new Date(file.mtime_ms).toISOString().slice(0, 10));
+export function extractIndexedFile(file: IndexedFile, text: string, context: ExtractionContext): ExtractedEntry[] {
+  return extractFile(file.path, text, new Date(file.mtime_ms).toISOString().slice(0, 10), context);
 }
 
 /** One step per file read and extracted, per entry written, and per file recorded as done. */
-export function* extractionSteps(db: Database.Database, writer: GraphWriter, files: readonly IndexedFile[], forget: ((path: string) => void) | null): Generator<() => void> {
+export function* extractionSteps(
+  db: Database.Database,
+  writer: GraphWriter,
+  files: readonly IndexedFile[],
+  forget: ((path: string) => void) | null,
+  context: ExtractionContext,
+): Generator<() => void> {
   for (const file of files) {
     const read: { text: string | null } = { text: null };
     yield () => {
@@ -36,7 +42,7 @@ export function* extractionSteps(db: Database.Database, writer: GraphWriter, fil
       }
     };
     if (read.text === null) continue;
-    yield* entrySteps(db, writer, file, read.text, extractIndexedFile(file, read.text));
+    yield* entrySteps(db, writer, file, read.text, extractIndexedFile(file, read.text, context));
   }
 }
 

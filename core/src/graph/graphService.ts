@@ -6,6 +6,7 @@ import type { ModelStore } from '../models/modelStore.js';
 import { addMerge, addSplit, aliasState, readAliasFile, type AliasFileRead } from './aliases/aliasFile.js';
 import { explainClaim, neighbors, overview, searchEntities } from './graphQueries.js';
 import { updateGraph, type GraphUpdateReport } from './graphUpdate.js';
+import { readWriterName } from './noteWriter.js';
 import type { ModelExtractionSetting } from './modelExtractionPass.js';
 
 export interface GraphServiceOptions {
@@ -22,6 +23,10 @@ export interface GraphServiceOptions {
 
 /** The index's record of the alias file the graph was last built with (a change re-extracts every file). */
 const ALIASES_META = 'graph_aliases_sha256';
+/** The index's record of the rules and the writer's name the graph was extracted with (a change re-extracts every file). */
+const EXTRACTION_META = 'graph_extraction';
+/** Bump when the extraction rules change what they find, so existing indexes re-derive their graph. */
+export const GRAPH_RULES_VERSION = 2;
 
 type GraphHandlers = Pick<OperationHandlers, 'graph.search' | 'graph.neighbors' | 'graph.explain' | 'graph.overview' | 'graph.aliases' | 'graph.merge' | 'graph.split'>;
 
@@ -59,8 +64,14 @@ export class GraphService {
     const builtWith = (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(ALIASES_META) as string | undefined) ?? 'none';
     // Merges and splits are decided as entities are resolved: a changed alias file means extracting again.
     const aliasesChanged = builtWith !== aliasesSha;
-    const report = await updateGraph(db, { force: force || aliasesChanged, shouldStop, model: this.modelSetting(), modelYieldsTo, aliases: aliases.book });
-    if (aliasesChanged && !shouldStop?.()) db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(ALIASES_META, aliasesSha);
+    // First-person lines are the writer's: a new name in USER.md (or new rules) means extracting again.
+    const writerName = readWriterName(this.options.workspaceRoot);
+    const extraction = JSON.stringify([GRAPH_RULES_VERSION, writerName]);
+    const extractionChanged = (db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(EXTRACTION_META) as string | undefined) !== extraction;
+    const report = await updateGraph(db, { force: force || aliasesChanged || extractionChanged, shouldStop, model: this.modelSetting(), modelYieldsTo, aliases: aliases.book, extraction: { writerName } });
+    const remember = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+    if (aliasesChanged && !shouldStop?.()) remember.run(ALIASES_META, aliasesSha);
+    if (extractionChanged && !shouldStop?.()) remember.run(EXTRACTION_META, extraction);
     this.lastUpdate = report;
     return this.lastUpdate;
   }

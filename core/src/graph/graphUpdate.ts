@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { AliasBook } from './aliases/aliasBook.js';
 import { Cooccurrence } from './cooccurrence.js';
 import { extractionSteps, type IndexedFile } from './extractionSteps.js';
+import type { ExtractionContext } from './extractFile.js';
 import { GraphWriter } from './graphWriter.js';
 import { ModelFiles } from './modelFiles.js';
 import { runModelPass, type ModelExtractionReport, type ModelExtractionSetting } from './modelExtractionPass.js';
@@ -38,7 +39,7 @@ const REBUILD_SHARE = 0.1;
  */
 export async function updateGraph(
   db: Database.Database,
-  options: { force?: boolean; shouldStop?: () => boolean; model?: ModelExtractionSetting; modelYieldsTo?: () => boolean; aliases?: AliasBook } = {},
+  options: { force?: boolean; shouldStop?: () => boolean; model?: ModelExtractionSetting; modelYieldsTo?: () => boolean; aliases?: AliasBook; extraction?: ExtractionContext } = {},
 ): Promise<GraphUpdateReport> {
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
@@ -50,6 +51,7 @@ export async function updateGraph(
   const changed = files.filter((f) => options.force || known.get(f.path) !== f.sha256);
   const vanished = [...known.keys()].filter((p) => !present.has(p));
   const writer = new GraphWriter(db, options.aliases);
+  const extraction = options.extraction ?? { writerName: null };
   const modelFiles = new ModelFiles(db);
   // Whatever the model added to a file goes with the rest of its graph.
   const forget = (path: string) => {
@@ -76,7 +78,7 @@ export async function updateGraph(
         writer.flush();
       })
       .immediate();
-  await inTimeSlices(extractionSteps(db, writer, changed, fresh ? null : forget), slice, (step) => step(), { shouldStop: options.shouldStop });
+  await inTimeSlices(extractionSteps(db, writer, changed, fresh ? null : forget, extraction), slice, (step) => step(), { shouldStop: options.shouldStop });
   if (rebuild) {
     await inTimeSlices(writer.cooccurrence.rebuildSteps(), (work) => db.transaction(work).immediate(), (step) => step(), { shouldStop: options.shouldStop });
     // Stopped before the pairs were recounted: the next update rebuilds, and settles, again.
@@ -86,7 +88,7 @@ export async function updateGraph(
   // After a stop, or with pairs still to recount, the rules' graph is not settled: the model waits for the next update.
   if (!options.shouldStop?.() && !Cooccurrence.rebuildPending(db)) {
     const settle = () => settleTouched(db, writer);
-    const context = { db, writer, slice, forget, settle, files, changed: new Set(changed.map((f) => f.path)), shouldStop: options.shouldStop, yieldTo: options.modelYieldsTo };
+    const context = { db, writer, slice, forget, settle, files, extraction, changed: new Set(changed.map((f) => f.path)), shouldStop: options.shouldStop, yieldTo: options.modelYieldsTo };
     model = await runModelPass(context, options.model ?? { enabled: false });
     db.transaction(() => settleTouched(db, writer)).immediate();
   }

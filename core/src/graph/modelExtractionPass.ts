@@ -11,6 +11,7 @@ import { sha256Hex } from '../platform/hash.js';
 import { ChatModelSession } from '../platform/chatModel/chatProcess.js';
 import { inTimeSlices } from '../platform/timeSlices.js';
 import { extractIndexedFile, extractionSteps, rewriteSteps, type IndexedFile } from './extractionSteps.js';
+import type { ExtractionContext } from './extractFile.js';
 import type { GraphWriter } from './graphWriter.js';
 import { DROP_RULES, noDrops, type DropCounts, type DropRule } from './modelAnswer.js';
 import { addModelItems, askModel, type ChatModelChoice } from './modelExtraction.js';
@@ -62,6 +63,8 @@ export interface ModelPassContext {
   settle: () => void;
   /** The indexed memory files, and those this update re-extracted. */
   files: readonly IndexedFile[];
+  /** What the rules' extraction knows beyond each file (the writer's name). */
+  extraction: ExtractionContext;
   changed: ReadonlySet<string>;
   shouldStop?: () => boolean;
   /**
@@ -90,7 +93,7 @@ export async function runModelPass(ctx: ModelPassContext, setting: ModelExtracti
     await inTimeSlices(carrying, ctx.slice, (file) => ctx.forget(file.path), { shouldStop: ctx.shouldStop });
     if (ctx.shouldStop?.()) return report;
     ctx.slice(ctx.settle);
-    await inTimeSlices(extractionSteps(ctx.db, ctx.writer, carrying, null), ctx.slice, (step) => step(), { shouldStop: ctx.shouldStop });
+    await inTimeSlices(extractionSteps(ctx.db, ctx.writer, carrying, null, ctx.extraction), ctx.slice, (step) => step(), { shouldStop: ctx.shouldStop });
     return report;
   }
   const { model } = setting;
@@ -125,7 +128,7 @@ export async function runModelPass(ctx: ModelPassContext, setting: ModelExtracti
       const text = readVersion(file);
       if (text === null) continue;
       const lines = text.split(/\r?\n/);
-      const entries = extractIndexedFile(file, text);
+      const entries = extractIndexedFile(file, text, ctx.extraction);
       const batches = batchEntries(entries, lines);
       // A file needing more prompts than are left waits for an update of its own (which asks about its first batches at least).
       if (report.prompts > 0 && batches.length > maxPrompts - report.prompts) break;

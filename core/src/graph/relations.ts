@@ -2,6 +2,7 @@ import type { EntityType } from '../contract/index.js';
 import { STOPWORDS } from '../platform/text/stopwords.js';
 import { isFurnitureLabel } from './furniture.js';
 import { describedSubject, findDescribedRelations, topicSubject } from './describedRelations.js';
+import { extendToTeam, findFirstPersonRelations } from './firstPersonRelations.js';
 import type { PositionedMention } from './mentions.js';
 import type { EntityMention } from './types.js';
 
@@ -53,6 +54,11 @@ const PATTERNS: readonly RelationPattern[] = [
   P('runs on', 'runs_on', 'machine', 'project'),
   P('is running on', 'runs_on', 'machine', 'project'),
   P('is hosted on', 'runs_on', 'machine', 'project'),
+  P('hosted on', 'runs_on', 'machine', 'project'),
+  P('is deployed on', 'runs_on', 'machine', 'project'),
+  P('deployed on', 'runs_on', 'machine', 'project'),
+  P('based in', 'located_in', 'place', null),
+  P('located in', 'located_in', 'place', null),
   P('decided on', 'decided', 'concept', 'person'),
   P('decided to use', 'decided', 'tool', 'person'),
 ];
@@ -60,20 +66,31 @@ const VERB = new RegExp(`\\b(${PATTERNS.map((p) => p.verb.replace(/ /g, '\\s+'))
   .sort((x, y) => y.length - x.length)
   .join('|')})\\s+`, 'gi');
 const PRONOUN_CLAUSE = /(?:^|[.;,!?]\s*|\b(?:and|but|then|so)\s+)(he|she|they)\s+(?:\w+ly\s+|also\s+|now\s+|still\s+|finally\s+|just\s+)?$/i;
-const SUBJECT_GAP = /^\s*(?:\w+ly\s+|also\s+|now\s+|still\s+|finally\s+|just\s+|has\s+|had\s+)?$/i;
+/** Between a subject and its verb: an adverb, an auxiliary, or a relative clause's opening ("Dana, who owns …", "Kestrel, which runs on …", "Quillfin, based in …"). */
+const SUBJECT_GAP = /^\s*(?:,\s*(?:who|which)\s+)?(?:\w+ly\s+|also\s+|now\s+|still\s+|finally\s+|just\s+|has\s+|had\s+)?$/i;
+/** Participles without an auxiliary take the name before a comma ("Quillfin, based in Berlin"). */
+const PARTICIPLES = new Set(['based in', 'located in', 'hosted on', 'deployed on']);
+/** A verb continuing the previous clause's subject: "hosted on Heroku; moved to fly.io on Oct 9", "owns ledgerd and leads the Ledger team". */
+const SAME_SUBJECT_GAP = /^[^.!?\n]{0,80}?(?:[,;]\s*|\s)(?:and\s+|then\s+|but\s+|later\s+|since\s+)?(?:was\s+|got\s+|has\s+been\s+|also\s+|now\s+)?$/i;
 const OBJECT_GAP = /^(?:the|a|an|his|her|their|my|our|its)?\s*$/i;
 const MAX_VERBS_PER_ENTRY = 32;
 /** Subjects and pronouns are looked for this far before a verb. */
 const LOOK_BACK_CHARS = 200;
 const DETERMINER = /^(?:(?:the|a|an|his|her|their|my|our|its)\s+)?/i;
 const MAX_OBJECT_WORDS = 3;
+/** Words that say when, never part of a name ("moved to kube-east later"). */
+const TIME_WORDS = /^(?:later|today|yesterday|tomorrow|tonight|now|soon|recently|last|next|this|every|since|until|after|before)$/i;
 const NOT_AN_OBJECT = new Set(['the', 'a', 'an', 'to', 'it', 'them', 'this', 'that', 'there', 'here', 'back', 'again', 'more']);
 /** Trailing words that say what kind of thing an object is, not its name ("the payments-gateway repo"). */
 const KIND_WORDS = /\s+(?:repo|repository|service|box|server|cluster|project|team|app|work|stuff|thing)$/i;
 
 /** A name in a fixed-shape sentence: a word, or a capitalised run ("Dana Okafor", "kube-east", "db-02.internal"). */
 const NAME = String.raw`(@?[\p{L}\p{N}][\p{L}\p{N}_.-]*[\p{L}\p{N}](?:[ \t]+\p{Lu}[\p{L}\p{N}_.-]*)*)`;
-const THE = String.raw`(?:[Tt]he\s+)?`;
+const THE = String.raw`(?:[Tt]he\s+|[Mm]y\s+|[Oo]ur\s+|[Hh]is\s+|[Hh]er\s+|[Tt]heir\s+)?`;
+/** A person as the receiver of something: a capitalised name ("to Grace", "to Marco Bellini"). */
+const PERSON = String.raw`(\p{Lu}[\p{L}\p{N}_.-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}_.-]*)*)`;
+/** A thing's name of up to four words, lowercase ones included ("on-call rota", "payments-gateway repo"). */
+const PHRASE = String.raw`([\p{L}\p{N}@][\p{L}\p{N}_.'’/-]*(?:[ \t]+[\p{L}\p{N}][\p{L}\p{N}_.'’/-]*){0,3}?)`;
 // No `i` flag on these: with it, \p{Lu} would match any letter and a name would run on into the sentence.
 interface ShapedPattern {
   /** Words the pattern cannot match without: tested first, since a pattern starting with NAME tries every position of the entry. */
@@ -111,19 +128,45 @@ const SHAPED: readonly ShapedPattern[] = [
   },
   // "Marco took over Kestrel from Dana."
   { hint: /took/, pattern: new RegExp(String.raw`${NAME}\s+took\s+over\s+${THE}${NAME}\s+from\s+${NAME}`, 'dgu'), build: (s) => (s(3, 'person'), rel(s(1, 'person'), 'owns', s(2, 'project'))) },
+  // "Dana handed the staging box over to Marco", "handed over the on-call rota to Grace": the receiver owns it now.
+  {
+    hint: /[Hh]anded/,
+    pattern: new RegExp(String.raw`\b[Hh]anded\s+(?:over\s+|off\s+)?${THE}${PHRASE}\s+(?:over\s+|off\s+)?to\s+${PERSON}`, 'dgu'),
+    build: (s) => rel(s(2, 'person'), 'owns', s(1, 'project')),
+  },
   // "Ownership of Kestrel passed to Marco."
   { hint: /[Oo]wnership/, pattern: new RegExp(String.raw`\b[Oo]wnership\s+of\s+${THE}${NAME}\s+(?:passed|went|moved)\s+(?:from\s+${NAME}\s+)?to\s+${NAME}`, 'dgu'), build: (s) => rel(s(3, 'person'), 'owns', s(1, 'project')) },
 ];
 
+/** Who speaks in an entry: the writer USER.md names, and whether the entry is in their own voice (not a person's or project's note). */
+export interface EntryVoice {
+  writer: EntityMention | null;
+  ownVoice: boolean;
+  /** MEMORY.md and USER.md: a line without a subject ("Backend engineer at Quillfin") describes the writer. */
+  aboutWriter: boolean;
+}
+
+const NO_VOICE: EntryVoice = { writer: null, ownVoice: false, aboutWriter: false };
+
 /**
  * "X owns Y", "Y is owned by X", "X moved from A to B", "replaced A with B in X", "X runs on
- * Y" (and siblings) within one entry. A clause-initial he/she/they is the last person named
- * before it on the same line. May append object mentions and sharpen the types of weakly typed ones.
+ * Y" (and siblings) within one entry, and the writer's own ("I live in Rosemont"). A
+ * clause-initial he/she/they is the last person named before it on the same line. May append
+ * object mentions and sharpen the types of weakly typed ones.
  */
-export function findRelations(body: string, mentions: PositionedMention[], topic: EntityMention | null = null): FoundRelation[] {
+export function findRelations(body: string, mentions: PositionedMention[], topic: EntityMention | null = null, voice: EntryVoice = NO_VOICE): FoundRelation[] {
   const relations: FoundRelation[] = [];
   const shapedSpans: Array<[number, number]> = [];
   let examined = 0;
+  const writer = voice.writer;
+  const writerIndex = writer ? () => placedMention(mentions, writer, WRITER_START) : null;
+  if (writerIndex) {
+    const objectAt = (start: number, type: EntityType, capitalisedOnly: boolean) => objectStartingAt(body, start, mentions, type, capitalisedOnly);
+    for (const r of findFirstPersonRelations(body, mentions, { objectAt, writer: writerIndex }, voice.ownVoice)) {
+      relations.push({ subject: r.subject, predicate: r.predicate, object: r.object });
+      shapedSpans.push(r.span);
+    }
+  }
   for (const shaped of SHAPED) {
     // Cheap test first: most entries have none of these words.
     if (!shaped.hint.test(body)) continue;
@@ -131,21 +174,30 @@ export function findRelations(body: string, mentions: PositionedMention[], topic
       if (++examined > MAX_VERBS_PER_ENTRY) break;
       const slot = (group: number, type: EntityType | null): number | null => {
         const span = m.indices?.[group];
-        return span ? slotMention(mentions, m[group]!, span[0], type) : null;
+        if (!span) return null;
+        // "Saturday night Jellyfin moved from …": a lowercase word before a capitalised name is the sentence, not the name.
+        const lead = /^(?:\p{Ll}[\p{L}\p{N}_.-]*[ \t]+)+(?=\p{Lu})/u.exec(m[group]!)?.[0].length ?? 0;
+        return slotMention(mentions, m[group]!.slice(lead), span[0] + lead, type);
       };
       relations.push(...shaped.build(slot, m));
       shapedSpans.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
     }
   }
+  /** The last relation read from a verb: a verb right after it in the same sentence may share its subject. */
+  let previous: { subject: number; end: number } | null = null;
   for (const m of body.matchAll(VERB)) {
     if (++examined > MAX_VERBS_PER_ENTRY) break; // a pathological entry stays cheap
     const verbStart = m.index ?? 0;
     const verbEnd = verbStart + m[0].length;
     if (shapedSpans.some(([a, b]) => verbStart >= a && verbStart < b)) continue;
     const pattern = PATTERNS.find((p) => p.verb === m[1]!.toLowerCase().replace(/\s+/g, ' '))!;
-    let subject = subjectBefore(body, verbStart, mentions) ?? (pattern.passive ? null : topicSubject(body, verbStart, mentions, topic, pattern.subjectType));
+    const continued: number | null = previous && !pattern.passive && previous.end <= verbStart && SAME_SUBJECT_GAP.test(body.slice(previous.end, verbStart)) ? previous.subject : null;
+    let subject: number | null =
+      subjectBefore(body, verbStart, mentions, PARTICIPLES.has(pattern.verb)) ?? continued ?? (pattern.passive ? null : topicSubject(body, verbStart, mentions, topic, pattern.subjectType));
     if (subject === null) continue;
-    let object = objectAfter(body, verbEnd, mentions, pattern.passive ? (pattern.subjectType ?? 'concept') : pattern.objectType);
+    // What a service or a host moves to is a host, not a place.
+    const movingThing = pattern.predicate === 'moved_to' && mentions[subject]!.certainty === 'strong' && ['project', 'machine'].includes(mentions[subject]!.type);
+    let object = objectAfter(body, verbEnd, mentions, pattern.passive ? (pattern.subjectType ?? 'concept') : movingThing ? 'machine' : pattern.objectType);
     if (object === null || object === subject) continue;
     if (pattern.passive) [subject, object] = [object, subject];
     if (pattern.predicate === 'moved_to' && mentions[object]!.type === 'machine') Object.assign(mentions[subject]!, mentions[subject]!.certainty === 'strong' ? {} : { type: 'project', certainty: 'strong' });
@@ -153,9 +205,43 @@ export function findRelations(body: string, mentions: PositionedMention[], topic
     if (pattern.subjectType && s.certainty !== 'strong') Object.assign(s, { type: pattern.subjectType, certainty: 'strong' });
     if (pattern.passive && pattern.objectType) sharpen(mentions[object]!, pattern.objectType);
     relations.push({ subject, predicate: pattern.predicate, object });
+    previous = { subject: pattern.passive ? object : subject, end: Math.max(mentions[object]!.end, mentions[subject]!.end, verbEnd) };
   }
-  relations.push(...findDescribedRelations(body, mentions, topic));
+  relations.push(...findDescribedRelations(body, mentions, topic ?? (voice.aboutWriter ? writer : null), writerIndex));
   return relations;
+}
+
+/** The writer's mention, placed before the text like the topic's (they are named by USER.md, not by a span). */
+const WRITER_START = -2;
+
+function placedMention(mentions: PositionedMention[], mention: EntityMention, at: number): number {
+  const found = mentions.findIndex((m) => m.start === at);
+  if (found >= 0) return found;
+  mentions.push({ ...mention, certainty: 'strong', start: at, end: at });
+  return mentions.length - 1;
+}
+
+const CAPITALISED_NAME = /^\p{Lu}[\p{L}\p{N}_.'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}_.'’-]*)*/u;
+
+/**
+ * The object of a first-person verb: the mention starting at `start`, else a capitalised name
+ * (or, unless `capitalisedOnly`, a plain phrase) read there; null when it names nothing.
+ */
+function objectStartingAt(body: string, start: number, mentions: PositionedMention[], type: EntityType, capitalisedOnly: boolean): number | null {
+  const linked = mentions.findIndex((c) => c.start === start);
+  if (linked >= 0) {
+    const c = mentions[linked]!;
+    if (isFurnitureLabel(c.label) || (capitalisedOnly && !/^\p{Lu}/u.test(c.label))) return null;
+    if (c.certainty === 'tentative') Object.assign(c, { certainty: 'weak' });
+    if (c.type === 'concept' && c.certainty !== 'strong') Object.assign(c, { type, certainty: 'strong' });
+    return linked;
+  }
+  if (mentions.some((c) => c.start < start && c.end > start)) return null;
+  const name = CAPITALISED_NAME.exec(body.slice(start, start + 120))?.[0].replace(/['’]s$/, '').replace(/[.]+$/, '');
+  const plain = name ? { label: name, offset: 0 } : capitalisedOnly ? null : plainObject(body.slice(start));
+  if (!plain || plain.offset !== 0 || STOPWORDS.has(plain.label.toLowerCase()) || NOT_AN_OBJECT.has(plain.label.toLowerCase()) || isFurnitureLabel(plain.label)) return null;
+  mentions.push({ type, label: plain.label, certainty: 'strong', start, end: start + plain.label.length });
+  return mentions.length - 1;
 }
 
 /** A weakly typed mention takes the type a relation gives it. */
@@ -176,7 +262,7 @@ function slotMention(mentions: PositionedMention[], text: string, start: number,
   return mentions.length - 1;
 }
 
-function subjectBefore(body: string, verbStart: number, mentions: PositionedMention[]): number | null {
+function subjectBefore(body: string, verbStart: number, mentions: PositionedMention[], afterComma = false): number | null {
   const before = body.slice(Math.max(0, verbStart - LOOK_BACK_CHARS), verbStart);
   const pronoun = PRONOUN_CLAUSE.exec(before);
   if (pronoun) {
@@ -190,8 +276,10 @@ function subjectBefore(body: string, verbStart: number, mentions: PositionedMent
   }
   let best: number | null = plainSubject(before, verbStart, mentions);
   mentions.forEach((c, i) => {
-    if (c.end <= verbStart && SUBJECT_GAP.test(body.slice(c.end, verbStart)) && c.certainty !== 'tentative') best = i;
-    else if (c.end <= verbStart && c.certainty === 'tentative' && SUBJECT_GAP.test(body.slice(c.end, verbStart))) {
+    if (c.start < 0) return; // the topic and the writer are named by the note, not before this verb
+    const gap = body.slice(c.end, verbStart);
+    if (c.end <= verbStart && (SUBJECT_GAP.test(gap) || (afterComma && /^\s*,\s*$/.test(gap))) && c.certainty !== 'tentative') best = i;
+    else if (c.end <= verbStart && c.certainty === 'tentative' && (SUBJECT_GAP.test(gap) || (afterComma && /^\s*,\s*$/.test(gap)))) {
       // A sentence-initial name acting as a subject is a name after all.
       Object.assign(c, { certainty: 'weak' });
       best = i;
@@ -206,6 +294,7 @@ function objectAfter(body: string, verbEnd: number, mentions: PositionedMention[
     const c = mentions[linked]!;
     if (isFurnitureLabel(c.label)) return null;
     if (c.certainty !== 'strong' && c.type === 'concept') Object.assign(c, { type: objectType, certainty: 'strong' });
+    if (objectType === 'organization' || objectType === 'project') extendToTeam(body, c); // "joined the Ledger team", "leads the Ledger team"
     return linked;
   }
   const plain = plainObject(body.slice(verbEnd));
@@ -228,7 +317,7 @@ function plainObject(after: string): { label: string; offset: number } | null {
   const words: string[] = [];
   for (const word of after.slice(offset).split(/[ \t]+/)) {
     const bare = word.replace(/[.,;:!?)"'’]+$/, '');
-    if (!bare || STOPWORDS.has(bare.toLowerCase()) || !/^[\p{L}\p{N}]/u.test(bare)) break;
+    if (!bare || STOPWORDS.has(bare.toLowerCase()) || TIME_WORDS.test(bare) || !/^[\p{L}\p{N}]/u.test(bare)) break;
     words.push(bare);
     if (bare !== word || words.length >= MAX_OBJECT_WORDS) break; // punctuation ends the phrase
   }
@@ -238,7 +327,8 @@ function plainObject(after: string): { label: string; offset: number } | null {
   return { label, offset };
 }
 
-const PLAIN_SUBJECT = /(?:^|[\s(])([\p{L}\p{N}][\p{L}\p{N}._-]*)\s+(?:\w+ly\s+|also\s+|now\s+|still\s+)?$/u;
+/** The word may hold dots ("db-02.internal") but not end with one: "partner. works at …" has no subject before the verb. */
+const PLAIN_SUBJECT = /(?:^|[\s(])([\p{L}\p{N}](?:[\p{L}\p{N}._-]*[\p{L}\p{N}_-])?)\s+(?:\w+ly\s+|also\s+|now\s+|still\s+)?$/u;
 const PRONOUNS = new Set(['he', 'she', 'they', 'it', 'we', 'i', 'you', 'this', 'that', 'which', 'who']);
 
 /** An unlinked one-word subject right before the verb ("ledgerd runs on …"). */

@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
+import type { MemoryService } from '../src/engine/memoryService.js';
+import { extractFile } from '../src/graph/extractFile.js';
+import { writerNameOf } from '../src/graph/noteWriter.js';
+import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
+
+/** The typed relations one note yields, as "subject predicate object" lines. */
+function relationsOf(text: string, writerName: string | null = 'Ada Quinn', notePath = 'memory/2026-10-01.md'): string[] {
+  return extractFile(notePath, text, '2026-10-01', { writerName }).flatMap((e) =>
+    e.claims.filter((c) => c.object !== null).map((c) => `${e.entities[c.subject]!.label} ${c.predicate} ${e.entities[c.object!]!.label}`),
+  );
+}
+
+describe('the writer of the notes, named by USER.md', () => {
+  it('reads a Name line, front matter, "I am …" and a title that is a name', () => {
+    expect(writerNameOf('# USER\n\n- Name: Ada Quinn\n- Timezone: Europe/Lisbon\n')).toBe('Ada Quinn');
+    expect(writerNameOf('---\nname: Ada Quinn\n---\n# About me\n')).toBe('Ada Quinn');
+    expect(writerNameOf('# About me\n\nI am Ada Quinn, a product designer in Rosemont.\n')).toBe('Ada Quinn');
+    expect(writerNameOf("# User\n\nI'm Ada. Be terse.\n")).toBe('Ada');
+    expect(writerNameOf('# Ada Quinn\n\n- Prefers short answers.\n')).toBe('Ada Quinn');
+    expect(writerNameOf('# USER\n\n- **Name:** Ada McQuinn (she/her)\n')).toBe('Ada McQuinn');
+    expect(writerNameOf('# USER — Ada Quinn\n\n- Prefers short answers.\n')).toBe('Ada Quinn');
+    expect(writerNameOf("# About me\n\nHi, I'm Ada and I design things.\n")).toBe('Ada');
+  });
+
+  it('names no one when USER.md only describes them ("I am a designer", "# USER", "I\'m Based in …")', () => {
+    expect(writerNameOf('# USER\n\nHow I want agents to work with me.\n- Timezone Europe/Berlin.\n')).toBeNull();
+    expect(writerNameOf('# About me\n\nI am a product designer. I am happy with short answers.\n')).toBeNull();
+    expect(writerNameOf("# User\n\nI'm Based in Lisbon.\n")).toBeNull();
+    expect(writerNameOf('# User\n\n- Name: the usual\n')).toBeNull();
+    expect(writerNameOf('# Projects\n\n- ledgerd\n', { titleMayName: false })).toBeNull();
+    expect(writerNameOf('# Preferences\n\n- Be terse.\n')).toBeNull();
+  });
+});
+
+describe('first-person relations', () => {
+  it('reads "I …" sentences as the writer’s relations', () => {
+    expect(relationsOf('- I live in Rosemont now.')).toEqual(['Ada Quinn located_in Rosemont']);
+    expect(relationsOf("- I'm based in Porto these days.")).toEqual(['Ada Quinn located_in Porto']);
+    expect(relationsOf('- I joined Tidewater in May.')).toEqual(['Ada Quinn member_of Tidewater']);
+    expect(relationsOf("- I'm a staff engineer at Tidewater.")).toEqual(['Ada Quinn member_of Tidewater']);
+    expect(relationsOf("- I'm on the Ledger team.")).toEqual(['Ada Quinn member_of Ledger team']);
+    expect(relationsOf("- I'm on the Ebb migration this week.")).toEqual(['Ada Quinn works_on Ebb']);
+    expect(relationsOf("- I've been working on the Kestrel rewrite.")).toEqual(['Ada Quinn works_on Kestrel']);
+    expect(relationsOf('- I own the deploy pipeline.')).toEqual(['Ada Quinn owns deploy pipeline']);
+  });
+
+  it('reads a sentence without a subject in the writer’s own notes, never in a person’s note', () => {
+    expect(relationsOf('- Moved to Lisbon last year.')).toEqual(['Ada Quinn moved_to Lisbon']);
+    expect(relationsOf('- Took over the on-call rota from Grace.')).toEqual(['Ada Quinn owns on-call rota']);
+    expect(relationsOf('Coffee first. Joined Tidewater today.')).toEqual(['Ada Quinn member_of Tidewater']);
+    // In Grace's note, "Moved to Lisbon" is hers, not the writer's.
+    expect(relationsOf('# Grace Ho\n\n- Moved to Lisbon last year.', 'Ada Quinn', 'memory/people/grace.md')).not.toContain('Ada Quinn moved_to Lisbon');
+  });
+
+  it('states nothing for sentences that only look like it', () => {
+    expect(relationsOf('- I joined the call late.')).toEqual([]);
+    expect(relationsOf("- I'm on call this week.")).toEqual([]);
+    expect(relationsOf("- I'm on Slack all day.")).toEqual([]);
+    expect(relationsOf('- Moved to systemd units on atlas.')).toEqual([]);
+    expect(relationsOf('- Moved to 2026-11-18.')).toEqual([]);
+    expect(relationsOf('- I own a bike.')).toEqual([]);
+    expect(relationsOf('- Based on the numbers, we ship Friday.')).toEqual([]);
+  });
+
+  it('says nothing in the first person when USER.md names no one', () => {
+    expect(relationsOf('- I live in Rosemont now.\n- Moved to Lisbon last year.', null)).toEqual([]);
+  });
+});
+
+let ws: TempWorkspace | undefined;
+let service: MemoryService | undefined;
+afterEach(async () => {
+  await service?.close();
+  ws?.cleanup();
+  service = undefined;
+  ws = undefined;
+});
+
+const relationRows = (s: MemoryService) =>
+  (s as unknown as { db: Database.Database }).db
+    .prepare(
+      "SELECT s.label AS subject, c.predicate, o.label AS object, c.valid_until AS until FROM graph_claims c JOIN graph_entities s ON s.id = c.subject_id JOIN graph_entities o ON o.id = c.object_id WHERE c.predicate != 'mentioned_with' ORDER BY c.id",
+    )
+    .all() as Array<{ subject: string; predicate: string; object: string; until: string | null }>;
+
+describe('the writer in a workspace', () => {
+  it('gives first-person lines to the person USER.md names, closes the earlier place, and re-extracts when the name changes', async () => {
+    ws = createTempWorkspace({
+      'USER.md': '# USER\n\n- Name: Ada Quinn\n',
+      'memory/2026-01-10.md': '# 2026-01-10\n\n- I live in Porto.\n',
+      'memory/2026-06-02.md': '# 2026-06-02\n\n- Moved to Lisbon last week.\n',
+    });
+    service = openService(ws);
+    await service.invoke('index.sync', {});
+    const rows = relationRows(service);
+    expect(rows).toContainEqual({ subject: 'Ada Quinn', predicate: 'located_in', object: 'Porto', until: '2026-06-02' });
+    expect(rows).toContainEqual({ subject: 'Ada Quinn', predicate: 'moved_to', object: 'Lisbon', until: null });
+
+    ws.write('USER.md', '# USER\n\n- Name: Ada Brandt\n');
+    await service.invoke('index.sync', {});
+    const renamed = relationRows(service);
+    expect(renamed.map((r) => r.subject)).toContain('Ada Brandt');
+    expect(renamed.map((r) => r.subject)).not.toContain('Ada Quinn');
+  });
+});
