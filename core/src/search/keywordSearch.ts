@@ -382,9 +382,13 @@ export class KeywordSearcher {
     this.checkedAt = -Infinity;
   }
 
-  private documentFrequency(term: QueryTerm): number {
+  private documentFrequency(term: Pick<QueryTerm, 'word' | 'stem'>): number {
+    return this.cachedFrequency(term.word, () => this.countDocuments(term.word, term.stem));
+  }
+
+  private countDocuments(word: string, stem: string): number {
     // FTS5's porter passes short and non-alphabetic tokens through unstemmed: try the word too.
-    return this.cachedFrequency(term.word, () => this.vocabDoc.get(term.stem)?.doc ?? (term.stem !== term.word ? this.vocabDoc.get(term.word)?.doc : 0) ?? 0);
+    return this.vocabDoc.get(stem)?.doc ?? (stem !== word ? this.vocabDoc.get(word)?.doc : 0) ?? 0;
   }
 
   /** A document frequency from the caches, else counted and cached. */
@@ -401,7 +405,8 @@ export class KeywordSearcher {
   private variantFrequency(word: string): number {
     // A two-word form ("smart watch") can be in no more chunks than its rarer word.
     if (word.includes(' ')) return Math.min(...word.split(' ').map((w) => this.variantFrequency(w)));
-    return this.documentFrequency({ word, stem: stemWord(word), isStopword: false, variants: [] });
+    // Stemmed only when not cached: a long word's compound splits are a dozen words a query.
+    return this.cachedFrequency(word, () => this.countDocuments(word, stemWord(word)));
   }
 
   /** Chunks a run's expression can match in `chunks_grams` (cached with the words' counts; the key cannot be a word's). */
