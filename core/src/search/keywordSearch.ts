@@ -403,8 +403,16 @@ export class KeywordSearcher {
   }
 
   private variantFrequency(word: string): number {
-    // A two-word form ("smart watch") can be in no more chunks than its rarer word.
-    if (word.includes(' ')) return Math.min(...word.split(' ').map((w) => this.variantFrequency(w)));
+    // A two-word form ("smart watch") can be in no more chunks than its rarer word. Most splits
+    // of a long word have a half in no chunk ("reconcil iation"): the other half is not looked up.
+    if (word.includes(' ')) {
+      let rarest = Infinity;
+      for (const part of word.split(' ')) {
+        rarest = Math.min(rarest, this.variantFrequency(part));
+        if (rarest === 0) break;
+      }
+      return rarest;
+    }
     // Stemmed only when not cached: a long word's compound splits are a dozen words a query.
     return this.cachedFrequency(word, () => this.countDocuments(word, stemWord(word)));
   }
