@@ -10,12 +10,13 @@ import { IndexStore } from '../src/index/indexStore.js';
 import * as queryTerms from '../src/search/queryTerms.js';
 import { parseMarkdownEntries, type MarkdownEntry } from '../src/workspace/markdownEntries.js';
 
-// The real extractQueryTerms, counted: the cache must make stemming an entry a once-per-parse cost.
+// The real extractQueryTerms (queries) and contentStems (entries), counted: the cache must make stemming an entry a once-per-parse cost.
 vi.mock('../src/search/queryTerms.js', async (importOriginal) => {
   const actual = await importOriginal<typeof queryTerms>();
-  return { ...actual, extractQueryTerms: vi.fn(actual.extractQueryTerms) };
+  return { ...actual, extractQueryTerms: vi.fn(actual.extractQueryTerms), contentStems: vi.fn(actual.contentStems) };
 });
 const extractQueryTerms = vi.mocked(queryTerms.extractQueryTerms);
+const contentStems = vi.mocked(queryTerms.contentStems);
 
 /** entriesAnsweringQuery as it was before the cache: every entry stemmed on every call. */
 function uncachedAnswering<T extends { body: string }>(query: string, entries: readonly T[]): T[] {
@@ -65,6 +66,7 @@ const QUERIES = [
 
 beforeEach(() => {
   extractQueryTerms.mockClear();
+  contentStems.mockClear();
 });
 
 describe('entriesAnsweringQuery with the entry stem cache', () => {
@@ -101,12 +103,25 @@ describe('entriesAnsweringQuery with the entry stem cache', () => {
       entriesAnsweringQuery(wanted, entries);
       entriesAnsweringQuery(wanted, entries.slice(1, 4));
     }
-    expect(extractQueryTerms).toHaveBeenCalledTimes(1 + entries.length);
+    expect(contentStems).toHaveBeenCalledTimes(entries.length);
     entriesAnsweringQuery(queryStems('production deploy'), entries);
-    expect(extractQueryTerms).toHaveBeenCalledTimes(2 + entries.length);
+    expect(extractQueryTerms).toHaveBeenCalledTimes(2);
+    expect(contentStems).toHaveBeenCalledTimes(entries.length);
     // A new parse is new entries: stemmed again (the cache holds nothing the reader dropped).
     entriesAnsweringQuery(wanted, parseMarkdownEntries(NOTE));
-    expect(extractQueryTerms).toHaveBeenCalledTimes(2 + 2 * entries.length);
+    expect(contentStems).toHaveBeenCalledTimes(2 * entries.length);
+  });
+});
+
+describe('contentStems', () => {
+  it("gives the stems of extractQueryTerms' content words, in order, without their variants", () => {
+    const long = Array.from({ length: 700 }, (_, i) => `word${i % 300}x the`).join(' '); // past both caps: 512 words, 256 terms
+    const texts = [...QUERIES, NOTE, long, "Priya's smart watch bought children's toys", 'ＡＰＩ naïve café Kestrelの東京', ''];
+    for (const text of texts) {
+      const expected = extractQueryTerms(text).filter((t) => !t.isStopword).map((t) => t.stem);
+      expect(contentStems(text), text.slice(0, 40)).toEqual(expected);
+    }
+    expect(contentStems('Bought the painted fences')).toEqual(['bought', 'paint', 'fenc']);
   });
 });
 

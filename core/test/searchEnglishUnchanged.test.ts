@@ -5,7 +5,8 @@ import type { MemoryService } from '../src/engine/memoryService.js';
 import { DEFAULT_HYBRID, HybridSearcher } from '../src/search/hybridSearch.js';
 import { KeywordSearcher } from '../src/search/keywordSearch.js';
 import { openSqlite } from '../src/platform/sqliteDriver.js';
-import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
+import { englishWorkspace, GOLDEN_NOW as NOW } from './helpers/englishWorkspace.js';
+import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
 
 /**
  * English notes must be searched exactly as before unspaced scripts (Japanese, Chinese, Thai)
@@ -15,10 +16,6 @@ import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } fr
  */
 const GOLDEN = path.join(import.meta.dirname, 'fixtures', 'search', 'english-top10.json');
 
-const PEOPLE = ['Sam', 'Priya', 'Marco', 'Dana', 'Jolene', 'Dave', 'John', 'Ines'];
-const THINGS = ['the staging box', 'the ledgerd release', 'the restic backups', 'the Postgres upgrade', 'the nightly reconciliation job', 'the TLS certificate', 'the Acme go-live checklist', 'the Kestrel dashboard', 'the VPN', 'the deploy workflow'];
-const VERBS = ['fixed', 'reviewed', 'broke', 'moved', 'scheduled', 'discussed', 'tested', 'documented', 'upgraded', 'postponed'];
-const TAILS = ['after lunch', 'because restarts were unreliable', 'before the demo', 'with the new runner', 'on port 8443', 'for the audit', 'while the build was red', 'again, sadly', 'in the morning standup', 'over coffee'];
 const QUERIES = [
   'restic backups atlas', 'who broke the staging box?', 'when was the Postgres upgrade scheduled', 'TLS certificate port 8443',
   'nightly reconciliation job', 'Kestrel dashboard review', 'Priya deploy workflow', 'what did Sam test before the demo',
@@ -26,31 +23,6 @@ const QUERIES = [
   'docker comp', 'coffee', 'why were restarts unreliable', 'Marco and Dana', 'the', 'build was red runner',
   'what did Priya fix in June 2026', 'staging box on 2026-06-03',
 ];
-/** Hybrid scores decay with a note's age: a fixed clock keeps them the same from run to run. */
-const NOW = Date.UTC(2026, 11, 6, 12);
-
-/** A deterministic pseudo-random sequence (mulberry32), so the workspace is the same on every run. */
-function sequence(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function englishWorkspace(): Record<string, string> {
-  const next = sequence(18);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const notes: Record<string, string> = { ...SAMPLE_NOTES };
-  for (let day = 0; day < 120; day++) {
-    const date = new Date(Date.UTC(2026, 4, 1) + day * 86_400_000).toISOString().slice(0, 10);
-    const lines = Array.from({ length: 3 + Math.floor(next() * 6) }, () => `- ${pick(PEOPLE)} ${pick(VERBS)} ${pick(THINGS)} ${pick(TAILS)}.`);
-    notes[`memory/${date}.md`] = `# ${date}\n\n${lines.join('\n')}\n`;
-  }
-  return notes;
-}
 
 let ws: TempWorkspace;
 let service: MemoryService;

@@ -40,7 +40,8 @@ export class HashEmbeddingProvider implements EmbeddingProvider {
 
   embedSync(text: string): Float32Array {
     const vector = new Float32Array(this.dims);
-    const counts = countWords(text.normalize('NFKC').toLowerCase());
+    // NFKC leaves ASCII as it is (and nearly every chunk is ASCII): skip the normalisation there.
+    const counts = countWords((ASCII_ONLY.test(text) ? text : text.normalize('NFKC')).toLowerCase());
     for (const [word, count] of counts) {
       const weight = 1 + Math.log(count);
       const { word: wordFeature, grams } = this.featuresOf(word);
@@ -85,6 +86,8 @@ export class HashEmbeddingProvider implements EmbeddingProvider {
  * a search's candidates cheap (vectorStore.ts); other text goes through the Unicode regex.
  */
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+// eslint-disable-next-line no-control-regex -- "every character is ASCII" is exactly a range from NUL
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
 function countWords(lower: string): Map<string, number> {
   const counts = new Map<string, number>();

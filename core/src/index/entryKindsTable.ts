@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { LruCache } from '../platform/lruCache.js';
 import type { EntryKind } from '../workspace/entryKind.js';
 import type { StoredEntryKind } from './entryKinds.js';
 
@@ -21,13 +22,19 @@ import type { StoredEntryKind } from './entryKinds.js';
 const KIND_CODES: readonly EntryKind[] = ['fact', 'preference', 'decision', 'procedure', 'event', 'task', 'question', 'time-bounded'];
 const DEFAULT_CUE = 'no other kind matched';
 const HASH_BYTES = 8;
+/** Decoded files kept (a file's entries are a few KB decoded): about a host's working set of notes. */
+const DECODED_FILES_KEPT = 256;
 
 export class EntryKindsTable {
   private readonly stmts;
   private readonly cueIds = new Map<string, number>();
   private readonly cues = new Map<number, string>();
-  /** The last file decoded: dreaming asks about each entry of a file in turn. */
-  private last: { path: string; blob: Buffer; kinds: StoredEntryKind[] } | null = null;
+  /**
+   * Files decoded lately, with the blob they came from: dreaming asks about each entry of a file
+   * in turn, and every search result reports its lines' kinds (a busy host's searches keep
+   * returning the same notes; decoding a file again was ~7% of the engine thread under agents' load).
+   */
+  private readonly decoded = new LruCache<string, { blob: Buffer; kinds: StoredEntryKind[] }>(DECODED_FILES_KEPT);
 
   constructor(private readonly db: Database.Database) {
     this.stmts = {
@@ -53,13 +60,14 @@ export class EntryKindsTable {
     this.stmts.remove.run(path);
   }
 
-  /** Every stored entry kind of a file, in line order (none when the file has no row). */
-  of(path: string): StoredEntryKind[] {
+  /** Every stored entry kind of a file, in line order (none when the file has no row); shared with later calls, so read only. */
+  of(path: string): readonly StoredEntryKind[] {
     const row = this.stmts.get.get(path);
     if (!row) return [];
-    if (this.last?.path === path && this.last.blob.equals(row.entries)) return this.last.kinds;
+    const kept = this.decoded.get(path);
+    if (kept && kept.blob.equals(row.entries)) return kept.kinds;
     const kinds = this.decode(path, row.entries);
-    this.last = { path, blob: row.entries, kinds };
+    this.decoded.set(path, { blob: row.entries, kinds });
     return kinds;
   }
 

@@ -382,9 +382,13 @@ export class KeywordSearcher {
     this.checkedAt = -Infinity;
   }
 
-  private documentFrequency(term: QueryTerm): number {
+  private documentFrequency(term: Pick<QueryTerm, 'word' | 'stem'>): number {
+    return this.cachedFrequency(term.word, () => this.countDocuments(term.word, term.stem));
+  }
+
+  private countDocuments(word: string, stem: string): number {
     // FTS5's porter passes short and non-alphabetic tokens through unstemmed: try the word too.
-    return this.cachedFrequency(term.word, () => this.vocabDoc.get(term.stem)?.doc ?? (term.stem !== term.word ? this.vocabDoc.get(term.word)?.doc : 0) ?? 0);
+    return this.vocabDoc.get(stem)?.doc ?? (stem !== word ? this.vocabDoc.get(word)?.doc : 0) ?? 0;
   }
 
   /** A document frequency from the caches, else counted and cached. */
@@ -399,9 +403,18 @@ export class KeywordSearcher {
   }
 
   private variantFrequency(word: string): number {
-    // A two-word form ("smart watch") can be in no more chunks than its rarer word.
-    if (word.includes(' ')) return Math.min(...word.split(' ').map((w) => this.variantFrequency(w)));
-    return this.documentFrequency({ word, stem: stemWord(word), isStopword: false, variants: [] });
+    // A two-word form ("smart watch") can be in no more chunks than its rarer word. Most splits
+    // of a long word have a half in no chunk ("reconcil iation"): the other half is not looked up.
+    if (word.includes(' ')) {
+      let rarest = Infinity;
+      for (const part of word.split(' ')) {
+        rarest = Math.min(rarest, this.variantFrequency(part));
+        if (rarest === 0) break;
+      }
+      return rarest;
+    }
+    // Stemmed only when not cached: a long word's compound splits are a dozen words a query.
+    return this.cachedFrequency(word, () => this.countDocuments(word, stemWord(word)));
   }
 
   /** Chunks a run's expression can match in `chunks_grams` (cached with the words' counts; the key cannot be a word's). */

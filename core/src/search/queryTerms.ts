@@ -21,7 +21,7 @@ const MAX_TERMS = 64;
 export function extractQueryTerms(query: string): QueryTerm[] {
   const seen = new Set<string>();
   const terms: QueryTerm[] = [];
-  const words = [...query.normalize('NFKC').toLowerCase().matchAll(WORD)].slice(0, MAX_TERMS * 8).map((m) => m[0].replace(/['’]/g, ''));
+  const words = wordsOf(query);
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     if (seen.has(word)) continue;
@@ -32,6 +32,33 @@ export function extractQueryTerms(query: string): QueryTerm[] {
     if (terms.length >= MAX_TERMS * 4) break;
   }
   return terms;
+}
+
+/**
+ * The stems of a text's content words, in order of first appearance: the stems of
+ * `extractQueryTerms(text)`'s non-stopword terms, without working out their variants (which
+ * matching an entry's words never uses: the recorder does it for every entry a search cites).
+ */
+export function contentStems(text: string): string[] {
+  const seen = new Set<string>();
+  const stems: string[] = [];
+  for (const word of wordsOf(text)) {
+    if (seen.has(word)) continue;
+    seen.add(word);
+    if (!STOPWORDS.has(word)) stems.push(stemWord(word));
+    if (seen.size >= MAX_TERMS * 4) break;
+  }
+  return stems;
+}
+
+/** The words of a text as queries are split (lower-cased, apostrophes dropped), at most MAX_TERMS × 8. */
+function wordsOf(text: string): string[] {
+  const words: string[] = [];
+  for (const m of text.normalize('NFKC').toLowerCase().matchAll(WORD)) {
+    if (words.length >= MAX_TERMS * 8) break;
+    words.push(m[0].replace(/['’]/g, ''));
+  }
+  return words;
 }
 
 /** Irregular, derived, compound and synonym forms of a query word (the keyword side keeps those the index holds). */
@@ -54,10 +81,22 @@ function otherForms(word: string, next: string | undefined): string[] {
  */
 const VOCAB = new Set<'derived' | 'compound' | 'synonym'>(['compound']);
 
+/** Stems of words seen lately: every search stems its query words, their variants and the words of the entries it cites. */
+const stems = new Map<string, string>();
+const STEMS_KEPT = 50_000;
+/** Longer "words" (hashes, base64) are rare and would only fill the memo. */
+const MEMO_WORD_CHARS = 40;
+
 export function stemWord(word: string): string {
+  const kept = stems.get(word);
+  if (kept !== undefined) return kept;
   // The porter stemmer only knows ASCII English; other scripts are stored unstemmed.
-  if (!/^[a-z]+$/.test(word)) return stripDiacritics(word);
-  return stemmer(word);
+  const stem = /^[a-z]+$/.test(word) ? stemmer(word) : stripDiacritics(word);
+  if (word.length <= MEMO_WORD_CHARS) {
+    if (stems.size >= STEMS_KEPT) stems.clear();
+    stems.set(word, stem);
+  }
+  return stem;
 }
 
 export function stripDiacritics(word: string): string {

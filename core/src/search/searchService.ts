@@ -173,11 +173,12 @@ export class SearchService<After = null> {
    */
   private async searchChunks(request: Omit<SearchRequest, 'settings' | 'generation' | 'indexChanges'>): Promise<ChunkAnswer<After>> {
     // Hosts only: a one-shot engine (the CLI) answers one search.
-    if (!this.pool || !this.answersCached) return this.answerSearch(request);
+    // Read once per search (a stat of the settings file), before the stamp is made: it counts a change of the file.
+    const settings = this.hybridSettings();
+    if (!this.pool || !this.answersCached) return this.answerSearch(request, settings);
     const key = JSON.stringify([request.query, request.limit, request.sources, request.budget ?? null]);
     const generation = this.embeddings.vectors ? generationId(this.embeddings.provider.generation) : '-';
     // Read before the search: a write during it leaves the answer under the older stamp, never to be used.
-    this.hybridSettings(); // counts a change of the settings file before the stamp is made
     const stamp = `${this.keyword.writesSeen()}|${generation}|${this.settingsChanges}`;
     const cached = this.answers.get(key, stamp);
     if (cached) {
@@ -185,7 +186,7 @@ export class SearchService<After = null> {
       // Callers add to what they get (provenance, boosts): each gets its own result objects.
       return { results: cached.results.map((r) => ({ ...r })), after: cached.after };
     }
-    const answer = await this.answerSearch(request);
+    const answer = await this.answerSearch(request, settings);
     this.answers.set(key, stamp, answer);
     return { results: answer.results.map((r) => ({ ...r })), after: answer.after };
   }
@@ -198,13 +199,12 @@ export class SearchService<After = null> {
    * it would wait for this thread twice and share the cores with it (measured during a first
    * index: round-trip p95 55 ms on a worker, 36 ms here).
    */
-  private async answerSearch({ query, limit, sources, budget }: Omit<SearchRequest, 'settings' | 'generation' | 'indexChanges'>): Promise<ChunkAnswer<After>> {
+  private async answerSearch({ query, limit, sources, budget }: Omit<SearchRequest, 'settings' | 'generation' | 'indexChanges'>, settings: HybridSettings): Promise<ChunkAnswer<After>> {
     const startedAt = performance.now();
     const alone = this.searchesInFlight === 0 && startedAt - this.lastSearchStartedAt > LONE_SEARCH_GAP_MS;
     this.lastSearchStartedAt = startedAt;
     this.searchesInFlight++;
     try {
-      const settings = this.hybridSettings();
       const pooled =
         alone && this.index.syncing
           ? null

@@ -163,10 +163,17 @@ function compileMatcher(terms: readonly SnippetTerm[]): Matcher {
  */
 function nextWordStart(folded: string, regex: RegExp): RegExpExecArray | null {
   for (let m = regex.exec(folded); m; m = regex.exec(folded)) {
-    if (m.index === 0 || !WORD_CHAR_BEFORE.test(folded.slice(Math.max(0, m.index - 2), m.index)) || hasUnspacedText(m[0])) return m;
+    if (m.index === 0 || !wordCharBefore(folded, m.index) || hasUnspacedText(m[0])) return m;
     regex.lastIndex = m.index + 1;
   }
   return null;
+}
+
+/** Whether a letter or digit ends `text` before `at`: by character code for ASCII (nearly every line), else by the Unicode rule. */
+function wordCharBefore(text: string, at: number): boolean {
+  const c = text.charCodeAt(at - 1);
+  if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a);
+  return WORD_CHAR_BEFORE.test(text.slice(Math.max(0, at - 2), at));
 }
 
 function termsIn(line: string, matcher: Matcher): number[] {

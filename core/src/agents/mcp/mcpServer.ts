@@ -99,7 +99,16 @@ export function createReverieMcpServer({ caller, version }: ReverieMcpServerOpti
   return server;
 }
 
+/** Tool descriptions by tool: the same for every session (each `reverie mcp` opens one); making their JSON schemas again was ~2% of the host thread under 10 agents. */
+const described = new WeakMap<McpToolSpec, Tool>();
+
 function describeTool(tool: McpToolSpec): Tool {
+  let description = described.get(tool);
+  if (!description) described.set(tool, (description = makeToolDescription(tool)));
+  return description;
+}
+
+function makeToolDescription(tool: McpToolSpec): Tool {
   return {
     name: tool.name,
     title: tool.title,

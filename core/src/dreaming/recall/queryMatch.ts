@@ -1,4 +1,4 @@
-import { extractQueryTerms } from '../../search/queryTerms.js';
+import { contentStems, extractQueryTerms } from '../../search/queryTerms.js';
 import { hasUnspacedText } from '../../contract/unspacedScripts.js';
 
 /** The stems a query is looked for by: its content words' stems and their irregular forms. */
@@ -18,7 +18,7 @@ const stemsOfEntry = new WeakMap<object, string>();
 export function entryStems(entry: { readonly body: string }): string {
   const kept = stemsOfEntry.get(entry);
   if (kept !== undefined) return kept;
-  const stems = new Set(extractQueryTerms(entry.body).flatMap((t) => (t.isStopword ? [] : [t.stem])));
+  const stems = new Set(contentStems(entry.body));
   const joined = ['', ...stems, ''].join(' '); // join builds one flat string, not a rope of pieces
   stemsOfEntry.set(entry, joined);
   return joined;
