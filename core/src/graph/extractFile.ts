@@ -4,6 +4,7 @@ import { cleanLabel, labelKey } from './labelKey.js';
 import { findMentions, type PositionedMention } from './mentions.js';
 import { isDateHeading, listOf, readNoteContext, scalar, type NoteContext } from './noteContext.js';
 import { findRelations } from './relations.js';
+import { settleTypesInFile } from './typeVotes.js';
 import type { ClaimMention, EntityMention, ExtractedEntry } from './types.js';
 
 const KEY_VALUE = /^([\p{L}][\p{L}\p{N} _-]{0,40}?)\s*:\s+(\S.{0,300})$/u;
@@ -46,14 +47,20 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
   const fm = frontMatterEntry(note, noteDate);
   if (fm) entries.push({ ...fm, mentions: [] });
 
-  for (const entry of parseMarkdownEntries(note.body)) {
+  // Names first, for the whole file: how a name is used across it decides its type (typeVotes.ts).
+  const found = parseMarkdownEntries(note.body)
     // Nothing to name or state (a Hermes `§` separator, a rule of dashes): no entry to record.
-    if (!HAS_WORD.test(entry.body)) continue;
-    const mentions = findMentions(entry.body);
-    // In a person's or project's own note, a line without a subject is about them ("Lives in Wedding.").
-    const underTitle = !entry.heading || labelKey(entry.heading) === labelKey(note.subject.label);
-    const topic = underTitle && (note.subject.type === 'person' || note.subject.type === 'project') && readsAsName(note.subject.label) ? { ...note.subject, certainty: 'strong' as const } : null;
-    const relations = findRelations(entry.body, mentions, topic);
+    .filter((entry) => HAS_WORD.test(entry.body))
+    .map((entry) => {
+      const mentions = findMentions(entry.body);
+      // In a person's or project's own note, a line without a subject is about them ("Lives in Wedding.").
+      const underTitle = !entry.heading || labelKey(entry.heading) === labelKey(note.subject.label);
+      const topic = underTitle && (note.subject.type === 'person' || note.subject.type === 'project') && readsAsName(note.subject.label) ? { ...note.subject, certainty: 'strong' as const } : null;
+      return { entry, mentions, underTitle, relations: findRelations(entry.body, mentions, topic) };
+    });
+  settleTypesInFile(found.map((f) => f.mentions));
+
+  for (const { entry, mentions, underTitle, relations } of found) {
     const built = new EntryBuilder(entry.startLine, entry.endLine, entry.annotations.observed ?? noteDate);
     // A heading is a section, not an entity, unless the workspace names it elsewhere too (tentative).
     const heading = entry.heading && !isDateHeading(entry.heading) && !isFurnitureLabel(entry.heading.replace(/[:—–-]+/g, ' ')) ? entry.heading : null;

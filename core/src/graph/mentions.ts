@@ -12,6 +12,8 @@ export interface PositionedMention extends EntityMention {
   end: number;
   /** `[[Target|shown]]`: the shown text, an alias of the target. */
   alias?: string;
+  /** What an untyped name's words hint at without proving it ("with Kiri", "in Alcântara"): see typeVotes.ts. */
+  hint?: EntityType;
 }
 
 /** No entry, however long, yields more mentions than this (an entry with 10,000 links stays cheap). */
@@ -226,5 +228,16 @@ function nameMention(label: string, start: number, text: string): PositionedMent
     const cue = knownNameType(clean) ?? typeFromContext(before, after(text, end), { label: clean });
     if (cue) [type, certainty] = [cue, 'strong'];
   }
-  return { type, label: clean, certainty, start, end };
+  const hint = type === 'concept' ? typeHint(before) : null;
+  return { type, label: clean, certainty, start, end, ...(hint ? { hint } : {}) };
+}
+
+/** "with Kiri": a person more often than not; "in Alcântara", "went to Alcântara": a place. */
+const PERSON_HINT_BEFORE = /\b(?:with|me and|texted|told|tell|asked|ask|thanked|thank|hugged|invited)\s+$/i;
+const PLACE_HINT_BEFORE = /\b(?:in|near|around|went to|go to|going to|got to|headed to|back to|drove to|walked to|bike to|cycled to|biked to)\s+(?:the\s+)?$/i;
+
+function typeHint(before: string): EntityType | null {
+  if (PERSON_HINT_BEFORE.test(before)) return 'person';
+  if (PLACE_HINT_BEFORE.test(before)) return 'place';
+  return null;
 }
