@@ -23,6 +23,8 @@ const NATURAL = path.resolve(import.meta.dirname, 'natural/workspace');
 const NATURAL_LABELS = path.resolve(import.meta.dirname, 'natural/entities.json');
 /** Its typed relations, for the predicates listed there only. */
 const NATURAL_RELATIONS = path.resolve(import.meta.dirname, 'natural/relations.json');
+/** A third writer's hand-labelled notes (natural-tune/README.md): a tuning set, so its mistakes are printed. */
+const NATURAL_TUNE = path.resolve(import.meta.dirname, 'natural-tune');
 
 /** Builds the graph of a workspace written from `files` and scores it. */
 async function buildAndScore(
@@ -114,6 +116,13 @@ export interface LabelledGraphFigures {
   graph_type_accuracy_demo: number;
   graph_relation_precision_demo: number;
   graph_relation_recall_demo: number;
+  /** Tuning: natural notes by a third writer (entities, types and relations). */
+  graph_top40_precision_natural_tune: number;
+  graph_entity_recall_natural_tune: number;
+  graph_type_accuracy_natural_tune: number;
+  graph_relation_precision_natural_tune: number;
+  graph_relation_recall_natural_tune: number;
+  graph_validity_natural_tune: number;
   /** Held out: natural notes by another writer (entities and types only). */
   graph_top40_precision_natural: number;
   graph_entity_recall_natural: number;
@@ -141,6 +150,14 @@ export async function runLabelledGraphBench(): Promise<LabelledGraphFigures> {
     entities: demoGold.entities,
     relations: demoRelations.relations,
     predicates: demoRelations.predicates,
+    headings: [],
+  });
+  const tuneGold = JSON.parse(fs.readFileSync(path.join(NATURAL_TUNE, 'entities.json'), 'utf8')) as { entities: GoldEntity[] };
+  const tuneRelations = JSON.parse(fs.readFileSync(path.join(NATURAL_TUNE, 'relations.json'), 'utf8')) as { predicates: string[]; relations: GoldRelation[] };
+  const naturalTune = await buildAndScore('natural notes (tuning)', readDemo(path.join(NATURAL_TUNE, 'workspace')), {
+    entities: tuneGold.entities,
+    relations: tuneRelations.relations,
+    predicates: tuneRelations.predicates,
     headings: [],
   });
   const naturalGold = JSON.parse(fs.readFileSync(NATURAL_LABELS, 'utf8')) as { entities: GoldEntity[] };
@@ -178,6 +195,12 @@ export async function runLabelledGraphBench(): Promise<LabelledGraphFigures> {
     graph_type_accuracy_demo: of(demo, (s) => s.type_accuracy),
     graph_relation_precision_demo: of(demo, (s) => s.relation_precision),
     graph_relation_recall_demo: of(demo, (s) => s.relation_recall),
+    graph_top40_precision_natural_tune: of(naturalTune, (s) => s.top40_precision),
+    graph_entity_recall_natural_tune: of(naturalTune, (s) => s.entity_recall),
+    graph_type_accuracy_natural_tune: of(naturalTune, (s) => s.type_accuracy),
+    graph_relation_precision_natural_tune: of(naturalTune, (s) => s.relation_precision),
+    graph_relation_recall_natural_tune: of(naturalTune, (s) => s.relation_recall),
+    graph_validity_natural_tune: of(naturalTune, (s) => s.validity_accuracy),
     graph_top40_precision_natural: of(natural, (s) => s.top40_precision),
     graph_entity_recall_natural: of(natural, (s) => s.entity_recall),
     graph_type_accuracy_natural: of(natural, (s) => s.type_accuracy),
