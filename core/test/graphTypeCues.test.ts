@@ -129,6 +129,36 @@ describe('types from a name\'s own words, its list and its itinerary', () => {
   });
 });
 
+describe('cues that point at the wrong name', () => {
+  it('reads teams either side of a score, not a version', () => {
+    expect(typeOf('Sat: Ndovu Stars 2 – 1 Riruta Rovers. First win.', 'Ndovu Stars')).toBe('organization');
+    expect(typeOf('Sat: Ndovu Stars 2 – 1 Riruta Rovers. First win.', 'Riruta Rovers')).toBe('organization');
+  });
+
+  it('gives a role to the name it describes, not to the name before it', () => {
+    expect(typeOf('- Family mostly in Tanga: Mum in Pangani now.', 'Tanga')).not.toBe('person');
+    expect(typeOf('- Mum in Pangani, brother Juma in town.', 'Pangani')).not.toBe('person');
+    expect(typeOf('- alerts via Pagerly (on-call app) for now.', 'Pagerly')).not.toBe('person');
+    expect(typeOf('- Juma: brother, moving next month.', 'Juma')).toBe('person');
+  });
+
+  it('does not take a name after a preposition for the subject of the next verb', () => {
+    expect(typeOf('- Casa Azul in Alfama confirmed, 4 nights.', 'Alfama')).not.toBe('person');
+    expect(typeOf('- Ottilie confirmed, 4 nights.', 'Ottilie')).toBe('person');
+  });
+
+  it('lets where the words put a first name outweigh the name list, and a building outweigh a first name', () => {
+    expect(typeOf('Juma flew to Charlotte for the job.', 'Charlotte')).toBe('place');
+    expect(typeOf('Visiting Charlotte on Sunday.', 'Charlotte')).toBe('person');
+    expect(typeOf('First meeting at Elizabeth House, 3rd floor.', 'Elizabeth House')).toBe('place');
+  });
+
+  it('needs a conjunction to read two names as a list, and a person-shaped name for a weak person cue', () => {
+    expect(typeOf('Lunch at Kahawa Corner, Quorra paying.', 'Quorra')).toBe('concept');
+    expect(findMentions('compute the bounds with AddDate instead.').find((m) => m.label === 'AddDate')?.hint).toBeUndefined();
+  });
+});
+
 describe('a line that opens with a name and describes it', () => {
   /** The relations extractFile states in a one-line note, as "subject predicate object". */
   function relationsOf(line: string): string[] {

@@ -23,6 +23,11 @@ describe('one name, one type across a file', () => {
     expect(typesIn('# Sat\n\n- Flew to Kiri.\n- Hotel in Kiri was fine.\n- Kiri said hi.\n', 'Kiri')).toEqual(['place', 'place', 'place']);
   });
 
+  it('counts a first name in the name list for less than the words around it', () => {
+    expect(typesIn('# Sat\n\n- Juma flew to Charlotte.\n- Juma called from Charlotte today.\n', 'Charlotte')).toEqual(['place', 'place']);
+    expect(typesIn('# Sat\n\n- Charlotte said hi.\n- Call Charlotte back.\n', 'Charlotte')).toEqual(['person', 'person']);
+  });
+
   it('types the untyped mentions of a name the file types elsewhere', () => {
     // Sentence openers count once the file names the name elsewhere.
     expect(typesIn('# Sat\n\n- Tilde is great.\n- Upgraded Tilde to the new build.\n- Tilde crashed twice.\n', 'Tilde')).toEqual(['tool', 'tool', 'tool']);

@@ -160,7 +160,7 @@ class EntryBuilder {
       this.byKey.set(`name\u0000${key}`, untyped);
       return untyped;
     }
-    this.entities.push({ type: mention.type, label, certainty: mention.certainty });
+    this.entities.push({ type: mention.type, label, certainty: mention.certainty, ...(mention.byNameList ? { byNameList: true } : {}) });
     const index = this.entities.length - 1;
     this.byKey.set(typedKey, index);
     if (mention.certainty === 'strong' && !['tag', 'url', 'path'].includes(mention.type) && !this.byKey.has(`name\u0000${key}`)) this.byKey.set(`name\u0000${key}`, index);

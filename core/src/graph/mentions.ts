@@ -89,7 +89,7 @@ function toolOrIdentifier(name: string, text: string, at: number): EntityType {
 /** Separators of a plain list of names: "Forgejo, Miniflux and Immich", "Lisbon vs Azores", "MAAT, then LX Factory". */
 const LIST_GAP = /^(?:[ \t]*[,&+/][ \t]*|,?[ \t]+(?:and|or|then|vs\.?|versus)[ \t]+|,[ \t]*(?:and|or|then)[ \t]+)$/;
 /** Types a list passes on to its unnamed members. */
-const LIST_TYPES: ReadonlySet<EntityType> = new Set(['person', 'organization', 'place', 'tool', 'machine']);
+const LIST_TYPES: ReadonlySet<EntityType> = new Set(['person', 'place', 'tool', 'machine']);
 
 /**
  * A name listed with names of one type is of that type too: an untyped member of a list takes
@@ -97,7 +97,11 @@ const LIST_TYPES: ReadonlySet<EntityType> = new Set(['person', 'organization', '
  */
 function typeListMembers(body: string, found: PositionedMention[]): void {
   let run: PositionedMention[] = [];
+  // Two names and a comma may be two clauses ("at Kahawa Corner, Grant paying"): a list of two needs a conjunction.
+  let joined = false;
   const settle = () => {
+    if (run.length < 3 && !joined) run = [];
+    joined = false;
     const types = new Set(run.filter((m) => m.certainty === 'strong' && LIST_TYPES.has(m.type)).map((m) => m.type));
     const [only] = types;
     if (types.size === 1) {
@@ -107,7 +111,9 @@ function typeListMembers(body: string, found: PositionedMention[]): void {
   };
   for (const m of found) {
     const prev = run[run.length - 1];
-    if (prev && !(m.start > prev.end && LIST_GAP.test(body.slice(prev.end, m.start)))) settle();
+    const gap = prev ? body.slice(prev.end, m.start) : '';
+    if (prev && !(m.start > prev.end && LIST_GAP.test(gap))) settle();
+    else if (prev && !/^[ \t]*,[ \t]*$/.test(gap)) joined = true;
     if (m.start >= 0) run.push(m);
   }
   settle();
@@ -222,22 +228,31 @@ function nameMention(label: string, start: number, text: string): PositionedMent
   let certainty: EntityMention['certainty'] = 'weak';
   const before = text.slice(Math.max(0, start - CONTEXT_CHARS), start);
   const shape = typeFromShape(clean);
+  let byNameList = false;
+  // "in Alfama confirmed": a name after a preposition is not the subject of the verb that follows.
   if (shape) [type, certainty] = [shape, 'strong'];
-  else if (PERSON_AFTER.test(after(text, start + label.length)) || PERSON_BEFORE.test(before)) [type, certainty] = ['person', 'strong'];
+  else if ((PERSON_AFTER.test(after(text, start + label.length)) && !OBJECT_OF_PREPOSITION.test(before)) || PERSON_BEFORE.test(before)) [type, certainty] = ['person', 'strong'];
   else {
-    const cue = knownNameType(clean) ?? typeFromContext(before, after(text, end), { label: clean });
+    const known = knownNameType(clean);
+    const context = typeFromContext(before, after(text, end), { label: clean });
+    // "moving to Charlotte": where the words put a name outweighs its being a first name too.
+    const cue = known === 'person' && context === 'place' && !/\bvisit/i.test(before) ? context : (known ?? context);
     if (cue) [type, certainty] = [cue, 'strong'];
+    byNameList = cue === 'person' && known === 'person' && context !== 'person';
   }
-  const hint = type === 'concept' ? typeHint(before) : null;
-  return { type, label: clean, certainty, start, end, ...(hint ? { hint } : {}) };
+  const hint = type === 'concept' ? typeHint(clean, before) : null;
+  return { type, label: clean, certainty, start, end, ...(hint ? { hint } : {}), ...(byNameList ? { byNameList } : {}) };
 }
+
+const OBJECT_OF_PREPOSITION = /\b(?:in|at|to|from|on|near|of|into|onto|around|for|via|over|through)\s+(?:the\s+)?$/i;
 
 /** "with Kiri": a person more often than not; "in Alcântara", "went to Alcântara": a place. */
 const PERSON_HINT_BEFORE = /\b(?:with|me and|texted|told|tell|asked|ask|thanked|thank|hugged|invited)\s+$/i;
 const PLACE_HINT_BEFORE = /\b(?:in|near|around|went to|go to|going to|got to|headed to|back to|drove to|walked to|bike to|cycled to|biked to)\s+(?:the\s+)?$/i;
 
-function typeHint(before: string): EntityType | null {
-  if (PERSON_HINT_BEFORE.test(before)) return 'person';
+function typeHint(label: string, before: string): EntityType | null {
+  // Only a name shaped like a person's ("Ottilie", "Ottilie Brandt"), not "with AddDate".
+  if (PERSON_HINT_BEFORE.test(before)) return /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?$/u.test(label) ? 'person' : null;
   if (PLACE_HINT_BEFORE.test(before)) return 'place';
   return null;
 }

@@ -9,13 +9,14 @@ import { knownNameType } from './knownNames.js';
  * (in Berlin, in Go; with Dana, with Postgres; at Quillfin, at Tempelhof).
  */
 export function typeFromContext(before: string, after: string, options: { sentenceStart?: boolean; label?: string } = {}): EntityType | null {
-  if (PERSON_TITLE_BEFORE.test(before) || PERSON_ROLE_AFTER.test(after) || PERSON_POSSESSION_AFTER.test(after) || PERSON_AND_I_AFTER.test(after)) return 'person';
+  if (PERSON_TITLE_BEFORE.test(before) || hasRoleAfter(before, after) || PERSON_POSSESSION_AFTER.test(after) || PERSON_AND_I_AFTER.test(after)) return 'person';
+  if (SCORE_AFTER.test(after) || SCORE_BEFORE.test(before)) return 'organization';
   // A sentence's first word may be an adjective ("Old cluster: …", "New server"): nouns after it say nothing.
   const nounAfter = !options.sentenceStart || (options.label !== undefined && !SENTENCE_ADJECTIVES.has(options.label.toLowerCase()));
   if (ORGANISATION_BEFORE.test(before) || (nounAfter && ORGANISATION_AFTER.test(after))) return 'organization';
   if (PLACE_BEFORE.test(before) || (nounAfter && PLACE_AFTER.test(after)) || (MOVE_TO_BEFORE.test(before) && FROM_PLACE_AFTER.test(after)) || MOVE_FROM_TO_BEFORE.test(before)) return 'place';
   if (options.label !== undefined && isAirportCode(options.label, before, after)) return 'place';
-  if (isFollowedByKnownPlace(after)) return 'place';
+  if (isFollowedByKnownPlace(options.label, after)) return 'place';
   if (MACHINE_BEFORE.test(before) || (nounAfter && MACHINE_AFTER.test(after))) return 'machine';
   // "Phase 2", "Step 3" open sentences: there only a dotted version ("Postgres 16.10") counts.
   const version = options.sentenceStart ? DOTTED_VERSION_AFTER : VERSION_AFTER;
@@ -32,16 +33,37 @@ const SENTENCE_ADJECTIVES = new Set(
   double separate entire backup test staging prod production dev primary secondary`.split(/\s+/),
 );
 
+/**
+ * "Priya (EM, …)", "Jonas Weber — platform": a role describing the name. Not "Mombasa: Mum in
+ * Nyali" mid-line (a colon describes only a line's opening name), nor ", brother Juma" (the role
+ * is the next name's), nor "(on-call app)".
+ */
+function hasRoleAfter(before: string, after: string): boolean {
+  const role = PERSON_ROLE_AFTER.exec(after);
+  if (!role) return false;
+  if (/^\s*:/.test(after) && !/(?:^|\n)[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?$/.test(before)) return false;
+  return !/^[ \t]+(?:\p{Lu}|(?:app|apps|tool|service|bot|rota|schedule|channel|rotation)\b)/u.test(after.slice(role[0].length));
+}
+
+/** "Kilimani Stars 2 – 1 Riruta Rangers": teams either side of a score. */
+const SCORE_AFTER = /^\s+\d{1,2}\s*[–—-]\s*\d{1,2}\s+\p{Lu}/u;
+const SCORE_BEFORE = /(?:^|\s)\d{1,2}\s*[–—-]\s*\d{1,2}!*\s+$/;
+
 /** "BER 19:40 → LIS", "LIS→BER": a three-letter code in a flight's itinerary is an airport. */
 function isAirportCode(label: string, before: string, after: string): boolean {
   if (!/^[A-Z]{3}$/.test(label)) return false;
-  return /^\s*(?:\d{1,2}:\d{2}\b|(?:→|->|–|—|-|to)\s*[A-Z]{3}\b)/.test(after) || /\b[A-Z]{3}\s*(?:→|->)\s*$/.test(before) || /(?:→|->)\s*$/.test(before) && /^\s+\d{1,2}:\d{2}\b/.test(after);
+  // A clock time next to it, or an arrow between two codes on a line about flying.
+  if (/^\s*\d{1,2}:\d{2}\b/.test(after)) return true;
+  const arrow = /^\s*(?:→|->)\s*[A-Z]{3}\b/.test(after) || /\b[A-Z]{3}\s*(?:→|->)\s*$/.test(before);
+  return arrow && /\b(?:fl(?:y|ew|ight|ights|ying)|booked|out|back|return|landed|departs?|arrives?|layover|via)\b/i.test(before + after);
 }
 
 /** "Porto, Portugal", "Ghent, Belgium": a name followed by a country or a big city it lies in. */
-function isFollowedByKnownPlace(after: string): boolean {
+function isFollowedByKnownPlace(label: string | undefined, after: string): boolean {
+  // "Kobo Rails, Lagos" is a company in a city: only a one-word name reads as a town by this.
+  if (label === undefined || label.includes(' ')) return false;
   const m = KNOWN_PLACE_AFTER.exec(after);
-  return m !== null && knownNameType(m[1]!) === 'place';
+  return m !== null && knownNameType(m[1]!.replace(/\.$/, '')) === 'place';
 }
 const KNOWN_PLACE_AFTER = /^,\s+(\p{Lu}[\p{L}.-]+(?:\s\p{Lu}[\p{L}-]+)?)(?![\p{L}\s]*:)/u;
 
@@ -100,8 +122,8 @@ const TOOL_LIST_BEFORE = /\b(?:services|tools|apps|stack|tech stack|dependencies
 const TOOL_AFTER =
   /^\s+(?:app|apps|cli|CLI|config|configs|configuration|container|containers|image|images|instance|instances|plugin|plugins|extension|extensions|server|daemon|package|packages|binary|docs|documentation|install|installation|upgrade|upgrades|version|versions|release notes|shortcode|shortcodes|module|modules|library|sdk|SDK|api|API|tailnet|cluster|clusters|dashboard|query|queries|schema|driver|runtime|toolchain|compiler|linter|bump|db|database|pool|pools|snapshot|snapshots|dataset|datasets|backup|backups)\b/;
 /** "Postgres 16", "Debian 12", "Go 1.23", "iOS 19": a product and its version (not "v2.4", a release). */
-const VERSION_AFTER = /^\s+\d{1,3}(?:\.\d+){0,2}(?!\d|[.,:/-]\d|%|\s*(?:%|h\b|min|ms\b|s\b|GB|MB|TB|KB|km|kg|people|pages|days|hours|minutes|weeks|months|years|EUR|USD|€|\$|x\b|×|of\b|and\b|to\b|→))/;
-const DOTTED_VERSION_AFTER = /^\s+\d{1,3}\.\d+(?:\.\d+)?(?!\d|[.,:/-]\d|%|\s*(?:%|h\b|min|ms\b|s\b|GB|MB|TB|KB|km|kg|EUR|USD|€|\$|x\b|×))/;
+const VERSION_AFTER = /^\s+\d{1,3}(?:\.\d+){0,2}(?!\d|[.,:/-]\d|\s*[–—-]\s*\d|%|\s*(?:%|h\b|min|ms\b|s\b|GB|MB|TB|KB|km|kg|people|pages|days|hours|minutes|weeks|months|years|EUR|USD|€|\$|x\b|×|of\b|and\b|to\b|→))/;
+const DOTTED_VERSION_AFTER = /^\s+\d{1,3}\.\d+(?:\.\d+)?(?!\d|[.,:/-]\d|\s*[–—-]\s*\d|%|\s*(?:%|h\b|min|ms\b|s\b|GB|MB|TB|KB|km|kg|EUR|USD|€|\$|x\b|×))/;
 
 /** "working on Atlas", "shipped Kestrel". */
 const PROJECT_BEFORE = /\b(?:working on|worked on|work on|shipped|shipping|ship|launched|launching|release of|contribut(?:e|ed|ing) to|handover of|kicked off|kick-off for|roadmap for)\s+(?:the\s+)?$/i;

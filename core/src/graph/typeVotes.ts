@@ -13,14 +13,15 @@ const NAMED: ReadonlySet<EntityType> = new Set(['person', 'organization', 'place
  */
 export function settleTypesInFile(mentionLists: ReadonlyArray<PositionedMention[]>): void {
   const votes = new Map<string, { strong: Map<EntityType, number>; hints: Map<EntityType, number> }>();
-  const tally = (map: Map<EntityType, number>, type: EntityType) => map.set(type, (map.get(type) ?? 0) + 1);
+  const tally = (map: Map<EntityType, number>, type: EntityType, weight: number) => map.set(type, (map.get(type) ?? 0) + weight);
   for (const mentions of mentionLists)
     for (const m of mentions) {
       const key = labelKey(m.label);
       let v = votes.get(key);
       if (!v) votes.set(key, (v = { strong: new Map(), hints: new Map() }));
-      if (m.certainty === 'strong' && NAMED.has(m.type)) tally(v.strong, m.type);
-      else if (m.hint && m.type === 'concept') tally(v.hints, m.hint);
+      // A first name in the list counts half what the words around a name say ("moving to Charlotte").
+      if (m.certainty === 'strong' && NAMED.has(m.type)) tally(v.strong, m.type, m.byNameList ? 1 : 2);
+      else if (m.hint && m.type === 'concept') tally(v.hints, m.hint, 1);
     }
   const decided = new Map<string, EntityType>();
   for (const [key, { strong, hints }] of votes) {
@@ -33,7 +34,7 @@ export function settleTypesInFile(mentionLists: ReadonlyArray<PositionedMention[
       if (!type || m.type === type) continue;
       // A sentence's opening word stays tentative: it still needs a mention that is not one.
       if (m.type === 'concept' && m.certainty !== 'strong') Object.assign(m, { type, certainty: m.certainty === 'tentative' ? 'tentative' : 'strong' });
-      else if (m.certainty === 'strong' && NAMED.has(m.type)) m.type = type;
+      else if (m.certainty === 'strong' && NAMED.has(m.type)) Object.assign(m, { type, byNameList: false });
     }
 }
 
