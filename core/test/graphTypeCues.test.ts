@@ -153,6 +153,16 @@ describe('cues that point at the wrong name', () => {
     expect(typeOf('First meeting at Elizabeth House, 3rd floor.', 'Elizabeth House')).toBe('place');
   });
 
+  it('reads a person from a pronoun that follows or being on call, a place from a meal there, not from a meal at someone\'s', () => {
+    expect(typeOf('- new owner for it. Ottilie? she is faster than me.', 'Ottilie')).toBe('person');
+    // A pronoun after a known place belongs to someone else.
+    expect(typeOf('- 04:00 EAT = 02:00 Lisbon, he laughed.', 'Lisbon')).toBe('place');
+    expect(typeOf('- standup: Ottilie on call this week.', 'Ottilie')).toBe('person');
+    expect(typeOf('- Karim: dinner at Mawimbi on the 19th.', 'Mawimbi')).toBe('place');
+    expect(typeOf("- dinner at Ottilie's on the 19th.", 'Ottilie')).not.toBe('place');
+    expect(typeOf('- flights: Nairobi → Kabana → Lisbon.', 'Kabana')).toBe('place');
+  });
+
   it('needs a conjunction to read two names as a list, and a person-shaped name for a weak person cue', () => {
     expect(typeOf('Lunch at Kahawa Corner, Quorra paying.', 'Quorra')).toBe('concept');
     expect(findMentions('compute the bounds with AddDate instead.').find((m) => m.label === 'AddDate')?.hint).toBeUndefined();

@@ -11,7 +11,8 @@ function typesIn(text: string, label: string): string[] {
 describe('one name, one type across a file', () => {
   it('gives an untyped name the type its weak cues agree on', () => {
     expect(typesIn('# Sat\n\n- Climbing with Ottilie.\n- Then tea with Ottilie again.\n', 'Ottilie')).toEqual(['person', 'person']);
-    expect(typesIn('# Sat\n\n- Lunch somewhere in Alcântara.\n- Walked back from the river, Alcântara is lovely.\n', 'Alcântara')).toEqual(['place', 'place']);
+    expect(typesIn('# Sat\n\n- Lunch somewhere in Alcântara.\n- Walked back from the river, Alcântara is lovely.\n- Then back to Alcântara.\n', 'Alcântara')).toEqual(['place', 'place', 'place']);
+
   });
 
   it('leaves a name untyped when its weak cues disagree', () => {

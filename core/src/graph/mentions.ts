@@ -39,7 +39,7 @@ const CAPITALISED_SPAN = /\p{Lu}[\p{L}\p{N}'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}'’
 
 /** Words next to a name that say it is a person. */
 const PERSON_AFTER =
-  /^(?:['’]s)?(?:\s+\([^()\n]{1,40}\))?\s+(?:said|says|asked|told|wants|prefers|thinks|is out|was out|owns|lives|works (?:at|for|on|with|as|in)|joined|left|suggested|likes|met|mentioned|wrote|called|emailed|agreed|agrees|confirmed|confirms|replied|texted|messaged|promised|offered|recommends|swears|reckons|reviewed|recommended|leads|is leading|is working|is based|took over|decided|approved|is on leave|is off|texted|called me|came over|came by|dropped by|cooked|laughed|cried|smiled|hugged|invited|visited us|visited me|picked me up|picked up the kids|is pregnant|turned \d+|and I|& I)\b/;
+  /^(?:['’]s)?(?:\s+\([^()\n]{1,40}\))?\s+(?:said|says|asked|told|wants|prefers|thinks|is out|was out|owns|lives|works (?:at|for|on|with|as|in)|joined|left|suggested|likes|met|mentioned|wrote|called|emailed|agreed|agrees|confirmed|confirms|replied|texted|messaged|promised|offered|recommends|swears|reckons|reviewed|recommended|leads|is leading|is working|is based|took over|decided|approved|is on leave|is off|texted|called me|came over|came by|dropped by|cooked|laughed|cried|smiled|hugged|invited|visited us|visited me|picked me up|picked up the kids|is pregnant|turned \d+|and I|& I|on call|on-call|disagrees|designed|now owns)\b|^[?,;:]?\s+(?:she|he)(?:['’]s)?\s/;
 const SUBJECT_AFTER = /^\s+(?:uses|is using|runs|is|was|has|had|will|switched)\b/;
 const PERSON_BEFORE = /\b(?:(?:call|meeting|lunch|dinner|coffee|chat|sync|pairing|paired|talked|spoke|1:1)\s+with|(?:owned|led|reviewed|approved|written)\s+by|told|asked|ask|met|cc|thanks to|ping|passed to)\s+$/i;
 
@@ -86,8 +86,8 @@ function toolOrIdentifier(name: string, text: string, at: number): EntityType {
   return cue === 'tool' ? 'tool' : 'identifier';
 }
 
-/** Separators of a plain list of names: "Forgejo, Miniflux and Immich", "Lisbon vs Azores", "MAAT, then LX Factory". */
-const LIST_GAP = /^(?:[ \t]*[,&+/][ \t]*|,?[ \t]+(?:and|or|then|vs\.?|versus)[ \t]+|,[ \t]*(?:and|or|then)[ \t]+)$/;
+/** Separators of a plain list of names: "Forgejo, Miniflux and Immich", "Lisbon vs Azores", "MAAT, then LX Factory", "JKIA → Doha → Lisbon" (not "/": "Adaeze / Kobo Rails"). */
+const LIST_GAP = /^(?:[ \t]*(?:[,&+]|→|->)[ \t]*|,?[ \t]+(?:and|or|then|vs\.?|versus)[ \t]+|,[ \t]*(?:and|or|then)[ \t]+)$/;
 /** Types a list passes on to its unnamed members. */
 const LIST_TYPES: ReadonlySet<EntityType> = new Set(['person', 'place', 'tool', 'machine']);
 
@@ -231,7 +231,7 @@ function nameMention(label: string, start: number, text: string): PositionedMent
   let byNameList = false;
   // "in Alfama confirmed": a name after a preposition is not the subject of the verb that follows.
   if (shape) [type, certainty] = [shape, 'strong'];
-  else if ((PERSON_AFTER.test(after(text, start + label.length)) && !OBJECT_OF_PREPOSITION.test(before)) || PERSON_BEFORE.test(before)) [type, certainty] = ['person', 'strong'];
+  else if ((PERSON_AFTER.test(after(text, start + label.length)) && !OBJECT_OF_PREPOSITION.test(before) && !isKnownThing(clean)) || PERSON_BEFORE.test(before)) [type, certainty] = ['person', 'strong'];
   else {
     const known = knownNameType(clean);
     const context = typeFromContext(before, after(text, end), { label: clean });
@@ -241,7 +241,14 @@ function nameMention(label: string, start: number, text: string): PositionedMent
     byNameList = cue === 'person' && known === 'person' && context !== 'person';
   }
   const hint = type === 'concept' ? typeHint(clean, before) : null;
-  return { type, label: clean, certainty, start, end, ...(hint ? { hint } : {}), ...(byNameList ? { byNameList } : {}) };
+  const hinted = hint ? { hint } : {};
+  return { type, label: clean, certainty, start, end, ...hinted, ...(byNameList ? { byNameList } : {}) };
+}
+
+/** "02:00 Lisbon, he laughed": a known place, tool or company is never a person by the words after it. */
+function isKnownThing(label: string): boolean {
+  const known = knownNameType(label);
+  return known !== null && known !== 'person';
 }
 
 const OBJECT_OF_PREPOSITION = /\b(?:in|at|to|from|on|near|of|into|onto|around|for|via|over|through)\s+(?:the\s+)?$/i;

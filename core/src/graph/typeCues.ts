@@ -14,7 +14,9 @@ export function typeFromContext(before: string, after: string, options: { senten
   // A sentence's first word may be an adjective ("Old cluster: …", "New server"): nouns after it say nothing.
   const nounAfter = !options.sentenceStart || (options.label !== undefined && !SENTENCE_ADJECTIVES.has(options.label.toLowerCase()));
   if (ORGANISATION_BEFORE.test(before) || (nounAfter && ORGANISATION_AFTER.test(after))) return 'organization';
-  if (PLACE_BEFORE.test(before) || (nounAfter && PLACE_AFTER.test(after)) || (MOVE_TO_BEFORE.test(before) && FROM_PLACE_AFTER.test(after)) || MOVE_FROM_TO_BEFORE.test(before)) return 'place';
+  // "dinner at Ottilie's": somebody's home, not a place called Ottilie.
+  const possessive = /^['’]s\b/.test(after);
+  if ((!possessive && PLACE_BEFORE.test(before)) || (nounAfter && PLACE_AFTER.test(after)) || (MOVE_TO_BEFORE.test(before) && FROM_PLACE_AFTER.test(after)) || MOVE_FROM_TO_BEFORE.test(before)) return 'place';
   if (options.label !== undefined && isAirportCode(options.label, before, after)) return 'place';
   if (isFollowedByKnownPlace(options.label, after)) return 'place';
   if (MACHINE_BEFORE.test(before) || (nounAfter && MACHINE_AFTER.test(after))) return 'machine';
@@ -105,7 +107,7 @@ const ORGANISATION_AFTER =
  * "moved to" or "moving from" alone: services move between hosts and tools too.
  */
 const PLACE_BEFORE =
-  /\b(?:(?:live|lives|lived|living|based|born|grew up|raised|flew|fly|flying|flight|flights|train|trains|drove|drive|driving|road trip|trip|travel(?:l?ed|l?ing)?|holiday|holidays|vacation|weekend|week|days|nights?|stay|stayed|staying|back|returned|returning|arrived?|arriving|landed|landing|relocat(?:e|ed|ing)|visit(?:ed|ing)?|walk(?:ed)?|hike|hiked|hiking|restaurant|café|cafe|bar|bakery|hotel|airbnb|apartment|flat|house|studio|office|park|beach|museum|now)\s+(?:in|to|from|at|near|around|through)|(?:dinner|lunch|breakfast|brunch|drinks|coffee|concert|gig|class|walk)\b[^.;:!?\n]{0,30}\s+in|(?:hours|the time|weather|rain|sunny|snow)\s+in|visiting|visited)\s+(?:the\s+)?$/i;
+  /\b(?:(?:live|lives|lived|living|based|born|grew up|raised|flew|fly|flying|flight|flights|train|trains|drove|drive|driving|road trip|trip|travel(?:l?ed|l?ing)?|holiday|holidays|vacation|weekend|week|days|nights?|stay|stayed|staying|back|returned|returning|arrived?|arriving|landed|landing|relocat(?:e|ed|ing)|visit(?:ed|ing)?|walk(?:ed)?|hike|hiked|hiking|restaurant|café|cafe|bar|bakery|hotel|airbnb|apartment|flat|house|studio|office|park|beach|museum|now)\s+(?:in|to|from|at|near|around|through)|(?:dinner|lunch|breakfast|brunch|drinks|coffee|concert|gig|class|walk)\b[^.;:!?\n]{0,30}\s+in|(?:dinner|lunch|breakfast|brunch|drinks|coffee)\s+at|(?:hours|the time|weather|rain|sunny|snow)\s+in|visiting|visited)\s+(?:the\s+)?$/i;
 /** "Lisbon trip", "Kreuzberg apartment". */
 const PLACE_AFTER = /^\s+(?:trips?|holiday|vacation|weekend|airport|neighbou?rhood|area|city centre|city center|old town|downtown|suburbs)\b/;
 /** "Moved to Berlin from Madrid": both ends of a move that names where from are places. */

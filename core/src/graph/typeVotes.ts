@@ -25,6 +25,7 @@ export function settleTypesInFile(mentionLists: ReadonlyArray<PositionedMention[
     }
   const decided = new Map<string, EntityType>();
   for (const [key, { strong, hints }] of votes) {
+    // Weak cues decide only when they agree.
     const winner = strong.size > 0 ? mostVoted(strong) : hints.size === 1 ? [...hints.keys()][0]! : null;
     if (winner) decided.set(key, winner);
   }
