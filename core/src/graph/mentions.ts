@@ -234,7 +234,8 @@ function nameMention(label: string, start: number, text: string): PositionedMent
   else if ((PERSON_AFTER.test(after(text, start + label.length)) && !OBJECT_OF_PREPOSITION.test(before) && !isKnownThing(clean)) || PERSON_BEFORE.test(before)) [type, certainty] = ['person', 'strong'];
   else {
     const known = knownNameType(clean);
-    const context = typeFromContext(before, after(text, end), { label: clean });
+    // The words around a name are read only when the list does not settle it (a first name may be a town).
+    const context = known === null || known === 'person' ? typeFromContext(before, after(text, end), { label: clean }) : null;
     // "moving to Charlotte": where the words put a name outweighs its being a first name too.
     const cue = known === 'person' && context === 'place' && !/\bvisit/i.test(before) ? context : (known ?? context);
     if (cue) [type, certainty] = [cue, 'strong'];
