@@ -82,6 +82,93 @@ describe('type cues around a name', () => {
   });
 });
 
+describe('types from a name\'s own words, its list and its itinerary', () => {
+  it('reads a place or an organisation from the head word of its name', () => {
+    expect(typeOf('Running Sundays on Tempelhofer Feld, about 8 km.', 'Tempelhofer Feld')).toBe('place');
+    expect(typeOf('The dentist on Kastanienallee moved.', 'Kastanienallee')).toBe('place');
+    expect(typeOf('Pick-up from Lindenhof School at three.', 'Lindenhof School')).toBe('organization');
+    expect(typeOf('Contract signed with Tidewater Analytics today.', 'Tidewater Analytics')).toBe('organization');
+    // A surname is not a street: "Hall" and "Park" alone say nothing, a known first name says person.
+    expect(typeOf('Coffee with Priya Park tomorrow.', 'Priya Park')).toBe('person');
+  });
+
+  it('reads an airport code in an itinerary, a city in a time zone and "X, <country>"', () => {
+    expect(typeOf('Out: Thu, BER 19:40 → LIS 22:25 local.', 'BER')).toBe('place');
+    expect(typeOf('Out: Thu, BER 19:40 → LIS 22:25 local.', 'LIS')).toBe('place');
+    expect(typeOf('A CI job with TZ=Pacific/Chatham runs nightly.', 'Chatham')).toBe('place');
+    expect(typeOf('Dinner in a tiny place near Ghent, Belgium.', 'Ghent')).toBe('place');
+    // Three capitals that are not in an itinerary stay unknown.
+    expect(typeOf('The ADR says BER is frozen for now.', 'BER')).not.toBe('place');
+  });
+
+  it('passes a list\'s one type to its untyped members, and no type to a mixed list', () => {
+    expect(typeOf('Walked to Belem, then Quintal Novo.', 'Quintal Novo')).toBe('place');
+    expect(typeOf('atlas services: Forgejo, Miniflux and Shelfmark.', 'Shelfmark')).toBe('tool');
+    expect(typeOf('Met Priya and Quorra for lunch.', 'Quorra')).toBe('person');
+    expect(typeOf('On the list: Priya, Berlin and Quorra.', 'Quorra')).toBe('concept');
+  });
+
+  it('reads a version after a comma, a host from ssh, and a person from "and I" or their house', () => {
+    expect(typeOf('ledger service, Go 1.27, pgx and sqlc.', 'Go')).toBe('tool');
+    expect(typeFromContext('about ', ' 1,905 automatic')).toBeNull();
+    expect(typeOf('Then ssh Hestia and restart the units.', 'Hestia')).toBe('machine');
+    expect(typeOf('Went with Kiri and I took the train back.', 'Kiri')).toBe('person');
+    expect(typeOf("Dinner at Kiri's place on Friday.", 'Kiri')).toBe('person');
+  });
+
+  it('reads a tool from a known name in backticks or a snake_case name used as software', () => {
+    expect(findMentions('Backups with `restic` nightly.').find((m) => m.label === 'restic')?.type).toBe('tool');
+    expect(findMentions('Ran pg_upgrade on staging.').find((m) => m.label === 'pg_upgrade')?.type).toBe('tool');
+    expect(findMentions('Then installed pg_partman on the replica.').find((m) => m.label === 'pg_partman')?.type).toBe('tool');
+    expect(findMentions('The column statement_tz is null.').find((m) => m.label === 'statement_tz')?.type).toBe('identifier');
+  });
+
+  it('lets a sentence open with a name and a noun, not with an adjective and a noun', () => {
+    expect(typeOf('Hugo version pinned in the Makefile.', 'Hugo')).toBe('tool');
+    expect(findMentions('New version pinned in the Makefile.').find((m) => m.label === 'New')?.certainty ?? 'tentative').toBe('tentative');
+  });
+});
+
+describe('cues that point at the wrong name', () => {
+  it('reads teams either side of a score, not a version', () => {
+    expect(typeOf('Sat: Ndovu Stars 2 – 1 Riruta Rovers. First win.', 'Ndovu Stars')).toBe('organization');
+    expect(typeOf('Sat: Ndovu Stars 2 – 1 Riruta Rovers. First win.', 'Riruta Rovers')).toBe('organization');
+  });
+
+  it('gives a role to the name it describes, not to the name before it', () => {
+    expect(typeOf('- Family mostly in Tanga: Mum in Pangani now.', 'Tanga')).not.toBe('person');
+    expect(typeOf('- Mum in Pangani, brother Juma in town.', 'Pangani')).not.toBe('person');
+    expect(typeOf('- alerts via Pagerly (on-call app) for now.', 'Pagerly')).not.toBe('person');
+    expect(typeOf('- Juma: brother, moving next month.', 'Juma')).toBe('person');
+  });
+
+  it('does not take a name after a preposition for the subject of the next verb', () => {
+    expect(typeOf('- Casa Azul in Alfama confirmed, 4 nights.', 'Alfama')).not.toBe('person');
+    expect(typeOf('- Ottilie confirmed, 4 nights.', 'Ottilie')).toBe('person');
+  });
+
+  it('lets where the words put a first name outweigh the name list, and a building outweigh a first name', () => {
+    expect(typeOf('Juma flew to Charlotte for the job.', 'Charlotte')).toBe('place');
+    expect(typeOf('Visiting Charlotte on Sunday.', 'Charlotte')).toBe('person');
+    expect(typeOf('First meeting at Elizabeth House, 3rd floor.', 'Elizabeth House')).toBe('place');
+  });
+
+  it('reads a person from a pronoun that follows or being on call, a place from a meal there, not from a meal at someone\'s', () => {
+    expect(typeOf('- new owner for it. Ottilie? she is faster than me.', 'Ottilie')).toBe('person');
+    // A pronoun after a known place belongs to someone else.
+    expect(typeOf('- 04:00 EAT = 02:00 Lisbon, he laughed.', 'Lisbon')).toBe('place');
+    expect(typeOf('- standup: Ottilie on call this week.', 'Ottilie')).toBe('person');
+    expect(typeOf('- Karim: dinner at Mawimbi on the 19th.', 'Mawimbi')).toBe('place');
+    expect(typeOf("- dinner at Ottilie's on the 19th.", 'Ottilie')).not.toBe('place');
+    expect(typeOf('- flights: Nairobi → Kabana → Lisbon.', 'Kabana')).toBe('place');
+  });
+
+  it('needs a conjunction to read two names as a list, and a person-shaped name for a weak person cue', () => {
+    expect(typeOf('Lunch at Kahawa Corner, Quorra paying.', 'Quorra')).toBe('concept');
+    expect(findMentions('compute the bounds with AddDate instead.').find((m) => m.label === 'AddDate')?.hint).toBeUndefined();
+  });
+});
+
 describe('a line that opens with a name and describes it', () => {
   /** The relations extractFile states in a one-line note, as "subject predicate object". */
   function relationsOf(line: string): string[] {

@@ -4,6 +4,7 @@ import { cleanLabel, labelKey } from './labelKey.js';
 import { findMentions, type PositionedMention } from './mentions.js';
 import { isDateHeading, listOf, readNoteContext, scalar, type NoteContext } from './noteContext.js';
 import { findRelations, type EntryVoice } from './relations.js';
+import { settleTypesInFile } from './typeVotes.js';
 import type { ClaimMention, EntityMention, ExtractedEntry } from './types.js';
 
 const KEY_VALUE = /^([\p{L}][\p{L}\p{N} _-]{0,40}?)\s*:\s+(\S.{0,300})$/u;
@@ -65,10 +66,14 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
   const fm = frontMatterEntry(note, noteDate);
   if (fm) entries.push({ ...fm, mentions: [] });
 
-  for (const entry of parseMarkdownEntries(note.body)) {
+  // Names first, for the whole file: how a name is used across it decides its type (typeVotes.ts).
+  const found = parseMarkdownEntries(note.body)
     // Nothing to name or state (a Hermes `§` separator, a rule of dashes): no entry to record.
-    if (!HAS_WORD.test(entry.body)) continue;
-    const mentions = findMentions(entry.body);
+    .filter((entry) => HAS_WORD.test(entry.body))
+    .map((entry) => ({ entry, mentions: findMentions(entry.body) }));
+  settleTypesInFile(found.map((f) => f.mentions));
+
+  for (const { entry, mentions } of found) {
     // Under the note's own title, "Key: value" lines are facts of the note's subject.
     const underTitle = !entry.heading || labelKey(entry.heading) === labelKey(note.subject.label);
     // Every section of a person's or project's note is about them: a line without a subject too ("Lives in Wedding.", "## Work with him: - Owns …").
@@ -79,6 +84,7 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
       : aboutOther && readsAsName(note.subject.label)
         ? { ...note.subject, certainty: 'strong' as const }
         : null;
+    // Relations read the settled types (a host, a place).
     const relations = findRelations(entry.body, mentions, topic, voice);
     const built = new EntryBuilder(entry.startLine, entry.endLine, entry.annotations.observed ?? noteDate);
     // A heading is a section, not an entity, unless the workspace names it elsewhere too (tentative).
@@ -179,7 +185,7 @@ class EntryBuilder {
       this.byKey.set(`name\u0000${key}`, untyped);
       return untyped;
     }
-    this.entities.push({ type: mention.type, label, certainty: mention.certainty });
+    this.entities.push({ type: mention.type, label, certainty: mention.certainty, ...(mention.byNameList ? { byNameList: true } : {}) });
     const index = this.entities.length - 1;
     this.byKey.set(typedKey, index);
     if (mention.certainty === 'strong' && !['tag', 'url', 'path'].includes(mention.type) && !this.byKey.has(`name\u0000${key}`)) this.byKey.set(`name\u0000${key}`, index);

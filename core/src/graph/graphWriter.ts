@@ -234,6 +234,8 @@ export class GraphWriter {
     }
     // One thing, one entity: a name already typed otherwise keeps its first type from the evidence.
     const other = named && !m.byModel ? (this.stmts.namedOtherType.get(key) as number | undefined) : undefined;
+    // Except a person taken for a place first ("in Florence" before "Florence said"): what people do outweighs where words sit.
+    if (other !== undefined && m.type === 'person' && !m.byNameList && this.stmts.typeOf.get(other) === 'place') this.stmts.retype.run('person', other);
     if (other !== undefined) return other;
     const id = this.create(m.type, m.label, key);
     if (m.type === 'person' && /\s/.test(key) && !m.byModel) this.absorbShortNames(id, key, path);

@@ -37,6 +37,8 @@ obsidian logseq evernote discord jira confluence asana trello figma miro airtabl
 scipy pytorch tensorflow keras jupyter airflow dbt dagster mlflow hadoop flink llama.cpp ollama langchain chatgpt copilot
 sqlc pgx gorm prisma sequelize typeorm hibernate keycloak grpc protobuf websocket cloudflared certbot letsencrypt wordpress
 drupal magento sidekiq celery resque pgbouncer patroni pg_upgrade pg_dump vacuumdb pgbackrest barman
+ec2 s3 rds eks ecs ecr alb elb nlb cloudfront route53 sqs sns gke gcs gce aks cloud-sql cloud-run cloud-nat cloud-storage backblaze-b2 kubectl k9s
+whatsapp telegram instagram gmail google-maps google-meet youtube tiktok wechat mpesa m-pesa duolingo strava
 docker-compose github-actions home-assistant ruby-on-rails react-native spring-boot android-studio visual-studio vs-code google-sheets google-docs google-drive arch-linux
 `;
 
@@ -61,7 +63,10 @@ paraguay peru philippines poland portugal qatar romania russia rwanda samoa sene
 slovenia somalia spain sudan suriname sweden switzerland syria taiwan tajikistan tanzania thailand togo tonga tunisia
 turkey türkiye turkmenistan tuvalu uganda ukraine uruguay uzbekistan vanuatu venezuela vietnam yemen zambia zimbabwe
 usa u.s. uk england scotland wales catalonia bavaria europe asia africa oceania antarctica scandinavia
-california texas oregon ontario quebec québec alberta
+alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii idaho illinois indiana iowa kansas
+kentucky louisiana maine maryland massachusetts michigan minnesota mississippi missouri montana nebraska nevada new-hampshire new-jersey
+new-mexico north-carolina north-dakota ohio oklahoma oregon pennsylvania rhode-island south-carolina south-dakota tennessee texas utah
+vermont virginia washington-state west-virginia wisconsin wyoming ontario quebec québec alberta
 london paris berlin madrid barcelona lisbon porto rome milan naples turin vienna prague budapest warsaw krakow kraków
 amsterdam rotterdam brussels antwerp copenhagen stockholm oslo helsinki reykjavik dublin edinburgh glasgow manchester
 liverpool birmingham bristol leeds munich münchen hamburg cologne köln frankfurt stuttgart düsseldorf leipzig dresden

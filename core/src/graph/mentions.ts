@@ -2,6 +2,7 @@ import type { EntityType } from '../contract/index.js';
 import { STOPWORDS } from '../platform/text/stopwords.js';
 import { AMBIGUOUS_GIVEN_NAMES, isFurnitureWord, isUnitOrPair } from './furniture.js';
 import { knownNameType } from './knownNames.js';
+import { typeFromShape } from './nameShapes.js';
 import { typeFromContext } from './typeCues.js';
 import type { EntityMention } from './types.js';
 
@@ -11,6 +12,8 @@ export interface PositionedMention extends EntityMention {
   end: number;
   /** `[[Target|shown]]`: the shown text, an alias of the target. */
   alias?: string;
+  /** What an untyped name's words hint at without proving it ("with Kiri", "in Alcântara"): see typeVotes.ts. */
+  hint?: EntityType;
 }
 
 /** No entry, however long, yields more mentions than this (an entry with 10,000 links stays cheap). */
@@ -30,14 +33,15 @@ const HOST = /\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*-?\d+[a-z0-9]*\b/g;
 const IDENTIFIER = /\b(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:\.[a-z][a-z0-9]*){2,})\b/g;
 /** `@dana`: a person's handle (not an email address: nothing word-like before the @). */
 const HANDLE = /(?<![\w@.])@([a-z][a-z0-9_.-]{0,30}[a-z0-9])/gi;
+/** "Pacific/Chatham", "Europe/Lisbon", "Australia/Lord_Howe": a time zone names its city. */
+const TIME_ZONE = /(?<![\w/.])(?:Europe|America|Asia|Africa|Australia|Pacific|Atlantic|Indian|Antarctica)\/(?:[A-Za-z_]+\/)?(\p{Lu}[\p{L}_]+)(?![\w/])/gu;
 const CAPITALISED_SPAN = /\p{Lu}[\p{L}\p{N}'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}'’-]*)*/gu;
 
 /** Words next to a name that say it is a person. */
 const PERSON_AFTER =
-  /^(?:['’]s)?(?:\s+\([^()\n]{1,40}\))?\s+(?:said|says|asked|told|wants|prefers|thinks|is out|was out|owns|lives|works (?:at|for|on|with|as|in)|joined|left|suggested|likes|met|mentioned|wrote|called|emailed|agreed|agrees|confirmed|confirms|replied|texted|messaged|promised|offered|recommends|swears|reckons|reviewed|recommended|leads|is leading|is working|is based|took over|decided|approved|is on leave|is off)\b/;
+  /^(?:['’]s)?(?:\s+\([^()\n]{1,40}\))?\s+(?:said|says|asked|told|wants|prefers|thinks|is out|was out|owns|lives|works (?:at|for|on|with|as|in)|joined|left|suggested|likes|met|mentioned|wrote|called|emailed|agreed|agrees|confirmed|confirms|replied|texted|messaged|promised|offered|recommends|swears|reckons|reviewed|recommended|leads|is leading|is working|is based|took over|decided|approved|is on leave|is off|texted|called me|came over|came by|dropped by|cooked|laughed|cried|smiled|hugged|invited|visited us|visited me|picked me up|picked up the kids|is pregnant|turned \d+|and I|& I|on call|on-call|disagrees|designed|now owns)\b|^[?,;:]?\s+(?:she|he)(?:['’]s)?\s/;
 const SUBJECT_AFTER = /^\s+(?:uses|is using|runs|is|was|has|had|will|switched)\b/;
 const PERSON_BEFORE = /\b(?:(?:call|meeting|lunch|dinner|coffee|chat|sync|pairing|paired|talked|spoke|1:1)\s+with|(?:owned|led|reviewed|approved|written)\s+by|told|asked|ask|met|cc|thanks to|ping|passed to)\s+$/i;
-const ORGANISATION_SUFFIX = /\s(?:Inc|GmbH|Ltd|LLC|Labs|Corp|AG|SA|BV)\.?$/;
 
 /**
  * Entities an entry's body names, found by syntax: links, tags, URLs, paths, hosts, code
@@ -64,12 +68,55 @@ export function findMentions(body: string): PositionedMention[] {
   take(CODE, (m) => codeMention(m[1]!));
   take(HANDLE, (m) => ({ type: 'person', label: `@${m[1]!.toLowerCase()}`, certainty: 'strong' }));
   take(HASH_TAG, (m) => (/^\d+$/.test(m[1]!) ? null : { type: 'tag', label: m[1]!.toLowerCase(), certainty: 'strong' }));
+  take(TIME_ZONE, (m) => ({ type: 'place', label: m[1]!.replace(/_/g, ' '), certainty: 'strong' }), 1);
   take(FILE_PATH, (m) => (/^\d+(?:\/\d+)+$/.test(m[0]) || m[0].split('/').filter(Boolean).length < 2 || isUnitOrPair(m[0]) ? null : { type: 'path', label: m[0], certainty: 'strong' }));
   take(DOMAIN, (m) => ({ type: 'machine', label: m[0].toLowerCase(), certainty: 'strong' }));
   take(HOST, (m) => (/^v?\d/.test(m[0]) || !/[a-z]{2}/.test(m[0]) ? null : { type: 'machine', label: m[0], certainty: 'strong' }));
-  take(IDENTIFIER, (m) => ({ type: 'identifier', label: m[0], certainty: 'strong' }));
+  take(IDENTIFIER, (m) => ({ type: toolOrIdentifier(m[0], masked, m.index ?? 0), label: m[0], certainty: 'strong' }));
   found.push(...findNames(masked, MAX_MENTIONS_PER_ENTRY - found.length));
-  return found.sort((a, b) => a.start - b.start);
+  found.sort((a, b) => a.start - b.start);
+  typeListMembers(body, found);
+  return found;
+}
+
+/** `pg_upgrade` (known), "installed pg_partman", "pg_partman 5.1": software; other code identifiers stay identifiers. */
+function toolOrIdentifier(name: string, text: string, at: number): EntityType {
+  if (knownNameType(name) === 'tool') return 'tool';
+  const cue = typeFromContext(text.slice(Math.max(0, at - CONTEXT_CHARS), at), after(text, at + name.length), { label: name });
+  return cue === 'tool' ? 'tool' : 'identifier';
+}
+
+/** Separators of a plain list of names: "Forgejo, Miniflux and Immich", "Lisbon vs Azores", "MAAT, then LX Factory", "JKIA → Doha → Lisbon" (not "/": "Adaeze / Kobo Rails"). */
+const LIST_GAP = /^(?:[ \t]*(?:[,&+]|→|->)[ \t]*|,?[ \t]+(?:and|or|then|vs\.?|versus)[ \t]+|,[ \t]*(?:and|or|then)[ \t]+)$/;
+/** Types a list passes on to its unnamed members. */
+const LIST_TYPES: ReadonlySet<EntityType> = new Set(['person', 'place', 'tool', 'machine']);
+
+/**
+ * A name listed with names of one type is of that type too: an untyped member of a list takes
+ * the type its typed members agree on ("Walked to MAAT, then LX Factory" with MAAT a place).
+ */
+function typeListMembers(body: string, found: PositionedMention[]): void {
+  let run: PositionedMention[] = [];
+  // Two names and a comma may be two clauses ("at Kahawa Corner, Grant paying"): a list of two needs a conjunction.
+  let joined = false;
+  const settle = () => {
+    if (run.length < 3 && !joined) run = [];
+    joined = false;
+    const types = new Set(run.filter((m) => m.certainty === 'strong' && LIST_TYPES.has(m.type)).map((m) => m.type));
+    const [only] = types;
+    if (types.size === 1) {
+      for (const m of run) if (m.type === 'concept' && m.certainty !== 'strong' && /^\p{Lu}/u.test(m.label)) Object.assign(m, { type: only, certainty: 'strong' });
+    }
+    run = [];
+  };
+  for (const m of found) {
+    const prev = run[run.length - 1];
+    const gap = prev ? body.slice(prev.end, m.start) : '';
+    if (prev && !(m.start > prev.end && LIST_GAP.test(gap))) settle();
+    else if (prev && !/^[ \t]*,[ \t]*$/.test(gap)) joined = true;
+    if (m.start >= 0) run.push(m);
+  }
+  settle();
 }
 
 function trimUrl(url: string): string {
@@ -80,6 +127,8 @@ function codeMention(code: string): Omit<PositionedMention, 'start' | 'end'> | n
   // A command line, a call or an expression (`Add(24*time.Hour)`, `--keep-daily 7`) is code, not a name.
   if (/[\s()*=+<>;{}[\],"'!?&|$%]/.test(code.trim()) || /^[-.]/.test(code) || /^\d/.test(code)) return null;
   if (code.includes('/')) return { type: 'path', label: code, certainty: 'strong' };
+  // `restic`, `pnpm`: widely known software in backticks is that tool.
+  if (knownNameType(code) === 'tool') return { type: 'tool', label: code, certainty: 'strong' };
   // Code is not a name: a token in backticks counts only when the notes also name it in prose.
   return { type: 'identifier', label: code, certainty: 'tentative' };
 }
@@ -108,7 +157,7 @@ function findNames(text: string, budget: number): PositionedMention[] {
       const label = word.replace(/['’]s$/, '');
       const type = PERSON_AFTER.test(after(text, start + word.length))
         ? 'person'
-        : (knownNameType(label) ?? typeFromContext(text.slice(Math.max(0, start - CONTEXT_CHARS), start), after(text, start + label.length), { sentenceStart: true }));
+        : (knownNameType(label) ?? typeFromShape(label) ?? typeFromContext(text.slice(Math.max(0, start - CONTEXT_CHARS), start), after(text, start + label.length), { sentenceStart: true, label }));
       names.push({ type: type ?? 'concept', label, certainty: type ? 'strong' : 'tentative', start, end: start + label.length });
       continue;
     }
@@ -178,11 +227,40 @@ function nameMention(label: string, start: number, text: string): PositionedMent
   let type: EntityType = 'concept';
   let certainty: EntityMention['certainty'] = 'weak';
   const before = text.slice(Math.max(0, start - CONTEXT_CHARS), start);
-  if (ORGANISATION_SUFFIX.test(clean)) [type, certainty] = ['organization', 'strong'];
-  else if (PERSON_AFTER.test(after(text, start + label.length)) || PERSON_BEFORE.test(before)) [type, certainty] = ['person', 'strong'];
+  const shape = typeFromShape(clean);
+  let byNameList = false;
+  // "in Alfama confirmed": a name after a preposition is not the subject of the verb that follows.
+  if (shape) [type, certainty] = [shape, 'strong'];
+  else if ((PERSON_AFTER.test(after(text, start + label.length)) && !OBJECT_OF_PREPOSITION.test(before) && !isKnownThing(clean)) || PERSON_BEFORE.test(before)) [type, certainty] = ['person', 'strong'];
   else {
-    const cue = knownNameType(clean) ?? typeFromContext(before, after(text, end));
+    const known = knownNameType(clean);
+    // The words around a name are read only when the list does not settle it (a first name may be a town).
+    const context = known === null || known === 'person' ? typeFromContext(before, after(text, end), { label: clean }) : null;
+    // "moving to Charlotte": where the words put a name outweighs its being a first name too.
+    const cue = known === 'person' && context === 'place' && !/\bvisit/i.test(before) ? context : (known ?? context);
     if (cue) [type, certainty] = [cue, 'strong'];
+    byNameList = cue === 'person' && known === 'person' && context !== 'person';
   }
-  return { type, label: clean, certainty, start, end };
+  const hint = type === 'concept' ? typeHint(clean, before) : null;
+  const hinted = hint ? { hint } : {};
+  return { type, label: clean, certainty, start, end, ...hinted, ...(byNameList ? { byNameList } : {}) };
+}
+
+/** "02:00 Lisbon, he laughed": a known place, tool or company is never a person by the words after it. */
+function isKnownThing(label: string): boolean {
+  const known = knownNameType(label);
+  return known !== null && known !== 'person';
+}
+
+const OBJECT_OF_PREPOSITION = /\b(?:in|at|to|from|on|near|of|into|onto|around|for|via|over|through)\s+(?:the\s+)?$/i;
+
+/** "with Kiri": a person more often than not; "in Alcântara", "went to Alcântara": a place. */
+const PERSON_HINT_BEFORE = /\b(?:with|me and|texted|told|tell|asked|ask|thanked|thank|hugged|invited)\s+$/i;
+const PLACE_HINT_BEFORE = /\b(?:in|near|around|went to|go to|going to|got to|headed to|back to|drove to|walked to|bike to|cycled to|biked to)\s+(?:the\s+)?$/i;
+
+function typeHint(label: string, before: string): EntityType | null {
+  // Only a name shaped like a person's ("Ottilie", "Ottilie Brandt"), not "with AddDate".
+  if (PERSON_HINT_BEFORE.test(before)) return /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?$/u.test(label) ? 'person' : null;
+  if (PLACE_HINT_BEFORE.test(before)) return 'place';
+  return null;
 }

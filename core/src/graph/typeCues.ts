@@ -1,4 +1,5 @@
 import type { EntityType } from '../contract/index.js';
+import { knownNameType } from './knownNames.js';
 
 /**
  * What the words right around a capitalised name say it is, when they say it plainly:
@@ -7,18 +8,71 @@ import type { EntityType } from '../contract/index.js';
  * repo" a project. Only unambiguous cues count: "in X", "with X" or "at X" alone say nothing
  * (in Berlin, in Go; with Dana, with Postgres; at Quillfin, at Tempelhof).
  */
-export function typeFromContext(before: string, after: string, options: { sentenceStart?: boolean } = {}): EntityType | null {
-  if (PERSON_TITLE_BEFORE.test(before) || PERSON_ROLE_AFTER.test(after) || PERSON_POSSESSION_AFTER.test(after)) return 'person';
+export function typeFromContext(before: string, after: string, options: { sentenceStart?: boolean; label?: string } = {}): EntityType | null {
+  if (PERSON_TITLE_BEFORE.test(before) || hasRoleAfter(before, after) || PERSON_POSSESSION_AFTER.test(after) || PERSON_AND_I_AFTER.test(after)) return 'person';
+  if (SCORE_AFTER.test(after) || SCORE_BEFORE.test(before)) return 'organization';
   // A sentence's first word may be an adjective ("Old cluster: …", "New server"): nouns after it say nothing.
-  const nounAfter = !options.sentenceStart;
+  const nounAfter = !options.sentenceStart || (options.label !== undefined && !SENTENCE_ADJECTIVES.has(options.label.toLowerCase()));
   if (ORGANISATION_BEFORE.test(before) || (nounAfter && ORGANISATION_AFTER.test(after))) return 'organization';
-  if (PLACE_BEFORE.test(before) || (nounAfter && PLACE_AFTER.test(after)) || (MOVE_TO_BEFORE.test(before) && FROM_PLACE_AFTER.test(after)) || MOVE_FROM_TO_BEFORE.test(before)) return 'place';
+  // "dinner at Ottilie's": somebody's home, not a place called Ottilie.
+  const possessive = /^['’]s\b/.test(after);
+  if ((!possessive && PLACE_BEFORE.test(before)) || (nounAfter && PLACE_AFTER.test(after)) || (MOVE_TO_BEFORE.test(before) && FROM_PLACE_AFTER.test(after)) || MOVE_FROM_TO_BEFORE.test(before)) return 'place';
+  if (options.label !== undefined && isAirportCode(options.label, before, after)) return 'place';
+  if (isFollowedByKnownPlace(options.label, after)) return 'place';
+  if (MACHINE_BEFORE.test(before) || (nounAfter && MACHINE_AFTER.test(after))) return 'machine';
   // "Phase 2", "Step 3" open sentences: there only a dotted version ("Postgres 16.10") counts.
   const version = options.sentenceStart ? DOTTED_VERSION_AFTER : VERSION_AFTER;
   if (TOOL_BEFORE.test(before) || TOOL_LIST_BEFORE.test(before) || (nounAfter && TOOL_AFTER.test(after)) || version.test(after)) return 'tool';
   if (PROJECT_BEFORE.test(before) || (nounAfter && PROJECT_AFTER.test(after))) return 'project';
   return null;
 }
+
+/** Words that open a sentence as adjectives ("Old cluster", "New server", "Next release"): the noun after them is not about a name. */
+const SENTENCE_ADJECTIVES = new Set(
+  `new old next last first second third final latest current previous same other big small main default early late good bad great nice
+  whole full half quick slow long short high low open closed shared local remote public private daily weekly monthly annual major minor
+  initial original extra free total more less most best worst fresh own real hard soft dark light hot cold warm cool proper single
+  double separate entire backup test staging prod production dev primary secondary`.split(/\s+/),
+);
+
+/**
+ * "Priya (EM, …)", "Jonas Weber — platform": a role describing the name. Not "Mombasa: Mum in
+ * Nyali" mid-line (a colon describes only a line's opening name), nor ", brother Juma" (the role
+ * is the next name's), nor "(on-call app)".
+ */
+function hasRoleAfter(before: string, after: string): boolean {
+  const role = PERSON_ROLE_AFTER.exec(after);
+  if (!role) return false;
+  if (/^\s*:/.test(after) && !/(?:^|\n)[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?$/.test(before)) return false;
+  return !/^[ \t]+(?:\p{Lu}|(?:app|apps|tool|service|bot|rota|schedule|channel|rotation)\b)/u.test(after.slice(role[0].length));
+}
+
+/** "Kilimani Stars 2 – 1 Riruta Rangers": teams either side of a score. */
+const SCORE_AFTER = /^\s+\d{1,2}\s*[–—-]\s*\d{1,2}\s+\p{Lu}/u;
+const SCORE_BEFORE = /(?:^|\s)\d{1,2}\s*[–—-]\s*\d{1,2}!*\s+$/;
+
+/** "BER 19:40 → LIS", "LIS→BER": a three-letter code in a flight's itinerary is an airport. */
+function isAirportCode(label: string, before: string, after: string): boolean {
+  if (!/^[A-Z]{3}$/.test(label)) return false;
+  // A clock time next to it, or an arrow between two codes on a line about flying.
+  if (/^\s*\d{1,2}:\d{2}\b/.test(after)) return true;
+  const arrow = /^\s*(?:→|->)\s*[A-Z]{3}\b/.test(after) || /\b[A-Z]{3}\s*(?:→|->)\s*$/.test(before);
+  return arrow && /\b(?:fl(?:y|ew|ight|ights|ying)|booked|out|back|return|landed|departs?|arrives?|layover|via)\b/i.test(before + after);
+}
+
+/** "Porto, Portugal", "Ghent, Belgium": a name followed by a country or a big city it lies in. */
+function isFollowedByKnownPlace(label: string | undefined, after: string): boolean {
+  // "Kobo Rails, Lagos" is a company in a city: only a one-word name reads as a town by this.
+  if (label === undefined || label.includes(' ')) return false;
+  const m = KNOWN_PLACE_AFTER.exec(after);
+  return m !== null && knownNameType(m[1]!.replace(/\.$/, '')) === 'place';
+}
+const KNOWN_PLACE_AFTER = /^,\s+(\p{Lu}[\p{L}.-]+(?:\s\p{Lu}[\p{L}-]+)?)(?![\p{L}\s]*:)/u;
+
+/** "ssh atlas", "deployed to web-1", "rebooted the NAS": hosts. */
+const MACHINE_BEFORE = /\b(?:ssh(?:ed)?(?:\s+(?:into|to))?|deploy(?:ed|ing|s)?\s+(?:on|to)|rebooted|reboot|provisioned|logged into|log into|hostname)\s+(?:the\s+)?$/i;
+/** "the Atlas box", "Hestia server"… not "server" (a tool's "Postgres server"): words only hosts have. */
+const MACHINE_AFTER = /^\s+(?:box|host|hostname|machine|vm|VM|nas|NAS|homelab|home server|node)\b/;
 
 /** Words for what a person is to the writer or at work ("partner", "EM", "staff engineer"). */
 const ROLES =
@@ -35,7 +89,9 @@ const PERSON_TITLE_BEFORE = /\b(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+$/;
 const PERSON_ROLE_AFTER = new RegExp(`^\\s*(?::|\\(|—|–|,| - )\\s*(?:my |our |the |a |an |new |former |ex-)?(?:[\\w-]+/)?(?:${ROLES})\\b`, 'i');
 /** "Dana's partner", "Sam's birthday": things only people have. */
 const PERSON_POSSESSION_AFTER =
-  /^['’]s\s+(?:partner|wife|husband|girlfriend|boyfriend|kids?|children|son|daughter|mom|mum|dad|mother|father|parents|sister|brother|family|birthday|wedding|baby|manager|boss|team|desk|laptop|handover|talk|idea|advice|suggestion|review|flight|visit|surgery|leave)\b/i;
+  /^['’]s\s+(?:partner|wife|husband|girlfriend|boyfriend|kids?|children|son|daughter|mom|mum|dad|mother|father|parents|sister|brother|family|birthday|wedding|baby|manager|boss|team|desk|laptop|handover|talk|idea|advice|suggestion|review|flight|visit|surgery|leave|house|flat|apartment|place|home|car|dog|cat|bike|room|friends?|party|phone|mom|mum|dad|husband|wife|boyfriend|girlfriend|cooking|recipe|funeral|graduation|school|job)\b/i;
+/** "Mika and I", "Tomás & me": a person with the writer. */
+const PERSON_AND_I_AFTER = /^\s+(?:and|&)\s+(?:I|me)\b/;
 
 /** "engineer at Quillfin", "joined Acme", "client Northwind", "two people from Payouts". */
 const ORGANISATION_BEFORE = new RegExp(
@@ -51,7 +107,7 @@ const ORGANISATION_AFTER =
  * "moved to" or "moving from" alone: services move between hosts and tools too.
  */
 const PLACE_BEFORE =
-  /\b(?:(?:live|lives|lived|living|based|born|grew up|raised|flew|fly|flying|flight|flights|train|trains|drove|drive|driving|road trip|trip|travel(?:l?ed|l?ing)?|holiday|holidays|vacation|weekend|week|days|nights?|stay|stayed|staying|back|returned|returning|arrived?|arriving|landed|landing|relocat(?:e|ed|ing)|visit(?:ed|ing)?|walk(?:ed)?|hike|hiked|hiking|restaurant|café|cafe|bar|bakery|hotel|airbnb|apartment|flat|house|studio|office|park|beach|museum|now)\s+(?:in|to|from|at|near|around|through)|(?:dinner|lunch|breakfast|brunch|drinks|coffee|concert|gig|class|walk)\b[^.;:!?\n]{0,30}\s+in|(?:hours|the time|weather|rain|sunny|snow)\s+in|visiting|visited)\s+(?:the\s+)?$/i;
+  /\b(?:(?:live|lives|lived|living|based|born|grew up|raised|flew|fly|flying|flight|flights|train|trains|drove|drive|driving|road trip|trip|travel(?:l?ed|l?ing)?|holiday|holidays|vacation|weekend|week|days|nights?|stay|stayed|staying|back|returned|returning|arrived?|arriving|landed|landing|relocat(?:e|ed|ing)|visit(?:ed|ing)?|walk(?:ed)?|hike|hiked|hiking|restaurant|café|cafe|bar|bakery|hotel|airbnb|apartment|flat|house|studio|office|park|beach|museum|now)\s+(?:in|to|from|at|near|around|through)|(?:dinner|lunch|breakfast|brunch|drinks|coffee|concert|gig|class|walk)\b[^.;:!?\n]{0,30}\s+in|(?:dinner|lunch|breakfast|brunch|drinks|coffee)\s+at|(?:hours|the time|weather|rain|sunny|snow)\s+in|visiting|visited)\s+(?:the\s+)?$/i;
 /** "Lisbon trip", "Kreuzberg apartment". */
 const PLACE_AFTER = /^\s+(?:trips?|holiday|vacation|weekend|airport|neighbou?rhood|area|city centre|city center|old town|downtown|suburbs)\b/;
 /** "Moved to Berlin from Madrid": both ends of a move that names where from are places. */
@@ -68,8 +124,8 @@ const TOOL_LIST_BEFORE = /\b(?:services|tools|apps|stack|tech stack|dependencies
 const TOOL_AFTER =
   /^\s+(?:app|apps|cli|CLI|config|configs|configuration|container|containers|image|images|instance|instances|plugin|plugins|extension|extensions|server|daemon|package|packages|binary|docs|documentation|install|installation|upgrade|upgrades|version|versions|release notes|shortcode|shortcodes|module|modules|library|sdk|SDK|api|API|tailnet|cluster|clusters|dashboard|query|queries|schema|driver|runtime|toolchain|compiler|linter|bump|db|database|pool|pools|snapshot|snapshots|dataset|datasets|backup|backups)\b/;
 /** "Postgres 16", "Debian 12", "Go 1.23", "iOS 19": a product and its version (not "v2.4", a release). */
-const VERSION_AFTER = /^\s+\d{1,3}(?:\.\d+){0,2}(?![\d.,:/%-]|\s*(?:%|h\b|min|ms\b|s\b|GB|MB|TB|KB|km|kg|people|pages|days|hours|minutes|weeks|months|years|EUR|USD|€|\$|x\b|×|of\b|and\b|to\b|→))/;
-const DOTTED_VERSION_AFTER = /^\s+\d{1,3}\.\d+(?:\.\d+)?(?![\d.,:/%-]|\s*(?:%|h\b|min|ms\b|s\b|GB|MB|TB|KB|km|kg|EUR|USD|€|\$|x\b|×))/;
+const VERSION_AFTER = /^\s+\d{1,3}(?:\.\d+){0,2}(?!\d|[.,:/-]\d|\s*[–—-]\s*\d|%|\s*(?:%|h\b|min|ms\b|s\b|GB|MB|TB|KB|km|kg|people|pages|days|hours|minutes|weeks|months|years|EUR|USD|€|\$|x\b|×|of\b|and\b|to\b|→))/;
+const DOTTED_VERSION_AFTER = /^\s+\d{1,3}\.\d+(?:\.\d+)?(?!\d|[.,:/-]\d|\s*[–—-]\s*\d|%|\s*(?:%|h\b|min|ms\b|s\b|GB|MB|TB|KB|km|kg|EUR|USD|€|\$|x\b|×))/;
 
 /** "working on Atlas", "shipped Kestrel". */
 const PROJECT_BEFORE = /\b(?:working on|worked on|work on|shipped|shipping|ship|launched|launching|release of|contribut(?:e|ed|ing) to|handover of|kicked off|kick-off for|roadmap for)\s+(?:the\s+)?$/i;

@@ -12,6 +12,8 @@ export interface EntityMention {
   certainty: 'strong' | 'weak' | 'tentative';
   /** Named by the chat model (validated against the entry's text), not by the rules. */
   byModel?: boolean;
+  /** A person only because the name is a common first name ("Charlotte"): the weakest person evidence. */
+  byNameList?: boolean;
 }
 
 /** Indexes into the entry's `entities`. */
