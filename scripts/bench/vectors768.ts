@@ -197,8 +197,10 @@ async function buildIndex(engine: BenchEngine, corpus: SyntheticCorpus, targetCh
 }
 
 /**
- * Gives every chunk except an evenly spread sample a synthetic vector in `generation`, through
+ * Gives every chunk except the newest `sampleChunks` a synthetic vector in `generation`, through
  * VectorStore.put (the calls embedPendingChunks makes); the sample stays pending for the model.
+ * The newest, because the engine embeds in id order: pending chunks are always the newest ones
+ * (a no-op pass only asks whether the newest chunk has a vector, index/vectorStore.ts).
  */
 async function fillSyntheticVectors(
   indexPath: string,
@@ -210,9 +212,7 @@ async function fillSyntheticVectors(
   try {
     const store = new VectorStore(opened.db, generation, opened.vectorBackend);
     const ids = (opened.db.prepare('SELECT id FROM chunks ORDER BY id').all() as Array<{ id: number }>).map((r) => r.id);
-    const every = Math.max(1, Math.floor(ids.length / Math.max(1, sampleChunks)));
-    const pending = new Set<number>();
-    for (let i = Math.floor(every / 2); i < ids.length && pending.size < sampleChunks; i += every) pending.add(ids[i]!);
+    const pending = new Set<number>(ids.slice(Math.max(0, ids.length - sampleChunks)));
     const synthetic = new SyntheticVectors(VECTORS_SEED, generation.dims);
     let filled = 0;
     for (let start = 0; start < ids.length; start += FILL_BATCH) {

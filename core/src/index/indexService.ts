@@ -289,7 +289,7 @@ export class IndexService {
     this.syncsRunning++;
     this.rebuildPending = false; // an empty index is filled by any sync
     try {
-      if (!retried) this.logger.info('Indexing started', { workspace: this.options.workspaceRoot, force, changedPaths: scope === 'everything' ? null : scope.size });
+      if (!retried) this.logger.info('Indexing started', { workspace: this.options.workspaceRoot, force, ...(scope === 'everything' ? {} : { changedPaths: scope.size }) });
       const report = await this.syncOnce(force, retried, scope);
       if (!retried) this.logger.info('Indexing finished', syncSummary(report));
       return report;

@@ -31,10 +31,10 @@ export function indexedLineWindow(indexDb: Database.Database, path: string, from
       'SELECT start_line, end_line, text FROM chunks WHERE path = ? AND start_line BETWEEN ? AND ? AND end_line >= ? ORDER BY start_line',
     )
     .all(path, from - MAX_CHUNK_LINES, to, from);
-  const window = linesOf(rows, from, to);
-  let last = window.length;
-  while (last > 0 && window[last - 1] === undefined) last--;
-  return Array.from(window.slice(0, last), (l) => l ?? '');
+  const lines = linesOf(rows, from, to);
+  let last = lines.length;
+  while (last > 0 && lines[last - 1] === undefined) last--;
+  return Array.from(lines.slice(0, last), (l) => l ?? '');
 }
 
 /** Lines `from`–`to` (element 0 is `from`) filled from chunk rows in start-line order; the first chunk to cover a line gives it. */
