@@ -13,8 +13,22 @@ const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|u
 const MAX_TOKENS = 40;
 const MAX_CHARS = 400;
 
+/** Folded tokens seen so far: most words repeat, and folding costs three regex tests (bounded: emptied when full). */
+const folded = new Map<string, string>();
+const FOLDED_MAX = 50_000;
+
 /** A token as the scorer knows it: lower case, numbers, months and weekdays folded to one word each. */
 function foldToken(token: string): string {
+  let out = folded.get(token);
+  if (out === undefined) {
+    if (folded.size >= FOLDED_MAX) folded.clear();
+    out = foldTokenUncached(token);
+    folded.set(token, out);
+  }
+  return out;
+}
+
+function foldTokenUncached(token: string): string {
   const t = token.toLowerCase().replace(/’/g, "'");
   if (/^\d+(?:st|nd|rd|th)?$/.test(t)) return '<n>';
   if (MONTH.test(t) && t !== 'may') return '<month>';
@@ -58,10 +72,22 @@ export function kindFeatures(full: string): string[] {
   return [...out];
 }
 
+const LETTER = /^\p{L}$/u;
+
 /** Whether a line is in a language the scorer was trained on: mostly Latin letters and some words it knows. */
 export function looksEnglish(raw: string): boolean {
-  const letters = raw.match(/\p{L}/gu) ?? [];
-  if (letters.length === 0) return false;
-  const latin = letters.filter((c) => /[a-zA-Z]/.test(c)).length;
-  return latin / letters.length >= 0.9;
+  // Counted by char code where the answer is plain ASCII (a line is mostly that), by regex otherwise.
+  let letters = 0;
+  let latin = 0;
+  for (const c of raw) {
+    const code = c.charCodeAt(0);
+    if (code < 0x80) {
+      if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) {
+        letters++;
+        latin++;
+      }
+    } else if (LETTER.test(c)) letters++;
+  }
+  if (letters === 0) return false;
+  return latin / letters >= 0.9;
 }
