@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
-import type { MemoryService } from '../src/engine/memoryService.js';
 import { extractFile } from '../src/graph/extractFile.js';
 import { writerNameOf } from '../src/graph/noteWriter.js';
-import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
+import { indexedWorkspaces } from './helpers/indexedWorkspace.js';
 
 /** The typed relations one note yields, as "subject predicate object" lines. */
 function relationsOf(text: string, writerName: string | null = 'Ada Quinn', notePath = 'memory/2026-10-01.md'): string[] {
@@ -69,17 +68,10 @@ describe('first-person relations', () => {
   });
 });
 
-let ws: TempWorkspace | undefined;
-let service: MemoryService | undefined;
-afterEach(async () => {
-  await service?.close();
-  ws?.cleanup();
-  service = undefined;
-  ws = undefined;
-});
+const workspaces = indexedWorkspaces();
 
-const relationRows = (s: MemoryService) =>
-  (s as unknown as { db: Database.Database }).db
+const relationRows = (db: Database.Database) =>
+  db
     .prepare(
       "SELECT s.label AS subject, c.predicate, o.label AS object, c.valid_until AS until FROM graph_claims c JOIN graph_entities s ON s.id = c.subject_id JOIN graph_entities o ON o.id = c.object_id WHERE c.predicate != 'mentioned_with' ORDER BY c.id",
     )
@@ -87,20 +79,18 @@ const relationRows = (s: MemoryService) =>
 
 describe('the writer in a workspace', () => {
   it('gives first-person lines to the person USER.md names, closes the earlier place, and re-extracts when the name changes', async () => {
-    ws = createTempWorkspace({
+    const db = await workspaces.indexed({
       'USER.md': '# USER\n\n- Name: Ada Quinn\n',
       'memory/2026-01-10.md': '# 2026-01-10\n\n- I live in Porto.\n',
       'memory/2026-06-02.md': '# 2026-06-02\n\n- Moved to Lisbon last week.\n',
     });
-    service = openService(ws);
-    await service.invoke('index.sync', {});
-    const rows = relationRows(service);
+    const rows = relationRows(db);
     expect(rows).toContainEqual({ subject: 'Ada Quinn', predicate: 'located_in', object: 'Porto', until: '2026-06-02' });
     expect(rows).toContainEqual({ subject: 'Ada Quinn', predicate: 'moved_to', object: 'Lisbon', until: null });
 
-    ws.write('USER.md', '# USER\n\n- Name: Ada Brandt\n');
-    await service.invoke('index.sync', {});
-    const renamed = relationRows(service);
+    workspaces.workspace().write('USER.md', '# USER\n\n- Name: Ada Brandt\n');
+    await workspaces.service().invoke('index.sync', {});
+    const renamed = relationRows(db);
     expect(renamed.map((r) => r.subject)).toContain('Ada Brandt');
     expect(renamed.map((r) => r.subject)).not.toContain('Ada Quinn');
   });

@@ -8,7 +8,7 @@ import { createTempWorkspace, openService, type TempWorkspace } from './workspac
  * One temporary workspace and engine per test, closed after it: the set-up the graph judgment tests share.
  * `indexed(files)` writes the notes, runs a full sync and hands back the index database to query.
  */
-export function indexedWorkspaces(): { indexed(files: Record<string, string>): Promise<Database.Database>; service(): MemoryService } {
+export function indexedWorkspaces(): { indexed(files: Record<string, string>): Promise<Database.Database>; service(): MemoryService; workspace(): TempWorkspace } {
   let ws: TempWorkspace | undefined;
   let service: MemoryService | undefined;
   afterEach(async () => {
@@ -27,6 +27,10 @@ export function indexedWorkspaces(): { indexed(files: Record<string, string>): P
     service() {
       if (!service) throw new Error('no engine is open: call indexed(files) first');
       return service;
+    },
+    workspace() {
+      if (!ws) throw new Error('no workspace yet: call indexed(files) first');
+      return ws;
     },
   };
 }
