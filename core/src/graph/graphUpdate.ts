@@ -24,6 +24,16 @@ export interface GraphUpdateReport {
   aliasNotices: string[];
 }
 
+/** Indexed memory files (`f`): the files the graph is extracted from. */
+const INDEXED_MEMORY = "f.source = 'memory' AND f.status = 'indexed' AND f.sha256 IS NOT NULL";
+/** Indexed memory files whose current text the graph has not extracted (new, or changed since). */
+const CHANGED_FILES = (db: Database.Database) =>
+  db.prepare(`SELECT f.path, f.abs_path, f.sha256, f.mtime_ms FROM files f LEFT JOIN graph_files g ON g.path = f.path WHERE ${INDEXED_MEMORY} AND (g.sha256 IS NULL OR g.sha256 <> f.sha256) ORDER BY f.rowid`);
+
+function indexedMemoryFiles(db: Database.Database): IndexedFile[] {
+  return db.prepare(`SELECT f.path, f.abs_path, f.sha256, f.mtime_ms FROM files f WHERE ${INDEXED_MEMORY} ORDER BY f.rowid`).all() as IndexedFile[];
+}
+
 /** An update changing more files than this (and this share of them) recounts all pairs. */
 const REBUILD_MIN_FILES = 50;
 const REBUILD_SHARE = 0.1;
@@ -43,13 +53,12 @@ export async function updateGraph(
 ): Promise<GraphUpdateReport> {
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
-  const files = db.prepare("SELECT path, abs_path, sha256, mtime_ms FROM files WHERE source = 'memory' AND status = 'indexed' AND sha256 IS NOT NULL").all() as IndexedFile[];
-  const known = new Map((db.prepare('SELECT path, sha256 FROM graph_files').all() as Array<{ path: string; sha256: string }>).map((r) => [r.path, r.sha256]));
+  // Compared in SQL: an edit among 100,000 notes reads the one changed row, not every file's.
+  const changed = options.force ? indexedMemoryFiles(db) : (CHANGED_FILES(db).all() as IndexedFile[]);
+  const vanished = db.prepare(`SELECT g.path FROM graph_files g WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.path = g.path AND ${INDEXED_MEMORY})`).pluck().all() as string[];
+  const knownFiles = db.prepare('SELECT count(*) FROM graph_files').pluck().get() as number;
   // Fresh: nothing extracted yet, not even part of a file, so nothing needs forgetting first.
-  const fresh = known.size === 0 && db.prepare('SELECT 1 FROM graph_entries LIMIT 1').get() === undefined;
-  const present = new Set(files.map((f) => f.path));
-  const changed = files.filter((f) => options.force || known.get(f.path) !== f.sha256);
-  const vanished = [...known.keys()].filter((p) => !present.has(p));
+  const fresh = knownFiles === 0 && db.prepare('SELECT 1 FROM graph_entries LIMIT 1').get() === undefined;
   const writer = new GraphWriter(db, options.aliases);
   const extraction = options.extraction ?? { writerName: null };
   const modelFiles = new ModelFiles(db);
@@ -59,7 +68,7 @@ export async function updateGraph(
     modelFiles.drop(path);
   };
   // Many files at once: pairs are recounted from the mentions at the end rather than one by one.
-  const rebuild = fresh || options.force === true || changed.length + vanished.length > Math.max(REBUILD_MIN_FILES, known.size * REBUILD_SHARE) || Cooccurrence.rebuildPending(db);
+  const rebuild = fresh || options.force === true || changed.length + vanished.length > Math.max(REBUILD_MIN_FILES, knownFiles * REBUILD_SHARE) || Cooccurrence.rebuildPending(db);
 
   db.transaction(() => {
     if (rebuild) writer.cooccurrence.startRebuild();
@@ -88,7 +97,7 @@ export async function updateGraph(
   // After a stop, or with pairs still to recount, the rules' graph is not settled: the model waits for the next update.
   if (!options.shouldStop?.() && !Cooccurrence.rebuildPending(db)) {
     const settle = () => settleTouched(db, writer);
-    const context = { db, writer, slice, forget, settle, files, extraction, changed: new Set(changed.map((f) => f.path)), shouldStop: options.shouldStop, yieldTo: options.modelYieldsTo };
+    const context = { db, writer, slice, forget, settle, files: () => indexedMemoryFiles(db), extraction, changed: new Set(changed.map((f) => f.path)), shouldStop: options.shouldStop, yieldTo: options.modelYieldsTo };
     model = await runModelPass(context, options.model ?? { enabled: false });
     db.transaction(() => settleTouched(db, writer)).immediate();
   }

@@ -61,8 +61,8 @@ export interface ModelPassContext {
   forget: (path: string) => void;
   /** Collects what lost its evidence (call inside `slice`). */
   settle: () => void;
-  /** The indexed memory files, and those this update re-extracted. */
-  files: readonly IndexedFile[];
+  /** The indexed memory files (read only when the model phase has work: 100,000 rows cost a read), and those this update re-extracted. */
+  files: () => readonly IndexedFile[];
   /** What the rules' extraction knows beyond each file (the writer's name). */
   extraction: ExtractionContext;
   changed: ReadonlySet<string>;
@@ -77,8 +77,11 @@ export interface ModelPassContext {
 
 export async function runModelPass(ctx: ModelPassContext, setting: ModelExtractionSetting): Promise<ModelExtractionReport> {
   const modelFiles = new ModelFiles(ctx.db);
-  const present = new Map(ctx.files.map((f) => [f.path, f]));
   const rows = modelFiles.all();
+  // The setting off and no file ever read by the model: nothing to drop or re-extract.
+  if (!setting.enabled && rows.length === 0) return emptyReport('off', null);
+  const files = ctx.files();
+  const present = new Map(files.map((f) => [f.path, f]));
   const gone = rows.filter((r) => !present.has(r.path));
   if (gone.length > 0) ctx.slice(() => gone.forEach((r) => modelFiles.drop(r.path)));
   const report = emptyReport(setting.enabled ? 'ok' : 'off', setting.enabled ? (setting.model?.name ?? null) : null);
@@ -103,7 +106,7 @@ export async function runModelPass(ctx: ModelPassContext, setting: ModelExtracti
     return report;
   }
   const read = new Map(rows.map((r) => [r.path, r]));
-  const pending = ctx.files
+  const pending = files
     .filter((f) => {
       const r = read.get(f.path);
       return !r || r.sha256 !== f.sha256 || r.model !== model.name;
