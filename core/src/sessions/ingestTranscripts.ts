@@ -35,6 +35,7 @@ interface KnownTranscript {
   size: number;
   mtimeMs: number;
   status: string;
+  reason: string | null;
   resume: TranscriptResumeState | null;
   lines: number;
   stats: TranscriptStats | null;
@@ -82,7 +83,9 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
       report.transcripts++;
       const previous = known.get(t.path);
       const skip = (reason: string): void => {
-        store.writeFile({ path: t.path, absPath: t.absPath, source: 'sessions', sha256: null, mtimeMs: t.mtimeMs, size: t.size, status: 'skipped', reason }, null);
+        // Skipped as last time, for the same reason: nothing to write (every sync passes every transcript by here).
+        const skippedAlready = previous?.status === 'skipped' && previous.reason === reason && previous.size === t.size && previous.mtimeMs === t.mtimeMs;
+        if (!skippedAlready) store.writeFile({ path: t.path, absPath: t.absPath, source: 'sessions', sha256: null, mtimeMs: t.mtimeMs, size: t.size, status: 'skipped', reason }, null);
         report.skipped++;
         report.problems.push({ path: t.path, status: 'skipped', reason });
       };
@@ -225,10 +228,10 @@ async function ingestOne(
 function loadKnown(db: Database.Database): Map<string, KnownTranscript> {
   const rows = db
     .prepare(
-      `SELECT f.path, f.size, f.mtime_ms, f.status, t.resume_state, t.lines, t.stats
+      `SELECT f.path, f.size, f.mtime_ms, f.status, f.reason, t.resume_state, t.lines, t.stats
        FROM files f LEFT JOIN transcripts t ON t.path = f.path WHERE f.source = 'sessions'`,
     )
-    .all() as Array<{ path: string; size: number; mtime_ms: number; status: string; resume_state: string | null; lines: number | null; stats: string | null }>;
+    .all() as Array<{ path: string; size: number; mtime_ms: number; status: string; reason: string | null; resume_state: string | null; lines: number | null; stats: string | null }>;
   return new Map(
     rows.map((r) => [
       r.path,
@@ -237,6 +240,7 @@ function loadKnown(db: Database.Database): Map<string, KnownTranscript> {
         size: r.size,
         mtimeMs: r.mtime_ms,
         status: r.status,
+        reason: r.reason,
         resume: r.resume_state ? (JSON.parse(r.resume_state) as TranscriptResumeState | null) : null,
         lines: r.lines ?? 0,
         stats: r.stats && r.stats !== '{}' ? (JSON.parse(r.stats) as TranscriptStats) : null,
