@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatStatus } from '../src/cli/commands/statusOutput.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { classifyFileEntries, ENTRY_KINDS_VERSION } from '../src/index/entryKinds.js';
 import { EntryKindsTable } from '../src/index/entryKindsTable.js';
@@ -101,6 +102,7 @@ describe('entry kinds, derived after search is ready', () => {
     const status = await service.invoke('status', {});
     expect(status.index.searchReady).toBe(true);
     expect(status.index.derived).toMatchObject({ state: 'running', kinds: { done: 0, total: 1 } });
+    expect(formatStatus(status)).toMatch(/Search +ready · entry kinds 0\/1 files, graph 0\/1 files, in the background/);
 
     gate.release();
     await settled();
