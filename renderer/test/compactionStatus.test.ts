@@ -23,3 +23,16 @@ describe('the compaction after an upgrade in the status bar', () => {
     expect(render(store)).not.toContain('compacting');
   });
 });
+
+describe('the derived work after search is ready, in the status bar', () => {
+  it('names the entry kinds while they are behind, then the graph', async () => {
+    const client = createFakeClient({ status: async () => statusOutput() });
+    const store = createReverieStore(client, { confirm: () => true, reloadPage: () => undefined });
+    connectStore(store, client);
+    await store.getState().status.refresh();
+    client.emit({ type: 'derived-progress', progress: { state: 'running', done: 0, total: 40, kinds: { done: 12, total: 40 } } });
+    expect(render(store)).toContain('Search ready · entry kinds 12 of 40 files');
+    client.emit({ type: 'derived-progress', progress: { state: 'running', done: 5, total: 40 } });
+    expect(render(store)).toContain('Search ready · graph 5 of 40 files');
+  });
+});
