@@ -380,7 +380,10 @@ export class IndexService {
         try {
           // The entries' kinds first: cheaper than the graph, and what dreaming and search results read.
           const kinds = await deriveEntryKinds(this.store, shouldStop, this.options.readBytes);
-          if (kinds.derived + kinds.deferred > 0) this.logger.debug('Entry kinds derived', { ...kinds, durationMs: Math.round(kinds.durationMs) });
+          if (kinds.derived + kinds.deferred > 0) {
+            this.logger.debug('Entry kinds derived', { ...kinds, durationMs: Math.round(kinds.durationMs) });
+            this.emitDerivedProgress(); // the kinds' part is over (or stopped): said now, not at the next tick
+          }
           if (!shouldStop()) await this.options.steps.afterReady(report, { force, shouldStop, syncWaiting: () => this.queuedSync !== null });
         } catch (error) {
           // Damaged pages met by the kinds or the graph are damage to the index: rebuilt like a read's (not awaited: the rebuild's sync waits for this pass).
