@@ -83,14 +83,19 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
       report.transcripts++;
       const previous = known.get(t.path);
       const skip = (reason: string): void => {
-        // Skipped as last time, for the same reason: nothing to write (every sync passes every transcript by here).
-        const skippedAlready = previous?.status === 'skipped' && previous.reason === reason && previous.size === t.size && previous.mtimeMs === t.mtimeMs;
-        if (!skippedAlready) store.writeFile({ path: t.path, absPath: t.absPath, source: 'sessions', sha256: null, mtimeMs: t.mtimeMs, size: t.size, status: 'skipped', reason }, null);
+        store.writeFile({ path: t.path, absPath: t.absPath, source: 'sessions', sha256: null, mtimeMs: t.mtimeMs, size: t.size, status: 'skipped', reason }, null);
         report.skipped++;
         report.problems.push({ path: t.path, status: 'skipped', reason });
       };
+      // Skipped before reading, as last time and for the same reason: counted, nothing written (every sync passes every transcript by here).
+      const skipBeforeReading = (reason: string): void => {
+        if (previous?.status === 'skipped' && previous.reason === reason && previous.size === t.size && previous.mtimeMs === t.mtimeMs) {
+          report.skipped++;
+          report.problems.push({ path: t.path, status: 'skipped', reason });
+        } else skip(reason);
+      };
       if (t.skipReason) {
-        skip(t.skipReason);
+        skipBeforeReading(t.skipReason);
         continue;
       }
       if (forgottenPaths.has(t.path)) {
@@ -98,7 +103,7 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
         continue;
       }
       if (t.size > options.maxBytes) {
-        skip(`too large (${(t.size / 1048576).toFixed(1)} MB; the limit is ${(options.maxBytes / 1048576).toFixed(0)} MB, setting maxTranscriptSizeMB)`);
+        skipBeforeReading(`too large (${(t.size / 1048576).toFixed(1)} MB; the limit is ${(options.maxBytes / 1048576).toFixed(0)} MB, setting maxTranscriptSizeMB)`);
         continue;
       }
       if (previous && previous.status === 'indexed' && previous.size === t.size && previous.mtimeMs === t.mtimeMs) {
