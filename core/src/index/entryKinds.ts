@@ -30,12 +30,17 @@ export function entryTextHash(raw: string): string {
  * agent or taken from outside cannot choose its own kind.
  */
 export function classifyFileEntries(path: string, text: string, originOfLine?: ((line: string) => OriginClass) | null): StoredEntryKind[] {
-  return parseMarkdownEntries(text).map((entry) => kindOfEntry(path, entry, !originOfLine || entry.raw.split(/\r?\n/).every((line) => originOfLine(line) === 'owner')));
+  const noteDay = noteDayOf(path);
+  return parseMarkdownEntries(text).map((entry) => kindOfEntry(noteDay, entry, !originOfLine || entry.raw.split(/\r?\n/).every((line) => originOfLine(line) === 'owner')));
+}
+
+/** The day in a note's file name, which a relative date in its entries is read against. */
+function noteDayOf(path: string): string | null {
+  return DAY_IN_NAME.exec(path)?.[1] ?? null;
 }
 
 /** One entry's kind as classifyFileEntries stores it; `owned`: every line of it is the person's. */
-function kindOfEntry(path: string, entry: { startLine: number; endLine: number; raw: string }, owned: boolean): StoredEntryKind {
-  const noteDay = DAY_IN_NAME.exec(path)?.[1] ?? null;
+function kindOfEntry(noteDay: string | null, entry: { startLine: number; endLine: number; raw: string }, owned: boolean): StoredEntryKind {
   const result = classifyEntry(owned ? entry.raw : entry.raw.replace(KIND_ANNOTATION, ' '), noteDay);
   return { startLine: entry.startLine, endLine: entry.endLine, textHash: entryTextHash(entry.raw), kind: result.kind, validUntil: result.validUntil, cue: result.cue };
 }
@@ -126,6 +131,6 @@ export function storedKindOf(db: Database.Database, path: string, entry: { start
  * entry is the person's (a line an agent wrote cannot choose its own kind).
  */
 export function indexedKindOf(db: Database.Database, path: string, entry: { startLine: number; endLine: number; raw: string }, owned: boolean): StoredEntryKind | null {
-  if (tableOf(db).derivedFor(path) === null) return kindOfEntry(path, entry, owned);
+  if (tableOf(db).derivedFor(path) === null) return kindOfEntry(noteDayOf(path), entry, owned);
   return storedKindOf(db, path, entry);
 }
