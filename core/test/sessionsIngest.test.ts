@@ -4,7 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MemoryService } from '../src/engine/memoryService.js';
+import type { IndexStore } from '../src/index/indexStore.js';
 import { sha256Hex } from '../src/platform/hash.js';
+import { ingestTranscripts } from '../src/sessions/ingestTranscripts.js';
 import { cliEnv, runCli } from './helpers/cli.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
@@ -39,6 +41,8 @@ function hashTree(dir: string): string {
   walk(dir);
   return sha256Hex(parts.join('\n'));
 }
+
+const indexOf = (s: MemoryService) => (s as unknown as { index: { db: Database.Database; store: IndexStore } }).index;
 
 const search = async (s: MemoryService, query: string, extra: object = {}) =>
   (await s.invoke('memory.search', { query, limit: 20, ...extra })).results;
@@ -154,6 +158,41 @@ describe('transcript ingestion', () => {
     // Unknown and malformed lines are counted, never fatal.
     expect(report).toMatchObject({ failed: 0, unknownLines: 1, malformedLines: 1 });
     expect(reasons['missing-codex']).toMatch(/home folder not found/);
+  });
+
+  it('passes a transcript skipped as before (same file, same reason) without writing to the index', async () => {
+    ws = createTempWorkspace();
+    const claude = path.join(path.dirname(ws.root), 'claude-home');
+    const project = path.join(claude, 'projects', '-x');
+    fs.mkdirSync(project, { recursive: true });
+    fs.cpSync(path.join(fixtures, 'claude-code'), claude, { recursive: true });
+    const big = path.join(project, 'big.jsonl');
+    fs.writeFileSync(big, Buffer.alloc(2 * 1024 * 1024, 0x20));
+    fs.symlinkSync(big, path.join(project, 'link.jsonl'));
+    service = openService(ws);
+    const homes = { 'claude-code': claude };
+    const first = await ingestTranscripts(indexOf(service).db, indexOf(service).store, homes, { maxBytes: 1024 * 1024 });
+    expect(first.skipped).toBe(2);
+    expect(first.added).toBeGreaterThan(0);
+
+    const { db, store } = indexOf(service);
+    const changes = db.prepare('SELECT total_changes()').pluck();
+    const rows = () => db.prepare("SELECT path, status, reason, size, mtime_ms, indexed_at FROM files WHERE source = 'sessions' ORDER BY path").all();
+    const rowsBefore = rows();
+    const changesBefore = changes.get();
+    const again = await ingestTranscripts(db, store, homes, { maxBytes: 1024 * 1024 });
+    expect(changes.get()).toBe(changesBefore);
+    expect(rows()).toEqual(rowsBefore);
+    // Still reported each time: status and the sync report keep saying why.
+    expect(again).toMatchObject({ skipped: 2, added: 0, appended: 0, unchanged: first.added });
+    expect(again.problems.map((p) => [path.basename(p.path), p.reason])).toEqual(first.problems.map((p) => [path.basename(p.path), p.reason]));
+
+    // A skipped transcript that changed, or a new reason (another limit), is written again.
+    fs.appendFileSync(big, Buffer.alloc(1024 * 1024, 0x20));
+    await ingestTranscripts(db, store, homes, { maxBytes: 1024 * 1024 });
+    expect(db.prepare('SELECT reason FROM files WHERE path LIKE ?').pluck().get('%/big.jsonl')).toMatch(/^too large \(3\.0 MB/);
+    await ingestTranscripts(db, store, homes, { maxBytes: 2 * 1024 * 1024 });
+    expect(db.prepare('SELECT reason FROM files WHERE path LIKE ?').pluck().get('%/big.jsonl')).toMatch(/the limit is 2 MB/);
   });
 
   it('reverie sessions ingest remembers the folders', async () => {

@@ -164,9 +164,11 @@ class PhaseTimeline {
 
   onEvent(event: EngineEvent): void {
     if (event.type === 'index-progress' && this.current && this.current.phase !== `${this.prefix}${event.phase}`) this.begin(event.phase);
+    // After search is ready: the entries' kinds, then the graph (the engine reports progress as each ends).
+    if (event.type === 'derived-progress' && !event.progress.kinds && this.current?.phase === `${this.prefix}kinds`) this.begin('graph');
     if (event.type === 'index-ready') {
       this.lastReady = event.report;
-      if (this.current) this.begin('graph');
+      if (this.current) this.begin('kinds');
       const at = performance.now();
       for (const w of this.readyWaiters.splice(0)) w(at);
     }

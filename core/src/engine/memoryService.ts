@@ -220,10 +220,10 @@ export class MemoryService {
   }
 }
 
-/** The kinds the index stored for the entries overlapping a range (at most 200), for provenance chains. */
-function storedKindsWithin(db: Database.Database, path: string, startLine: number, endLine: number): NonNullable<ProvenanceChain['entryKinds']> {
+/** The kinds the index stored for the entries overlapping a range (at most 200), for provenance chains; none while the file's are still to be derived. */
+function storedKindsWithin(db: Database.Database, path: string, startLine: number, endLine: number): ProvenanceChain['entryKinds'] {
   return new EntryKindsTable(db)
     .within(path, startLine, endLine)
-    .slice(0, 200)
+    ?.slice(0, 200)
     .map(({ textHash: _hash, ...span }) => span);
 }

@@ -30,12 +30,19 @@ export function entryTextHash(raw: string): string {
  * agent or taken from outside cannot choose its own kind.
  */
 export function classifyFileEntries(path: string, text: string, originOfLine?: ((line: string) => OriginClass) | null): StoredEntryKind[] {
-  const noteDay = DAY_IN_NAME.exec(path)?.[1] ?? null;
-  return parseMarkdownEntries(text).map((entry) => {
-    const owned = !originOfLine || entry.raw.split(/\r?\n/).every((line) => originOfLine(line) === 'owner');
-    const result = classifyEntry(owned ? entry.raw : entry.raw.replace(KIND_ANNOTATION, ' '), noteDay);
-    return { startLine: entry.startLine, endLine: entry.endLine, textHash: entryTextHash(entry.raw), kind: result.kind, validUntil: result.validUntil, cue: result.cue };
-  });
+  const noteDay = noteDayOf(path);
+  return parseMarkdownEntries(text).map((entry) => kindOfEntry(noteDay, entry, !originOfLine || entry.raw.split(/\r?\n/).every((line) => originOfLine(line) === 'owner')));
+}
+
+/** The day in a note's file name, which a relative date in its entries is read against. */
+function noteDayOf(path: string): string | null {
+  return DAY_IN_NAME.exec(path)?.[1] ?? null;
+}
+
+/** One entry's kind as classifyFileEntries stores it; `owned`: every line of it is the person's. */
+function kindOfEntry(noteDay: string | null, entry: { startLine: number; endLine: number; raw: string }, owned: boolean): StoredEntryKind {
+  const result = classifyEntry(owned ? entry.raw : entry.raw.replace(KIND_ANNOTATION, ' '), noteDay);
+  return { startLine: entry.startLine, endLine: entry.endLine, textHash: entryTextHash(entry.raw), kind: result.kind, validUntil: result.validUntil, cue: result.cue };
 }
 
 /** Lines the probe reads: one or more for each kind and for the annotation, so a change of rules changes the version. */
@@ -95,17 +102,35 @@ export function probeKindsHash(): string {
 
 const tables = new WeakMap<Database.Database, EntryKindsTable>();
 
-/**
- * The kind the index stored for an entry, when the row is about this very text (the file may
- * have changed since it was indexed: then null, and the reader classifies the text itself).
- */
-export function storedKindOf(db: Database.Database, path: string, entry: { startLine: number; endLine: number; raw: string }): StoredEntryKind | null {
+function tableOf(db: Database.Database): EntryKindsTable {
   let table = tables.get(db);
   if (!table) {
     table = new EntryKindsTable(db);
     tables.set(db, table);
   }
-  const stored = table.at(path, entry.startLine);
+  return table;
+}
+
+/**
+ * The kind the index stored for an entry, when the row is about this very text (the file may
+ * have changed since it was indexed: then null, and the reader classifies the text itself).
+ */
+export function storedKindOf(db: Database.Database, path: string, entry: { startLine: number; endLine: number; raw: string }): StoredEntryKind | null {
+  const stored = tableOf(db).at(path, entry.startLine);
   if (!stored || stored.endLine !== entry.endLine || stored.textHash !== entryTextHash(entry.raw)) return null;
   return stored;
+}
+
+/**
+ * The kind the index gives an entry of a memory file: the stored one, or, while the file's kinds
+ * are still to be derived (after an index or an edit, entryKindsStep.ts), the one it will store,
+ * read now by the same rules. Read now rather than waited for: a sweep judges a few hundred
+ * entries (~20 µs each to classify), while the derived pass after a first index of 20,000 notes
+ * takes minutes. Null when the stored row is about other text (the file changed on disk since
+ * it was indexed): the reader classifies the text itself, as before. `owned`: every line of the
+ * entry is the person's (a line an agent wrote cannot choose its own kind).
+ */
+export function indexedKindOf(db: Database.Database, path: string, entry: { startLine: number; endLine: number; raw: string }, owned: boolean): StoredEntryKind | null {
+  if (tableOf(db).derivedFor(path) === null) return kindOfEntry(noteDayOf(path), entry, owned);
+  return storedKindOf(db, path, entry);
 }

@@ -41,19 +41,25 @@ export class EntryKindsTable {
       get: db.prepare<[string], { entries: Buffer }>('SELECT entries FROM entry_kinds WHERE path = ?'),
       put: db.prepare('INSERT OR REPLACE INTO entry_kinds (path, entries) VALUES (?, ?)'),
       remove: db.prepare('DELETE FROM entry_kinds WHERE path = ?'),
+      clear: db.prepare('DELETE FROM entry_kinds'),
       cueId: db.prepare<[string], { id: number }>('SELECT id FROM entry_kind_cues WHERE cue = ?'),
       addCue: db.prepare('INSERT INTO entry_kind_cues (cue) VALUES (?)'),
       cue: db.prepare<[number], { cue: string }>('SELECT cue FROM entry_kind_cues WHERE id = ?'),
     };
   }
 
-  /** Replaces a file's stored kinds (the file's row must exist); no entries, no row. Call inside a transaction. */
+  /**
+   * Replaces a file's stored kinds (the file's row must exist). A file without entries gets an
+   * empty row: a row says its kinds are derived, no row that they are still to be (entryKindsStep.ts).
+   */
   write(path: string, kinds: readonly StoredEntryKind[]): void {
-    if (kinds.length === 0) {
-      this.stmts.remove.run(path);
-      return;
-    }
     this.stmts.put.run(path, this.encode(path, kinds));
+  }
+
+  /** Every file's kinds are due again (the rules changed): rows go, and the derived pass writes them anew. */
+  clear(): void {
+    this.stmts.clear.run();
+    this.decoded.clear();
   }
 
   remove(path: string): void {
@@ -62,8 +68,13 @@ export class EntryKindsTable {
 
   /** Every stored entry kind of a file, in line order (none when the file has no row); shared with later calls, so read only. */
   of(path: string): readonly StoredEntryKind[] {
+    return this.derivedFor(path) ?? [];
+  }
+
+  /** Like `of`, but null when the file's kinds are not derived yet (no row): a reader can tell "none" from "not known yet". */
+  derivedFor(path: string): readonly StoredEntryKind[] | null {
     const row = this.stmts.get.get(path);
-    if (!row) return [];
+    if (!row) return null;
     const kept = this.decoded.get(path);
     if (kept && kept.blob.equals(row.entries)) return kept.kinds;
     const kinds = this.decode(path, row.entries);
@@ -76,9 +87,9 @@ export class EntryKindsTable {
     return this.of(path).find((k) => k.startLine === startLine);
   }
 
-  /** The stored kinds of the entries overlapping lines `startLine`–`endLine` of a file, in order. */
-  within(path: string, startLine: number, endLine: number): StoredEntryKind[] {
-    return this.of(path).filter((k) => k.startLine <= endLine && k.endLine >= startLine);
+  /** The stored kinds of the entries overlapping lines `startLine`–`endLine` of a file, in order; null while the file's kinds are not derived yet. */
+  within(path: string, startLine: number, endLine: number): StoredEntryKind[] | null {
+    return this.derivedFor(path)?.filter((k) => k.startLine <= endLine && k.endLine >= startLine) ?? null;
   }
 
   private encode(path: string, kinds: readonly StoredEntryKind[]): Buffer {

@@ -72,6 +72,11 @@ export async function readMarkdownFile(absPath: string, readBytes: ReadBytes = r
   return { kind: 'text', text, bytes };
 }
 
+/** The text as indexed: a leading byte-order mark is not part of the first line. */
+export function withoutByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** Byte offset of the first invalid UTF-8 sequence, so the message can point at it. */
 export function firstInvalidUtf8Offset(bytes: Uint8Array): number {
   let i = 0;

@@ -14,6 +14,7 @@ import { openIndexDatabase } from './database.js';
 import { indexIsDamaged } from './indexDamage.js';
 import { Embeddings } from './embeddings.js';
 import type { ReadBytes } from './fileReader.js';
+import { deriveEntryKinds } from './entryKindsStep.js';
 import { IndexStore } from './indexStore.js';
 import { describeReclaim } from './reclaimSpace.js';
 import { syncIndex } from './sync.js';
@@ -377,9 +378,15 @@ export class IndexService {
         this.derivedWanted = null;
         const db = this.db;
         try {
-          await this.options.steps.afterReady(report, { force, shouldStop, syncWaiting: () => this.queuedSync !== null });
+          // The entries' kinds first: cheaper than the graph, and what dreaming and search results read.
+          const kinds = await deriveEntryKinds(this.store, shouldStop, this.options.readBytes);
+          if (kinds.derived + kinds.deferred > 0) {
+            this.logger.debug('Entry kinds derived', { ...kinds, durationMs: Math.round(kinds.durationMs) });
+            this.emitDerivedProgress(); // the kinds' part is over (or stopped): said now, not at the next tick
+          }
+          if (!shouldStop()) await this.options.steps.afterReady(report, { force, shouldStop, syncWaiting: () => this.queuedSync !== null });
         } catch (error) {
-          // Damaged pages met by the graph are damage to the index: rebuilt like a read's (not awaited: the rebuild's sync waits for this pass).
+          // Damaged pages met by the kinds or the graph are damage to the index: rebuilt like a read's (not awaited: the rebuild's sync waits for this pass).
           void this.recoverFromCorruption(error, db, report).then((rebuilt) => rebuilt || this.logger.error('The derived pass after a sync failed', { error }));
           return;
         }
@@ -459,13 +466,15 @@ export class IndexService {
     }
   }
 
-  /** The derived work's state and how far it has caught up. */
+  /** The derived work's state and how far it has caught up (the graph's files; the entry kinds' while they are behind). */
   derivedProgress(): DerivedProgress {
     const { done, total } = this.options.steps.derivedBacklog();
+    const kinds = this.store.kindsBacklog();
     const waiting = this.queuedSync !== null || this.syncsRunning > 0;
+    const behind = done < total || kinds.done < kinds.total;
     // Behind without a pass running (stopped by a restart, or by a sync): the next sync's pass catches up.
-    const state = this.derivedRun ? (waiting && !this.compaction ? 'waiting' : 'running') : this.derivedWanted || done < total ? 'waiting' : 'done';
-    return this.compaction ? { state, done, total, compaction: this.compaction } : { state, done, total };
+    const state = this.derivedRun ? (waiting && !this.compaction ? 'waiting' : 'running') : this.derivedWanted || behind ? 'waiting' : 'done';
+    return { state, done, total, ...(kinds.done < kinds.total ? { kinds } : {}), ...(this.compaction ? { compaction: this.compaction } : {}) };
   }
 
   /** Resolves when the syncs queued so far and the derived work they asked for are done (or the engine closes). */

@@ -89,6 +89,16 @@ export class IndexStore {
       chunkCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM chunks'),
       getMeta: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
       lineProvenance: db.prepare<[], { path: string; line_hash: string; origin: OriginClass }>('SELECT path, line_hash, origin FROM line_provenance'),
+      // Entry kinds are derived after search is ready: a memory file without a row is still to do.
+      filesAwaitingKinds: db.prepare<[], { path: string; absPath: string; sha256: string }>(
+        `SELECT f.path, f.abs_path AS absPath, f.sha256 FROM files f
+         WHERE f.source = 'memory' AND f.status = 'indexed' AND f.sha256 IS NOT NULL AND NOT EXISTS (SELECT 1 FROM entry_kinds k WHERE k.path = f.path)
+         ORDER BY f.path`,
+      ),
+      kindsBacklog: db.prepare<[], { done: number; total: number }>(
+        `SELECT count(*) AS total, count(k.path) AS done FROM files f LEFT JOIN entry_kinds k ON k.path = f.path
+         WHERE f.source = 'memory' AND f.status = 'indexed' AND f.sha256 IS NOT NULL`,
+      ),
       lineProvenanceOf: db.prepare<[string], { path: string; line_hash: string; origin: OriginClass }>('SELECT path, line_hash, origin FROM line_provenance WHERE path = ?'),
       forgottenPaths: db.prepare<[], { key: string }>("SELECT key FROM tombstones WHERE kind = 'path'"),
       setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
@@ -117,14 +127,16 @@ export class IndexStore {
     return map;
   }
 
-  /** Records a file's state; an indexed file gets its chunks (and its entries' kinds and line dates) replaced, any other loses them. */
-  writeFile(row: FileRow, chunks: readonly IndexedChunk[] | null, kinds: readonly StoredEntryKind[] | null = null, lineDates: readonly LineDate[] | null = null): void {
+  /**
+   * Records a file's state; an indexed file gets its chunks (and line dates) replaced, any other
+   * loses them. Its entries' kinds go either way: they are derived after search is ready (entryKindsStep.ts).
+   */
+  writeFile(row: FileRow, chunks: readonly IndexedChunk[] | null, lineDates: readonly LineDate[] | null = null): void {
     this.stmts.deleteChunks.run(row.path);
     this.kinds.remove(row.path);
     this.stmts.deleteLineDates.run(row.path);
     this.stmts.upsertFile.run({ ...row, indexedAt: Date.now() });
     if (chunks) this.appendChunks(row, chunks);
-    if (kinds) this.writeKinds(row.path, kinds);
     if (lineDates) this.writeLineDates(row.path, lineDates);
   }
 
@@ -139,9 +151,30 @@ export class IndexStore {
     this.kinds.write(path, kinds);
   }
 
-  /** The stored kinds of the entries overlapping lines `startLine`–`endLine` of a file, in order. */
-  kindsWithin(path: string, startLine: number, endLine: number): StoredEntryKind[] {
+  /** Every file's entry kinds are due again (made by other rules): the derived pass writes them anew. */
+  clearKinds(): void {
+    this.kinds.clear();
+  }
+
+  /** The stored kinds of the entries overlapping lines `startLine`–`endLine` of a file, in order; null while the file's kinds are still to be derived. */
+  kindsWithin(path: string, startLine: number, endLine: number): StoredEntryKind[] | null {
     return this.kinds.within(path, startLine, endLine);
+  }
+
+  /** Indexed memory files whose entries' kinds are still to be derived, in path order, with the hash of the text that was indexed. */
+  filesAwaitingKinds(): { path: string; absPath: string; sha256: string }[] {
+    return this.stmts.filesAwaitingKinds.all();
+  }
+
+  /** How far the entry kinds have caught up: indexed memory files with their kinds derived, of all of them. */
+  kindsBacklog(): { done: number; total: number } {
+    return this.stmts.kindsBacklog.get()!;
+  }
+
+  /** The hash of the text indexed for an indexed memory file (null when it is not one now): what derived kinds must have been read from. */
+  indexedMemorySha(path: string): string | null {
+    const row = this.stmts.fileAt.get(path);
+    return row && row.source === 'memory' && row.status === 'indexed' ? ((row.sha256 as string | null) ?? null) : null;
   }
 
   /** Updates a file's row (size, mtime, status) and keeps its chunks. */

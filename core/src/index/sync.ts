@@ -3,9 +3,9 @@ import { sha256Hex } from '../platform/hash.js';
 import { inTimeSlices, yieldToEventLoop } from '../platform/timeSlices.js';
 import { discoverChangedPaths, discoverWorkspace, type DiscoveredFile, type DiscoveryOptions } from '../workspace/discovery.js';
 import { CHUNKER_VERSION, chunkMarkdown, type Chunk } from './chunker.js';
-import { readMarkdownFile, type ReadBytes } from './fileReader.js';
+import { readMarkdownFile, withoutByteOrderMark, type ReadBytes } from './fileReader.js';
 import type { FileRow, IndexedChunk, IndexStore } from './indexStore.js';
-import { classifyFileEntries, ENTRY_KINDS_VERSION, type StoredEntryKind } from './entryKinds.js';
+import { ENTRY_KINDS_VERSION } from './entryKinds.js';
 import { LINE_DATES_VERSION, resolveLineDates, type LineDate } from './lineDates.js';
 import { explainDiskFull } from './diskFull.js';
 import { lineOriginLookup } from '../provenance/lineHash.js';
@@ -31,7 +31,7 @@ export interface SyncOptions {
   /**
    * Only these paths changed (absolute files or folders, as the watcher reports them): they are
    * discovered and compared, the rest of the index is left as it is. A sync that must read every
-   * file anyway (a new chunker or kinds rules, a forced or first sync) ignores it.
+   * file anyway (a new chunker or line-date rules, a forced or first sync) ignores it.
    */
   changedPaths?: readonly string[];
 }
@@ -45,9 +45,7 @@ const PROGRESS_INTERVAL_MS = 100;
 interface Prepared {
   row: FileRow;
   chunks: IndexedChunk[] | null;
-  /** The entries' kinds, for a file that was read (Markdown the person or their tools wrote). */
-  kinds?: StoredEntryKind[];
-  /** The dates its lines speak of, resolved against the note's date (read along with the kinds). */
+  /** The dates its lines speak of, resolved against the note's date, for a file that was read (Markdown the person or their tools wrote). */
   lineDates?: LineDate[];
   outcome: 'added' | 'updated' | 'unchanged' | 'touched' | 'skipped' | 'failed' | 'vanished';
   bytes: number;
@@ -74,9 +72,16 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
     if (store.getMeta('chunker') !== null) report.notices.push('The chunker changed since the last index: every file is re-chunked.');
     options = { ...options, force: true };
   }
-  // Kinds made by other rules (or none yet, after the upgrade that added them): every file is read again, not re-chunked.
-  const refreshKinds = store.getMeta('entry_kinds') !== ENTRY_KINDS_VERSION || store.getMeta('line_dates') !== LINE_DATES_VERSION;
-  const changed = options.changedPaths && !options.force && !refreshKinds && store.getMeta('last_sync_at') !== null ? discoverChangedPaths(discovery, options.changedPaths) : null;
+  // Entry kinds made by other rules are due again: derived after search is ready, like every file's kinds (entryKindsStep.ts).
+  if (store.getMeta('entry_kinds') !== ENTRY_KINDS_VERSION) {
+    store.transaction(() => {
+      store.clearKinds();
+      store.setMeta('entry_kinds', ENTRY_KINDS_VERSION);
+    });
+  }
+  // Line dates made by other rules (or none yet, after the upgrade that added them): every file is read again, not re-chunked.
+  const refreshLineDates = store.getMeta('line_dates') !== LINE_DATES_VERSION;
+  const changed = options.changedPaths && !options.force && !refreshLineDates && store.getMeta('last_sync_at') !== null ? discoverChangedPaths(discovery, options.changedPaths) : null;
   const { files, warnings } = changed ?? discoverWorkspace(discovery);
   report.notices.push(...warnings);
 
@@ -113,9 +118,8 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
       if (p.outcome === 'vanished') store.removeFile(p.row.path);
       else if (p.outcome === 'touched') {
         store.touchFile(p.row.path, p.row.mtimeMs, p.row.size);
-        if (p.kinds) store.writeKinds(p.row.path, p.kinds);
         if (p.lineDates) store.writeLineDates(p.row.path, p.lineDates);
-      } else if (p.outcome !== 'unchanged') store.writeFile(p.row, p.chunks, p.kinds ?? null, p.lineDates ?? null);
+      } else if (p.outcome !== 'unchanged') store.writeFile(p.row, p.chunks, p.lineDates ?? null);
     });
     pending.length = 0;
     pendingBytes = 0;
@@ -140,7 +144,7 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
     if (forgotten.has(file.path)) {
       return { row: { ...rowFor(file), status: 'skipped', reason: 'forgotten (reverie forget); remove the tombstone to index it again' }, chunks: null, outcome: 'skipped', bytes: 0 } satisfies Prepared;
     }
-    return prepareFile(file, known.get(file.path), { ...options, refreshKinds }, lineOrigins.get(file.path));
+    return prepareFile(file, known.get(file.path), { ...options, refreshLineDates }, lineOrigins.get(file.path));
   };
 
   // A small pool of readers; results are committed in file order batches.
@@ -169,11 +173,8 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
   report.durationMs = Math.round(performance.now() - started);
   store.setMeta('last_sync_at', new Date().toISOString());
   store.setMeta('chunker', CHUNKER_VERSION);
-  // A stopped sync leaves files unread: their kinds are refreshed by the next one.
-  if (!options.shouldStop?.()) {
-    store.setMeta('entry_kinds', ENTRY_KINDS_VERSION);
-    store.setMeta('line_dates', LINE_DATES_VERSION);
-  }
+  // A stopped sync leaves files unread: their line dates are refreshed by the next one.
+  if (!options.shouldStop?.()) store.setMeta('line_dates', LINE_DATES_VERSION);
   return report;
 }
 
@@ -187,7 +188,7 @@ function rowFor(file: DiscoveredFile): FileRow {
 async function prepareFile(
   file: DiscoveredFile,
   previous: FileRow | undefined,
-  options: SyncOptions & { refreshKinds: boolean },
+  options: SyncOptions & { refreshLineDates: boolean },
   lineOrigins: ReadonlyMap<string, OriginClass> | undefined,
 ): Promise<Prepared> {
   const base = rowFor(file);
@@ -203,7 +204,7 @@ async function prepareFile(
     return skip(`too large (${formatMB(file.size)}; the limit is ${formatMB(options.maxFileBytes)}, setting maxFileSizeMB)`);
   }
   if (
-    !options.force && !options.refreshKinds && previous && previous.status === 'indexed' &&
+    !options.force && !options.refreshLineDates && previous && previous.status === 'indexed' &&
     previous.mtimeMs === file.mtimeMs && previous.size === file.size && previous.absPath === file.absPath
   ) {
     return { row: previous, chunks: null, outcome: 'unchanged', bytes: 0 };
@@ -217,17 +218,15 @@ async function prepareFile(
   const sha256 = sha256Hex(read.bytes);
   // Size can change between discovery and read; record what was actually indexed.
   const row: FileRow = { ...base, sha256, size: read.bytes.length };
-  const text = read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
-  // The diary is Reverie's own account, not notes: its lines have no kind.
+  const text = withoutByteOrderMark(read.text);
   const originOfLine = lineOriginLookup(lineOrigins);
-  const kinds = () => (file.source === 'memory' ? classifyFileEntries(file.path, text, originOfLine) : []);
+  // The diary is Reverie's own account, not notes: its lines have no dates to search by.
   const lineDates = () => (file.source === 'memory' ? resolveLineDates(file.path, text) : []);
   if (!options.force && previous && previous.status === 'indexed' && previous.sha256 === sha256 && previous.source === file.source) {
-    return { row, chunks: null, kinds: options.refreshKinds ? kinds() : undefined, lineDates: options.refreshKinds ? lineDates() : undefined, outcome: 'touched', bytes: 0 };
+    return { row, chunks: null, lineDates: options.refreshLineDates ? lineDates() : undefined, outcome: 'touched', bytes: 0 };
   }
   return {
     row,
-    kinds: kinds(),
     lineDates: lineDates(),
     chunks: withLineOrigins(chunkFile(file.path, text), text, originOfLine, new Date(file.mtimeMs).toISOString()),
     outcome: previous ? 'updated' : 'added',

@@ -47,8 +47,8 @@ export function parseProvenanceRef(db: Database.Database, ref: string): Provenan
  * The whole chain for some lines: which file, which origin class per line and why (Reverie's own
  * writes are recorded per line), and for transcript text the session and the JSONL source lines.
  */
-/** The kinds the index stored for the entries overlapping a range: read by the index layer, handed in by the engine. */
-export type StoredKindsReader = (db: Database.Database, path: string, startLine: number, endLine: number) => NonNullable<ProvenanceChain['entryKinds']>;
+/** The kinds the index stored for the entries overlapping a range (undefined while the file's are still to be derived): read by the index layer, handed in by the engine. */
+export type StoredKindsReader = (db: Database.Database, path: string, startLine: number, endLine: number) => ProvenanceChain['entryKinds'];
 
 export function getProvenance(db: Database.Database, target: ProvenanceTarget, storedKinds?: StoredKindsReader): ProvenanceChain {
   const chunks = db
@@ -115,7 +115,8 @@ export function getProvenance(db: Database.Database, target: ProvenanceTarget, s
     });
   }
   if (chain.lines.length > 0) chain.origin = leastTrusted(chain.lines.map((l) => l.origin));
-  if (first.source === 'memory' && storedKinds) chain.entryKinds = storedKinds(db, target.path, chain.startLine, chain.endLine);
+  const entryKinds = first.source === 'memory' ? storedKinds?.(db, target.path, chain.startLine, chain.endLine) : undefined;
+  if (entryKinds) chain.entryKinds = entryKinds;
   return chain;
 }
 

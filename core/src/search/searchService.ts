@@ -240,8 +240,9 @@ export class SearchService<After = null> {
       const row = byId.get(Number(r.id.slice('chunk:'.length)));
       const withOrigin = row ? { ...r, origin: row.origin, sessionKind: row.session_kind } : r;
       if (r.source !== 'memory') return withOrigin;
-      const entryKinds = store.kindsWithin(r.path, r.startLine, r.endLine).slice(0, MAX_KINDS_PER_RESULT).map(({ textHash: _hash, ...span }) => span);
-      return { ...withOrigin, entryKinds };
+      // Kinds still to be derived (the file is new or edited since the last derived pass): none said rather than guessed.
+      const entryKinds = store.kindsWithin(r.path, r.startLine, r.endLine)?.slice(0, MAX_KINDS_PER_RESULT).map(({ textHash: _hash, ...span }) => span);
+      return entryKinds ? { ...withOrigin, entryKinds } : withOrigin;
     });
   }
 }

@@ -35,6 +35,7 @@ interface KnownTranscript {
   size: number;
   mtimeMs: number;
   status: string;
+  reason: string | null;
   resume: TranscriptResumeState | null;
   lines: number;
   stats: TranscriptStats | null;
@@ -86,8 +87,15 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
         report.skipped++;
         report.problems.push({ path: t.path, status: 'skipped', reason });
       };
+      // Skipped before reading, as last time and for the same reason: counted, nothing written (every sync passes every transcript by here).
+      const skipBeforeReading = (reason: string): void => {
+        if (previous?.status === 'skipped' && previous.reason === reason && previous.size === t.size && previous.mtimeMs === t.mtimeMs) {
+          report.skipped++;
+          report.problems.push({ path: t.path, status: 'skipped', reason });
+        } else skip(reason);
+      };
       if (t.skipReason) {
-        skip(t.skipReason);
+        skipBeforeReading(t.skipReason);
         continue;
       }
       if (forgottenPaths.has(t.path)) {
@@ -95,7 +103,7 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
         continue;
       }
       if (t.size > options.maxBytes) {
-        skip(`too large (${(t.size / 1048576).toFixed(1)} MB; the limit is ${(options.maxBytes / 1048576).toFixed(0)} MB, setting maxTranscriptSizeMB)`);
+        skipBeforeReading(`too large (${(t.size / 1048576).toFixed(1)} MB; the limit is ${(options.maxBytes / 1048576).toFixed(0)} MB, setting maxTranscriptSizeMB)`);
         continue;
       }
       if (previous && previous.status === 'indexed' && previous.size === t.size && previous.mtimeMs === t.mtimeMs) {
@@ -225,10 +233,10 @@ async function ingestOne(
 function loadKnown(db: Database.Database): Map<string, KnownTranscript> {
   const rows = db
     .prepare(
-      `SELECT f.path, f.size, f.mtime_ms, f.status, t.resume_state, t.lines, t.stats
+      `SELECT f.path, f.size, f.mtime_ms, f.status, f.reason, t.resume_state, t.lines, t.stats
        FROM files f LEFT JOIN transcripts t ON t.path = f.path WHERE f.source = 'sessions'`,
     )
-    .all() as Array<{ path: string; size: number; mtime_ms: number; status: string; resume_state: string | null; lines: number | null; stats: string | null }>;
+    .all() as Array<{ path: string; size: number; mtime_ms: number; status: string; reason: string | null; resume_state: string | null; lines: number | null; stats: string | null }>;
   return new Map(
     rows.map((r) => [
       r.path,
@@ -237,6 +245,7 @@ function loadKnown(db: Database.Database): Map<string, KnownTranscript> {
         size: r.size,
         mtimeMs: r.mtime_ms,
         status: r.status,
+        reason: r.reason,
         resume: r.resume_state ? (JSON.parse(r.resume_state) as TranscriptResumeState | null) : null,
         lines: r.lines ?? 0,
         stats: r.stats && r.stats !== '{}' ? (JSON.parse(r.stats) as TranscriptStats) : null,

@@ -11,7 +11,8 @@ const KNN_LABEL: Record<StatusOutput['embedding']['knn']['mode'], string> = {
 
 function describeDerived(d: StatusOutput['index']['derived']): string {
   if (d.state === 'done') return `graph up to date (${d.total} files)`;
-  return `graph ${d.done}/${d.total} files${d.state === 'waiting' ? ', after the running sync' : ', in the background'}`;
+  const kinds = d.kinds ? `entry kinds ${d.kinds.done}/${d.kinds.total} files, ` : '';
+  return `${kinds}graph ${d.done}/${d.total} files${d.state === 'waiting' ? ', after the running sync' : ', in the background'}`;
 }
 
 export function formatStatus(s: StatusOutput): string {

@@ -125,7 +125,10 @@ export const DreamCandidate = z.object({
   target: z.enum(['MEMORY.md', 'USER.md']).nullable(),
   /** What the entry's wording says it is (task, question, time-bounded fact…); absent in older runs. */
   kind: EntryKind.optional(),
-  /** The wording that decided the kind, and whether the index had stored it or the sweep read it (absent in older runs). */
+  /**
+   * The wording that decided the kind, and whether it is the index's reading (stored, or read by
+   * the index's rules while the file's kinds were still being derived) or the sweep's own (absent in older runs).
+   */
   kindCue: z.string().optional(),
   kindSource: z.enum(['index', 'sweep']).optional(),
   /** For a time-bounded entry, the last day it holds (null: could not be read). */

@@ -50,14 +50,17 @@ export const IndexState = z.enum(['idle', 'indexing', 'ready', 'error']);
 export type IndexState = z.infer<typeof IndexState>;
 
 /**
- * The derived work that follows `index-ready` (the knowledge graph): `running` in background
- * slices, `waiting` for a sync (the running one, or the next: after a restart), `done` when it
- * has caught up. `done`/`total` count the memory files it has caught up with.
+ * The derived work that follows `index-ready` (the entries' kinds, then the knowledge graph):
+ * `running` in background slices, `waiting` for a sync (the running one, or the next: after a
+ * restart), `done` when it has caught up. `done`/`total` count the memory files the graph has
+ * caught up with; `kinds`, the same for the entries' kinds while they are behind.
  */
 export const DerivedProgress = z.object({
   state: z.enum(['done', 'running', 'waiting']),
   done: z.number().int(),
   total: z.number().int(),
+  /** Set while the entries' kinds lag behind the index (derived after search is ready, before the graph): memory files with their kinds, of all. */
+  kinds: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
   /** Set while the index is compacted once after an upgrade (searches work; syncs wait): bytes of the compacted file written so far. */
   compaction: z.object({ doneBytes: z.number().int(), totalBytes: z.number().int() }).optional(),
 });

@@ -22,7 +22,7 @@ export const ProvenanceChain = z.object({
       writtenBy: z.object({ via: z.enum(['agent', 'import', 'dreaming']), actor: z.string().nullable(), writtenAt: z.string(), detail: z.string().nullable() }).nullable(),
     }),
   ),
-  /** The kind of each entry in the range, as the index stored it when it read the file (absent for transcripts). */
+  /** The kind of each entry in the range, as the index stored it (absent for transcripts, and while the file's kinds are still being derived after an index or an edit). */
   entryKinds: z.array(EntryKindSpan).optional(),
   /** For transcript text: the session and each cited line's JSONL source line. */
   transcript: z

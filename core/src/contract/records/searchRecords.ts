@@ -18,7 +18,11 @@ export const SearchResult = z.object({
   /** Provenance summary: the least trusted class of the cited text, and the session kind for transcripts. */
   origin: OriginClass.optional(),
   sessionKind: SessionKind.nullable().optional(),
-  /** The kinds of the entries in the cited lines, as the index stored them (absent for transcripts and older hosts). */
+  /**
+   * The kinds of the entries in the cited lines, as the index stored them. Absent for transcripts,
+   * older hosts, and a file whose kinds are still being derived (new or edited since; they follow
+   * `index-ready` in the background, see status `derived.kinds`); an empty list: no entry there.
+   */
   entryKinds: z.array(EntryKindSpan).max(50).optional(),
   /**
    * The same imported entry elsewhere (a Hermes entry repeated in two profiles): one result

@@ -25,7 +25,7 @@ export interface GatheredEntry {
   contentTerms: number;
   /** Inline annotations (`<!-- trigger: … -->`, `<!-- importance: N -->`) carried into curated memory. */
   annotations: string[];
-  /** The kind the index stored for this text when it read the file; null: the sweep classifies it. */
+  /** The kind the index gives this text (stored, or read by its rules while the file's kinds are still to be derived); null: the sweep classifies it. */
   storedKind: StoredEntryKind | null;
   /** Keys of near-identical entries folded into this one. */
   duplicateKeys: string[];

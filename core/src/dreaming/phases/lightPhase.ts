@@ -11,7 +11,7 @@ import type { DocumentReader } from '../recall/documentLines.js';
 import { candidateKey, entryHashOf } from '../recall/entryKeys.js';
 import { entryRef, type EntryRecall } from '../recall/recallStats.js';
 import { entryOrigin } from '../../provenance/lineOrigin.js';
-import { storedKindOf } from '../../index/entryKinds.js';
+import { indexedKindOf } from '../../index/entryKinds.js';
 import type { GatheredEntry } from './gatheredEntry.js';
 import { inTimeSlices } from '../../platform/timeSlices.js';
 
@@ -112,7 +112,7 @@ export async function runLightPhase(input: LightPhaseInput): Promise<LightPhaseR
       conceptTags: terms.concepts,
       contentTerms: terms.contentTerms.length,
       annotations: honoursAnnotations(origin, imported) ? [...entry.raw.matchAll(INLINE_ANNOTATION)].map((m) => m[0]) : [],
-      storedKind: doc.source === 'memory' ? storedKindOf(indexDb, path, entry) : null,
+      storedKind: doc.source === 'memory' ? indexedKindOf(indexDb, path, entry, origin === 'owner') : null,
       duplicateKeys: [],
     });
   });

@@ -45,7 +45,9 @@ export function StatusBar() {
             : derivedProgress?.compaction && indexState === 'ready'
               ? `Search ready · compacting the index after an upgrade ${compactedPercent(derivedProgress.compaction)} %`
               : derivedProgress && indexState === 'ready'
-                ? `Search ready · graph ${derivedProgress.done} of ${derivedProgress.total} files`
+                ? derivedProgress.kinds
+                  ? `Search ready · entry kinds ${derivedProgress.kinds.done} of ${derivedProgress.kinds.total} files`
+                  : `Search ready · graph ${derivedProgress.done} of ${derivedProgress.total} files`
                 : LABELS[indexState]}
       </span>
       {progress && progress.total > 0 && (

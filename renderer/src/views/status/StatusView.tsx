@@ -124,7 +124,7 @@ export function StatusView() {
           {index.searchReady ? 'ready' : 'not ready yet (first index)'}
           {index.derived.state === 'done'
             ? ' · graph up to date'
-            : ` · graph ${index.derived.done} of ${index.derived.total} files${index.derived.state === 'waiting' ? ' (after the running sync)' : ''}`}
+            : ` · ${index.derived.kinds ? `entry kinds ${index.derived.kinds.done} of ${index.derived.kinds.total} files, ` : ''}graph ${index.derived.done} of ${index.derived.total} files${index.derived.state === 'waiting' ? ' (after the running sync)' : ''}`}
         </dd>
         <dt>Last sync</dt>
         <dd data-testid="last-sync">{index.lastSyncAt ? formatTime(index.lastSyncAt) : 'never'}</dd>
