@@ -73,6 +73,9 @@ export async function simulateFold(fold: Fold, thresholds: DreamThresholds = {})
         result.sweepSeconds.push((performance.now() - started) / 1000);
         if (run.status === 'failed') throw new Error(`${fold.name}: the sweep of ${day} failed: ${run.reason}`);
         result.runs.push(run);
+        // Hours pass before the day's first search: the sync of what the sweep wrote has finished by
+        // then (without this wait, whether a search finds the new lines would depend on timing).
+        await service.sync(false);
       }
       const note = `memory/${day}.md`;
       if (fold.files.has(note)) {
