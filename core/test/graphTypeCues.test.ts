@@ -62,6 +62,12 @@ describe('type cues around a name', () => {
     expect(typeFromContext('', ' cluster: delete', { sentenceStart: true })).toBeNull();
   });
 
+  it('reads what a thing was rewritten or ported in as a language, not a place', () => {
+    expect(typeFromContext('rewrote the ingest parser in ', ' over the weekend')).toBe('tool');
+    expect(typeFromContext('ported the CLI to ', '.')).toBe('tool');
+    expect(typeFromContext('wrote the post in ', ' last week')).not.toBe('tool');
+  });
+
   it('does not take a unit or a count for a version', () => {
     expect(typeFromContext('the ', ' 3 days later')).toBeNull();
     expect(typeFromContext('about ', ' 40 GB free')).toBeNull();

@@ -22,7 +22,7 @@ export function typeFromContext(before: string, after: string, options: { senten
   if (MACHINE_BEFORE.test(before) || (nounAfter && MACHINE_AFTER.test(after))) return 'machine';
   // "Phase 2", "Step 3" open sentences: there only a dotted version ("Postgres 16.10") counts.
   const version = options.sentenceStart ? DOTTED_VERSION_AFTER : VERSION_AFTER;
-  if (TOOL_BEFORE.test(before) || TOOL_LIST_BEFORE.test(before) || (nounAfter && TOOL_AFTER.test(after)) || version.test(after)) return 'tool';
+  if (TOOL_BEFORE.test(before) || TOOL_LIST_BEFORE.test(before) || LANGUAGE_BEFORE.test(before) || (nounAfter && TOOL_AFTER.test(after)) || version.test(after)) return 'tool';
   if (PROJECT_BEFORE.test(before) || (nounAfter && PROJECT_AFTER.test(after))) return 'project';
   return null;
 }
@@ -118,6 +118,8 @@ const MOVE_FROM_TO_BEFORE = /\b(?:moved|moving|relocated|flew|drove|came)\s+(?:t
 /** "reachable over Tailscale", "upgraded Postgres", "written in Elixir". */
 const TOOL_BEFORE =
   /\b(?:using|uses|used|use|installed|install|installing|uninstalled|upgraded|upgrade|upgrading|downgraded|switched (?:from|to)|migrat(?:e|ed|ing) (?:from|to|off)|replaced|replacing|set up|setting up|configured|configure|configuring|reachable over|over ssh via|via|(?<!hours?\s)behind|written in|rewritten in|rewrite in|built (?:with|on)|powered by|self-host(?:ed|ing)?|pinned|bumped|tried|trying|moved (?:off|from)|moves off|moving off|backs? up with|backed up with|backup with)\s+$/i;
+/** "rewrote the parser in Rust", "ported the CLI to Zig": a language or runtime (not "wrote the post in Lisbon": only rewriting and porting count). */
+const LANGUAGE_BEFORE = /\b(?:rewr(?:ote|ite|ites|iting|itten)|re-?implement(?:ed|ing)?|port(?:ed|ing)?)\b[^.;:!?\n]{0,40}\s+(?:in|to)\s+$/i;
 /** "atlas services: Forgejo, Miniflux, Immich": the members of a list of tools. */
 const TOOL_LIST_BEFORE = /\b(?:services|tools|apps|stack|tech stack|dependencies|deps|libraries|libs|tooling|software|programs|plugins)\s*:\s*(?:[^.;:\n]{0,80},\s*)?$/i;
 /** "Tailscale app", "Hugo version", "Postgres cluster", "Caddy config". */
