@@ -220,19 +220,25 @@ describe('judgment in a sweep', () => {
     const { service, clock } = await setup({
       'MEMORY.md': '# Long-Term Memory\n',
       'USER.md': '# User\n\n- My hourly rate is 95 EUR; never go below 80 for agencies. <!-- observed: 2026-11-02 -->\n',
-      'memory/2026-11-27.md': '# 2026-11-27\n\n- The noodle bar by the station does half-price ramen on Thursdays.\n- Raising my hourly rate to 110 EUR from December; agencies not below 90.\n',
+      'memory/2026-11-27.md':
+        '# 2026-11-27\n\n- The noodle bar by the station does half-price ramen on Thursdays.\n- Raising my hourly rate to 110 EUR from December; agencies not below 90.\n' +
+        '- Saturday print runs move to the Oranienstr shop from now on (the old one is a gym now).\n',
     });
     await recallOver(service, clock, [
       { query: 'noodle bar ramen thursdays', daysAgo: 1 },
       { query: 'half-price ramen station', daysAgo: 0 },
       { query: 'hourly rate agencies', daysAgo: 1 },
       { query: 'my hourly rate EUR', daysAgo: 0 },
+      { query: 'saturday print runs shop', daysAgo: 1 },
+      { query: 'where do print runs go oranienstr', daysAgo: 0 },
     ]);
     const run = await dream(service, { thresholds: OPEN_GATES });
     const ramen = run.candidates.find((c) => c.key === 'memory/2026-11-27.md:3:3');
     expect(ramen?.gates.find((g) => g.gate === 'kind')).toMatchObject({ passed: false });
     expect(ramen?.gates.find((g) => g.gate === 'kind')?.detail).toContain('everyday small talk');
     expect(read('MEMORY.md')).not.toContain('ramen');
+    // A small-talk word in a bracketed aside does not make the line small talk.
+    expect(read('MEMORY.md')).toContain('Saturday print runs move to the Oranienstr shop from now on');
     expect(read('MEMORY.md')).not.toContain('110 EUR');
     const user = read('USER.md');
     expect(user).toContain('Raising my hourly rate to 110 EUR');
