@@ -120,6 +120,8 @@ describe('entry kinds from wording', () => {
     ['- Settled it with Noor: one pricing tier at launch.', 'decision'],
     ['- Sat rehearsals in the main hall, 10 to 1.', 'fact'],
     ['- Sat in on the finance review, nothing for us.', 'event'],
+    ['- Bake-off in the staff room: my lemon tart came 3rd, lost to the brownies', 'event'],
+    ['- fire drill during period 4, lost half the practical', 'event'],
   ])('%s is a %s', (line, kind) => {
     expect(classifyEntry(line, NOTE_DAY).kind).toBe(kind);
   });

@@ -93,7 +93,7 @@ const MEETING_PHRASE = /^(?:[\p{L}-]+\s+){0,3}?(?:meeting|call|sync|session|work
 /** Meeting minutes: "Attendees: …", "Minutes of the sync", "Recap:". */
 const MINUTES = /^(?:attendees|participants|present|minutes|recap|notes from)\b\s*(?:[:—–-]|of\b|from\b)/i;
 /** An occasion and what it did: "The parent-teacher evening was packed", "the fire drill went smoothly". */
-const OCCASION_PAST = /\b(?:(?:open|away|sports|field|launch|demo|release) day|evening|meeting|party|opening|dinner|lunch|workshop|drill|session|demo|talk|gig|concert|launch|call|interview|visit|trip|offsite|outage|incident|event|fair|play|show|performance|harvest|festival|match|class|lesson|rehearsal|ceremony|conference|webinar|training|kick-?off|stand-?up|presentation|hackathon|audit)s?\b[^.;]{0,40}?\b(?:was|were|went|lasted|ran|started|ended|finished|took|began|happened|failed|crashed|broke|got (?:cancel+ed|postponed))\b/iu;
+const OCCASION_PAST = /\b(?:(?:open|away|sports|field|launch|demo|release) day|evening|meeting|party|opening|dinner|lunch|workshop|drill|session|demo|talk|gig|concert|launch|call|interview|visit|trip|offsite|outage|incident|event|fair|play|show|performance|harvest|festival|match|class|lesson|rehearsal|ceremony|conference|webinar|training|kick-?off|stand-?up|presentation|hackathon|audit)s?\b[^.;]{0,40}?\b(?:was|were|went|lasted|ran|started|ended|finished|took|began|happened|failed|crashed|broke|lost|got (?:cancel+ed|postponed))\b/iu;
 /** When it happened: "yesterday", "last night", "this morning". */
 const HAPPENED_WHEN = /\b(?:yesterday|last night|this morning|this afternoon|this evening|earlier today|last week|last (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
 /** A state that goes on (a schedule, a change made for good): not a one-off happening, whatever the verb. */
@@ -189,7 +189,10 @@ function happeningCue(words: string): string | null {
   if (occasion) return `an occasion that happened ("${lastWord(occasion[0])}")`;
   const when = HAPPENED_WHEN.exec(words) ?? PAST_START.exec(words);
   if (when) return `"${when[0].trim()}"`;
-  const past = PRESENT_STATE.test(words) ? null : ACTIVE_PAST.exec(words);
+  if (PRESENT_STATE.test(words)) return null;
+  // "Pi Day pie contest: my key lime took 2nd": what happened, told after a label naming the occasion.
+  const label = /^[^:：]{3,40}[:：]\s+/u.exec(words);
+  const past = ACTIVE_PAST.exec(words) ?? (label ? ACTIVE_PAST.exec(words.slice(label[0].length)) : null);
   return past ? `a past happening ("${lastWord(past[0])}")` : null;
 }
 
