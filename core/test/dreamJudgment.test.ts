@@ -36,6 +36,16 @@ describe('judgment: how two entries relate', () => {
     expect(['duplicate', 'same-attribute', 'unrelated']).toContain(relate(entryFacts('ステージングは kes-stg-01 です'), original).relation);
   });
 
+  it('a fact restated in another language is a duplicate by its identifiers and names; another value for the same identifier is not', () => {
+    const english = entryFacts('Solvent waste goes in the red drums in room 118C; Veolia collects on the last Friday of the month.');
+    expect(relate(entryFacts('Oplosmiddelafval in de rode vaten in lokaal 118C; Veolia haalt het op de laatste vrijdag.'), english).relation).toBe('duplicate');
+    expect(relate(entryFacts('Disolventes: bidones rojos del aula 118C, los recoge Veolia el último viernes.'), english).relation).toBe('duplicate');
+    // The same name, another room: a changed fact, not a restatement.
+    expect(relate(entryFacts('Oplosmiddelafval staat nu in lokaal 214B; Veolia haalt het op.'), english).relation).not.toBe('duplicate');
+    // The same room, no shared name: nothing ties two sentences in different languages.
+    expect(relate(entryFacts('Lokaal 118C is op vrijdag gesloten.'), english).relation).not.toBe('duplicate');
+  });
+
   it('short forms name the same subject ("PRs", "pull requests"); a newer deploy path is a change of the old one, not a new fact', () => {
     const rule = entryFacts('Always keep pull requests small, under 300 lines; split otherwise.');
     const reversed = entryFacts('Actually, PRs up to 500 lines are fine when most of it is generated code.');
