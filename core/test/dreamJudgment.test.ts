@@ -36,6 +36,16 @@ describe('judgment: how two entries relate', () => {
     expect(['duplicate', 'same-attribute', 'unrelated']).toContain(relate(entryFacts('ステージングは kes-stg-01 です'), original).relation);
   });
 
+  it('a fact restated in another language is a duplicate by its identifiers and names; another value for the same identifier is not', () => {
+    const english = entryFacts('Solvent waste goes in the red drums in room 118C; Veolia collects on the last Friday of the month.');
+    expect(relate(entryFacts('Oplosmiddelafval in de rode vaten in lokaal 118C; Veolia haalt het op de laatste vrijdag.'), english).relation).toBe('duplicate');
+    expect(relate(entryFacts('Disolventes: bidones rojos del aula 118C, los recoge Veolia el último viernes.'), english).relation).toBe('duplicate');
+    // The same name, another room: a changed fact, not a restatement.
+    expect(relate(entryFacts('Oplosmiddelafval staat nu in lokaal 214B; Veolia haalt het op.'), english).relation).not.toBe('duplicate');
+    // The same room, no shared name: nothing ties two sentences in different languages.
+    expect(relate(entryFacts('Lokaal 118C is op vrijdag gesloten.'), english).relation).not.toBe('duplicate');
+  });
+
   it('short forms name the same subject ("PRs", "pull requests"); a newer deploy path is a change of the old one, not a new fact', () => {
     const rule = entryFacts('Always keep pull requests small, under 300 lines; split otherwise.');
     const reversed = entryFacts('Actually, PRs up to 500 lines are fine when most of it is generated code.');
@@ -220,19 +230,25 @@ describe('judgment in a sweep', () => {
     const { service, clock } = await setup({
       'MEMORY.md': '# Long-Term Memory\n',
       'USER.md': '# User\n\n- My hourly rate is 95 EUR; never go below 80 for agencies. <!-- observed: 2026-11-02 -->\n',
-      'memory/2026-11-27.md': '# 2026-11-27\n\n- The noodle bar by the station does half-price ramen on Thursdays.\n- Raising my hourly rate to 110 EUR from December; agencies not below 90.\n',
+      'memory/2026-11-27.md':
+        '# 2026-11-27\n\n- The noodle bar by the station does half-price ramen on Thursdays.\n- Raising my hourly rate to 110 EUR from December; agencies not below 90.\n' +
+        '- Saturday print runs move to the Oranienstr shop from now on (the old one is a gym now).\n',
     });
     await recallOver(service, clock, [
       { query: 'noodle bar ramen thursdays', daysAgo: 1 },
       { query: 'half-price ramen station', daysAgo: 0 },
       { query: 'hourly rate agencies', daysAgo: 1 },
       { query: 'my hourly rate EUR', daysAgo: 0 },
+      { query: 'saturday print runs shop', daysAgo: 1 },
+      { query: 'where do print runs go oranienstr', daysAgo: 0 },
     ]);
     const run = await dream(service, { thresholds: OPEN_GATES });
     const ramen = run.candidates.find((c) => c.key === 'memory/2026-11-27.md:3:3');
     expect(ramen?.gates.find((g) => g.gate === 'kind')).toMatchObject({ passed: false });
     expect(ramen?.gates.find((g) => g.gate === 'kind')?.detail).toContain('everyday small talk');
     expect(read('MEMORY.md')).not.toContain('ramen');
+    // A small-talk word in a bracketed aside does not make the line small talk.
+    expect(read('MEMORY.md')).toContain('Saturday print runs move to the Oranienstr shop from now on');
     expect(read('MEMORY.md')).not.toContain('110 EUR');
     const user = read('USER.md');
     expect(user).toContain('Raising my hourly rate to 110 EUR');

@@ -43,6 +43,24 @@ async function setup(files: Record<string, string> = NOTES) {
 const read = (rel: string) => fs.readFileSync(path.join(ws!.root, rel), 'utf8');
 
 describe('dreaming sweep', () => {
+  it("passes issue 18's bar with the default gates: a fact recalled by three different questions on two days, none of them opened", async () => {
+    const { service, clock } = await setup({
+      'MEMORY.md': '# Long-Term Memory\n',
+      'memory/2026-11-20.md':
+        '# 2026-11-20\n\n- Lab waste goes in the blue drums in room 214B; Clean Harbors collects on the first Monday of each month.\n- The printer on the second floor jammed twice today.\n- Seating plan for the parents evening is in the shared drive.\n',
+    });
+    await recallOver(service, clock, [
+      { query: 'where does chemical waste go', daysAgo: 1 },
+      { query: 'blue drums pickup schedule', daysAgo: 1 },
+      { query: 'when do Clean Harbors collect', daysAgo: 0 },
+    ]);
+    const run = await dream(service);
+    const waste = run.candidates.find((c) => c.key === 'memory/2026-11-20.md:3:3');
+    expect(waste?.signals).toMatchObject({ recallCount: 3, uniqueQueries: 3 });
+    expect(waste?.outcome).toBe('promoted');
+    expect(read('MEMORY.md')).toContain('- Lab waste goes in the blue drums in room 214B');
+  });
+
   it('promotes an entry recalled by several queries on several days into MEMORY.md, with a diary entry and provenance', async () => {
     const { service, clock } = await setup();
     await recallOver(service, clock, PRODUCTION_RECALLS);

@@ -103,4 +103,30 @@ describe('entry kinds from wording', () => {
     expect(classifyEntry('- Ravi is on parental leave; Mei approves designs.', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: null });
     expect(classifyEntry('- Deploys go through ArgoCD as of today.', NOTE_DAY).kind).toBe('fact');
   });
+
+  // Shapes a second writer used (the curation benchmark's teacher fold): each read as work, a question or a happening before.
+  it.each([
+    ['- who keeps the spare projector bulbs?? -> Gwen, cupboard 3, top shelf', 'fact'],
+    ['- where does the courier drop parcels? → side door, signed for by reception', 'fact'],
+    ['- Is the wifi password changing? -> no idea yet', 'question'],
+    ['- who owns the gateway now? -> ask Ines', 'task'],
+    ['- if the label printer jams -> call Tomas, he has the spare roller', 'procedure'],
+    ['- when the VPN drops, restart the client and re-enter the token', 'procedure'],
+    ['- Halima wants invoices emailed to her by Friday noon, not posted', 'fact'],
+    ['- Thursday mornings = my writing time -> don\'t book calls then', 'preference'],
+    ['- support tickets: I reply within a day. Never on Sundays.', 'preference'],
+    ['- Chemicals -> locked cabinet by the sink. Never store acids with bases.', 'fact'],
+    ['- Builds moved from Jenkins to GitHub Actions; first green run today.', 'fact'],
+    ['- Settled it with Noor: one pricing tier at launch.', 'decision'],
+    ['- Sat rehearsals in the main hall, 10 to 1.', 'fact'],
+    ['- Sat in on the finance review, nothing for us.', 'event'],
+    ['- Bake-off in the staff room: my lemon tart came 3rd, lost to the brownies', 'event'],
+    ['- fire drill during period 4, lost half the practical', 'event'],
+  ])('%s is a %s', (line, kind) => {
+    expect(classifyEntry(line, NOTE_DAY).kind).toBe(kind);
+  });
+
+  it('an end written as an ordinal ("ends Mar 31st") is read', () => {
+    expect(classifyEntry('- The analytics trial ends Nov 3rd -> then we decide', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-11-03' });
+  });
 });

@@ -76,6 +76,11 @@ const PROBES = [
   'Temporary: deploys go through Arjun while CI is broken.',
   'Sprint review: showed the new checkout, some questions about taxes.',
   'Kickoff for the Atlas redesign today, eight people.',
+  'who has the stockroom key?? -> Dale, ext 4410',
+  'if the hub will not pair -> ask Dev, he set the admin password',
+  'Enclosure tooling moved from Hoi Wah to Lianfa; T2 shots approved today.',
+  'Thursday mornings = my writing time -> don\'t book calls then',
+  'Pi Day pie contest: my key lime took 2nd',
   // Lines only the statistical scorer (workspace/kindScorer.ts) reads right, so a retrained model changes the version.
   'Someone to cover the Friday shift, anyone',
   'quotes for the new boiler still to be chased',
@@ -93,7 +98,7 @@ const PROBES = [
  * no probe line goes unnoticed until the file changes; the probes cover every kind and the
  * annotation for that reason.
  */
-export const ENTRY_KINDS_VERSION = '9798b33bd19a2f17';
+export const ENTRY_KINDS_VERSION = 'c7f536cd85f89537';
 
 /** The hash of what the rules say about the probe lines now (tests compare it with ENTRY_KINDS_VERSION). */
 export function probeKindsHash(): string {

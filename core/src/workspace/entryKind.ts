@@ -50,11 +50,20 @@ const QUESTION_BEFORE_NAME = /^(?:[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Dd]o|[Dd]oes|[Dd]
 const CHECK_LATER = /\b(?:need to check|to be checked|to be (?:confirmed|decided|determined|agreed|discussed|defined)|tbd|tbc|undecided|(?:unclear|not clear|unsure|not sure|no idea|any idea|wonder(?:ing)?|curious|i wonder) (?:why|whether|if|how|who|what|which|when|where|about)|does anyone know|open question|still unknown|no answer yet|idk|dunno|not sure|unsure)\b/i;
 /** A question first, then a note to self: "Does Oktav use Storybook? Ask Ravi." */
 const LEADING_QUESTION = /^[^.!?]{3,}\?(?:\s|$)/;
+/** A question answered on the same line, the answer marked as one: "who has the stockroom key?? -> Dale, ext 4410", "Q: … ? A: …". */
+const ANSWERED_QUESTION = /^[^?]{3,}\?+\s*(?:->|→|=>|⇒|=|A:|answer:)\s*(\S.*)$/iu;
+/** "if the hub won't pair -> ask Dev": a standing instruction for a situation, not an errand for today. */
+const CONDITIONAL = /^(?:if|when(?:ever)?|in case(?: of)?)\s+[^,;→>]{3,80}?(?:,|->|→|=>|:|\bthen\b)\s*(?:then\s+)?/i;
+/** A rule in a later clause ("period 3 = my prep -> don't book mtgs then", "I answer within 24h. Never on weekends"): the person's own only when they are in the line. */
+const CLAUSE_DIRECTIVE = /(?:->|→|=>|;|[.!]\s|:\s|\s[—–]\s)\s*(?:always|never|don['’]t|do not|no)\b/i;
+const FIRST_PERSON = /\b(?:i|me|my|mine|i['’]m|i['’]ll)\b/i;
+/** A line that announces a change that lasts: its "today" dates the change, it is not when the line stops holding. */
+const CHANGE_ANNOUNCED = /\b(?:moved|switched|changed|migrated|replaced|renamed|transferred)\s+(?:from|to|over)\b|\b(?:from now on|going forward|for good|from today)\b/i;
 const PREFERENCE_START = /^(?:always|never|prefer|avoid|don['’]t|do not|please|call me|stop)\b/i;
 /** A rule without a verb: "No emojis in commit messages", "Poetry over pip, for me", "tabs > spaces". */
 const RULE_WORDING = /\bfor me\b(?! to\b)|\b(?:pls|plz)\b|.\s*\bplease\b|^no (?!(?:idea|answer|response|reply|word|news|update|one|luck|change|sign)\b)(?:[\p{L}-]+ ){0,2}?[\p{L}-]+ (?:in|on|before|after|during|at|when|unless|outside)\b|^[\p{L}\d.+#-]+ (?:over|>|instead of|rather than) [\p{L}\d.+#-]+(?:[,.!;]|\s*$|\s+(?:for|in|when|always|please|pls)\b)/iu;
 const FIRST_PERSON_PREFERENCE = /\b(?:i prefer|i like|i want|i['’]d rather|i['’]d like|i would like|my preference|i always|i never|i['’]m (?:fine|ok|okay|happy) with|i don['’]t mind|i hate|i love|i dislike|i can['’]t stand|my (?:rule|default|policy)\b)|^i (?:only |usually |mostly )?(?:read|check|answer|reply to|work|take|start|finish)\b(?! (?:the|a|an|it|that|this)\b)/i;
-const DECISION = /\b(?:decided|decision|agreed|outcome|consensus|it['’]s final|picked(?! up)|we['’]re (?:dropping|switching to|moving to|going with|keeping|sticking with)|going with|went with|settled on|chose|chosen|opted|voted|after the vote|approved(?! by)|final call|ruled out|(?:our|the) choice (?:for|of|is)|we['’]ll standardi[sz]e|standardi[sz]ed on)\b|\b(?:resolved|confirmed|result|outcome)\s*[:：]/i;
+const DECISION = /\b(?:decided|decision|agreed|outcome|consensus|it['’]s final|picked(?! up)|we['’]re (?:dropping|switching to|moving to|going with|keeping|sticking with)|going with|went with|settled (?:on|it)|chose|chosen|opted|voted|after the vote|approved(?! by)|final call|ruled out|(?:our|the) choice (?:for|of|is)|we['’]ll standardi[sz]e|standardi[sz]ed on)\b|\b(?:resolved|confirmed|result|outcome)\s*[:：]/i;
 /** Steps: "To reset X, go to…, then…", "Calibrating the pipettes: weigh…, then compare", "Runbook: …". */
 const PROCEDURE = /^[^:]{2,50}:[^.]*,\s*(?:and )?then\b|^(?:to [a-z]+[^:]{0,60}:|steps?\b[^:]{0,40}:|how to\b|procedure:|runbook:|checklist:)|\bfirst\b.*\bthen\b|^(?:to\s+\p{L}+|\p{L}+ing)\b[^.:;]{0,80}[:,]\s.*\bthen\b/iu;
 const EVENT_START = /^(?:met|meeting with|lunch with|dinner with|call with|had (?:a|an|the)|went to|attended|visited|gave (?:a|an|the)\b|\d{1,2}:\d{2}|kick-?off|(?:sprint |team )?retro|demo(?:ed)?|released|shipped|launched|held|first (?:planning|meeting|session|call|workshop)|incident on|(?:team )?offsite|stand-?up ran|(?:grand )?opening (?:of|night)|launch (?:of|party|event)|celebration|farewell|graduation|wedding|funeral|birthday)\b/i;
@@ -68,14 +77,14 @@ const EVENT_PHRASE = /\b(?:went (?:well|badly|fine|smoothly|great|ok|okay|poorly
  */
 /** Past-tense verbs that announce a lasting change or describe a state, not a happening. */
 const NOT_A_HAPPENING = '(?:moved|switched|changed|migrated|renamed|replaced|decided|agreed|based|limited|required|supported|related|shared|signed|expected|automated|dedicated|encrypted|protected|managed|hosted|scheduled|pinned|reserved|allowed|deprecated|archived|nested|detailed|advanced|embed|hundred|named|called|located|owned|used|needed|planned|approved|preferred|locked|blocked|paid|licensed|registered)\\b';
-const PAST_VERB = '(?:[a-z]{2,}[^e\\s]ed|met|went|gave|had|held|ran|took|brought|got|made|saw|spent|came|wrote|spoke|sat|won|lost|caught|forgot|did|rode|drove|flew|ate|drank|bought|sold|sent|told|heard|began|broke|taught|woke|threw|fell|fought|swam|sang|loved|died|passed|walked|announced)\\b';
+const PAST_VERB = '(?:[a-z]{2,}[^e\\s]ed|met|went|gave|had|held|ran|took|brought|got|made|saw|spent|came|wrote|spoke|sat(?= (?:in|on|with|down|through|next|around|together|outside)\\b)|won|lost|caught|forgot|did|rode|drove|flew|ate|drank|bought|sold|sent|told|heard|began|broke|taught|woke|threw|fell|fought|swam|sang|loved|died|passed|walked|announced)\\b';
 const PAST_START = new RegExp(`^(?:(?:finally|just|also|then|eventually|at last)\\s+)?(?!${NOT_A_HAPPENING})${PAST_VERB}`, 'i');
 /** "Lena presented the roadmap", "We ran out of coffee": a subject, then a past verb not after be/have ("was replaced" is a state). */
 /** With a subject, these announce how things are from now on ("We adopted trunk-based development", "Tom joined the team"). */
 const LASTING_CHANGE = '(?:adopted|introduced|upgraded|downgraded|retired|dropped|enabled|disabled|installed|added|removed|raised|lowered|increased|reduced|extended|hired|joined|became|standardi[sz]ed|set up|took over|handed over)\\b';
 const ACTIVE_PAST = new RegExp(`^(?:[\\p{L}'’&-]+\\s+){1,6}?(?<!\\b(?:is|are|was|were|be|been|being|has|have|had|get|gets|got|to)\\s)(?!${NOT_A_HAPPENING}|${LASTING_CHANGE})${PAST_VERB}`, 'iu');
-/** A present-tense verb of state: the line says how things are, even if a past verb follows. */
-const PRESENT_STATE = /\b(?:is|are|isn['’]t|aren['’]t|has|have|does|do|can|will|must|should|needs?|lives|runs|owns|holds|uses|takes|goes|works|handles|covers|stays|means)\b/i;
+/** A present-tense verb of state: the line says how things are, even if a past verb follows ("Ruth wants sub plans emailed…"). */
+const PRESENT_STATE = /\b(?:is|are|isn['’]t|aren['’]t|has|have|does|do|can|will|must|should|needs?|lives|runs|owns|holds|uses|takes|goes|works|handles|covers|stays|means|wants|likes|prefers|expects)\b/i;
 /** Thanks and a send-off: "Big thanks to Mo", "Jonah's leaving do". */
 const THANKS_AND_PARTIES = /^(?:big |many |huge )?thanks? (?:to|for)\b|^kudos\b|^shout-?out\b|\b(?:leaving do|send-?off|farewell drinks|leaving party)\b|,\s*(?:about |around |~)?\d+ (?:people|visitors|guests|attendees)\.?$/i;
 
@@ -84,7 +93,7 @@ const MEETING_PHRASE = /^(?:[\p{L}-]+\s+){0,3}?(?:meeting|call|sync|session|work
 /** Meeting minutes: "Attendees: …", "Minutes of the sync", "Recap:". */
 const MINUTES = /^(?:attendees|participants|present|minutes|recap|notes from)\b\s*(?:[:—–-]|of\b|from\b)/i;
 /** An occasion and what it did: "The parent-teacher evening was packed", "the fire drill went smoothly". */
-const OCCASION_PAST = /\b(?:(?:open|away|sports|field|launch|demo|release) day|evening|meeting|party|opening|dinner|lunch|workshop|drill|session|demo|talk|gig|concert|launch|call|interview|visit|trip|offsite|outage|incident|event|fair|play|show|performance|harvest|festival|match|class|lesson|rehearsal|ceremony|conference|webinar|training|kick-?off|stand-?up|presentation|hackathon|audit)s?\b[^.;]{0,40}?\b(?:was|were|went|lasted|ran|started|ended|finished|took|began|happened|failed|crashed|broke|got (?:cancel+ed|postponed))\b/iu;
+const OCCASION_PAST = /\b(?:(?:open|away|sports|field|launch|demo|release) day|evening|meeting|party|opening|dinner|lunch|workshop|drill|session|demo|talk|gig|concert|launch|call|interview|visit|trip|offsite|outage|incident|event|fair|play|show|performance|harvest|festival|match|class|lesson|rehearsal|ceremony|conference|webinar|training|kick-?off|stand-?up|presentation|hackathon|audit)s?\b[^.;]{0,40}?\b(?:was|were|went|lasted|ran|started|ended|finished|took|began|happened|failed|crashed|broke|lost|got (?:cancel+ed|postponed))\b/iu;
 /** When it happened: "yesterday", "last night", "this morning". */
 const HAPPENED_WHEN = /\b(?:yesterday|last night|this morning|this afternoon|this evening|earlier today|last week|last (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
 /** A state that goes on (a schedule, a change made for good): not a one-off happening, whatever the verb. */
@@ -114,16 +123,19 @@ export function classifyByRules(raw: string, noteDay: string | null): EntryKindR
   if (annotated && KINDS.includes(annotated)) {
     return { kind: annotated, validUntil: annotated === 'time-bounded' ? validityOf(words, noteDay) : null, cue: ANNOTATED };
   }
+  // Before the errands: the order after a condition is what to do whenever it happens, not today's errand.
+  if (!CHECKBOX.test(body) && !TASK_WORDS.test(words) && isConditionalInstruction(words)) return { kind: 'procedure', validUntil: null, cue: 'an instruction for a situation ("if…")' };
   const task = taskCue(body, words);
   if (task) return { kind: 'task', validUntil: null, cue: task };
   const question = questionCue(words);
   if (question) return { kind: 'question', validUntil: null, cue: question };
-  const bounded = timeBound(words, noteDay);
+  const dated = timeBound(words, noteDay);
+  const bounded = dated && /^(?:today|tonight)$/i.test(dated.cue) && CHANGE_ANNOUNCED.test(words) ? null : dated;
   // "Kickoff for the redesign today", "Harvest started today": what happened today, not a state that ends tonight.
   const happenedToday = bounded && /^(?:today|tonight)$/i.test(bounded.cue) ? happeningCue(words) : null;
   if (happenedToday) return { kind: 'event', validUntil: null, cue: happenedToday };
   if (bounded) return { kind: 'time-bounded', validUntil: bounded.validUntil, cue: `"${bounded.cue}"` };
-  if (imperativeKindOf(words)?.kind === 'rule' || PREFERENCE_START.test(words) || FIRST_PERSON_PREFERENCE.test(words)) return { kind: 'preference', validUntil: null, cue: 'a directive by the person' };
+  if (imperativeKindOf(words)?.kind === 'rule' || PREFERENCE_START.test(words) || FIRST_PERSON_PREFERENCE.test(words) || isOwnRuleInAClause(words)) return { kind: 'preference', validUntil: null, cue: 'a directive by the person' };
   if (EVENT_PHRASE.test(words)) return { kind: 'event', validUntil: null, cue: `"${EVENT_PHRASE.exec(words)![0]}"` };
   if (DECISION.test(words)) return { kind: 'decision', validUntil: null, cue: `"${DECISION.exec(words)![0]}"` };
   // After decisions: "Picked Onshape over SolidWorks" is a choice made, "Poetry over pip, for me" a rule.
@@ -156,6 +168,8 @@ function taskCue(body: string, words: string): string | null {
 
 /** Why a line is an open question, or null. */
 function questionCue(words: string): string | null {
+  const answer = ANSWERED_QUESTION.exec(words)?.[1];
+  if (answer && !questionCue(answer) && !taskCue(answer, answer)) return null;
   if (/\?\s*(?:\)|["'”’])?\s*$/.test(words) || /\?\s+(?:need to|to check|tbd)\b/i.test(words) || LEADING_QUESTION.test(words)) return 'a question mark';
   const cue = QUESTION_START.exec(words) ?? QUESTION_WORDING.exec(words) ?? QUESTION_BEFORE_NAME.exec(words);
   if (cue) return `asks "${cue[0].trim()}…"`;
@@ -175,10 +189,26 @@ function happeningCue(words: string): string | null {
   if (occasion) return `an occasion that happened ("${lastWord(occasion[0])}")`;
   const when = HAPPENED_WHEN.exec(words) ?? PAST_START.exec(words);
   if (when) return `"${when[0].trim()}"`;
-  const past = PRESENT_STATE.test(words) ? null : ACTIVE_PAST.exec(words);
+  if (PRESENT_STATE.test(words)) return null;
+  // "Pi Day pie contest: my key lime took 2nd": what happened, told after a label naming the occasion.
+  const label = /^[^:：]{3,40}[:：]\s+/u.exec(words);
+  const past = ACTIVE_PAST.exec(words) ?? (label ? ACTIVE_PAST.exec(words.slice(label[0].length)) : null);
   return past ? `a past happening ("${lastWord(past[0])}")` : null;
 }
 
 function lastWord(text: string): string {
   return text.trim().split(/\s+/).pop()!.toLowerCase();
+}
+
+/** "if the hub won't pair -> ask Dev, he set the admin pw": what to do whenever it happens (an order after a condition). */
+function isConditionalInstruction(words: string): boolean {
+  const condition = CONDITIONAL.exec(words);
+  if (!condition) return false;
+  const then = words.slice(condition[0].length);
+  return imperativeKindOf(then) !== null || TASK_START.test(then) || PREFERENCE_START.test(then);
+}
+
+/** "period 3 = my prep -> don't book mtgs then": a rule in a later clause of a line about the person themselves. */
+function isOwnRuleInAClause(words: string): boolean {
+  return CLAUSE_DIRECTIVE.test(words) && FIRST_PERSON.test(words);
 }

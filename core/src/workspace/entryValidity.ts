@@ -23,9 +23,9 @@ const MONTH_DAY_RANGE = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})${DASH}(?:${MONTH}\
 const DAY_MONTH_RANGE = new RegExp(`\\b(\\d{1,2})${DASH}(\\d{1,2})\\s+(?:de\\s+)?${MONTH}`, 'i');
 /** "2026-11-02 – 2026-11-06". */
 const ISO_RANGE = /\b\d{4}-\d{2}-\d{2}\s*(?:-|–|—|to|through|until)\s*(\d{4})-(\d{2})-(\d{2})\b/i;
-/** "until Oct 30", "expires Oct 30", "valid through 2026-11-06", "till Friday". */
+/** "until Oct 30", "ends Mar 31st", "expires Oct 30", "valid through 2026-11-06", "till Friday". */
 const UNTIL = '(?:until|till|til|through|thru|expires?(?: on)?|expiring(?: on)?|expiry|valid until|ends?(?: on)?|back on|away until|runs? out(?: on)?|ran out(?: on)?|due on|deadline(?: is| on)?|jusqu.au|jusqu.à|até|hasta|bis)';
-const UNTIL_MONTH_DAY = new RegExp(`\\b${UNTIL}\\s+(?:${WEEKDAY},?\\s+)?${MONTH}\\s+(\\d{1,2})\\b`, 'i');
+const UNTIL_MONTH_DAY = new RegExp(`\\b${UNTIL}\\s+(?:${WEEKDAY},?\\s+)?${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b`, 'i');
 const UNTIL_DAY_MONTH = new RegExp(`\\b${UNTIL}\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+|de\\s+)?${MONTH}`, 'i');
 const UNTIL_ISO = new RegExp(`\\b${UNTIL}\\s+(\\d{4})-(\\d{2})-(\\d{2})\\b`, 'i');
 const UNTIL_WEEKDAY = new RegExp(`\\b${UNTIL}\\s+(?:next\\s+)?${WEEKDAY}\\b`, 'i');

@@ -51,6 +51,7 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   const changeAbout = wordsCanTie && subjectShare >= CHANGE_SUBJECT && sharedSubjects.length >= 2 && sim >= CHANGE_TEXT ? (announcedChangeAbout(a, b) ?? announcedChangeAbout(b, a)) : null;
   const priced = pricedName(a, b);
   const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (wordsCanTie && subjectShare >= SAME_SUBJECT && sharedSubjects.length >= 2) || changeAbout !== null || priced !== null;
+  if (restatesIdentifiers(a, b, strongValue)) return { relation: 'duplicate', byValue: false, reason: `${why}; the same identifiers and names, in other words` };
   if (!sameSubject) return { relation: 'unrelated', byValue: false, reason: why };
   // Names count as values here: "through ArgoCD" and "through GitHub Actions" are different claims.
   const onlyInA = [...a.values.filter((v) => !isStated(v, b)), ...[...a.names].filter((n) => !isNamed(n, b))];
@@ -70,6 +71,20 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   const close = sim >= NEAR_TEXT || subjectShare >= SAME_SUBJECT || (strongValue && (sharedValues.length >= 2 || subjectShare >= 0.3));
   if (close) return { relation: 'duplicate', byValue: false, reason: why };
   return { relation: 'unrelated', byValue: false, reason: why };
+}
+
+/**
+ * The same fact in another language or other words ("Chem waste -> blue drums in 214B, Clean Harbors
+ * picks up…" and "Chemisch afval -> blauwe vaten in 214B; Clean Harbors haalt…"): their words differ,
+ * so only what is not translated can tie them. A shared identifying value and a shared name, every
+ * value of one stated by the other, and no value of one kind on each side only (that is a changed fact).
+ */
+function restatesIdentifiers(a: EntryFacts, b: EntryFacts, strongValue: boolean): boolean {
+  // One says the fact changed ("Druckerei Hahn moved to…"): that is a supersession for the rules below, not a restatement.
+  if (!strongValue || a.announcesChange !== b.announcesChange || ![...a.names].some((n) => b.names.has(n))) return false;
+  const onlyInA = a.values.filter((v) => !isStated(v, b));
+  const onlyInB = b.values.filter((v) => !isStated(v, a));
+  return (onlyInA.length === 0 || onlyInB.length === 0) && !haveOneKind(onlyInA, onlyInB);
 }
 
 /** "Staging moved: …" about a subject the other entry is about: its first subject word, or the words the change word follows ("Wendy moved over"). */

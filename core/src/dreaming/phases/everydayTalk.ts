@@ -32,7 +32,8 @@ const WORK_ANCHOR = /\b(?:contact|clients?|customers?|project|invoices?|contract
 /** The small-talk word a line rests on, or null when it is not small talk. */
 export function everydayTalkWord(text: string): string | null {
   if (WORK_ANCHOR.test(text)) return null;
-  const words = text.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '');
+  // An aside in brackets does not carry the line: "Sat practice -> cafeteria from now on (wrestling has gym B)".
+  const words = text.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').replace(/\([^()]*\)/g, ' ');
   for (const match of words.matchAll(new RegExp(EVERYDAY.source, 'giu'))) {
     const word = match[0];
     const atStart = match.index === 0;
