@@ -90,4 +90,53 @@ describe('source filters inside the keyword ranking', () => {
     const sessions = searcher.rankedHits(plan, 10, new Set<SourceKind>(['sessions']));
     expect(sessions.every((h) => h.source === 'sessions')).toBe(true);
   }, 60_000);
+
+  it('puts the rank budget at the same row when the wanted source lies in several id ranges', () => {
+    // Transcripts in three batches between notes: the budget's floor falls inside the oldest batch.
+    const batch = (n: number, from: number) => Array.from({ length: n }, (_, i) => ({ source: 'sessions' as SourceKind, text: `canary transcript ${i % 7 === 0 ? 'canary' : 'line'} ${from + i}` }));
+    const notes = (n: number) => Array.from({ length: n }, (_, i) => ({ source: 'memory' as SourceKind, text: `canary note ${i % 5 === 0 ? 'canary canary' : ''}` }));
+    const rows = [...batch(6_000, 0), ...notes(200), ...batch(4_000, 6_000), ...notes(200), ...batch(3_000, 10_000)];
+    const searcher = indexOf(rows);
+    const plan = searcher.plan('canary');
+    expect(plan.postings).toBeGreaterThan(12_000);
+    const filters: SourceKind[][] = [['sessions'], ['memory'], ['sessions', 'dreams']];
+    const listed = (s: KeywordSearcher) => filters.map((f) => s.rankedHits(plan, 30, new Set(f)).map((h) => [h.id, h.rank]));
+    const withRuns = listed(searcher);
+    // The budget leaves the oldest transcripts out: no row below the 12,001st newest match.
+    expect(Math.min(...withRuns[0]!.map(([id]) => id!))).toBeGreaterThanOrEqual(1_000);
+    db!.exec('DROP TRIGGER chunk_source_runs_after_insert');
+    expect(listed(new KeywordSearcher(db!))).toEqual(withRuns);
+  }, 60_000);
+
+  it('a memory-filtered search finds the memory line when 1,000 transcript chunks outrank it, and never returns a transcript', () => {
+    // The note is written between two batches of transcripts (three runs), as a day of agent work does.
+    const transcripts = (from: number) => Array.from({ length: 500 }, (_, i) => ({ source: 'sessions' as SourceKind, text: `kestrel kestrel kestrel rollout ${from + i}` }));
+    const rows = [...transcripts(0), { source: 'memory' as SourceKind, text: 'The kestrel rollout plan lives in the ops folder, next to the garden invoices.' }, ...transcripts(500)];
+    const searcher = indexOf(rows);
+    const plan = searcher.plan('kestrel rollout');
+    const everyRow = searcher.rankedHits(plan, 100_000, new Set(ALL));
+    // The transcripts outrank the note in an unfiltered ranking.
+    expect(everyRow.findIndex((h) => h.source === 'memory')).toBeGreaterThanOrEqual(1_000);
+    const memory = searcher.rankedHits(plan, 10, new Set<SourceKind>(['memory']));
+    expect(memory.map((h) => h.id)).toEqual([501]);
+    const results = searcher.search({ query: 'kestrel rollout', limit: 10, sources: ['memory'] });
+    expect(results.map((r) => r.source)).toEqual(['memory']);
+    expect(results[0]!.snippet).toContain('kestrel rollout plan');
+  });
+
+  it('gives the same rows when the runs table cannot be trusted (its trigger dropped) and the source of each match is read instead', () => {
+    const rows = Array.from({ length: 1_200 }, (_, i) => ({
+      source: (Math.floor(i / 40) % 3 === 0 ? 'memory' : Math.floor(i / 40) % 7 === 0 ? 'dreams' : 'sessions') as SourceKind,
+      text: wordsOf(i + 7, VOCABULARY, 5 + (i % 9)),
+    }));
+    const searcher = indexOf(rows);
+    const filters: SourceKind[][] = [['memory'], ['sessions'], ['dreams'], ['memory', 'dreams']];
+    const queries = ['canary rollout', 'harbour postgres backup', 'laptop meeting cluster review'];
+    const listed = (s: KeywordSearcher) => queries.flatMap((q) => filters.map((f) => s.rankedHits(s.plan(q), 30, new Set(f)).map((h) => [h.id, h.rank])));
+    const withRuns = listed(searcher);
+    db!.exec('DROP TRIGGER chunk_source_runs_after_delete');
+    const withoutRuns = listed(new KeywordSearcher(db!));
+    expect(withoutRuns).toEqual(withRuns);
+    expect(withRuns.flat().length).toBeGreaterThan(100);
+  });
 });
