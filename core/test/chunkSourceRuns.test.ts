@@ -141,7 +141,7 @@ describe('chunk_source_runs (migration 0017)', () => {
     // The previous layout (version 15): no runs table, no triggers.
     const old = openSqlite(indexPath);
     const expected = old.prepare('SELECT first_id, last_id, source FROM chunk_source_runs ORDER BY first_id').all();
-    old.exec('DROP TRIGGER chunk_source_runs_after_insert; DROP TRIGGER chunk_source_runs_after_delete; DROP TABLE chunk_source_runs;');
+    old.exec('DROP TRIGGER chunk_source_runs_after_append; DROP TRIGGER chunk_source_runs_after_insert; DROP TRIGGER chunk_source_runs_after_delete; DROP TABLE chunk_source_runs;');
     old.pragma('user_version = 15');
     const queries = ['restic backups atlas', 'timezone', 'postgres upgraded'];
     const filters: SourceKind[][] = [['memory'], ['sessions'], ['memory', 'sessions', 'dreams']];

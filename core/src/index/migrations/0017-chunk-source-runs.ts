@@ -7,8 +7,9 @@ import type { Migration } from './types.js';
  * source asks FTS5 only for those id ranges instead of reading every match's source
  * (search/sourceRanges.ts). Kept by triggers on `chunks`, so every writer keeps it true:
  *
- * - an insert past the last run extends it (same source) or opens a run; an insert inside a
- *   run of another source (an id reused after the newest chunks were deleted) splits that run;
+ * - an insert past the last run extends it (same source) or opens a run (the common case, a
+ *   trigger of its own); an insert at or before the last run's end (an id reused after the
+ *   newest chunks were deleted) splits the run of another source holding it;
  * - a delete drops a run once no chunk in its range is left, and joins its neighbours when
  *   they are of one source (nothing of another source lies between them any more).
  *
@@ -16,7 +17,7 @@ import type { Migration } from './types.js';
  * Neither the FTS table nor the chunks' columns change: the table is filled from chunks.id and
  * chunks.source.
  */
-export const RUN_TRIGGERS = ['chunk_source_runs_after_insert', 'chunk_source_runs_after_delete'] as const;
+export const RUN_TRIGGERS = ['chunk_source_runs_after_append', 'chunk_source_runs_after_insert', 'chunk_source_runs_after_delete'] as const;
 
 /** The run holding an id (or the nearest before it), as SQL over `x`, an expression of the id. */
 const runAt = (x: string): string => `(SELECT max(first_id) FROM chunk_source_runs WHERE first_id <= ${x})`;
@@ -26,6 +27,7 @@ export const migration0017: Migration = {
   name: 'chunk-source-runs',
   up(db) {
     db.exec(`
+      DROP TRIGGER IF EXISTS chunk_source_runs_after_append;
       DROP TRIGGER IF EXISTS chunk_source_runs_after_insert;
       DROP TRIGGER IF EXISTS chunk_source_runs_after_delete;
       DROP TABLE IF EXISTS chunk_source_runs;
@@ -35,7 +37,21 @@ export const migration0017: Migration = {
         source   TEXT NOT NULL
       ) STRICT;
 
-      CREATE TRIGGER chunk_source_runs_after_insert AFTER INSERT ON chunks BEGIN
+      -- Nearly every insert comes after the last run (ids grow): extend it or open one.
+      CREATE TRIGGER chunk_source_runs_after_append AFTER INSERT ON chunks
+      WHEN new.id > coalesce((SELECT last_id FROM chunk_source_runs ORDER BY first_id DESC LIMIT 1), 0)
+      BEGIN
+        -- Ids between the last run and the new one belong to no live chunk: the run may span them.
+        UPDATE chunk_source_runs SET last_id = new.id
+          WHERE first_id = (SELECT max(first_id) FROM chunk_source_runs) AND source = new.source;
+        INSERT INTO chunk_source_runs (first_id, last_id, source)
+          SELECT new.id, new.id, new.source
+          WHERE NOT EXISTS (SELECT 1 FROM chunk_source_runs WHERE first_id = (SELECT max(first_id) FROM chunk_source_runs) AND last_id = new.id);
+      END;
+
+      CREATE TRIGGER chunk_source_runs_after_insert AFTER INSERT ON chunks
+      WHEN new.id <= (SELECT last_id FROM chunk_source_runs ORDER BY first_id DESC LIMIT 1)
+      BEGIN
         -- Inside a run of another source: its part after the new id becomes a run of its own ...
         INSERT INTO chunk_source_runs (first_id, last_id, source)
           SELECT new.id + 1, last_id, source FROM chunk_source_runs
