@@ -139,4 +139,28 @@ describe('source filters inside the keyword ranking', () => {
     expect(withoutRuns).toEqual(withRuns);
     expect(withRuns.flat().length).toBeGreaterThan(100);
   });
+
+  it('finds a note written after the searcher last read the runs, whichever connection wrote it', () => {
+    const rows = [...Array.from({ length: 50 }, (_, i) => ({ source: 'sessions' as SourceKind, text: `heron transcript ${i}` }))];
+    const searcher = indexOf(rows);
+    const memoryOnly = new Set<SourceKind>(['memory']);
+    expect(searcher.rankedHits(searcher.plan('heron'), 10, memoryOnly)).toEqual([]);
+    const file = "INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES (?, '', 'memory', 'x', 0, 0, 'indexed', 0)";
+    const chunk = "INSERT INTO chunks (path, source, start_line, end_line, text) VALUES (?, 'memory', 1, 1, ?)";
+    // This connection writes a note: a new run after the transcripts.
+    db!.prepare(file).run('memory/a.md');
+    db!.prepare(chunk).run('memory/a.md', 'heron note from this connection');
+    expect(searcher.rankedHits(searcher.plan('heron'), 10, memoryOnly).map((h) => h.path)).toEqual(['memory/a.md']);
+    // Another connection writes a transcript, then a note.
+    const other = openIndexDatabase(path.join(dir!, 'index.sqlite')).db;
+    try {
+      other.prepare("INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES ('sessions/t.md', '', 'sessions', 'x', 0, 0, 'indexed', 0)").run();
+      other.prepare("INSERT INTO chunks (path, source, start_line, end_line, text) VALUES ('sessions/t.md', 'sessions', 1, 1, 'heron transcript again')").run();
+      other.prepare(file).run('memory/b.md');
+      other.prepare(chunk).run('memory/b.md', 'heron note from another connection');
+    } finally {
+      other.close();
+    }
+    expect(searcher.rankedHits(searcher.plan('heron'), 10, memoryOnly).map((h) => h.path).sort()).toEqual(['memory/a.md', 'memory/b.md']);
+  });
 });
