@@ -100,7 +100,7 @@ describe('chunk_source_runs (migration 0017)', () => {
     expect(runsOf(d).length).toBeGreaterThan(10);
   });
 
-  it('joins the nearest ranges when a source has more runs than asked for, and says which ones hold other sources', () => {
+  it('joins ranges across narrow gaps and past the number asked for, and says which ones hold other sources', () => {
     const runs: Run[] = [
       { first_id: 1, last_id: 10, source: 'memory' },
       { first_id: 11, last_id: 100, source: 'sessions' },
@@ -111,10 +111,10 @@ describe('chunk_source_runs (migration 0017)', () => {
       { first_id: 501, last_id: 505, source: 'memory' },
     ];
     const memory = new Set(['memory']);
+    // The two-id gap (111–112, under a twentieth of the ids) is joined: reading two sources costs less than a query of its own.
     expect(rangesOf(runs, memory, 8)).toEqual([
       { lo: 501, hi: 505, mixed: false },
-      { lo: 113, hi: 120, mixed: false },
-      { lo: 101, hi: 110, mixed: false },
+      { lo: 101, hi: 120, mixed: true },
       { lo: 1, hi: 10, mixed: false },
     ]);
     // Two ranges: the widest gap (121–500) stays, the others are joined.

@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import { openIndexDatabase } from '../src/index/database.js';
 import type { SourceKind } from '../src/contract/index.js';
 import { KeywordSearcher } from '../src/search/keywordSearch.js';
+import { rangesOf } from '../src/search/sourceRanges.js';
 
 let dir: string | undefined;
 let db: Database.Database | undefined;
@@ -95,7 +96,8 @@ describe('source filters inside the keyword ranking', () => {
     // Transcripts in three batches between notes: the budget's floor falls inside the oldest batch.
     const batch = (n: number, from: number) => Array.from({ length: n }, (_, i) => ({ source: 'sessions' as SourceKind, text: `canary transcript ${i % 7 === 0 ? 'canary' : 'line'} ${from + i}` }));
     const notes = (n: number) => Array.from({ length: n }, (_, i) => ({ source: 'memory' as SourceKind, text: `canary note ${i % 5 === 0 ? 'canary canary' : ''}` }));
-    const rows = [...batch(6_000, 0), ...notes(200), ...batch(4_000, 6_000), ...notes(200), ...batch(3_000, 10_000)];
+    // The notes between them are wide enough (a twentieth of the ids) for each batch to be a range of its own.
+    const rows = [...batch(6_000, 0), ...notes(1_000), ...batch(4_000, 6_000), ...notes(1_000), ...batch(3_000, 10_000)];
     const searcher = indexOf(rows);
     const plan = searcher.plan('canary');
     expect(plan.postings).toBeGreaterThan(12_000);
@@ -104,6 +106,7 @@ describe('source filters inside the keyword ranking', () => {
     const withRuns = listed(searcher);
     // The budget leaves the oldest transcripts out: no row below the 12,001st newest match.
     expect(Math.min(...withRuns[0]!.map(([id]) => id!))).toBeGreaterThanOrEqual(1_000);
+    expect(rangesOf(db!.prepare('SELECT first_id, last_id, source FROM chunk_source_runs ORDER BY first_id').all() as never, new Set(['sessions']), 8)).toHaveLength(3);
     db!.exec('DROP TRIGGER chunk_source_runs_after_insert');
     expect(listed(new KeywordSearcher(db!))).toEqual(withRuns);
   }, 60_000);
