@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import { openIndexDatabase } from '../src/index/database.js';
 import type { SourceKind } from '../src/contract/index.js';
 import { KeywordSearcher } from '../src/search/keywordSearch.js';
+import { rangesOf } from '../src/search/sourceRanges.js';
 
 let dir: string | undefined;
 let db: Database.Database | undefined;
@@ -90,4 +91,79 @@ describe('source filters inside the keyword ranking', () => {
     const sessions = searcher.rankedHits(plan, 10, new Set<SourceKind>(['sessions']));
     expect(sessions.every((h) => h.source === 'sessions')).toBe(true);
   }, 60_000);
+
+  it('puts the rank budget at the same row when the wanted source lies in several id ranges', () => {
+    // Transcripts in three batches between notes: the budget's floor falls inside the oldest batch.
+    const batch = (n: number, from: number) => Array.from({ length: n }, (_, i) => ({ source: 'sessions' as SourceKind, text: `canary transcript ${i % 7 === 0 ? 'canary' : 'line'} ${from + i}` }));
+    const notes = (n: number) => Array.from({ length: n }, (_, i) => ({ source: 'memory' as SourceKind, text: `canary note ${i % 5 === 0 ? 'canary canary' : ''}` }));
+    // The notes between them are wide enough (a twentieth of the ids) for each batch to be a range of its own.
+    const rows = [...batch(6_000, 0), ...notes(1_000), ...batch(4_000, 6_000), ...notes(1_000), ...batch(3_000, 10_000)];
+    const searcher = indexOf(rows);
+    const plan = searcher.plan('canary');
+    expect(plan.postings).toBeGreaterThan(12_000);
+    const filters: SourceKind[][] = [['sessions'], ['memory'], ['sessions', 'dreams']];
+    const listed = (s: KeywordSearcher) => filters.map((f) => s.rankedHits(plan, 30, new Set(f)).map((h) => [h.id, h.rank]));
+    const withRuns = listed(searcher);
+    // The budget leaves the oldest transcripts out: no row below the 12,001st newest match.
+    expect(Math.min(...withRuns[0]!.map(([id]) => id!))).toBeGreaterThanOrEqual(1_000);
+    expect(rangesOf(db!.prepare('SELECT first_id, last_id, source FROM chunk_source_runs ORDER BY first_id').all() as never, new Set(['sessions']), 8)).toHaveLength(3);
+    db!.exec('DROP TRIGGER chunk_source_runs_after_insert');
+    expect(listed(new KeywordSearcher(db!))).toEqual(withRuns);
+  }, 60_000);
+
+  it('a memory-filtered search finds the memory line when 1,000 transcript chunks outrank it, and never returns a transcript', () => {
+    // The note is written between two batches of transcripts (three runs), as a day of agent work does.
+    const transcripts = (from: number) => Array.from({ length: 500 }, (_, i) => ({ source: 'sessions' as SourceKind, text: `kestrel kestrel kestrel rollout ${from + i}` }));
+    const rows = [...transcripts(0), { source: 'memory' as SourceKind, text: 'The kestrel rollout plan lives in the ops folder, next to the garden invoices.' }, ...transcripts(500)];
+    const searcher = indexOf(rows);
+    const plan = searcher.plan('kestrel rollout');
+    const everyRow = searcher.rankedHits(plan, 100_000, new Set(ALL));
+    // The transcripts outrank the note in an unfiltered ranking.
+    expect(everyRow.findIndex((h) => h.source === 'memory')).toBeGreaterThanOrEqual(1_000);
+    const memory = searcher.rankedHits(plan, 10, new Set<SourceKind>(['memory']));
+    expect(memory.map((h) => h.id)).toEqual([501]);
+    const results = searcher.search({ query: 'kestrel rollout', limit: 10, sources: ['memory'] });
+    expect(results.map((r) => r.source)).toEqual(['memory']);
+    expect(results[0]!.snippet).toContain('kestrel rollout plan');
+  });
+
+  it('gives the same rows when the runs table cannot be trusted (its trigger dropped) and the source of each match is read instead', () => {
+    const rows = Array.from({ length: 1_200 }, (_, i) => ({
+      source: (Math.floor(i / 40) % 3 === 0 ? 'memory' : Math.floor(i / 40) % 7 === 0 ? 'dreams' : 'sessions') as SourceKind,
+      text: wordsOf(i + 7, VOCABULARY, 5 + (i % 9)),
+    }));
+    const searcher = indexOf(rows);
+    const filters: SourceKind[][] = [['memory'], ['sessions'], ['dreams'], ['memory', 'dreams']];
+    const queries = ['canary rollout', 'harbour postgres backup', 'laptop meeting cluster review'];
+    const listed = (s: KeywordSearcher) => queries.flatMap((q) => filters.map((f) => s.rankedHits(s.plan(q), 30, new Set(f)).map((h) => [h.id, h.rank])));
+    const withRuns = listed(searcher);
+    db!.exec('DROP TRIGGER chunk_source_runs_after_delete');
+    const withoutRuns = listed(new KeywordSearcher(db!));
+    expect(withoutRuns).toEqual(withRuns);
+    expect(withRuns.flat().length).toBeGreaterThan(100);
+  });
+
+  it('finds a note written after the searcher last read the runs, whichever connection wrote it', () => {
+    const rows = [...Array.from({ length: 50 }, (_, i) => ({ source: 'sessions' as SourceKind, text: `heron transcript ${i}` }))];
+    const searcher = indexOf(rows);
+    const memoryOnly = new Set<SourceKind>(['memory']);
+    expect(searcher.rankedHits(searcher.plan('heron'), 10, memoryOnly)).toEqual([]);
+    const file = "INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES (?, '', 'memory', 'x', 0, 0, 'indexed', 0)";
+    const chunk = "INSERT INTO chunks (path, source, start_line, end_line, text) VALUES (?, 'memory', 1, 1, ?)";
+    // This connection writes a note: a new run after the transcripts.
+    db!.prepare(file).run('memory/a.md');
+    db!.prepare(chunk).run('memory/a.md', 'heron note from this connection');
+    expect(searcher.rankedHits(searcher.plan('heron'), 10, memoryOnly).map((h) => h.path)).toEqual(['memory/a.md']);
+    // Another connection writes a transcript, then a note.
+    const other = openIndexDatabase(path.join(dir!, 'index.sqlite')).db;
+    try {
+      other.prepare("INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES ('sessions/t.md', '', 'sessions', 'x', 0, 0, 'indexed', 0)").run();
+      other.prepare("INSERT INTO chunks (path, source, start_line, end_line, text) VALUES ('sessions/t.md', 'sessions', 1, 1, 'heron transcript again')").run();
+      other.prepare(file).run('memory/b.md');
+      other.prepare(chunk).run('memory/b.md', 'heron note from another connection');
+    } finally {
+      other.close();
+    }
+    expect(searcher.rankedHits(searcher.plan('heron'), 10, memoryOnly).map((h) => h.path).sort()).toEqual(['memory/a.md', 'memory/b.md']);
+  });
 });

@@ -6,6 +6,7 @@ import { halfWidthKatakana, unspacedRuns, withoutUnspacedRuns } from '../contrac
 import { GramTable, gramQueryTerms } from './gramTable.js';
 import { extractQueryTerms, quoteFts, stemWord, type QueryTerm } from './queryTerms.js';
 import { buildSnippet, type Snippet, type SnippetTerm } from './snippet.js';
+import { SourceRanges, type IdRange } from './sourceRanges.js';
 
 export interface KeywordQuery {
   query: string;
@@ -43,6 +44,12 @@ const FILTERED_OVERFETCH = 0.25;
  * unfiltered one: it re-ranked ever deeper pages of the other source's rows.
  */
 const SMALL_SOURCES: ReadonlySet<SourceKind> = new Set(['dreams']);
+/**
+ * Id ranges a filtered search asks FTS5 for, one query each (sourceRanges.ts). Each query
+ * recounts its words' matches for BM25, so past this many the closest ranges are joined and
+ * the chunks of other sources inside them are left out by reading their source.
+ */
+const MAX_SOURCE_RANGES = 8;
 /** Every source kind (the contract's enum, without loading the contract into search workers). */
 const ALL_SOURCES = { memory: true, dreams: true, sessions: true } satisfies Record<SourceKind, true>;
 const MAX_SELECTED_TERMS = 24;
@@ -109,6 +116,15 @@ export class KeywordSearcher {
   /** The same two, keeping only chunks of the sources given (a JSON array) while FTS5 walks its matches. */
   private readonly rankedMatchOf: Database.Statement<[string, number, string, number], ChunkHit>;
   private readonly budgetFloorOf: Database.Statement<[string, string, number], { rowid: number }>;
+  /** Matches inside one id range (`…Of`: of the sources given too): counted, the floor's row, the best-ranked. */
+  private readonly countIn: Database.Statement<[string, number, number], { n: number }>;
+  private readonly countInOf: Database.Statement<[string, number, number, string], { n: number }>;
+  private readonly floorIn: Database.Statement<[string, number, number, number], { rowid: number }>;
+  private readonly floorInOf: Database.Statement<[string, number, number, string, number], { rowid: number }>;
+  private readonly rankedIn: Database.Statement<[string, number, number, number], { id: number; rank: number }>;
+  private readonly rankedInOf: Database.Statement<[string, number, number, string, number], { id: number; rank: number }>;
+  private readonly chunksById: Database.Statement<[string], Omit<ChunkHit, 'rank'>>;
+  private readonly sourceRanges: SourceRanges;
   private readonly dataVersion: Database.Statement<[], { data_version: number }>;
   private readonly writeStamp: Database.Statement<[], { own: number; other: number }>;
   private readonly dfCache = new LruCache<string, number>(DF_CACHE_WORDS);
@@ -154,6 +170,16 @@ export class KeywordSearcher {
        ORDER BY top.rank, top.rowid`,
     );
     this.budgetFloorOf = db.prepare(`SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? AND ${ofSources} ORDER BY rowid DESC LIMIT 1 OFFSET ?`);
+    // FTS5 takes a rowid range itself: the matches outside it are skipped, not walked.
+    const inRange = 'chunks_fts MATCH ? AND rowid BETWEEN ? AND ?';
+    this.countIn = db.prepare(`SELECT count(*) AS n FROM chunks_fts WHERE ${inRange}`);
+    this.countInOf = db.prepare(`SELECT count(*) AS n FROM chunks_fts WHERE ${inRange} AND ${ofSources}`);
+    this.floorIn = db.prepare(`SELECT rowid FROM chunks_fts WHERE ${inRange} ORDER BY rowid DESC LIMIT 1 OFFSET ?`);
+    this.floorInOf = db.prepare(`SELECT rowid FROM chunks_fts WHERE ${inRange} AND ${ofSources} ORDER BY rowid DESC LIMIT 1 OFFSET ?`);
+    this.rankedIn = db.prepare(`SELECT rowid AS id, bm25(chunks_fts) AS rank FROM chunks_fts WHERE ${inRange} ORDER BY rank, rowid LIMIT ?`);
+    this.rankedInOf = db.prepare(`SELECT rowid AS id, bm25(chunks_fts) AS rank FROM chunks_fts WHERE ${inRange} AND ${ofSources} ORDER BY rank, rowid LIMIT ?`);
+    this.chunksById = db.prepare('SELECT id, path, source, start_line, end_line, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))');
+    this.sourceRanges = new SourceRanges(db);
     this.dataVersion = db.prepare('PRAGMA data_version');
     // This connection's own writes (total_changes) and everyone else's (data_version): one cheap read.
     this.writeStamp = db.prepare('SELECT total_changes() AS own, data_version AS other FROM pragma_data_version');
@@ -323,7 +349,52 @@ export class KeywordSearcher {
       if (kept.length >= limit || rows.length < fetch) return kept.slice(0, limit);
     }
     const wanted = JSON.stringify([...sources]);
+    const ranges = this.sourceRanges.of(sources, this.writesSeen(), MAX_SOURCE_RANGES);
+    if (ranges !== null) return this.rankedInRanges(plan, limit, wanted, ranges);
     return this.rankedMatchOf.all(match, this.floor(plan, wanted), wanted, limit);
+  }
+
+  /**
+   * `rankedMainHits` for the sources whose chunks lie in `ranges` (newest first): the same rows
+   * in the same order as one query over every match that reads each one's source. BM25 weighs
+   * a word by its matches in the whole index whatever the range, and each range gives its own
+   * best rows by (rank, id), so the best of all ranges' best are the best of the union.
+   */
+  private rankedInRanges(plan: PlannedQuery, limit: number, wanted: string, ranges: readonly IdRange[]): ChunkHit[] {
+    const match = plan.match!;
+    const floor = this.floorInRanges(plan, wanted, ranges);
+    const top: Array<{ id: number; rank: number }> = [];
+    for (const r of ranges) {
+      if (r.hi < floor) break;
+      const lo = Math.max(r.lo, floor);
+      top.push(...(r.mixed ? this.rankedInOf.all(match, lo, r.hi, wanted, limit) : this.rankedIn.all(match, lo, r.hi, limit)));
+    }
+    top.sort((a, b) => a.rank - b.rank || a.id - b.id);
+    const best = top.slice(0, limit);
+    if (best.length === 0) return [];
+    const rows = new Map(this.chunksById.all(JSON.stringify(best.map((b) => b.id))).map((c) => [c.id, c]));
+    return best.flatMap(({ id, rank }) => {
+      const row = rows.get(id);
+      return row ? [{ ...row, rank }] : [];
+    });
+  }
+
+  /** `floor` over the ranges: past RANK_BUDGET matches in them, only the newest are ranked. */
+  private floorInRanges(plan: PlannedQuery, wanted: string, ranges: readonly IdRange[]): number {
+    if (plan.postings <= RANK_BUDGET) return 0;
+    const match = plan.match!;
+    let before = RANK_BUDGET;
+    for (const [i, r] of ranges.entries()) {
+      // The last range needs no count: its floor row is there or nowhere.
+      const n = i === ranges.length - 1 ? Infinity : (r.mixed ? this.countInOf.get(match, r.lo, r.hi, wanted) : this.countIn.get(match, r.lo, r.hi))!.n;
+      if (n <= before) {
+        before -= n;
+        continue;
+      }
+      const row = r.mixed ? this.floorInOf.get(match, r.lo, r.hi, wanted, before) : this.floorIn.get(match, r.lo, r.hi, before);
+      return row?.rowid ?? 0;
+    }
+    return 0;
   }
 
   /** The lowest chunk id ranked: past RANK_BUDGET matches (of the wanted sources, a JSON array; null: all), only the newest are. */
