@@ -181,15 +181,18 @@ async function ingestOne(
       db.prepare('DELETE FROM transcript_lines WHERE path = ? AND line >= ?').run(t.path, nextLine);
     }
   });
-  const insertLine = db.prepare('INSERT INTO transcript_lines (path, line, source_line, role, origin, timestamp) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertLines = db.prepare(
+    `INSERT INTO transcript_lines (path, line, source_line, role, origin, timestamp)
+     SELECT ?, value->>0, value->>1, value->>2, value->>3, value->>4 FROM json_each(?)`,
+  );
   let messages = 0;
-  // One transaction per batch: the reader has rendered and chunked it; this thread only writes.
+  // One transaction per batch: the reader has rendered, chunked and packed it; this thread only writes.
   const write = (batch: TranscriptBatch): void => {
     store.transaction(() => {
-      for (const l of batch.lines) insertLine.run(t.path, l.line, l.sourceLine, l.role, l.origin, l.timestamp);
-      store.appendChunks(file, batch.chunks);
+      insertLines.run(t.path, batch.linesJson);
+      store.appendPackedChunks(file, batch.chunks);
     });
-    nextLine += batch.lines.length;
+    nextLine += batch.lineCount;
     messages += batch.messages;
   };
   const outcome = await readers.read(

@@ -1,4 +1,4 @@
-import type { IndexedChunk } from '../index/indexStore.js';
+import type { PackedChunks } from '../index/packedChunks.js';
 import type { SessionKind } from '../contract/index.js';
 import type { DocumentLine } from './transcriptDocument.js';
 import type { TranscriptFormat, TranscriptReadOutcome, TranscriptResumeState } from './types.js';
@@ -18,11 +18,22 @@ export interface TranscriptReadJob {
 /** An indexed line's map back to its JSONL source (its text travels in the chunks only). */
 export type LineMapRow = Omit<DocumentLine, 'text'>;
 
-/** Messages rendered to indexed lines and chunked: what the engine thread writes in one transaction. */
+/**
+ * Messages rendered to indexed lines and chunked: what the engine thread writes in one
+ * transaction. Both tables' rows come packed as JSON, each written by one statement: the engine
+ * thread, where every write happens, binds two strings instead of rebuilding and binding objects.
+ */
 export interface TranscriptBatch {
-  lines: LineMapRow[];
-  chunks: IndexedChunk[];
+  /** JSON array of `[line, sourceLine, role, origin, timestamp]` (see `packLineMap`). */
+  linesJson: string;
+  lineCount: number;
+  chunks: PackedChunks;
   messages: number;
+}
+
+/** The line map rows of a batch, packed for `TranscriptBatch.linesJson`. */
+export function packLineMap(lines: readonly LineMapRow[]): string {
+  return JSON.stringify(lines.map((l) => [l.line, l.sourceLine, l.role, l.origin, l.timestamp]));
 }
 
 /** What a reader says about one of its reads (`id`: the job's, as the engine numbered it). */
