@@ -24,16 +24,23 @@ export type LineMapRow = Omit<DocumentLine, 'text'>;
  * thread, where every write happens, binds two strings instead of rebuilding and binding objects.
  */
 export interface TranscriptBatch {
-  /** JSON array of `[line, sourceLine, role, origin, timestamp]` (see `packLineMap`). */
-  linesJson: string;
+  /** JSON array of `[line, sourceLine, role, origin, timestamp]` as UTF-8 (see `packLineMap` and PackedChunks.json). */
+  linesJson: Uint8Array;
   lineCount: number;
   chunks: PackedChunks;
   messages: number;
 }
 
+const utf8 = new TextEncoder();
+
 /** The line map rows of a batch, packed for `TranscriptBatch.linesJson`. */
-export function packLineMap(lines: readonly LineMapRow[]): string {
-  return JSON.stringify(lines.map((l) => [l.line, l.sourceLine, l.role, l.origin, l.timestamp]));
+export function packLineMap(lines: readonly LineMapRow[]): Uint8Array {
+  return utf8.encode(JSON.stringify(lines.map((l) => [l.line, l.sourceLine, l.role, l.origin, l.timestamp])));
+}
+
+/** The buffers a batch message moves to the engine thread instead of copying. */
+export function batchTransferList(batch: TranscriptBatch): ArrayBuffer[] {
+  return [batch.linesJson.buffer as ArrayBuffer, batch.chunks.json.buffer as ArrayBuffer];
 }
 
 /** What a reader says about one of its reads (`id`: the job's, as the engine numbered it). */

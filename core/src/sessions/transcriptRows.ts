@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { SessionKind } from '../contract/index.js';
+import { asBuffer } from '../index/indexStore.js';
 import type { TranscriptMeta } from './types.js';
 
 /** A transcript's row at the end of a read: who, where, and where the next read starts. */
@@ -32,9 +33,9 @@ export class TranscriptRows {
       deleteChunksFrom: db.prepare<[string, number]>('DELETE FROM chunks WHERE path = ? AND end_line >= ?'),
       deleteLinesFrom: db.prepare<[string, number]>('DELETE FROM transcript_lines WHERE path = ? AND line >= ?'),
       // A batch's line map in one statement, packed by the reader (see TranscriptBatch).
-      insertLines: db.prepare<[string, string]>(
+      insertLines: db.prepare<[string, Buffer]>(
         `INSERT INTO transcript_lines (path, line, source_line, role, origin, timestamp)
-         SELECT ?, value->>0, value->>1, value->>2, value->>3, value->>4 FROM json_each(?)`,
+         SELECT ?, value->>0, value->>1, value->>2, value->>3, value->>4 FROM json_each(CAST(? AS TEXT))`,
       ),
       finishTranscript: db.prepare<[string, string, string, SessionKind, string, string | null, string | null, string, string, number]>(
         `INSERT INTO transcripts (path, tool, session_id, session_kind, original_path, cwd, started_at, resume_state, stats, lines)
@@ -58,8 +59,8 @@ export class TranscriptRows {
     this.stmts.deleteLinesFrom.run(path, line);
   }
 
-  insertLines(path: string, linesJson: string): void {
-    this.stmts.insertLines.run(path, linesJson);
+  insertLines(path: string, linesJson: Uint8Array): void {
+    this.stmts.insertLines.run(path, asBuffer(linesJson));
   }
 
   finish(t: FinishedTranscript): void {

@@ -3,7 +3,7 @@ import { readTranscript } from './readTranscript.js';
 import { recalledLineMatcher, type RecalledTextCheck } from './recalled.js';
 import { chunkTranscriptLines, renderMessages } from './transcriptDocument.js';
 import { packChunks } from '../index/packedChunks.js';
-import { BATCH_TEXT_CHARS, BATCHES_AHEAD, MESSAGE_BATCH, packLineMap, type EngineToWorker, type TranscriptReadJob, type WorkerToEngine } from './transcriptReadJob.js';
+import { BATCH_TEXT_CHARS, BATCHES_AHEAD, batchTransferList, MESSAGE_BATCH, packLineMap, type EngineToWorker, type TranscriptReadJob, type WorkerToEngine } from './transcriptReadJob.js';
 import type { TranscriptMessage, TranscriptMeta } from './types.js';
 
 /**
@@ -39,7 +39,7 @@ port.on('message', (message: EngineToWorker) => {
 });
 
 function post(message: WorkerToEngine): void {
-  port.postMessage(message);
+  port.postMessage(message, message.type === 'batch' ? batchTransferList(message.batch) : []);
 }
 
 async function read(id: number, job: TranscriptReadJob) {
