@@ -26,6 +26,17 @@ describe('unspaced-script terms of a chunk', () => {
     expect(/\p{M}/u.test(gramTermsOf('กินข้าว')!)).toBe(false);
   });
 
+  it('finds every letter of the unspaced scripts, whatever the quick check before the script classes', () => {
+    const unspaced = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+    const missed: string[] = [];
+    for (let code = 0; code <= 0x3ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const char = String.fromCodePoint(code);
+      if (/\p{L}/u.test(char) && unspaced.test(char) && gramTermsOf(`${char}${char}`) === null) missed.push(code.toString(16));
+    }
+    expect(missed).toEqual([]);
+  });
+
   it('folds full-width and half-width forms (NFKC)', () => {
     expect(readable(gramTermsOf('ＡＰＩ key'))).toEqual(['api']);
     expect(readable(gramTermsOf('ｼﾞｮﾌﾞ'))).toEqual(['ジョ', 'ョブ', 'ブ']);

@@ -5,6 +5,7 @@ import type { Chunk } from './chunker.js';
 import type { StoredEntryKind } from './entryKinds.js';
 import { EntryKindsTable } from './entryKindsTable.js';
 import type { LineDate } from './lineDates.js';
+import type { PackedChunks } from './packedChunks.js';
 import { gramTermsOf } from './unspacedGrams.js';
 
 export interface FileRow {
@@ -74,6 +75,11 @@ export class IndexStore {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertGrams: db.prepare('INSERT INTO chunks_grams (rowid, terms) VALUES (?, ?)'),
+      // One statement for a whole batch (see packedChunks.ts); json_each yields the rows in array order.
+      insertPackedChunks: db.prepare<[string, SourceKind, Buffer]>(
+        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at)
+         SELECT ?, ?, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5 FROM json_each(CAST(? AS TEXT))`,
+      ),
       coverage: db.prepare<[], Record<string, unknown>>(
         `SELECT f.path, f.source, f.status, f.reason, f.size, f.mtime_ms,
                 (SELECT count(*) FROM chunks c WHERE c.path = f.path) AS chunks
@@ -194,6 +200,16 @@ export class IndexStore {
     }
   }
 
+  /** `appendChunks` for chunks packed on another thread: one statement, the same rows, ids and grams. */
+  appendPackedChunks(row: Pick<FileRow, 'path' | 'source'>, packed: PackedChunks): void {
+    if (packed.count === 0) return;
+    const { changes, lastInsertRowid } = this.stmts.insertPackedChunks.run(row.path, row.source, asBuffer(packed.json));
+    if (changes !== packed.count) throw new Error(`${row.path}: ${changes} of ${packed.count} chunks were written`);
+    // One statement gives its rows consecutive ids (max + 1 each), the last one reported.
+    const firstId = Number(lastInsertRowid) - changes + 1;
+    for (const [index, terms] of packed.grams) this.stmts.insertGrams.run(firstId + index, terms);
+  }
+
   touchFile(path: string, mtimeMs: number, size: number): void {
     this.stmts.touchFile.run(mtimeMs, size, path);
   }
@@ -274,6 +290,11 @@ export class IndexStore {
   transaction<T>(fn: () => T): T {
     return this.db.transaction(fn).immediate();
   }
+}
+
+/** The bytes as a Buffer without copying them (better-sqlite3 binds Buffers as blobs; the SQL casts them to text). */
+export function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function fileRowOf(r: Record<string, unknown>): FileRow {

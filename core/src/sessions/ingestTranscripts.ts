@@ -9,6 +9,7 @@ import { isTranscriptSkipped } from './readTranscript.js';
 import { discoverTranscripts, type DiscoveredTranscript, type TranscriptSources } from './transcriptDiscovery.js';
 import type { TranscriptBatch } from './transcriptReadJob.js';
 import { defaultReaderCount, TranscriptReaderPool } from './transcriptReaderPool.js';
+import { TranscriptRows } from './transcriptRows.js';
 import type { MalformedLine, TranscriptResumeState, TranscriptStats } from './types.js';
 import { emptyIngestReport } from './toolHomes.js';
 import { processLogger } from '../platform/log/processLog.js';
@@ -71,6 +72,7 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
   }
 
   const openClawKinds = new Map<string, Map<string, SessionKind>>();
+  const rows = new TranscriptRows(db);
   const readerCount = Math.max(1, options.readers ?? defaultReaderCount());
   const readers = new TranscriptReaderPool(options.memoryLines ?? (() => []), readerCount, options.readerHeapMb);
   const running = new Set<Promise<void>>();
@@ -112,7 +114,7 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
       }
       const ingest = async (): Promise<void> => {
         try {
-          const outcome = await ingestOne(db, store, readers, t, previous ?? null, options, await sessionKindFor(t, openClawKinds), forgottenSessions);
+          const outcome = await ingestOne(rows, store, readers, t, previous ?? null, options, await sessionKindFor(t, openClawKinds), forgottenSessions);
           if (outcome.kind === 'skipped') skip(outcome.reason);
           else {
             if (outcome.kind === 'added') report.added++;
@@ -159,7 +161,7 @@ function reportMalformed(report: IngestReport, t: DiscoveredTranscript, outcome:
 }
 
 async function ingestOne(
-  db: Database.Database,
+  rows: TranscriptRows,
   store: IndexStore,
   readers: TranscriptReaderPool,
   t: DiscoveredTranscript,
@@ -178,26 +180,19 @@ async function ingestOne(
     if (!resume) {
       // mtime -1 until the end: a run killed half-way is never mistaken for a finished one.
       store.writeFile({ ...file, mtimeMs: -1 }, null);
-      db.prepare('DELETE FROM transcript_lines WHERE path = ?').run(t.path);
-      db.prepare(
-        `INSERT INTO transcripts (path, tool, session_id, session_kind, original_path, resume_state, stats, lines)
-         VALUES (?, ?, '', 'unknown', ?, 'null', '{}', 0)
-         ON CONFLICT(path) DO UPDATE SET resume_state = 'null', stats = '{}', lines = 0`,
-      ).run(t.path, t.tool, t.absPath);
+      rows.startFresh(t.path, t.tool, t.absPath);
     } else {
-      db.prepare('DELETE FROM chunks WHERE path = ? AND end_line >= ?').run(t.path, nextLine);
-      db.prepare('DELETE FROM transcript_lines WHERE path = ? AND line >= ?').run(t.path, nextLine);
+      rows.dropFrom(t.path, nextLine);
     }
   });
-  const insertLine = db.prepare('INSERT INTO transcript_lines (path, line, source_line, role, origin, timestamp) VALUES (?, ?, ?, ?, ?, ?)');
   let messages = 0;
-  // One transaction per batch: the reader has rendered and chunked it; this thread only writes.
+  // One transaction per batch: the reader has rendered, chunked and packed it; this thread only writes.
   const write = (batch: TranscriptBatch): void => {
     store.transaction(() => {
-      for (const l of batch.lines) insertLine.run(t.path, l.line, l.sourceLine, l.role, l.origin, l.timestamp);
-      store.appendChunks(file, batch.chunks);
+      rows.insertLines(t.path, batch.linesJson);
+      store.appendPackedChunks(file, batch.chunks);
     });
-    nextLine += batch.lines.length;
+    nextLine += batch.lineCount;
     messages += batch.messages;
   };
   const outcome = await readers.read(
@@ -207,7 +202,7 @@ async function ingestOne(
   if (isTranscriptSkipped(outcome)) return { kind: 'skipped', reason: outcome.skipped };
   if (outcome.restarted && resume) {
     // The file was rewritten: what was indexed from it is stale; read it again from the start.
-    return ingestOne(db, store, readers, t, null, options, sessionKind, forgottenSessions);
+    return ingestOne(rows, store, readers, t, null, options, sessionKind, forgottenSessions);
   }
 
   if (forgottenSessions.has(outcome.meta.sessionId)) {
@@ -217,15 +212,7 @@ async function ingestOne(
   const totals = addStats(previous?.stats ?? null, outcome.stats);
   store.transaction(() => {
     store.writeFileRowOnly(file);
-    db.prepare(
-      `INSERT INTO transcripts (path, tool, session_id, session_kind, original_path, cwd, started_at, resume_state, stats, lines)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT(path) DO UPDATE SET session_id = excluded.session_id, session_kind = excluded.session_kind, cwd = excluded.cwd,
-         started_at = excluded.started_at, resume_state = excluded.resume_state, stats = excluded.stats, lines = excluded.lines`,
-    ).run(t.path, t.tool, outcome.meta.sessionId, outcome.meta.sessionKind, t.absPath, outcome.meta.cwd, outcome.meta.startedAt, JSON.stringify(outcome.resume), JSON.stringify(totals), nextLine - 1);
-    // Chunks written before the session kind was known carry the provisional kind: fix them (only
-    // those: rewriting every row of a large transcript again cost as much as writing it).
-    db.prepare('UPDATE chunks SET session_kind = @kind WHERE path = @path AND session_kind IS NOT @kind').run({ kind: outcome.meta.sessionKind, path: t.path });
+    rows.finish({ path: t.path, tool: t.tool, absPath: t.absPath, meta: outcome.meta, resumeJson: JSON.stringify(outcome.resume), statsJson: JSON.stringify(totals), lines: nextLine - 1 });
   });
   return { kind: resume ? (messages > 0 ? 'appended' : 'unchanged') : 'added', messages, stats: outcome.stats, malformed: outcome.malformed };
 }

@@ -20,8 +20,14 @@ export function arrayField(record: JsonRecord, key: string): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
+// What Date#toISOString writes for years 0000–9999: such a string, if a real UTC time, is its own result.
+const CANONICAL_ISO = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
 /** ISO 8601 from an ISO string or epoch milliseconds (seconds when small); null when absent or unparseable. */
 export function isoTimestamp(value: unknown): string | null {
+  // Most transcript lines carry one already (Claude Code, Codex): parsing and writing it again
+  // cost a reader 4 % of its time. Day 31 of a 30-day month still goes the long way.
+  if (typeof value === 'string' && CANONICAL_ISO.test(value) && Number(value.slice(8, 10)) <= 28) return value;
   let ms: number;
   if (typeof value === 'string') ms = Date.parse(value);
   else if (typeof value === 'number' && Number.isFinite(value)) ms = value < 1e11 ? value * 1000 : value;

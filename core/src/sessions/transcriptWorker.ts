@@ -2,7 +2,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { readTranscript } from './readTranscript.js';
 import { recalledLineMatcher, type RecalledTextCheck } from './recalled.js';
 import { chunkTranscriptLines, renderMessages } from './transcriptDocument.js';
-import { BATCH_TEXT_CHARS, BATCHES_AHEAD, MESSAGE_BATCH, type EngineToWorker, type TranscriptReadJob, type WorkerToEngine } from './transcriptReadJob.js';
+import { packChunks } from '../index/packedChunks.js';
+import { BATCH_TEXT_CHARS, BATCHES_AHEAD, batchTransferList, MESSAGE_BATCH, packLineMap, type EngineToWorker, type TranscriptReadJob, type WorkerToEngine } from './transcriptReadJob.js';
 import type { TranscriptMessage, TranscriptMeta } from './types.js';
 
 /**
@@ -38,7 +39,7 @@ port.on('message', (message: EngineToWorker) => {
 });
 
 function post(message: WorkerToEngine): void {
-  port.postMessage(message);
+  port.postMessage(message, message.type === 'batch' ? batchTransferList(message.batch) : []);
 }
 
 async function read(id: number, job: TranscriptReadJob) {
@@ -60,16 +61,17 @@ async function read(id: number, job: TranscriptReadJob) {
   let batchChars = 0;
   const send = async (): Promise<void> => {
     const rendered = renderMessages(batch, nextLine);
-    const chunks = chunkTranscriptLines(rendered, liveMeta.current?.sessionKind ?? job.sessionKind ?? 'unknown');
+    const chunks = packChunks(chunkTranscriptLines(rendered, liveMeta.current?.sessionKind ?? job.sessionKind ?? 'unknown'));
     // The engine writes only the line map; the text travels once, in the chunks.
-    const lines = rendered.map(({ text: _text, ...row }) => row);
+    const linesJson = packLineMap(rendered);
+    const lineCount = rendered.length;
     nextLine += rendered.length;
     const messages = batch.length;
     batch = [];
     batchChars = 0;
     while (unwritten >= BATCHES_AHEAD) await new Promise<void>((resolve) => (resumeReading = resolve));
     unwritten += 1;
-    post({ type: 'batch', id, batch: { lines, chunks, messages } });
+    post({ type: 'batch', id, batch: { linesJson, lineCount, chunks, messages } });
   };
   for (;;) {
     const step = await reader.next();
