@@ -164,6 +164,7 @@ describe('search workers (hosts)', () => {
     const model = writeBertGguf(path.join(ws.dataDir, '..', 'tiny-bert.gguf'), { embeddingLength: 32, seed: 7 });
     await service.invoke('models.pull', { uri: model, role: 'embedding' });
     await service.switchEmbeddingProvider();
+    await service.sync(false); // the derived work (entry kinds, which results carry) done too: answers compared whole
     const expected = await searchAll(service);
     expect(expected.flat().some((r) => r.matchedBy.includes('vector'))).toBe(true);
 
