@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FolderTreeWatcher } from '../src/index/folderTreeWatcher.js';
 import { MemoryWatcher } from '../src/index/watcher.js';
-import { isMarkdownName } from '../src/workspace/layout.js';
+import { isIgnoredDirName, isMarkdownName } from '../src/workspace/layout.js';
 
 let root: string;
 let tree: FolderTreeWatcher | undefined;
@@ -48,7 +48,8 @@ describe('folder tree watcher', () => {
     write('memory/.git/HEAD', 'ref\n');
     const rec = recorder();
     let lost = 0;
-    tree = new FolderTreeWatcher(path.join(root, 'memory'), isMarkdownName, rec.onChange, () => lost++);
+    const ignored = (p: string) => path.relative(root, p).split(path.sep).some(isIgnoredDirName);
+    tree = new FolderTreeWatcher(path.join(root, 'memory'), ignored, isMarkdownName, rec.onChange, () => lost++);
     await tree.start();
     expect(tree.folders).toBe(2); // memory/ and memory/inbox/, not .git
 

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { INDEXED_MEMORY_FILE } from '../index/indexStore.js';
 
 /**
  * How far the graph has caught up with the index: memory files whose current text it has
@@ -10,7 +11,7 @@ export function graphBacklog(db: Database.Database): { done: number; total: numb
     .prepare(
       `SELECT count(*) AS total, count(g.path) AS done
        FROM files f LEFT JOIN graph_files g ON g.path = f.path AND g.sha256 = f.sha256
-       WHERE f.source = 'memory' AND f.status = 'indexed' AND f.sha256 IS NOT NULL`,
+       WHERE ${INDEXED_MEMORY_FILE}`,
     )
     .get() as { total: number; done: number };
   return row;

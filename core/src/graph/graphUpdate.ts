@@ -7,6 +7,7 @@ import { GraphWriter } from './graphWriter.js';
 import { ModelFiles } from './modelFiles.js';
 import { runModelPass, type ModelExtractionReport, type ModelExtractionSetting } from './modelExtractionPass.js';
 import { FUNCTIONAL_PREDICATES, HOLDER_PREDICATES, MENTIONED_WITH, WHERE_FAMILY } from './types.js';
+import { INDEXED_MEMORY_FILE } from '../index/indexStore.js';
 import { inTimeSlices } from '../platform/timeSlices.js';
 
 export interface GraphUpdateReport {
@@ -24,14 +25,12 @@ export interface GraphUpdateReport {
   aliasNotices: string[];
 }
 
-/** Indexed memory files (`f`): the files the graph is extracted from. */
-const INDEXED_MEMORY = "f.source = 'memory' AND f.status = 'indexed' AND f.sha256 IS NOT NULL";
 /** Indexed memory files whose current text the graph has not extracted (new, or changed since). */
 const CHANGED_FILES = (db: Database.Database) =>
-  db.prepare(`SELECT f.path, f.abs_path, f.sha256, f.mtime_ms FROM files f LEFT JOIN graph_files g ON g.path = f.path WHERE ${INDEXED_MEMORY} AND (g.sha256 IS NULL OR g.sha256 <> f.sha256) ORDER BY f.rowid`);
+  db.prepare(`SELECT f.path, f.abs_path, f.sha256, f.mtime_ms FROM files f LEFT JOIN graph_files g ON g.path = f.path WHERE ${INDEXED_MEMORY_FILE} AND (g.sha256 IS NULL OR g.sha256 <> f.sha256) ORDER BY f.rowid`);
 
 function indexedMemoryFiles(db: Database.Database): IndexedFile[] {
-  return db.prepare(`SELECT f.path, f.abs_path, f.sha256, f.mtime_ms FROM files f WHERE ${INDEXED_MEMORY} ORDER BY f.rowid`).all() as IndexedFile[];
+  return db.prepare(`SELECT f.path, f.abs_path, f.sha256, f.mtime_ms FROM files f WHERE ${INDEXED_MEMORY_FILE} ORDER BY f.rowid`).all() as IndexedFile[];
 }
 
 /** An update changing more files than this (and this share of them) recounts all pairs. */
@@ -55,7 +54,7 @@ export async function updateGraph(
   const cpuStarted = process.cpuUsage();
   // Compared in SQL: an edit among 100,000 notes reads the one changed row, not every file's.
   const changed = options.force ? indexedMemoryFiles(db) : (CHANGED_FILES(db).all() as IndexedFile[]);
-  const vanished = db.prepare(`SELECT g.path FROM graph_files g WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.path = g.path AND ${INDEXED_MEMORY})`).pluck().all() as string[];
+  const vanished = db.prepare(`SELECT g.path FROM graph_files g WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.path = g.path AND ${INDEXED_MEMORY_FILE})`).pluck().all() as string[];
   const knownFiles = db.prepare('SELECT count(*) FROM graph_files').pluck().get() as number;
   // Fresh: nothing extracted yet, not even part of a file, so nothing needs forgetting first.
   const fresh = knownFiles === 0 && db.prepare('SELECT 1 FROM graph_entries LIMIT 1').get() === undefined;

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { isIgnoredDirName } from '../workspace/layout.js';
 
 /** macOS and Windows watch a whole tree natively; Linux's inotify watches one folder at a time. */
 const NATIVE_RECURSIVE = process.platform === 'darwin' || process.platform === 'win32';
@@ -10,19 +9,22 @@ const NATIVE_RECURSIVE = process.platform === 'darwin' || process.platform === '
  * one recursive watch where the platform has it). The sync compares content itself, so a path is
  * all it needs. chokidar, by contrast, lists and stats a whole folder again whenever anything in
  * it changes: with 100,000 notes in one folder that is ~0.5 s of CPU for every save.
- * Folders named like `.git` or `node_modules` are not watched; symbolic links are not followed.
+ * Ignored paths (the workspace's rule: `.git`, `node_modules`…) are neither watched nor reported;
+ * symbolic links are not followed.
  */
 export class FolderTreeWatcher {
   private readonly watchers = new Map<string, fs.FSWatcher>();
   private closed = false;
 
   /**
+   * @param isIgnored paths never watched nor reported (the caller's rule for the whole workspace)
    * @param isWatchedFile which files are reported (by name); folders that appear or vanish always are
    * @param onChange a changed path (absolute): a file, or a folder (appeared, vanished, or changed in a way the platform did not detail)
    * @param onLost events may have been lost (a watch limit, an error): the caller compares everything
    */
   constructor(
     private readonly root: string,
+    private readonly isIgnored: (absPath: string) => boolean,
     private readonly isWatchedFile: (absPath: string) => boolean,
     private readonly onChange: (absPath: string) => void,
     private readonly onLost: () => void,
@@ -65,7 +67,10 @@ export class FolderTreeWatcher {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.onChange(folder);
         continue;
       }
-      for (const entry of entries) if (entry.isDirectory() && !isIgnoredDirName(entry.name)) folders.push(path.join(folder, entry.name));
+      for (const entry of entries) {
+        const child = path.join(folder, entry.name);
+        if (entry.isDirectory() && !this.isIgnored(child)) folders.push(child);
+      }
     }
   }
 
@@ -91,7 +96,7 @@ export class FolderTreeWatcher {
     // No name: the platform did not say what changed in the folder, so the folder is compared.
     if (name === null) return this.onChange(folder);
     const changed = path.join(folder, name.toString());
-    if (path.relative(this.root, changed).split(path.sep).some((part) => part !== '..' && isIgnoredDirName(part))) return;
+    if (this.isIgnored(changed)) return;
     if (this.isWatchedFile(changed)) return this.onChange(changed);
     this.followFolder(changed);
   }

@@ -43,6 +43,9 @@ export interface ChunkProvenance {
 }
 
 /** Typed SQL over the index: every statement the engine runs lives here, prepared once. */
+/** SQL: `f` (the files table) is an indexed memory file — what entry kinds and the graph are derived from. */
+export const INDEXED_MEMORY_FILE = "f.source = 'memory' AND f.status = 'indexed' AND f.sha256 IS NOT NULL";
+
 export class IndexStore {
   private readonly stmts;
   private readonly kinds: EntryKindsTable;
@@ -98,12 +101,12 @@ export class IndexStore {
       // Entry kinds are derived after search is ready: a memory file without a row is still to do.
       filesAwaitingKinds: db.prepare<[], { path: string; absPath: string; sha256: string }>(
         `SELECT f.path, f.abs_path AS absPath, f.sha256 FROM files f
-         WHERE f.source = 'memory' AND f.status = 'indexed' AND f.sha256 IS NOT NULL AND NOT EXISTS (SELECT 1 FROM entry_kinds k WHERE k.path = f.path)
+         WHERE ${INDEXED_MEMORY_FILE} AND NOT EXISTS (SELECT 1 FROM entry_kinds k WHERE k.path = f.path)
          ORDER BY f.path`,
       ),
       kindsBacklog: db.prepare<[], { done: number; total: number }>(
         `SELECT count(*) AS total, count(k.path) AS done FROM files f LEFT JOIN entry_kinds k ON k.path = f.path
-         WHERE f.source = 'memory' AND f.status = 'indexed' AND f.sha256 IS NOT NULL`,
+         WHERE ${INDEXED_MEMORY_FILE}`,
       ),
       lineProvenanceOf: db.prepare<[string], { path: string; line_hash: string; origin: OriginClass }>('SELECT path, line_hash, origin FROM line_provenance WHERE path = ?'),
       forgottenPaths: db.prepare<[], { key: string }>("SELECT key FROM tombstones WHERE kind = 'path'"),

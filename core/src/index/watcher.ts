@@ -48,7 +48,7 @@ export class MemoryWatcher {
     const common = { ignoreInitial: true, followSymlinks: false, ignored, awaitWriteFinish: { stabilityThreshold: 150, pollInterval: 50 } };
     const isWatched = (p: string): boolean => isMarkdownName(p) || p.endsWith('.jsonl');
     const memoryDir = path.join(workspaceRoot, MEMORY_DIR);
-    this.memoryTree = new FolderTreeWatcher(memoryDir, isMarkdownName, (p) => this.queue(p), () => this.queue('everything'));
+    this.memoryTree = new FolderTreeWatcher(memoryDir, ignored, isMarkdownName, (p) => this.queue(p), () => this.queue('everything'));
     const rootWatcher = watch(workspaceRoot, { ...common, depth: 0 });
     // memory/ made (again) after the start: its tree is watched from now on.
     rootWatcher.on('addDir', (p: string) => p === memoryDir && void this.memoryTree?.restart());
