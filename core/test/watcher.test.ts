@@ -151,8 +151,7 @@ describe('watcher', () => {
 
     // Events may have been lost (a watch limit, a folder gone): every file is compared.
     batch = nextBatch();
-    const memoryFolders = (watcher as unknown as { memoryTree: { watchers: Map<string, { emit(event: string, error: Error): void }> } }).memoryTree.watchers;
-    memoryFolders.get(path.join(ws.root, 'memory'))!.emit('error', new Error('ENOSPC: System limit for number of file watchers reached'));
+    (watcher as unknown as { watchers: Array<{ emit(event: string, error: Error): void }> }).watchers[1]!.emit('error', new Error('ENOSPC: System limit for number of file watchers reached'));
     ws.write('memory/2026-04-06.md', '# 2026-04-06\n- edited\n');
     await batch;
     expect(batches.at(-1)).toBe('everything');

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { MEMORY_DIR, isIgnoredDirName, isMarkdownName } from '../workspace/layout.js';
-import { FolderTreeWatcher } from './folderTreeWatcher.js';
 
 export interface WatchOptions {
   workspaceRoot: string;
@@ -25,13 +24,10 @@ const FULL_COMPARE_EVERY_MS = 15 * 60_000;
  * Watches the memory files (root files, memory/**, extra paths) and reports changes in
  * debounced batches, so a burst of saves triggers one sync of the paths it touched. A rename is
  * its two paths; a folder added or removed is the folder (synced whole); a watcher error asks
- * for every file to be compared, since events may have been lost. memory/ — where notes pile up,
- * possibly 100,000 in one folder — has a watcher that reports paths only (folderTreeWatcher.ts);
- * the root files, extra paths and transcripts keep chokidar.
+ * for every file to be compared, since events may have been lost.
  */
 export class MemoryWatcher {
   private readonly watchers: FSWatcher[] = [];
-  private memoryTree: FolderTreeWatcher | null = null;
   private pending: Set<string> | 'everything' = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private fullCompare: NodeJS.Timeout | null = null;
@@ -46,14 +42,10 @@ export class MemoryWatcher {
       return parts.some((part) => part !== '' && isIgnoredDirName(part) && part !== '..');
     };
     const common = { ignoreInitial: true, followSymlinks: false, ignored, awaitWriteFinish: { stabilityThreshold: 150, pollInterval: 50 } };
-    const isWatched = (p: string): boolean => isMarkdownName(p) || p.endsWith('.jsonl');
-    const memoryDir = path.join(workspaceRoot, MEMORY_DIR);
-    this.memoryTree = new FolderTreeWatcher(memoryDir, ignored, isMarkdownName, (p) => this.queue(p), () => this.queue('everything'));
-    const rootWatcher = watch(workspaceRoot, { ...common, depth: 0 });
-    // memory/ made (again) after the start: its tree is watched from now on.
-    rootWatcher.on('addDir', (p: string) => p === memoryDir && void this.memoryTree?.restart());
-    this.watchers.push(rootWatcher);
+    this.watchers.push(watch(workspaceRoot, { ...common, depth: 0 }));
+    this.watchers.push(watch(path.join(workspaceRoot, MEMORY_DIR), common));
     for (const extra of extraPaths) this.watchers.push(watch(path.resolve(workspaceRoot, extra), common));
+    const isWatched = (p: string): boolean => isMarkdownName(p) || p.endsWith('.jsonl');
     for (const root of this.options.transcriptRoots ?? []) {
       // Transcripts only: a tool's home folder also holds caches and logs we never read.
       // (~/.claude is itself a dot-folder: only dot-folders inside the root are skipped.)
@@ -76,7 +68,7 @@ export class MemoryWatcher {
       // A vanished folder or an exhausted watch limit: not fatal, but events may be lost, so every file is compared.
       w.on('error', () => this.queue('everything'));
     }
-    await Promise.all([this.memoryTree.start(), ...this.watchers.map((w) => new Promise<void>((resolve) => w.once('ready', () => resolve())))]);
+    await Promise.all(this.watchers.map((w) => new Promise<void>((resolve) => w.once('ready', () => resolve()))));
     this.fullCompare = setInterval(() => this.queue('everything'), this.options.fullCompareEveryMs ?? FULL_COMPARE_EVERY_MS);
     this.fullCompare.unref();
   }
@@ -96,8 +88,6 @@ export class MemoryWatcher {
   async close(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     if (this.fullCompare) clearInterval(this.fullCompare);
-    this.memoryTree?.close();
-    this.memoryTree = null;
     await Promise.all(this.watchers.map((w) => w.close()));
     this.watchers.length = 0;
   }
