@@ -83,12 +83,14 @@ interface Options {
   oneFolderNotes: number | null;
   /** Keep each size's temp workspace and data folder (to time `reverie search` on them later). */
   keep: boolean;
+  /** The scale bench measures the engine's sources (tsx) instead of the built `out/`. */
+  fromSource: boolean;
 }
 
-const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only desktop-graph | --only editor | --only importers | --only curation | --only kinds | --only hermes-import | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--transcript-file MB] [--profile DIR] [--keep] | --only scale --one-folder [N]] [--locomo FILE [--folds N,N]]';
+const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only desktop-graph | --only editor | --only importers | --only curation | --only kinds | --only hermes-import | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--transcript-file MB] [--profile DIR] [--keep] [--from-source] | --only scale --one-folder [N]] [--locomo FILE [--folds N,N]]';
 
 function parseArgs(argv: readonly string[]): Options {
-  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, locomoFolds: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, desktopGraph: true, editor: true, importers: true, curation: true, kinds: true, scale: false, hermesImport: false, scaleSizes: null, transcriptsMb: null, transcriptFileMb: null, profileDir: null, oneFolderNotes: null, keep: false };
+  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, locomoFolds: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, desktopGraph: true, editor: true, importers: true, curation: true, kinds: true, scale: false, hermesImport: false, scaleSizes: null, transcriptsMb: null, transcriptFileMb: null, profileDir: null, oneFolderNotes: null, keep: false, fromSource: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') opts.quick = true;
@@ -117,6 +119,7 @@ function parseArgs(argv: readonly string[]): Options {
     else if (arg === '--one-folder') opts.oneFolderNotes = /^\d+$/.test(argv[i + 1] ?? '') ? Number(argv[++i]) : DEFAULT_ONE_FOLDER_NOTES;
     else if (arg === '--transcript-file') opts.transcriptFileMb = Number(numberArg(argv[++i], '--transcript-file'));
     else if (arg === '--keep') opts.keep = true;
+    else if (arg === '--from-source') opts.fromSource = true;
     else if (arg === '--profile') {
       const dir = argv[++i];
       if (!dir) throw new Error(`--profile needs a folder for the CPU profiles\n${USAGE}`);
@@ -393,6 +396,7 @@ async function main(): Promise<void> {
       transcriptFileMb: opts.transcriptFileMb,
       profileDir: opts.profileDir,
       keep: opts.keep,
+      fromSource: opts.fromSource,
     }));
   }
   let locomo: LocomoReport | null = null;

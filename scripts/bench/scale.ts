@@ -6,13 +6,16 @@
  * bytes per table and their ratio to the text, hybrid search p50/p95 per source filter and peak
  * RSS; across sizes, each figure's growth exponent (log-log least squares).
  *
- *   npm run bench -- --only scale [--notes N | --sizes 500,1000,2000] [--transcripts MB] [--transcript-file MB] [--profile DIR] [--keep]
+ *   npm run bench -- --only scale [--notes N | --sizes 500,1000,2000] [--transcripts MB] [--transcript-file MB] [--profile DIR] [--keep] [--from-source]
  *
  * `--transcripts MB` is the transcript volume at the largest size; smaller sizes get the same
  * share per note. `--transcript-file MB` adds, at the largest size and after everything else, one
  * transcript of that size (the 2 GB bad-input case: streamed, bounded memory). `--profile DIR` runs each size under `node --cpu-prof` and summarises the top
  * self-time functions per phase. `--keep` leaves each size's workspace and data folder in place
  * (to time `reverie search` on them afterwards; the settings name the transcripts' home there).
+ * The engine measured is the built one the product runs (`out/`, built first when stale);
+ * `--from-source` runs the TypeScript sources through tsx instead (its compiler adds memory in
+ * every thread).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,6 +39,8 @@ export interface ScaleOptions {
   profileDir: string | null;
   /** Leave each size's temp workspace and data folder in place (their paths are logged) instead of deleting them. */
   keep: boolean;
+  /** Measure the engine's TypeScript sources (through tsx) rather than the built `out/`. */
+  fromSource: boolean;
 }
 
 export const DEFAULT_SCALE_SIZES = [500, 1000, 2000];
@@ -164,7 +169,7 @@ async function withDaemon<T>(workspace: string, dataDir: string, work: () => T):
   }
 }
 
-async function runOneSize(notes: number, transcriptBytes: number, largeTranscriptBytes: number, profileDir: string | null, keep: boolean): Promise<ScaleRun> {
+async function runOneSize(notes: number, transcriptBytes: number, largeTranscriptBytes: number, profileDir: string | null, keep: boolean, fromSource: boolean): Promise<ScaleRun> {
   const ws = makeTempWorkspace(`scale-${notes}`);
   try {
     const started = performance.now();
@@ -199,6 +204,7 @@ async function runOneSize(notes: number, transcriptBytes: number, largeTranscrip
       editWord: `quillorbit${notes}`,
       queries,
       profileDir: runProfileDir,
+      fromSource,
     });
     const cliSearch = timeCliSearch(ws.workspace, ws.dataDir, queries);
     log(`    reverie search (no host): first ${cliSearch.first_ms} ms, p50 ${cliSearch.p50_ms} ms of ${cliSearch.runs}`);
@@ -285,13 +291,20 @@ function printSummary(runs: readonly ScaleRun[], growth: Record<string, GrowthFi
   }
 }
 
+/** The product's build (`out/`), which the runs and `reverie search` measure: rebuilt when a source is newer. */
+function buildIfStale(): void {
+  const build = spawnSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'build.mjs'), '--if-stale'], { encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`node scripts/build.mjs --if-stale failed (exit ${build.status}): ${build.stderr.slice(0, 500)}`);
+}
+
 export async function runScaleBench(options: ScaleOptions): Promise<ScaleFigures> {
   const largest = options.sizes[options.sizes.length - 1]!;
-  log(`Scale: ${options.sizes.join(', ')} notes, ${options.transcriptsMb} MB of transcripts at ${largest}`);
+  log(`Scale: ${options.sizes.join(', ')} notes, ${options.transcriptsMb} MB of transcripts at ${largest}; engine ${options.fromSource ? 'from its sources (tsx)' : 'built (out/)'}`);
+  if (!options.fromSource) buildIfStale();
   const runs: ScaleRun[] = [];
   for (const notes of options.sizes) {
     const largeBytes = notes === largest && options.transcriptFileMb ? Math.round(options.transcriptFileMb * MB) : 0;
-    runs.push(await runOneSize(notes, Math.round((options.transcriptsMb * MB * notes) / largest), largeBytes, options.profileDir, options.keep));
+    runs.push(await runOneSize(notes, Math.round((options.transcriptsMb * MB * notes) / largest), largeBytes, options.profileDir, options.keep, options.fromSource));
   }
   const growth = growthOf(runs);
   printSummary(runs, growth);

@@ -7,10 +7,10 @@
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { EngineEvent, SourceKind, SyncReport } from '../../core/src/contract/index.js';
-import { MemoryService } from '../../core/src/engine/memoryService.js';
-import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
+import type { MemoryService } from '../../core/src/engine/memoryService.js';
+import type { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
 import type { PhaseWindow } from './cpuProfileSummary.js';
 import { measureIndexBytes, type IndexBytes } from './indexBytes.js';
 import { log, round, summarizeLatency, type LatencySummary } from './stats.js';
@@ -30,6 +30,26 @@ export interface ScaleJob {
   queries: string[];
   /** Write a V8 CPU profile of the run into this folder (the parent adds --cpu-prof). */
   profileDir: string | null;
+  /**
+   * Run the engine from its TypeScript sources (through tsx) instead of the built `out/`: tsx
+   * compiles inside every worker thread too, which adds ~70 MB of memory the product never has.
+   */
+  fromSource: boolean;
+}
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+interface EngineModules {
+  MemoryService: typeof MemoryService;
+  resolveExistingWorkspace: typeof resolveExistingWorkspace;
+}
+
+/** The engine as the product runs it (the built `out/core`, which the parent builds first), or its sources. */
+async function loadEngine(fromSource: boolean): Promise<EngineModules> {
+  const root = fromSource ? '../../core/src' : path.join(REPO_ROOT, 'out', 'core');
+  const at = (rel: string) => (fromSource ? `${root}/${rel}` : pathToFileURL(path.join(root, rel)).href);
+  const [engine, workspace] = await Promise.all([import(at('engine/memoryService.js')), import(at('workspace/resolveWorkspace.js'))]);
+  return { MemoryService: engine.MemoryService, resolveExistingWorkspace: workspace.resolveExistingWorkspace };
 }
 
 export type SearchFilter = 'memory' | 'sessions' | 'all';
@@ -198,6 +218,7 @@ async function timedSearch(service: MemoryService, query: string, sources: Sourc
 }
 
 export async function runScaleJob(job: ScaleJob): Promise<ScaleRunFigures> {
+  const { MemoryService, resolveExistingWorkspace } = await loadEngine(job.fromSource);
   const timeline = new PhaseTimeline('notes:');
   let t = performance.now();
   timeline.begin('open');
