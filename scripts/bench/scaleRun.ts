@@ -5,6 +5,7 @@
  * (scale.ts) generates the data and forks this file with `--child`.
  */
 import { fork } from 'node:child_process';
+import { buildSync } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -415,12 +416,27 @@ async function ingestLargeTranscript(service: MemoryService, timeline: PhaseTime
   return figures;
 }
 
+/**
+ * The child's entry. This file is TypeScript; measuring the built engine, it is bundled to plain
+ * JavaScript (`out/bench/`, two folders below the repository like this one) so the child runs
+ * without tsx, whose loader costs ~30 MB in the process the product's peak memory is read from.
+ */
+function childEntry(fromSource: boolean): string {
+  const self = fileURLToPath(import.meta.url);
+  if (fromSource) return self;
+  const outfile = path.join(REPO_ROOT, 'out', 'bench', 'scaleRun.mjs');
+  buildSync({ entryPoints: [self], outfile, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'error' });
+  return outfile;
+}
+
 /** Runs one size in a child process (with --cpu-prof when asked) and waits for its figures. */
 export function runScaleJobInChild(job: ScaleJob): Promise<ScaleRunFigures> {
   return new Promise((resolve, reject) => {
     const profile = job.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${job.profileDir}`] : [];
-    // This file is TypeScript: the child loads it through tsx whatever runs the parent (tsx, vitest).
-    const child = fork(fileURLToPath(import.meta.url), ['--child'], { execArgv: [...profile, '--import', import.meta.resolve('tsx')], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(childEntry(job.fromSource), ['--child'], {
+      execArgv: [...profile, ...(job.fromSource ? ['--import', import.meta.resolve('tsx')] : [])],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     let figures: ScaleRunFigures | null = null;
     let failure: string | null = null;
     child.on('message', (message: { figures?: ScaleRunFigures; error?: string }) => {
