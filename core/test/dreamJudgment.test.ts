@@ -194,6 +194,42 @@ describe('judgment in a sweep', () => {
     expect(read('MEMORY.md')).not.toContain('9102');
   });
 
+  it('durations and frequencies are values: "3 wks" and "10 school days", "weekly" and "monthly" dispute; "2 weeks" and "14 days" agree', () => {
+    const weeks = entryFacts('Per the office: expense reports are due 3 wks after the trip.');
+    expect(weeks.values).toContain('21d');
+    const days = entryFacts('The finance handbook says expense reports are due 10 working days after a trip.');
+    expect(days.values).toContain('10d');
+    expect(relate(days, weeks)).toMatchObject({ relation: 'same-attribute', byValue: true });
+    expect(relate(entryFacts('Expense reports are due 14 days after the trip.'), entryFacts('Expense reports are due 2 weeks after the trip.')).relation).toBe('duplicate');
+    const weekly = entryFacts('The boiler filter in the basement gets cleaned weekly, by the caretaker.');
+    const monthly = entryFacts('Ravi says boiler filter cleaning is monthly and the landlord does it.');
+    expect(weekly.values).toContain('every-7d');
+    expect(monthly.values).toContain('every-30d');
+    expect(relate(monthly, weekly)).toMatchObject({ relation: 'same-attribute', byValue: true });
+    // "every second Tuesday" and "every Tuesday" are two schedules of one train.
+    expect(entryFacts('Release train: every second Tuesday, staged over two days.').values).toContain('every-14d');
+    expect(relate(entryFacts('Release train moves to every Tuesday, still staged.'), entryFacts('Release train: every second Tuesday, staged over two days.')).relation).toBe('same-attribute');
+    // A shared frequency ties nothing: two weekly chores are two facts.
+    expect(relate(entryFacts('Bins go out weekly on the kerb.'), entryFacts('The aquarium water gets changed weekly.')).relation).toBe('unrelated');
+    // A clock time is not a duration, nor is a room number.
+    expect(entryFacts('Standup at 9:30 in room 12.').values.some((v) => /min$|d$/.test(v))).toBe(false);
+  });
+
+  it('two notes of one day that give the same task different frequencies are queued, not both written', async () => {
+    const { service, clock } = await setup({
+      // A workspace with some memory already: how rare a shared word is depends on the entries around it.
+      'MEMORY.md': '# Long-Term Memory\n\n- The chem stockroom is behind the back door of the lab.\n- Fire drills are announced by the front office.\n- Lab coats hang in the cupboard by the sink.\n- The safety binder lives on the shelf by the door.\n',
+      'memory/2026-11-28.md': '# 2026-11-28\n\n- per the safety binder: the eyewash station in the lab gets flushed weekly, by the teacher\n- Dale says eyewash flushes are monthly and facilities does them, not us\n',
+    });
+    await recallOver(service, clock, [
+      { query: 'eyewash flush', daysAgo: 1 },
+      { query: 'how often eyewash flushed', daysAgo: 0 },
+    ]);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    expect(run.contradictions).toHaveLength(1);
+    expect(read('MEMORY.md')).not.toContain('eyewash');
+  });
+
   it('MEMORY.md at its budget: superseded and expired entries retire first, then promotions are held with the reason', async () => {
     const retired = [
       '- The staging database was ledgerd-old on port 5400. Source: memory/2026-10-01.md#L3-L3 <!-- status: superseded -->',

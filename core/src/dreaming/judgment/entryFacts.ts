@@ -74,7 +74,7 @@ export function entryFacts(rawText: string): EntryFacts {
 
 function subjectsOf(text: string, values: readonly string[]): string[] {
   // Subject words come from the words around the values: a host's labels are not its subject.
-  const words = spelledOut(text.split(/\s+/).filter((t) => !values.includes(cleanToken(t))).join(' '));
+  const words = spelledOut(withoutMeasures(text).split(/\s+/).filter((t) => !values.includes(cleanToken(t))).join(' '));
   // subjectWords trims "lines" to "lin" but keeps "line": the stem without a final e is one word for both.
   return subjectWords(words).map((w) => (/^[a-z]+$/.test(w) ? stemOf(w) : w));
 }
@@ -144,9 +144,91 @@ const THOUSANDS = /(?<=\d),(?=\d{3}(?!\d))/g;
 /** "9.5k EUR" and "9,500 EUR" state one amount. */
 const THOUSANDS_SUFFIX = /^(\d+(?:\.\d+)?)k$/;
 
+/**
+ * A length of time ("3 wks", "10 school days", "24h", "30-day"), read as minutes below a day and
+ * days above, so "2 weeks" and "14 days" state one value and "3 wks" and "10 school days" two.
+ * Never after a digit, a colon or a dot ("3:30 min" is a time).
+ */
+const DURATION = /(?<![\d:.,])(\d+(?:\.\d+)?)(?:\s*-\s*|\s+)?(?:(?:school|business|working|work|calendar|teaching)[\s-]+)?(min(?:ute)?s?|h(?:ou)?rs?|hours?|h|days?|d|wks?|weeks?|months?|mos?|yrs?|years?)(?![\p{L}\p{N}])/giu;
+const MINUTES_PER: Record<string, number> = { min: 1, h: 60 };
+const DAYS_PER: Record<string, number> = { d: 1, w: 7, mo: 30, y: 365 };
+
+function durationValue(amount: string, unit: string): string | null {
+  const u = unit.toLowerCase();
+  const n = Number(amount);
+  if (!Number.isFinite(n)) return null;
+  // A one-letter unit only right after its number ("24h", "30d"), so "3 d" or "2 h" in prose is not read.
+  const key = u.startsWith('min') ? 'min' : u.startsWith('h') ? 'h' : u.startsWith('d') ? 'd' : u.startsWith('w') ? 'w' : u.startsWith('mo') ? 'mo' : 'y';
+  if (key in MINUTES_PER) return `${round(n * MINUTES_PER[key]!)}min`;
+  return `${round(n * DAYS_PER[key]!)}d`;
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/**
+ * How often something happens ("weekly", "every 2 weeks", "once a month"), as `every-<days>d`:
+ * "flushed weekly" and "flushes are monthly" are two values of one kind, so they can dispute.
+ */
+const FREQUENCY_WORDS: Record<string, string> = {
+  hourly: 'every-60min',
+  daily: 'every-1d',
+  nightly: 'every-1d',
+  weekly: 'every-7d',
+  biweekly: 'every-14d',
+  fortnightly: 'every-14d',
+  monthly: 'every-30d',
+  quarterly: 'every-91d',
+  yearly: 'every-365d',
+  annually: 'every-365d',
+};
+const FREQUENCY_WORD = new RegExp(`\\b(?:${Object.keys(FREQUENCY_WORDS).join('|')})\\b`, 'gi');
+const EVERY_UNIT = /\b(?:every|each|once an?|once per|per)\s+(?:(\d+|other|second|2nd|third|3rd|fourth|4th)\s+)?(hour|day|night|week|month|quarter|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b/gi;
+const UNIT_FREQUENCY: Record<string, string> = { hour: '60min', day: '1d', night: '1d', week: '7d', month: '30d', quarter: '91d', year: '365d' };
+/** "every second Tuesday" is every 14 days. */
+const EVERY_NTH: Record<string, number> = { other: 2, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 };
+
+function frequenciesOf(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(FREQUENCY_WORD)) found.push(FREQUENCY_WORDS[m[0].toLowerCase()]!);
+  for (const m of text.matchAll(EVERY_UNIT)) {
+    const unit = m[2]!.toLowerCase();
+    // A weekday recurs weekly ("every Tuesday").
+    const base = UNIT_FREQUENCY[unit] ?? UNIT_FREQUENCY.week!;
+    const times = m[1] === undefined ? 1 : (EVERY_NTH[m[1].toLowerCase()] ?? Number(m[1]));
+    const amount = Number(base.replace(/\D+$/, '')) * times;
+    found.push(`every-${amount}${base.replace(/^[\d.]+/, '')}`);
+  }
+  return found;
+}
+
+/** A duration or a frequency: a measure, never an identifier (two entries both "weekly" are not about one thing). */
+export function isMeasure(value: string): boolean {
+  return /^(?:every-)?\d+(?:\.\d+)?(?:min|d)$/.test(value);
+}
+
+/** "3:30–5:30" states two times: each is a value, so "3:30 a 5:30" restates it. */
+const TIME_RANGE = /(\d{1,2}:\d{2})\s*[–—-]\s*(\d{1,2}:\d{2})/g;
+
+/** The text with its durations and frequencies taken out: what is left is read token by token. */
+function withoutMeasures(text: string): string {
+  return text.replace(DURATION, (whole, amount: string, unit: string) => (isOneLetterUnitApart(whole, unit) ? whole : ` ${unit} `)).replace(FREQUENCY_WORD, ' ');
+}
+
+function isOneLetterUnitApart(whole: string, unit: string): boolean {
+  return unit.length === 1 && /\s/.test(whole);
+}
+
 function valuesOf(text: string): string[] {
   const values = new Set<string>();
-  for (const token of text.replace(THOUSANDS, '').split(/[\s,;()[\]{}"'“”‘’`=→<>|]+/)) {
+  for (const m of text.matchAll(DURATION)) {
+    if (isOneLetterUnitApart(m[0], m[2]!)) continue;
+    const value = durationValue(m[1]!, m[2]!);
+    if (value) values.add(value);
+  }
+  for (const f of frequenciesOf(text)) values.add(f);
+  for (const token of withoutMeasures(text).replace(TIME_RANGE, '$1 $2').replace(THOUSANDS, '').split(/[\s,;()[\]{}"'“”‘’`=→<>|]+/)) {
     const trimmed = cleanToken(token);
     // Single digits are counts ("3 seeds", "one review"), not identifying values.
     if (NUMBER_WORDS.has(trimmed)) {

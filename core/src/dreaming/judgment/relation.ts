@@ -1,5 +1,5 @@
 import { normalizeEntryText } from '../../workspace/markdownEntries.js';
-import { cosine, NUMBER_WORDS, wordsOf, type EntryFacts } from './entryFacts.js';
+import { cosine, isMeasure, NUMBER_WORDS, wordsOf, type EntryFacts } from './entryFacts.js';
 
 /**
  * How two entries relate, decided without a model:
@@ -27,6 +27,8 @@ const NEAR_TEXT = 0.7;
 const SAME_SUBJECT = 0.45;
 /** With a shared identifying value (a host, a port, a file), less of the subject needs to recur. */
 const SAME_SUBJECT_WITH_VALUE = 0.2;
+/** Each states how often or how long, and they differ ("flushed weekly", "flushes are monthly"): the measure is the attribute in dispute, so less of the subject needs to recur. */
+const SAME_SUBJECT_WITH_MEASURE = 0.3;
 /** An announced change ("Deploys now go…") needs its lead word and this much of the subject in the other entry. */
 const CHANGE_SUBJECT = 0.15;
 /** …and some of its wording: a runbook that mentions deploys is not the deploy path. */
@@ -42,7 +44,7 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   const namedA = a.values.filter(hasLetter);
   const namedB = b.values.filter(hasLetter);
   const distinctIdentifiers = namedA.length > 0 && namedB.length > 0 && !sharedValues.some(hasLetter);
-  const strongValue = !distinctIdentifiers && sharedValues.some((v) => v.length >= 3);
+  const strongValue = !distinctIdentifiers && sharedValues.some((v) => v.length >= 3 && !isMeasure(v));
   const why = `shares ${[...sharedValues, ...sharedSubjects.slice(0, 4)].join(', ') || 'wording'}; cosine ${sim.toFixed(2)}`;
   const preference = preferenceChange(a, b);
   if (preference) return { relation: 'same-attribute', byValue: true, reason: `${why}; ${preference}` };
@@ -50,7 +52,8 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   const wordsCanTie = !distinctIdentifiers || (a.opensWith === null && b.opensWith === null);
   const changeAbout = wordsCanTie && subjectShare >= CHANGE_SUBJECT && sharedSubjects.length >= 2 && sim >= CHANGE_TEXT ? (announcedChangeAbout(a, b) ?? announcedChangeAbout(b, a)) : null;
   const priced = pricedName(a, b);
-  const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (wordsCanTie && subjectShare >= SAME_SUBJECT && sharedSubjects.length >= 2) || changeAbout !== null || priced !== null;
+  const measured = wordsCanTie && sharedSubjects.length >= 2 && subjectShare >= SAME_SUBJECT_WITH_MEASURE && measuresDiffer(a, b);
+  const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (wordsCanTie && subjectShare >= SAME_SUBJECT && sharedSubjects.length >= 2) || changeAbout !== null || priced !== null || measured;
   if (restatesIdentifiers(a, b, strongValue)) return { relation: 'duplicate', byValue: false, reason: `${why}; the same identifiers and names, in other words` };
   if (!sameSubject) return { relation: 'unrelated', byValue: false, reason: why };
   // Names count as values here: "through ArgoCD" and "through GitHub Actions" are different claims.
@@ -108,6 +111,15 @@ function pricedName(a: EntryFacts, b: EntryFacts): string | null {
   return name ? `two prices for ${name}` : null;
 }
 
+/** Both state a frequency (or both a duration) and share none of that kind: "weekly" against "monthly", "3 wks" against "10 days". */
+function measuresDiffer(a: EntryFacts, b: EntryFacts): boolean {
+  return (['frequency', 'duration'] as const).some((kind) => {
+    const inA = a.values.filter((v) => kindOfValue(v) === kind);
+    const inB = b.values.filter((v) => kindOfValue(v) === kind);
+    return inA.length > 0 && inB.length > 0 && !inA.some((v) => inB.includes(v));
+  });
+}
+
 /** "Prefer polars over pandas" after "Prefer pandas", or "Prefer Vitest over Jest" after "Prefer Jest". */
 function preferenceChange(a: EntryFacts, b: EntryFacts): string | null {
   for (const [x, y] of [[a, b], [b, a]] as const) {
@@ -135,8 +147,9 @@ function isSameAmount(a: string, b: string): boolean {
 const MONEY = /^(?:\p{L}{0,3}[$€£¥]\d[\d.,]*|\d[\d.,]*[$€£¥])$/u;
 
 /** What kind of value a token is: a clock time, an amount of money, a number, or a name (hosts, files, products, people). */
-function kindOfValue(value: string): 'time' | 'money' | 'number' | 'name' {
+function kindOfValue(value: string): 'time' | 'money' | 'number' | 'duration' | 'frequency' | 'name' {
   if (/^\d{1,2}:\d{2}$/.test(value)) return 'time';
+  if (isMeasure(value)) return value.startsWith('every-') ? 'frequency' : 'duration';
   if (MONEY.test(value)) return 'money';
   if (/^\d+(?:[.,]\d+)?$/.test(value) || NUMBER_WORDS.has(value)) return 'number';
   return 'name';
@@ -147,8 +160,9 @@ function haveOneKind(a: readonly string[], b: readonly string[]): boolean {
   return a.some((v) => b.some((w) => kindOfValue(v) === kindOfValue(w)));
 }
 
+/** An identifier with letters (a host, a table, a product); a duration ("21d") or a frequency is not one. */
 function hasLetter(value: string): boolean {
-  return /\p{L}/u.test(value);
+  return /\p{L}/u.test(value) && !isMeasure(value);
 }
 
 /** Named there, in the singular or the plural ("Sills" where the other says "Sill"). */
