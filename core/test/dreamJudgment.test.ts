@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { entryFacts } from '../src/dreaming/judgment/entryFacts.js';
+import { entryFacts, recogniseNames } from '../src/dreaming/judgment/entryFacts.js';
 import { relate } from '../src/dreaming/judgment/relation.js';
 import type { TempWorkspace } from './helpers/workspace.js';
 import { dream, dreamingWorkspaces, recallOver } from './helpers/dreaming.js';
@@ -213,6 +213,22 @@ describe('judgment in a sweep', () => {
     expect(relate(entryFacts('Bins go out weekly on the kerb.'), entryFacts('The aquarium water gets changed weekly.')).relation).toBe('unrelated');
     // A clock time is not a duration, nor is a room number.
     expect(entryFacts('Standup at 9:30 in room 12.').values.some((v) => /min$|d$/.test(v))).toBe(false);
+  });
+
+  it('a name at the start of a sentence is recognised when another entry names it mid-sentence, and then ties a restatement in another language', () => {
+    const spanish = entryFacts('Nota: la mamá de Jaylen (Sra. Brooks) prefiere que la llamen, no correo, y solo después de las 5pm.');
+    const english = entryFacts("Jaylen's mom again: call after 5pm, she doesn't read email");
+    expect(relate(english, spanish).relation).toBe('unrelated');
+    recogniseNames([spanish, english]);
+    expect(english.recognisedNames.has('jaylen')).toBe(true);
+    expect(relate(english, spanish).relation).toBe('duplicate');
+    // Recognised names only tie: one that only one side has does not make two facts dispute.
+    const procedure = entryFacts('Print export from InDesign: preset "Hahn PDF/X-4", 3 mm bleed, crop marks on.');
+    const supplier = entryFacts('Druckerei Hahn is our printer; they also bind.');
+    const other = entryFacts('We print at Druckerei Hahn.');
+    recogniseNames([procedure, supplier, other]);
+    expect(supplier.names.has('druckerei')).toBe(false);
+    expect(relate(supplier, procedure).relation).toBe('unrelated');
   });
 
   it('two notes of one day that give the same task different frequencies are queued, not both written', async () => {

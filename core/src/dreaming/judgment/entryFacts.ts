@@ -17,6 +17,10 @@ export interface EntryFacts {
   values: string[];
   /** Capitalised names (people, products, projects) in lower case. */
   names: Set<string>;
+  /** Capitalised words where every word is (a sentence's first, "Jaylen's mom again…"). */
+  openingCapitals: string[];
+  /** Those of them another entry names mid-sentence (recogniseNames): they tie two entries, never set them apart. */
+  recognisedNames: Set<string>;
   /** Values the entry denies or replaces ("0.4, not 0.35", "down from 38.50"). */
   negated: string[];
   announcesChange: boolean;
@@ -63,6 +67,8 @@ export function entryFacts(rawText: string): EntryFacts {
     values,
     negated: [...text.matchAll(NEGATED)].map((m) => cleanToken(m[1]!)),
     names: namesOf(text),
+    openingCapitals: openingCapitalsOf(text),
+    recognisedNames: new Set(),
     announcesChange: CHANGE_CUE.test(text),
     lead: subjects.find((w) => !CHANGE_STEMS.has(w)) ?? null,
     changed: changedSubjects(text, values),
@@ -248,6 +254,31 @@ function namesOf(text: string): Set<string> {
   const names = new Set<string>();
   for (const match of text.matchAll(NAME)) if (!NOT_NAMES.test(match[0])) names.add(match[0].toLowerCase());
   return names;
+}
+
+/** A capitalised word opening the entry or a sentence (after a label's colon too). */
+const OPENING_CAPITAL = /(?:^|[.!?:]\s+)(\p{Lu}[\p{L}\p{N}]+)(?=['’]s\b|[^\p{L}\p{N}$€£¥]|$)/gu;
+
+function openingCapitalsOf(text: string): string[] {
+  return [...text.matchAll(OPENING_CAPITAL)].map((m) => m[1]!).filter((w) => !NOT_NAMES.test(w)).map((w) => w.toLowerCase());
+}
+
+/**
+ * A name is only told apart from a sentence's first word where it stands mid-sentence: "Jaylen's
+ * mom again: call after 5pm" names Jaylen because another entry says "la mamá de Jaylen". Each
+ * entry's opening capitals that some entry among those compared names mid-sentence are recognised
+ * as names. Only as evidence that two entries share a name: a name only one side has is a different
+ * claim (relation.ts), and a sentence's first word is too weak for that ("Druckerei Hahn changed: …").
+ */
+export function recogniseNames(entries: readonly EntryFacts[]): void {
+  const known = new Set<string>();
+  for (const e of entries) for (const n of e.names) known.add(n);
+  for (const e of entries) for (const w of e.openingCapitals) if (known.has(w)) e.recognisedNames.add(w);
+}
+
+/** The entry's names, with those recognised at the start of its sentences. */
+export function allNamesOf(facts: EntryFacts): Set<string> {
+  return facts.recognisedNames.size === 0 ? facts.names : new Set([...facts.names, ...facts.recognisedNames]);
 }
 
 /** The words of an entry's text, for "is this value stated there". */

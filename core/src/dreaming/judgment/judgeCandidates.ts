@@ -1,6 +1,6 @@
 import type { RankedCandidate } from '../phases/deepPhase.js';
 import type { CuratedEntry } from './curatedEntries.js';
-import { entryFacts, type EntryFacts } from './entryFacts.js';
+import { entryFacts, recogniseNames, type EntryFacts } from './entryFacts.js';
 import { rarityOver } from './rarity.js';
 import { relate } from './relation.js';
 import type { DreamConflict } from '../../contract/index.js';
@@ -49,6 +49,7 @@ export function judgeCandidates(
     facts: entryFacts(candidate.entry.text),
   }));
   const active: JudgedItem[] = curated.map((c) => ({ curated: c, candidate: null, text: c.body, day: c.day, target: c.file, facts: c.facts }));
+  recogniseNames([...items, ...active].map((i) => i.facts));
   const rarity = rarityOver([...items, ...active].map((i) => i.facts));
   const judgment: Judgment = { accepted: [], duplicates: [], stale: [], conflicts: [] };
   const retiresOf = new Map<JudgedItem, JudgedItem[]>();

@@ -1,5 +1,5 @@
 import { normalizeEntryText } from '../../workspace/markdownEntries.js';
-import { cosine, isMeasure, NUMBER_WORDS, wordsOf, type EntryFacts } from './entryFacts.js';
+import { allNamesOf, cosine, isMeasure, NUMBER_WORDS, wordsOf, type EntryFacts } from './entryFacts.js';
 
 /**
  * How two entries relate, decided without a model:
@@ -84,7 +84,8 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
  */
 function restatesIdentifiers(a: EntryFacts, b: EntryFacts, strongValue: boolean): boolean {
   // One says the fact changed ("Druckerei Hahn moved to…"): that is a supersession for the rules below, not a restatement.
-  if (!strongValue || a.announcesChange !== b.announcesChange || ![...a.names].some((n) => b.names.has(n))) return false;
+  const namesOfB = allNamesOf(b);
+  if (!strongValue || a.announcesChange !== b.announcesChange || ![...allNamesOf(a)].some((n) => namesOfB.has(n))) return false;
   const onlyInA = a.values.filter((v) => !isStated(v, b));
   const onlyInB = b.values.filter((v) => !isStated(v, a));
   return (onlyInA.length === 0 || onlyInB.length === 0) && !haveOneKind(onlyInA, onlyInB);
