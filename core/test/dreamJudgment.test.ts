@@ -164,6 +164,28 @@ describe('judgment in a sweep', () => {
     expect(run.candidates.find((c) => c.key === 'memory/2026-11-20.md:3:3')?.outcome).not.toBe('promoted');
   });
 
+  it('a moved schedule retires the old one only: a fact that merely shares its room stays, and a later restatement in another language adds no line', async () => {
+    const teaching = '- I teach Physics (periods 1 and 3) and Astronomy (period 5) in room 305.';
+    const choir = '- Choir (the Northside Larks) rehearses Mon/Wed 4:00–6:00 in room 112.';
+    const { service, clock } = await setup({
+      'MEMORY.md': `# Long-Term Memory\n\n## School\n${teaching}\n${choir}\n- The science office is on the second floor.\n- Parking permits come from the front desk.\n`,
+      'memory/2026-11-20.md': '# 2026-11-20\n\n- CHOIR MOVED: choir now rehearses in 305 (my room) starting today, still Mon/Wed 4:00–6:00. 112 is getting the new pianos.\n',
+      'memory/2026-11-25.md': '# 2026-11-25\n\n- Aviso para las familias: el coro ensaya lunes y miércoles de 4:00 a 6:00 en el aula 305.\n',
+    });
+    await recallOver(service, clock, [
+      { query: 'choir rehearsal room', daysAgo: 2 },
+      { query: 'where does choir rehearse 305', daysAgo: 1 },
+      { query: 'coro ensaya aula 305 4:00 6:00', daysAgo: 0 },
+    ]);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    const memory = read('MEMORY.md');
+    expect(memory).toContain(`${choir} <!-- status: superseded -->`);
+    expect(memory).toContain(`${teaching}\n`);
+    expect(memory).toContain('- CHOIR MOVED: choir now rehearses in 305');
+    expect(memory).not.toContain('Aviso para las familias');
+    expect(run.candidates.find((c) => c.key === 'memory/2026-11-25.md:3:3')?.outcome).not.toBe('promoted');
+  });
+
   it('two claims of the same day that disagree are queued, not written; the person decides and the next sweep follows', async () => {
     const { service, clock } = await setup({
       'MEMORY.md': '# Long-Term Memory\n',
@@ -229,6 +251,13 @@ describe('judgment in a sweep', () => {
     recogniseNames([procedure, supplier, other]);
     expect(supplier.names.has('druckerei')).toBe(false);
     expect(relate(supplier, procedure).relation).toBe('unrelated');
+  });
+
+  it('two facts that share only a room and differ in names are two facts, unless one announces a change to the other', () => {
+    const teaching = entryFacts('I teach Physics (periods 1 and 3) and Astronomy (period 5) in room 305.');
+    const choir = entryFacts('CHOIR MOVED: choir now rehearses in 305 (my room) starting today, still Mon/Wed 4:00–6:00. 112 is getting the new pianos.');
+    expect(relate(choir, teaching).relation).toBe('unrelated');
+    expect(relate(choir, entryFacts('Choir (the Northside Larks) rehearses Mon/Wed 4:00–6:00 in room 112.')).relation).toBe('same-attribute');
   });
 
   it('two notes of one day that give the same task different frequencies are queued, not both written', async () => {

@@ -52,8 +52,13 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   const wordsCanTie = !distinctIdentifiers || (a.opensWith === null && b.opensWith === null);
   const changeAbout = wordsCanTie && subjectShare >= CHANGE_SUBJECT && sharedSubjects.length >= 2 && sim >= CHANGE_TEXT ? (announcedChangeAbout(a, b) ?? announcedChangeAbout(b, a)) : null;
   const priced = pricedName(a, b);
+  // "el club de robótica se reúne … de 3:30 a 5:30 en el salón 214" beside "robotics now meets in 214, still Tue/Thu 3:30–5:30": in
+  // another language only the values recur, and every value of one is stated by the other.
+  const identifying = sharedValues.filter((v) => !isMeasure(v));
+  const oneAddsNoValue = a.values.every((v) => isStated(v, b)) || b.values.every((v) => isStated(v, a));
+  const valueTwin = strongValue && oneAddsNoValue && (identifying.length >= 3 || (identifying.length >= 2 && sharedSubjects.length + sharedNames(a, b) >= 1));
   const measured = wordsCanTie && sharedSubjects.length >= 2 && subjectShare >= SAME_SUBJECT_WITH_MEASURE && measuresDiffer(a, b);
-  const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (wordsCanTie && subjectShare >= SAME_SUBJECT && sharedSubjects.length >= 2) || changeAbout !== null || priced !== null || measured;
+  const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (wordsCanTie && subjectShare >= SAME_SUBJECT && sharedSubjects.length >= 2) || changeAbout !== null || priced !== null || measured || valueTwin;
   if (restatesIdentifiers(a, b, strongValue)) return { relation: 'duplicate', byValue: false, reason: `${why}; the same identifiers and names, in other words` };
   if (!sameSubject) return { relation: 'unrelated', byValue: false, reason: why };
   // Names count as values here: "through ArgoCD" and "through GitHub Actions" are different claims.
@@ -64,7 +69,9 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   const valuesOnlyInA = a.values.filter((v) => !isStated(v, b));
   const valuesOnlyInB = b.values.filter((v) => !isStated(v, a));
   const byValue = denied || haveOneKind(valuesOnlyInA, valuesOnlyInB);
-  if (denied || haveOneKind(onlyInA, onlyInB)) return { relation: 'same-attribute', byValue, reason: `${why}; differs in ${[...onlyInA, ...onlyInB].slice(0, 4).join(', ') || 'a denied value'}` };
+  // Only names differ, nothing says the fact changed, and little else is shared ("I teach … in room 214" and "robotics now meets in 214"): two facts.
+  const namesOnly = !byValue && changeAbout === null && sim < CHANGE_TEXT && sharedSubjects.length < 2;
+  if (denied || (haveOneKind(onlyInA, onlyInB) && !namesOnly)) return { relation: 'same-attribute', byValue, reason: `${why}; differs in ${[...onlyInA, ...onlyInB].slice(0, 4).join(', ') || 'a denied value'}` };
   // A time here, a count of days there: two different things said about one subject (its schedule, how to backfill it), and both stand.
   if (onlyInA.length > 0 && onlyInB.length > 0) return { relation: 'unrelated', byValue: false, reason: `${why}; states other things (${onlyInA[0]}, ${onlyInB[0]})` };
   // One says the fact changed and the other does not: the older one is what changed.
@@ -110,6 +117,11 @@ function pricedName(a: EntryFacts, b: EntryFacts): string | null {
   if (moneyA.length === 0 || moneyB.length === 0 || moneyA.some((v) => moneyB.includes(v))) return null;
   const name = [...a.names].find((n) => wordsOf(b).has(n)) ?? [...b.names].find((n) => wordsOf(a).has(n));
   return name ? `two prices for ${name}` : null;
+}
+
+function sharedNames(a: EntryFacts, b: EntryFacts): number {
+  const namesOfB = allNamesOf(b);
+  return [...allNamesOf(a)].filter((n) => namesOfB.has(n)).length;
 }
 
 /** Both state a frequency (or both a duration) and share none of that kind: "weekly" against "monthly", "3 wks" against "10 days". */
