@@ -335,6 +335,30 @@ describe('judgment in a sweep', () => {
     expect(user).toContain('Raising my hourly rate to 110 EUR');
     expect(user).toMatch(/My hourly rate is 95 EUR.*status: superseded/);
   });
+
+  it("a change to the person's rule announced without naming anyone goes to USER.md and supersedes the rule there; someone else's change stays in MEMORY.md", async () => {
+    const { service, clock } = await setup({
+      'MEMORY.md': '# Long-Term Memory\n\n- The office opens at 8:00.\n- The wiki lives on Confluence.\n',
+      'USER.md': '# User\n\n- Always keep pull requests under 400 lines; split otherwise. <!-- observed: 2026-11-02 -->\n- Always answer client mail within one working day. <!-- observed: 2026-11-02 -->\n',
+      'memory/2026-11-27.md':
+        '# 2026-11-27\n\n- Pull requests up to 700 lines are fine now when most of the diff is generated code.\n' +
+        '- Orbis now answers client mail within two working days, per Dana.\n',
+    });
+    await recallOver(service, clock, [
+      { query: 'pull request size lines', daysAgo: 1 },
+      { query: 'how many lines pull requests', daysAgo: 0 },
+      { query: 'client mail answer days', daysAgo: 1 },
+      { query: 'orbis client mail', daysAgo: 0 },
+    ]);
+    await dream(service, { thresholds: OPEN_GATES });
+    const user = read('USER.md');
+    expect(user).toMatch(/under 400 lines.*status: superseded/);
+    expect(user).toContain('Pull requests up to 700 lines are fine now');
+    expect(read('MEMORY.md')).not.toContain('700 lines');
+    // Orbis's change names Orbis: a fact about them, in MEMORY.md; the person's own rule stands.
+    expect(read('MEMORY.md')).toContain('Orbis now answers client mail');
+    expect(user).toMatch(/within one working day\. <!-- observed: 2026-11-02 -->\n/);
+  });
 });
 
 /** The same notes and recall with a different MEMORY.md, in a fresh workspace. */
