@@ -260,6 +260,19 @@ describe('judgment in a sweep', () => {
     expect(relate(choir, entryFacts('Choir (the Northside Larks) rehearses Mon/Wed 4:00–6:00 in room 112.')).relation).toBe('same-attribute');
   });
 
+  it('weekdays and clock times are values: "Tuesday" and "Wednesday" dispute, "5pm" is 17:00, a change of time is a change', () => {
+    expect(relate(entryFacts('Ravi says the recycling bins go out on Wednesday night.'), entryFacts('Recycling bins go out on Tuesday night, per the building manager.'))).toMatchObject({ relation: 'same-attribute', byValue: true });
+    expect(entryFacts('Call the Hendersons after 5pm only.').values).toContain('17:00');
+    expect(entryFacts('The nightly job runs at 09:30.').values).toContain('9:30');
+    expect(relate(entryFacts('The print shop closes at 5pm on weekdays, says Mo.'), entryFacts('The print shop closes at 4:30 on weekdays.'))).toMatchObject({ relation: 'same-attribute', byValue: true });
+    expect(relate(entryFacts('Standup moved to 10am, still Mondays.'), entryFacts('Standup is at 9:30 every Monday in the small room.')).relation).toBe('same-attribute');
+    // "5 pm" and "17:00" are one time: a restatement.
+    expect(relate(entryFacts('The print shop closes at 17:00 on weekdays.'), entryFacts('The print shop closes at 5 pm on weekdays.')).relation).toBe('duplicate');
+    // Short forms only when capitalised: "sat in on" is not Saturday.
+    expect(entryFacts('I sat in on the design review.').values).not.toContain('sat');
+    expect(entryFacts('Gym B is ours on Sat mornings.').values).toContain('sat');
+  });
+
   it('two notes of one day that give the same task different frequencies are queued, not both written', async () => {
     const { service, clock } = await setup({
       // A workspace with some memory already: how rare a shared word is depends on the entries around it.
@@ -273,6 +286,27 @@ describe('judgment in a sweep', () => {
     const run = await dream(service, { thresholds: OPEN_GATES });
     expect(run.contradictions).toHaveLength(1);
     expect(read('MEMORY.md')).not.toContain('eyewash');
+  });
+
+  it('a note that moves a weekly slot to another day supersedes the old entry; the same day of two sources is queued', async () => {
+    const bins = '- Recycling bins go out on Tuesday night; the caretaker locks the bin store at 22:00.';
+    const { service, clock } = await setup({
+      'MEMORY.md': `# Long-Term Memory\n\n## Home\n${bins}\n- The boiler is serviced by Kessler Heating.\n- The building manager is Ravi Anand.\n`,
+      'memory/2026-11-20.md': '# 2026-11-20\n\n- Recycling bins now go out on Thursday night, the collection day changed.\n',
+      'memory/2026-11-27.md': '# 2026-11-27\n\n- per the council leaflet: garden waste is collected on Monday mornings\n- Ravi says garden waste is collected on Friday mornings\n',
+    });
+    await recallOver(service, clock, [
+      { query: 'recycling bins night', daysAgo: 2 },
+      { query: 'which night do bins go out', daysAgo: 1 },
+      { query: 'garden waste collected', daysAgo: 1 },
+      { query: 'garden waste day', daysAgo: 0 },
+    ]);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    const memory = read('MEMORY.md');
+    expect(memory).toContain(`${bins} <!-- status: superseded -->`);
+    expect(memory).toContain('- Recycling bins now go out on Thursday night');
+    expect(run.contradictions).toHaveLength(1);
+    expect(memory).not.toContain('garden waste');
   });
 
   it('MEMORY.md at its budget: superseded and expired entries retire first, then promotions are held with the reason', async () => {

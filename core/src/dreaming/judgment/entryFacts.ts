@@ -209,17 +209,49 @@ function frequenciesOf(text: string): string[] {
   return found;
 }
 
-/** A duration or a frequency: a measure, never an identifier (two entries both "weekly" are not about one thing). */
+/** A duration, a frequency or a weekday: a measure, never an identifier (two entries both "weekly" or both "on Friday" are not about one thing). */
 export function isMeasure(value: string): boolean {
-  return /^(?:every-)?\d+(?:\.\d+)?(?:min|d)$/.test(value);
+  return /^(?:every-)?\d+(?:\.\d+)?(?:min|d)$/.test(value) || isWeekday(value);
+}
+
+export function isWeekday(value: string): boolean {
+  return /^(?:mon|tue|wed|thu|fri|sat|sun)$/.test(value);
 }
 
 /** "3:30–5:30" states two times: each is a value, so "3:30 a 5:30" restates it. */
 const TIME_RANGE = /(\d{1,2}:\d{2})\s*[–—-]\s*(\d{1,2}:\d{2})/g;
 
-/** The text with its durations and frequencies taken out: what is left is read token by token. */
+/**
+ * A day of the week, as the value `tue`: "bins go out on Tuesday" and "on Wednesday" state two days.
+ * Full names in any case; the short forms only capitalised ("Sat", "Wed"), so "sat in on" and
+ * "wed" are words.
+ */
+const WEEKDAY_FULL = /\b(mon|tues|wednes|thurs|fri|satur|sun)days?\b/gi;
+const WEEKDAY_SHORT = /(?<![\p{L}\p{N}])(Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun|MON|TUE|WED|THU|FRI|SAT|SUN)s?(?![\p{L}\p{N}])(?!['’])/gu;
+
+function weekdaysOf(text: string): string[] {
+  return [...text.matchAll(WEEKDAY_FULL), ...text.matchAll(WEEKDAY_SHORT)].map((m) => m[1]!.slice(0, 3).toLowerCase());
+}
+
+/** "5pm", "10 am", "5:30 p.m.": the 24-hour clock time ("17:00"), so "5pm" and "17:00" are one value and "4:30" and "5pm" two times. */
+const MERIDIEM_TIME = /(?<![\d:.])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m\.?(?![\p{L}\p{N}])/giu;
+
+function withClockTimes(text: string): string {
+  return text.replace(MERIDIEM_TIME, (whole, hour: string, minutes: string | undefined, half: string) => {
+    const h = Number(hour);
+    if (h < 1 || h > 12) return whole;
+    const h24 = (h % 12) + (half.toLowerCase() === 'p' ? 12 : 0);
+    return `${h24}:${minutes ?? '00'}`;
+  });
+}
+
+/** The text with its durations, frequencies and weekdays taken out: what is left is read token by token. */
 function withoutMeasures(text: string): string {
-  return text.replace(DURATION, (whole, amount: string, unit: string) => (isOneLetterUnitApart(whole, unit) ? whole : ` ${unit} `)).replace(FREQUENCY_WORD, ' ');
+  return text
+    .replace(DURATION, (whole, amount: string, unit: string) => (isOneLetterUnitApart(whole, unit) ? whole : ` ${unit} `))
+    .replace(FREQUENCY_WORD, ' ')
+    .replace(WEEKDAY_FULL, ' ')
+    .replace(WEEKDAY_SHORT, ' ');
 }
 
 function isOneLetterUnitApart(whole: string, unit: string): boolean {
@@ -234,7 +266,8 @@ function valuesOf(text: string): string[] {
     if (value) values.add(value);
   }
   for (const f of frequenciesOf(text)) values.add(f);
-  for (const token of withoutMeasures(text).replace(TIME_RANGE, '$1 $2').replace(THOUSANDS, '').split(/[\s,;()[\]{}"'“”‘’`=→<>|]+/)) {
+  for (const d of weekdaysOf(text)) values.add(d);
+  for (const token of withClockTimes(withoutMeasures(text)).replace(TIME_RANGE, '$1 $2').replace(THOUSANDS, '').split(/[\s,;()[\]{}"'“”‘’`=→<>|]+/)) {
     const trimmed = cleanToken(token);
     // Single digits are counts ("3 seeds", "one review"), not identifying values.
     if (NUMBER_WORDS.has(trimmed)) {
@@ -245,7 +278,8 @@ function valuesOf(text: string): string[] {
     // "30-day" and "30 days" state one value: the number (its unit stays a subject word); "9.5k" is 9500.
     const measured = NUMBER_WITH_UNIT.exec(trimmed);
     const thousands = THOUSANDS_SUFFIX.exec(trimmed);
-    values.add(measured ? measured[1]! : thousands ? String(Math.round(Number(thousands[1]) * 1000)) : trimmed);
+    // "09:30" and "9:30" are one time.
+    values.add(measured ? measured[1]! : thousands ? String(Math.round(Number(thousands[1]) * 1000)) : trimmed.replace(/^0(?=\d:\d\d$)/, ''));
   }
   return [...values];
 }

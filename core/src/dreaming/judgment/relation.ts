@@ -1,5 +1,5 @@
 import { normalizeEntryText } from '../../workspace/markdownEntries.js';
-import { allNamesOf, cosine, isMeasure, NUMBER_WORDS, wordsOf, type EntryFacts } from './entryFacts.js';
+import { allNamesOf, cosine, isMeasure, isWeekday, NUMBER_WORDS, wordsOf, type EntryFacts } from './entryFacts.js';
 
 /**
  * How two entries relate, decided without a model:
@@ -50,7 +50,9 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   if (preference) return { relation: 'same-attribute', byValue: true, reason: `${why}; ${preference}` };
   // "lumen_features_daily now runs at 02:30" is about lumen_features_daily: beside an entry naming only other identifiers, shared words ("runs … UTC") tie nothing.
   const wordsCanTie = !distinctIdentifiers || (a.opensWith === null && b.opensWith === null);
-  const changeAbout = wordsCanTie && subjectShare >= CHANGE_SUBJECT && sharedSubjects.length >= 2 && sim >= CHANGE_TEXT ? (announcedChangeAbout(a, b) ?? announcedChangeAbout(b, a)) : null;
+  // A shared weekday or frequency ("Mondays", "weekly") is a value now, but still a word the two share.
+  const sharedWords = sharedSubjects.length + sharedValues.filter((v) => isMeasure(v) && !/^\d/.test(v)).length;
+  const changeAbout = wordsCanTie && subjectShare >= CHANGE_SUBJECT && sharedWords >= 2 && sim >= CHANGE_TEXT ? (announcedChangeAbout(a, b) ?? announcedChangeAbout(b, a)) : null;
   const priced = pricedName(a, b);
   // "el club de robótica se reúne … de 3:30 a 5:30 en el salón 214" beside "robotics now meets in 214, still Tue/Thu 3:30–5:30": in
   // another language only the values recur, and every value of one is stated by the other.
@@ -58,7 +60,7 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   const oneAddsNoValue = a.values.every((v) => isStated(v, b)) || b.values.every((v) => isStated(v, a));
   const valueTwin = strongValue && oneAddsNoValue && (identifying.length >= 3 || (identifying.length >= 2 && sharedSubjects.length + sharedNames(a, b) >= 1));
   const measured = wordsCanTie && sharedSubjects.length >= 2 && subjectShare >= SAME_SUBJECT_WITH_MEASURE && measuresDiffer(a, b);
-  const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (wordsCanTie && subjectShare >= SAME_SUBJECT && sharedSubjects.length >= 2) || changeAbout !== null || priced !== null || measured || valueTwin;
+  const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (wordsCanTie && subjectShare >= SAME_SUBJECT && sharedWords >= 2) || changeAbout !== null || priced !== null || measured || valueTwin;
   if (restatesIdentifiers(a, b, strongValue)) return { relation: 'duplicate', byValue: false, reason: `${why}; the same identifiers and names, in other words` };
   if (!sameSubject) return { relation: 'unrelated', byValue: false, reason: why };
   // Names count as values here: "through ArgoCD" and "through GitHub Actions" are different claims.
@@ -126,7 +128,7 @@ function sharedNames(a: EntryFacts, b: EntryFacts): number {
 
 /** Both state a frequency (or both a duration) and share none of that kind: "weekly" against "monthly", "3 wks" against "10 days". */
 function measuresDiffer(a: EntryFacts, b: EntryFacts): boolean {
-  return (['frequency', 'duration'] as const).some((kind) => {
+  return (['frequency', 'duration', 'weekday'] as const).some((kind) => {
     const inA = a.values.filter((v) => kindOfValue(v) === kind);
     const inB = b.values.filter((v) => kindOfValue(v) === kind);
     return inA.length > 0 && inB.length > 0 && !inA.some((v) => inB.includes(v));
@@ -160,8 +162,9 @@ function isSameAmount(a: string, b: string): boolean {
 const MONEY = /^(?:\p{L}{0,3}[$€£¥]\d[\d.,]*|\d[\d.,]*[$€£¥])$/u;
 
 /** What kind of value a token is: a clock time, an amount of money, a number, or a name (hosts, files, products, people). */
-function kindOfValue(value: string): 'time' | 'money' | 'number' | 'duration' | 'frequency' | 'name' {
+function kindOfValue(value: string): 'time' | 'money' | 'number' | 'duration' | 'frequency' | 'weekday' | 'name' {
   if (/^\d{1,2}:\d{2}$/.test(value)) return 'time';
+  if (isWeekday(value)) return 'weekday';
   if (isMeasure(value)) return value.startsWith('every-') ? 'frequency' : 'duration';
   if (MONEY.test(value)) return 'money';
   if (/^\d+(?:[.,]\d+)?$/.test(value) || NUMBER_WORDS.has(value)) return 'number';
