@@ -273,6 +273,25 @@ describe('judgment in a sweep', () => {
     expect(entryFacts('Gym B is ours on Sat mornings.').values).toContain('sat');
   });
 
+  it('a change told as "starting Monday", "effective immediately", "X is the new Y", "took over" or "no more" announces a change; "no more than" and a shared "Decision:" label do not', () => {
+    const owner = entryFacts('Supplier invoices are approved by Marta in finance.');
+    // "Marta" is a name, though "Mar" is a month.
+    expect(owner.names.has('marta')).toBe(true);
+    for (const changed of ['Starting Monday supplier invoices are approved by Joel in finance.', 'Effective immediately, supplier invoices are approved by Joel.']) {
+      expect(entryFacts(changed).announcesChange).toBe(true);
+      expect(relate(entryFacts(changed), owner).relation).toBe('same-attribute');
+    }
+    for (const changed of ['Joel is the new approver for supplier invoices in finance.', 'Joel took over approving supplier invoices from Marta.', 'We reverted to the old invoice template.']) {
+      expect(entryFacts(changed).announcesChange).toBe(true);
+    }
+    expect(entryFacts('Keep backups for no more than 30 days.').announcesChange).toBe(false);
+    expect(entryFacts('Decision: batch jobs go through the queue kestrel-batches, no more cron on the bastion.').announcesChange).toBe(true);
+    // Two decisions about different things share the label, not a subject.
+    expect(
+      relate(entryFacts('Decision: batch jobs go through the queue kestrel-batches, no more cron on the bastion.'), entryFacts('Decision: every batch gets an idempotency key `batch_id:attempt` in the ledger_batches table.')).relation,
+    ).toBe('unrelated');
+  });
+
   it('two notes of one day that give the same task different frequencies are queued, not both written', async () => {
     const { service, clock } = await setup({
       // A workspace with some memory already: how rare a shared word is depends on the entries around it.

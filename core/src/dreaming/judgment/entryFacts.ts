@@ -45,15 +45,18 @@ const VALUE = /^(?=.*[\p{L}\p{N}])(?:.*\d.*|[\p{L}\p{N}-]+(?:[._/:][\p{L}\p{N}-]
  * ("BOM changes go through an ECO") it announces nothing, and "stop" only opens a sentence ("Stop fixing
  * the seed"), never "the lead can stop it".
  */
-const CHANGE_CUE = /\b(?:now|mov(?:ed|es|ing)|switch(?:ed|es|ing)|chang(?:ed|ing)|actually|no longer|instead|from now on|from today|going forward|as of today|anymore|replac(?:ed|es|ing)|renamed|migrat(?:ed|es|ing)|new home)\b|(?:^|[.!?:;]\s+)stop\b/i;
+const CHANGE_CUE =
+  /\b(?:now|mov(?:ed|es|ing)|switch(?:ed|es|ing)|chang(?:ed|ing)|actually|no longer|instead|from now on|from today|going forward|as of today|anymore|replac(?:ed|es|ing)|renamed|migrat(?:ed|es|ing)|new home|starting (?:today|tomorrow|next|this|from|on|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d)|effective (?:immediately|today|from|on|as of)|as of (?:today|tomorrow|this|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d)|no more(?! than)|(?:is|are) the new|t(?:ook|akes|aking) over|revert(?:ed|s|ing)?|reversed|ditch(?:ed|ing)|dropped|correction)\b|(?:^|[.!?:;]\s+)stop\b/i;
 /** The change words as subject stems ("actually" → "actual"): the lead is what changed, never the word announcing it. */
 const CHANGE_STEMS = new Set(
-  ['now', 'moved', 'moves', 'moving', 'switched', 'switches', 'switching', 'changed', 'changing', 'actually', 'longer', 'instead', 'stop', 'anymore', 'replaced', 'replaces', 'replacing', 'renamed', 'migrated', 'migrates', 'migrating', 'today', 'going', 'forward'].map(stemOf),
+  ['now', 'moved', 'moves', 'moving', 'switched', 'switches', 'switching', 'changed', 'changing', 'actually', 'longer', 'instead', 'stop', 'anymore', 'replaced', 'replaces', 'replacing', 'renamed', 'migrated', 'migrates', 'migrating', 'today', 'going', 'forward', 'starting', 'effective', 'immediately', 'took', 'takes', 'taking', 'reverted', 'reverts', 'reversed', 'ditched', 'dropped', 'correction'].map(stemOf),
 );
+/** Words that say what kind of note a line is ("Decision: …", "FYI"), never what it is about: two decisions are not one subject. */
+const GENRE_STEMS = new Set(['decision', 'decided', 'fyi', 'reminder', 'nb', 'ps', 'correction'].map(stemOf));
 /** A capitalised word; not the currency of an amount ("CA" in "CA$179"). */
 const NAME = /(?<![.!?:]\s)(?<!^)\b\p{Lu}[\p{L}\p{N}]+\b(?![$€£¥])/gu;
-/** Weekdays and months are dates, not names. */
-const NOT_NAMES = /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+/** Weekdays and months are dates, not names; "Marta", "Junaid" or "Satya" are names (the whole word is compared, not its start). */
+const NOT_NAMES = /^(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)s?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)$/i;
 
 export function entryFacts(rawText: string): EntryFacts {
   const text = rawText.replace(COMMENTS, ' ').replace(SOURCE, ' ').replace(/\s+/g, ' ').trim();
@@ -82,7 +85,9 @@ function subjectsOf(text: string, values: readonly string[]): string[] {
   // Subject words come from the words around the values: a host's labels are not its subject.
   const words = spelledOut(withoutMeasures(text).split(/\s+/).filter((t) => !values.includes(cleanToken(t))).join(' '));
   // subjectWords trims "lines" to "lin" but keeps "line": the stem without a final e is one word for both.
-  return subjectWords(words).map((w) => (/^[a-z]+$/.test(w) ? stemOf(w) : w));
+  return subjectWords(words)
+    .map((w) => (/^[a-z]+$/.test(w) ? stemOf(w) : w))
+    .filter((w) => !GENRE_STEMS.has(w));
 }
 
 function stemOf(word: string): string {
