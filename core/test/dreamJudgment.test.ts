@@ -223,6 +223,8 @@ describe('judgment in a sweep', () => {
     expect(days.values).toContain('10d');
     expect(relate(days, weeks)).toMatchObject({ relation: 'same-attribute', byValue: true });
     expect(relate(entryFacts('Expense reports are due 14 days after the trip.'), entryFacts('Expense reports are due 2 weeks after the trip.')).relation).toBe('duplicate');
+    // Spelled out too: "two weeks" is 14 days.
+    expect(entryFacts('Proofs take two weeks.').values).toContain('14d');
     const weekly = entryFacts('The boiler filter in the basement gets cleaned weekly, by the caretaker.');
     const monthly = entryFacts('Ravi says boiler filter cleaning is monthly and the landlord does it.');
     expect(weekly.values).toContain('every-7d');

@@ -160,13 +160,15 @@ const THOUSANDS_SUFFIX = /^(\d+(?:\.\d+)?)k$/;
  * days above, so "2 weeks" and "14 days" state one value and "3 wks" and "10 school days" two.
  * Never after a digit, a colon or a dot ("3:30 min" is a time).
  */
-const DURATION = /(?<![\d:.,])(\d+(?:\.\d+)?)(?:\s*-\s*|\s+)?(?:(?:school|business|working|work|calendar|teaching)[\s-]+)?(min(?:ute)?s?|h(?:ou)?rs?|hours?|h|days?|d|wks?|weeks?|months?|mos?|yrs?|years?)(?![\p{L}\p{N}])/giu;
+const DURATION = /(?<![\d:.,])(\d+(?:\.\d+)?|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty))(?:\s*-\s*|\s+)?(?:(?:school|business|working|work|calendar|teaching)[\s-]+)?(min(?:ute)?s?|h(?:ou)?rs?|hours?|h|days?|d|wks?|weeks?|months?|mos?|yrs?|years?)(?![\p{L}\p{N}])/giu;
 const MINUTES_PER: Record<string, number> = { min: 1, h: 60 };
+/** "three days" is 3 days. */
+const SPELLED_NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30 };
 const DAYS_PER: Record<string, number> = { d: 1, w: 7, mo: 30, y: 365 };
 
 function durationValue(amount: string, unit: string): string | null {
   const u = unit.toLowerCase();
-  const n = Number(amount);
+  const n = Number(amount) || SPELLED_NUMBERS[amount.toLowerCase()] || NaN;
   if (!Number.isFinite(n)) return null;
   // A one-letter unit only right after its number ("24h", "30d"), so "3 d" or "2 h" in prose is not read.
   const key = u.startsWith('min') ? 'min' : u.startsWith('h') ? 'h' : u.startsWith('d') ? 'd' : u.startsWith('w') ? 'w' : u.startsWith('mo') ? 'mo' : 'y';
