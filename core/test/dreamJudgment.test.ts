@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { entryFacts } from '../src/dreaming/judgment/entryFacts.js';
+import { entryFacts, recogniseNames } from '../src/dreaming/judgment/entryFacts.js';
 import { relate } from '../src/dreaming/judgment/relation.js';
 import type { TempWorkspace } from './helpers/workspace.js';
 import { dream, dreamingWorkspaces, recallOver } from './helpers/dreaming.js';
@@ -164,6 +164,28 @@ describe('judgment in a sweep', () => {
     expect(run.candidates.find((c) => c.key === 'memory/2026-11-20.md:3:3')?.outcome).not.toBe('promoted');
   });
 
+  it('a moved schedule retires the old one only: a fact that merely shares its room stays, and a later restatement in another language adds no line', async () => {
+    const teaching = '- I teach Physics (periods 1 and 3) and Astronomy (period 5) in room 305.';
+    const choir = '- Choir (the Northside Larks) rehearses Mon/Wed 4:00–6:00 in room 112.';
+    const { service, clock } = await setup({
+      'MEMORY.md': `# Long-Term Memory\n\n## School\n${teaching}\n${choir}\n- The science office is on the second floor.\n- Parking permits come from the front desk.\n`,
+      'memory/2026-11-20.md': '# 2026-11-20\n\n- CHOIR MOVED: choir now rehearses in 305 (my room) starting today, still Mon/Wed 4:00–6:00. 112 is getting the new pianos.\n',
+      'memory/2026-11-25.md': '# 2026-11-25\n\n- Aviso para las familias: el coro ensaya lunes y miércoles de 4:00 a 6:00 en el aula 305.\n',
+    });
+    await recallOver(service, clock, [
+      { query: 'choir rehearsal room', daysAgo: 2 },
+      { query: 'where does choir rehearse 305', daysAgo: 1 },
+      { query: 'coro ensaya aula 305 4:00 6:00', daysAgo: 0 },
+    ]);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    const memory = read('MEMORY.md');
+    expect(memory).toContain(`${choir} <!-- status: superseded -->`);
+    expect(memory).toContain(`${teaching}\n`);
+    expect(memory).toContain('- CHOIR MOVED: choir now rehearses in 305');
+    expect(memory).not.toContain('Aviso para las familias');
+    expect(run.candidates.find((c) => c.key === 'memory/2026-11-25.md:3:3')?.outcome).not.toBe('promoted');
+  });
+
   it('two claims of the same day that disagree are queued, not written; the person decides and the next sweep follows', async () => {
     const { service, clock } = await setup({
       'MEMORY.md': '# Long-Term Memory\n',
@@ -192,6 +214,120 @@ describe('judgment in a sweep', () => {
     await dream(service, { thresholds: OPEN_GATES });
     expect(read('MEMORY.md')).toContain('Jun says the metrics endpoint is on port 9464.');
     expect(read('MEMORY.md')).not.toContain('9102');
+  });
+
+  it('durations and frequencies are values: "3 wks" and "10 school days", "weekly" and "monthly" dispute; "2 weeks" and "14 days" agree', () => {
+    const weeks = entryFacts('Per the office: expense reports are due 3 wks after the trip.');
+    expect(weeks.values).toContain('21d');
+    const days = entryFacts('The finance handbook says expense reports are due 10 working days after a trip.');
+    expect(days.values).toContain('10d');
+    expect(relate(days, weeks)).toMatchObject({ relation: 'same-attribute', byValue: true });
+    expect(relate(entryFacts('Expense reports are due 14 days after the trip.'), entryFacts('Expense reports are due 2 weeks after the trip.')).relation).toBe('duplicate');
+    // Spelled out too: "two weeks" is 14 days.
+    expect(entryFacts('Proofs take two weeks.').values).toContain('14d');
+    const weekly = entryFacts('The boiler filter in the basement gets cleaned weekly, by the caretaker.');
+    const monthly = entryFacts('Ravi says boiler filter cleaning is monthly and the landlord does it.');
+    expect(weekly.values).toContain('every-7d');
+    expect(monthly.values).toContain('every-30d');
+    expect(relate(monthly, weekly)).toMatchObject({ relation: 'same-attribute', byValue: true });
+    // "every second Tuesday" and "every Tuesday" are two schedules of one train.
+    expect(entryFacts('Release train: every second Tuesday, staged over two days.').values).toContain('every-14d');
+    expect(relate(entryFacts('Release train moves to every Tuesday, still staged.'), entryFacts('Release train: every second Tuesday, staged over two days.')).relation).toBe('same-attribute');
+    // A shared frequency ties nothing: two weekly chores are two facts.
+    expect(relate(entryFacts('Bins go out weekly on the kerb.'), entryFacts('The aquarium water gets changed weekly.')).relation).toBe('unrelated');
+    // A clock time is not a duration, nor is a room number.
+    expect(entryFacts('Standup at 9:30 in room 12.').values.some((v) => /min$|d$/.test(v))).toBe(false);
+  });
+
+  it('a name at the start of a sentence is recognised when another entry names it mid-sentence, and then ties a restatement in another language', () => {
+    const spanish = entryFacts('Nota: la mamá de Jaylen (Sra. Brooks) prefiere que la llamen, no correo, y solo después de las 5pm.');
+    const english = entryFacts("Jaylen's mom again: call after 5pm, she doesn't read email");
+    expect(relate(english, spanish).relation).toBe('unrelated');
+    recogniseNames([spanish, english]);
+    expect(english.recognisedNames.has('jaylen')).toBe(true);
+    expect(relate(english, spanish).relation).toBe('duplicate');
+    // Recognised names only tie: one that only one side has does not make two facts dispute.
+    const procedure = entryFacts('Print export from InDesign: preset "Hahn PDF/X-4", 3 mm bleed, crop marks on.');
+    const supplier = entryFacts('Druckerei Hahn is our printer; they also bind.');
+    const other = entryFacts('We print at Druckerei Hahn.');
+    recogniseNames([procedure, supplier, other]);
+    expect(supplier.names.has('druckerei')).toBe(false);
+    expect(relate(supplier, procedure).relation).toBe('unrelated');
+  });
+
+  it('two facts that share only a room and differ in names are two facts, unless one announces a change to the other', () => {
+    const teaching = entryFacts('I teach Physics (periods 1 and 3) and Astronomy (period 5) in room 305.');
+    const choir = entryFacts('CHOIR MOVED: choir now rehearses in 305 (my room) starting today, still Mon/Wed 4:00–6:00. 112 is getting the new pianos.');
+    expect(relate(choir, teaching).relation).toBe('unrelated');
+    expect(relate(choir, entryFacts('Choir (the Northside Larks) rehearses Mon/Wed 4:00–6:00 in room 112.')).relation).toBe('same-attribute');
+  });
+
+  it('weekdays and clock times are values: "Tuesday" and "Wednesday" dispute, "5pm" is 17:00, a change of time is a change', () => {
+    expect(relate(entryFacts('Ravi says the recycling bins go out on Wednesday night.'), entryFacts('Recycling bins go out on Tuesday night, per the building manager.'))).toMatchObject({ relation: 'same-attribute', byValue: true });
+    expect(entryFacts('Call the Hendersons after 5pm only.').values).toContain('17:00');
+    expect(entryFacts('The nightly job runs at 09:30.').values).toContain('9:30');
+    expect(relate(entryFacts('The print shop closes at 5pm on weekdays, says Mo.'), entryFacts('The print shop closes at 4:30 on weekdays.'))).toMatchObject({ relation: 'same-attribute', byValue: true });
+    expect(relate(entryFacts('Standup moved to 10am, still Mondays.'), entryFacts('Standup is at 9:30 every Monday in the small room.')).relation).toBe('same-attribute');
+    // "5 pm" and "17:00" are one time: a restatement.
+    expect(relate(entryFacts('The print shop closes at 17:00 on weekdays.'), entryFacts('The print shop closes at 5 pm on weekdays.')).relation).toBe('duplicate');
+    // Short forms only when capitalised: "sat in on" is not Saturday.
+    expect(entryFacts('I sat in on the design review.').values).not.toContain('sat');
+    expect(entryFacts('Gym B is ours on Sat mornings.').values).toContain('sat');
+  });
+
+  it('a change told as "starting Monday", "effective immediately", "X is the new Y", "took over" or "no more" announces a change; "no more than" and a shared "Decision:" label do not', () => {
+    const owner = entryFacts('Supplier invoices are approved by Marta in finance.');
+    // "Marta" is a name, though "Mar" is a month.
+    expect(owner.names.has('marta')).toBe(true);
+    for (const changed of ['Starting Monday supplier invoices are approved by Joel in finance.', 'Effective immediately, supplier invoices are approved by Joel.']) {
+      expect(entryFacts(changed).announcesChange).toBe(true);
+      expect(relate(entryFacts(changed), owner).relation).toBe('same-attribute');
+    }
+    for (const changed of ['Joel is the new approver for supplier invoices in finance.', 'Joel took over approving supplier invoices from Marta.', 'We reverted to the old invoice template.']) {
+      expect(entryFacts(changed).announcesChange).toBe(true);
+    }
+    expect(entryFacts('Keep backups for no more than 30 days.').announcesChange).toBe(false);
+    expect(entryFacts('Decision: batch jobs go through the queue kestrel-batches, no more cron on the bastion.').announcesChange).toBe(true);
+    // Two decisions about different things share the label, not a subject.
+    expect(
+      relate(entryFacts('Decision: batch jobs go through the queue kestrel-batches, no more cron on the bastion.'), entryFacts('Decision: every batch gets an idempotency key `batch_id:attempt` in the ledger_batches table.')).relation,
+    ).toBe('unrelated');
+  });
+
+  it('two notes of one day that give the same task different frequencies are queued, not both written', async () => {
+    const { service, clock } = await setup({
+      // A workspace with some memory already: how rare a shared word is depends on the entries around it.
+      'MEMORY.md': '# Long-Term Memory\n\n- The chem stockroom is behind the back door of the lab.\n- Fire drills are announced by the front office.\n- Lab coats hang in the cupboard by the sink.\n- The safety binder lives on the shelf by the door.\n',
+      'memory/2026-11-28.md': '# 2026-11-28\n\n- per the safety binder: the eyewash station in the lab gets flushed weekly, by the teacher\n- Dale says eyewash flushes are monthly and facilities does them, not us\n',
+    });
+    await recallOver(service, clock, [
+      { query: 'eyewash flush', daysAgo: 1 },
+      { query: 'how often eyewash flushed', daysAgo: 0 },
+    ]);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    expect(run.contradictions).toHaveLength(1);
+    expect(read('MEMORY.md')).not.toContain('eyewash');
+  });
+
+  it('a note that moves a weekly slot to another day supersedes the old entry; the same day of two sources is queued', async () => {
+    const bins = '- Recycling bins go out on Tuesday night; the caretaker locks the bin store at 22:00.';
+    const { service, clock } = await setup({
+      'MEMORY.md': `# Long-Term Memory\n\n## Home\n${bins}\n- The boiler is serviced by Kessler Heating.\n- The building manager is Ravi Anand.\n`,
+      'memory/2026-11-20.md': '# 2026-11-20\n\n- Recycling bins now go out on Thursday night, the collection day changed.\n',
+      'memory/2026-11-27.md': '# 2026-11-27\n\n- per the council leaflet: garden waste is collected on Monday mornings\n- Ravi says garden waste is collected on Friday mornings\n',
+    });
+    await recallOver(service, clock, [
+      { query: 'recycling bins night', daysAgo: 2 },
+      { query: 'which night do bins go out', daysAgo: 1 },
+      { query: 'garden waste collected', daysAgo: 1 },
+      { query: 'garden waste day', daysAgo: 0 },
+    ]);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    const memory = read('MEMORY.md');
+    expect(memory).toContain(`${bins} <!-- status: superseded -->`);
+    expect(memory).toContain('- Recycling bins now go out on Thursday night');
+    expect(run.contradictions).toHaveLength(1);
+    expect(memory).not.toContain('garden waste');
   });
 
   it('MEMORY.md at its budget: superseded and expired entries retire first, then promotions are held with the reason', async () => {
@@ -253,6 +389,30 @@ describe('judgment in a sweep', () => {
     const user = read('USER.md');
     expect(user).toContain('Raising my hourly rate to 110 EUR');
     expect(user).toMatch(/My hourly rate is 95 EUR.*status: superseded/);
+  });
+
+  it("a change to the person's rule announced without naming anyone goes to USER.md and supersedes the rule there; someone else's change stays in MEMORY.md", async () => {
+    const { service, clock } = await setup({
+      'MEMORY.md': '# Long-Term Memory\n\n- The office opens at 8:00.\n- The wiki lives on Confluence.\n',
+      'USER.md': '# User\n\n- Always keep pull requests under 400 lines; split otherwise. <!-- observed: 2026-11-02 -->\n- Always answer client mail within one working day. <!-- observed: 2026-11-02 -->\n',
+      'memory/2026-11-27.md':
+        '# 2026-11-27\n\n- Pull requests up to 700 lines are fine now when most of the diff is generated code.\n' +
+        '- Orbis now answers client mail within two working days, per Dana.\n',
+    });
+    await recallOver(service, clock, [
+      { query: 'pull request size lines', daysAgo: 1 },
+      { query: 'how many lines pull requests', daysAgo: 0 },
+      { query: 'client mail answer days', daysAgo: 1 },
+      { query: 'orbis client mail', daysAgo: 0 },
+    ]);
+    await dream(service, { thresholds: OPEN_GATES });
+    const user = read('USER.md');
+    expect(user).toMatch(/under 400 lines.*status: superseded/);
+    expect(user).toContain('Pull requests up to 700 lines are fine now');
+    expect(read('MEMORY.md')).not.toContain('700 lines');
+    // Orbis's change names Orbis: a fact about them, in MEMORY.md; the person's own rule stands.
+    expect(read('MEMORY.md')).toContain('Orbis now answers client mail');
+    expect(user).toMatch(/within one working day\. <!-- observed: 2026-11-02 -->\n/);
   });
 });
 

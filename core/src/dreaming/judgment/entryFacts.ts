@@ -17,6 +17,10 @@ export interface EntryFacts {
   values: string[];
   /** Capitalised names (people, products, projects) in lower case. */
   names: Set<string>;
+  /** Capitalised words where every word is (a sentence's first, "Jaylen's mom again…"). */
+  openingCapitals: string[];
+  /** Those of them another entry names mid-sentence (recogniseNames): they tie two entries, never set them apart. */
+  recognisedNames: Set<string>;
   /** Values the entry denies or replaces ("0.4, not 0.35", "down from 38.50"). */
   negated: string[];
   announcesChange: boolean;
@@ -41,15 +45,18 @@ const VALUE = /^(?=.*[\p{L}\p{N}])(?:.*\d.*|[\p{L}\p{N}-]+(?:[._/:][\p{L}\p{N}-]
  * ("BOM changes go through an ECO") it announces nothing, and "stop" only opens a sentence ("Stop fixing
  * the seed"), never "the lead can stop it".
  */
-const CHANGE_CUE = /\b(?:now|mov(?:ed|es|ing)|switch(?:ed|es|ing)|chang(?:ed|ing)|actually|no longer|instead|from now on|from today|going forward|as of today|anymore|replac(?:ed|es|ing)|renamed|migrat(?:ed|es|ing)|new home)\b|(?:^|[.!?:;]\s+)stop\b/i;
+const CHANGE_CUE =
+  /\b(?:now|mov(?:ed|es|ing)|switch(?:ed|es|ing)|chang(?:ed|ing)|actually|no longer|instead|from now on|from today|going forward|as of today|anymore|replac(?:ed|es|ing)|renamed|migrat(?:ed|es|ing)|new home|starting (?:today|tomorrow|next|this|from|on|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d)|effective (?:immediately|today|from|on|as of)|as of (?:today|tomorrow|this|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d)|no more(?! than)|(?:is|are) the new|t(?:ook|akes|aking) over|revert(?:ed|s|ing)?|reversed|ditch(?:ed|ing)|dropped|correction)\b|(?:^|[.!?:;]\s+)stop\b/i;
 /** The change words as subject stems ("actually" → "actual"): the lead is what changed, never the word announcing it. */
 const CHANGE_STEMS = new Set(
-  ['now', 'moved', 'moves', 'moving', 'switched', 'switches', 'switching', 'changed', 'changing', 'actually', 'longer', 'instead', 'stop', 'anymore', 'replaced', 'replaces', 'replacing', 'renamed', 'migrated', 'migrates', 'migrating', 'today', 'going', 'forward'].map(stemOf),
+  ['now', 'moved', 'moves', 'moving', 'switched', 'switches', 'switching', 'changed', 'changing', 'actually', 'longer', 'instead', 'stop', 'anymore', 'replaced', 'replaces', 'replacing', 'renamed', 'migrated', 'migrates', 'migrating', 'today', 'going', 'forward', 'starting', 'effective', 'immediately', 'took', 'takes', 'taking', 'reverted', 'reverts', 'reversed', 'ditched', 'dropped', 'correction'].map(stemOf),
 );
+/** Words that say what kind of note a line is ("Decision: …", "FYI"), never what it is about: two decisions are not one subject. */
+const GENRE_STEMS = new Set(['decision', 'decided', 'fyi', 'reminder', 'nb', 'ps', 'correction'].map(stemOf));
 /** A capitalised word; not the currency of an amount ("CA" in "CA$179"). */
 const NAME = /(?<![.!?:]\s)(?<!^)\b\p{Lu}[\p{L}\p{N}]+\b(?![$€£¥])/gu;
-/** Weekdays and months are dates, not names. */
-const NOT_NAMES = /^(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+/** Weekdays and months are dates, not names; "Marta", "Junaid" or "Satya" are names (the whole word is compared, not its start). */
+const NOT_NAMES = /^(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)s?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)$/i;
 
 export function entryFacts(rawText: string): EntryFacts {
   const text = rawText.replace(COMMENTS, ' ').replace(SOURCE, ' ').replace(/\s+/g, ' ').trim();
@@ -63,6 +70,8 @@ export function entryFacts(rawText: string): EntryFacts {
     values,
     negated: [...text.matchAll(NEGATED)].map((m) => cleanToken(m[1]!)),
     names: namesOf(text),
+    openingCapitals: openingCapitalsOf(text),
+    recognisedNames: new Set(),
     announcesChange: CHANGE_CUE.test(text),
     lead: subjects.find((w) => !CHANGE_STEMS.has(w)) ?? null,
     changed: changedSubjects(text, values),
@@ -74,9 +83,11 @@ export function entryFacts(rawText: string): EntryFacts {
 
 function subjectsOf(text: string, values: readonly string[]): string[] {
   // Subject words come from the words around the values: a host's labels are not its subject.
-  const words = spelledOut(text.split(/\s+/).filter((t) => !values.includes(cleanToken(t))).join(' '));
+  const words = spelledOut(withoutMeasures(text).split(/\s+/).filter((t) => !values.includes(cleanToken(t))).join(' '));
   // subjectWords trims "lines" to "lin" but keeps "line": the stem without a final e is one word for both.
-  return subjectWords(words).map((w) => (/^[a-z]+$/.test(w) ? stemOf(w) : w));
+  return subjectWords(words)
+    .map((w) => (/^[a-z]+$/.test(w) ? stemOf(w) : w))
+    .filter((w) => !GENRE_STEMS.has(w));
 }
 
 function stemOf(word: string): string {
@@ -144,9 +155,126 @@ const THOUSANDS = /(?<=\d),(?=\d{3}(?!\d))/g;
 /** "9.5k EUR" and "9,500 EUR" state one amount. */
 const THOUSANDS_SUFFIX = /^(\d+(?:\.\d+)?)k$/;
 
+/**
+ * A length of time ("3 wks", "10 school days", "24h", "30-day"), read as minutes below a day and
+ * days above, so "2 weeks" and "14 days" state one value and "3 wks" and "10 school days" two.
+ * Never after a digit, a colon or a dot ("3:30 min" is a time).
+ */
+const DURATION = /(?<![\d:.,])(\d+(?:\.\d+)?|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty))(?:\s*-\s*|\s+)?(?:(?:school|business|working|work|calendar|teaching)[\s-]+)?(min(?:ute)?s?|h(?:ou)?rs?|hours?|h|days?|d|wks?|weeks?|months?|mos?|yrs?|years?)(?![\p{L}\p{N}])/giu;
+const MINUTES_PER: Record<string, number> = { min: 1, h: 60 };
+/** "three days" is 3 days. */
+const SPELLED_NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15, twenty: 20, thirty: 30 };
+const DAYS_PER: Record<string, number> = { d: 1, w: 7, mo: 30, y: 365 };
+
+function durationValue(amount: string, unit: string): string | null {
+  const u = unit.toLowerCase();
+  const n = Number(amount) || SPELLED_NUMBERS[amount.toLowerCase()] || NaN;
+  if (!Number.isFinite(n)) return null;
+  // A one-letter unit only right after its number ("24h", "30d"), so "3 d" or "2 h" in prose is not read.
+  const key = u.startsWith('min') ? 'min' : u.startsWith('h') ? 'h' : u.startsWith('d') ? 'd' : u.startsWith('w') ? 'w' : u.startsWith('mo') ? 'mo' : 'y';
+  if (key in MINUTES_PER) return `${round(n * MINUTES_PER[key]!)}min`;
+  return `${round(n * DAYS_PER[key]!)}d`;
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+/**
+ * How often something happens ("weekly", "every 2 weeks", "once a month"), as `every-<days>d`:
+ * "flushed weekly" and "flushes are monthly" are two values of one kind, so they can dispute.
+ */
+const FREQUENCY_WORDS: Record<string, string> = {
+  hourly: 'every-60min',
+  daily: 'every-1d',
+  nightly: 'every-1d',
+  weekly: 'every-7d',
+  biweekly: 'every-14d',
+  fortnightly: 'every-14d',
+  monthly: 'every-30d',
+  quarterly: 'every-91d',
+  yearly: 'every-365d',
+  annually: 'every-365d',
+};
+const FREQUENCY_WORD = new RegExp(`\\b(?:${Object.keys(FREQUENCY_WORDS).join('|')})\\b`, 'gi');
+const EVERY_UNIT = /\b(?:every|each|once an?|once per|per)\s+(?:(\d+|other|second|2nd|third|3rd|fourth|4th)\s+)?(hour|day|night|week|month|quarter|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b/gi;
+const UNIT_FREQUENCY: Record<string, string> = { hour: '60min', day: '1d', night: '1d', week: '7d', month: '30d', quarter: '91d', year: '365d' };
+/** "every second Tuesday" is every 14 days. */
+const EVERY_NTH: Record<string, number> = { other: 2, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 };
+
+function frequenciesOf(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(FREQUENCY_WORD)) found.push(FREQUENCY_WORDS[m[0].toLowerCase()]!);
+  for (const m of text.matchAll(EVERY_UNIT)) {
+    const unit = m[2]!.toLowerCase();
+    // A weekday recurs weekly ("every Tuesday").
+    const base = UNIT_FREQUENCY[unit] ?? UNIT_FREQUENCY.week!;
+    const times = m[1] === undefined ? 1 : (EVERY_NTH[m[1].toLowerCase()] ?? Number(m[1]));
+    const amount = Number(base.replace(/\D+$/, '')) * times;
+    found.push(`every-${amount}${base.replace(/^[\d.]+/, '')}`);
+  }
+  return found;
+}
+
+/** A duration, a frequency or a weekday: a measure, never an identifier (two entries both "weekly" or both "on Friday" are not about one thing). */
+export function isMeasure(value: string): boolean {
+  return /^(?:every-)?\d+(?:\.\d+)?(?:min|d)$/.test(value) || isWeekday(value);
+}
+
+export function isWeekday(value: string): boolean {
+  return /^(?:mon|tue|wed|thu|fri|sat|sun)$/.test(value);
+}
+
+/** "3:30–5:30" states two times: each is a value, so "3:30 a 5:30" restates it. */
+const TIME_RANGE = /(\d{1,2}:\d{2})\s*[–—-]\s*(\d{1,2}:\d{2})/g;
+
+/**
+ * A day of the week, as the value `tue`: "bins go out on Tuesday" and "on Wednesday" state two days.
+ * Full names in any case; the short forms only capitalised ("Sat", "Wed"), so "sat in on" and
+ * "wed" are words.
+ */
+const WEEKDAY_FULL = /\b(mon|tues|wednes|thurs|fri|satur|sun)days?\b/gi;
+const WEEKDAY_SHORT = /(?<![\p{L}\p{N}])(Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun|MON|TUE|WED|THU|FRI|SAT|SUN)s?(?![\p{L}\p{N}])(?!['’])/gu;
+
+function weekdaysOf(text: string): string[] {
+  return [...text.matchAll(WEEKDAY_FULL), ...text.matchAll(WEEKDAY_SHORT)].map((m) => m[1]!.slice(0, 3).toLowerCase());
+}
+
+/** "5pm", "10 am", "5:30 p.m.": the 24-hour clock time ("17:00"), so "5pm" and "17:00" are one value and "4:30" and "5pm" two times. */
+const MERIDIEM_TIME = /(?<![\d:.])(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m\.?(?![\p{L}\p{N}])/giu;
+
+function withClockTimes(text: string): string {
+  return text.replace(MERIDIEM_TIME, (whole, hour: string, minutes: string | undefined, half: string) => {
+    const h = Number(hour);
+    if (h < 1 || h > 12) return whole;
+    const h24 = (h % 12) + (half.toLowerCase() === 'p' ? 12 : 0);
+    return `${h24}:${minutes ?? '00'}`;
+  });
+}
+
+/** The text with its durations, frequencies and weekdays taken out: what is left is read token by token. */
+function withoutMeasures(text: string): string {
+  return text
+    .replace(DURATION, (whole, amount: string, unit: string) => (isOneLetterUnitApart(whole, unit) ? whole : ` ${unit} `))
+    .replace(FREQUENCY_WORD, ' ')
+    .replace(WEEKDAY_FULL, ' ')
+    .replace(WEEKDAY_SHORT, ' ');
+}
+
+function isOneLetterUnitApart(whole: string, unit: string): boolean {
+  return unit.length === 1 && /\s/.test(whole);
+}
+
 function valuesOf(text: string): string[] {
   const values = new Set<string>();
-  for (const token of text.replace(THOUSANDS, '').split(/[\s,;()[\]{}"'“”‘’`=→<>|]+/)) {
+  for (const m of text.matchAll(DURATION)) {
+    if (isOneLetterUnitApart(m[0], m[2]!)) continue;
+    const value = durationValue(m[1]!, m[2]!);
+    if (value) values.add(value);
+  }
+  for (const f of frequenciesOf(text)) values.add(f);
+  for (const d of weekdaysOf(text)) values.add(d);
+  for (const token of withClockTimes(withoutMeasures(text)).replace(TIME_RANGE, '$1 $2').replace(THOUSANDS, '').split(/[\s,;()[\]{}"'“”‘’`=→<>|]+/)) {
     const trimmed = cleanToken(token);
     // Single digits are counts ("3 seeds", "one review"), not identifying values.
     if (NUMBER_WORDS.has(trimmed)) {
@@ -157,7 +285,8 @@ function valuesOf(text: string): string[] {
     // "30-day" and "30 days" state one value: the number (its unit stays a subject word); "9.5k" is 9500.
     const measured = NUMBER_WITH_UNIT.exec(trimmed);
     const thousands = THOUSANDS_SUFFIX.exec(trimmed);
-    values.add(measured ? measured[1]! : thousands ? String(Math.round(Number(thousands[1]) * 1000)) : trimmed);
+    // "09:30" and "9:30" are one time.
+    values.add(measured ? measured[1]! : thousands ? String(Math.round(Number(thousands[1]) * 1000)) : trimmed.replace(/^0(?=\d:\d\d$)/, ''));
   }
   return [...values];
 }
@@ -166,6 +295,31 @@ function namesOf(text: string): Set<string> {
   const names = new Set<string>();
   for (const match of text.matchAll(NAME)) if (!NOT_NAMES.test(match[0])) names.add(match[0].toLowerCase());
   return names;
+}
+
+/** A capitalised word opening the entry or a sentence (after a label's colon too). */
+const OPENING_CAPITAL = /(?:^|[.!?:]\s+)(\p{Lu}[\p{L}\p{N}]+)(?=['’]s\b|[^\p{L}\p{N}$€£¥]|$)/gu;
+
+function openingCapitalsOf(text: string): string[] {
+  return [...text.matchAll(OPENING_CAPITAL)].map((m) => m[1]!).filter((w) => !NOT_NAMES.test(w)).map((w) => w.toLowerCase());
+}
+
+/**
+ * A name is only told apart from a sentence's first word where it stands mid-sentence: "Jaylen's
+ * mom again: call after 5pm" names Jaylen because another entry says "la mamá de Jaylen". Each
+ * entry's opening capitals that some entry among those compared names mid-sentence are recognised
+ * as names. Only as evidence that two entries share a name: a name only one side has is a different
+ * claim (relation.ts), and a sentence's first word is too weak for that ("Druckerei Hahn changed: …").
+ */
+export function recogniseNames(entries: readonly EntryFacts[]): void {
+  const known = new Set<string>();
+  for (const e of entries) for (const n of e.names) known.add(n);
+  for (const e of entries) for (const w of e.openingCapitals) if (known.has(w)) e.recognisedNames.add(w);
+}
+
+/** The entry's names, with those recognised at the start of its sentences. */
+export function allNamesOf(facts: EntryFacts): Set<string> {
+  return facts.recognisedNames.size === 0 ? facts.names : new Set([...facts.names, ...facts.recognisedNames]);
 }
 
 /** The words of an entry's text, for "is this value stated there". */

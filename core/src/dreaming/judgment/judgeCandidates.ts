@@ -1,6 +1,6 @@
 import type { RankedCandidate } from '../phases/deepPhase.js';
 import type { CuratedEntry } from './curatedEntries.js';
-import { entryFacts, type EntryFacts } from './entryFacts.js';
+import { allNamesOf, entryFacts, recogniseNames, type EntryFacts } from './entryFacts.js';
 import { rarityOver } from './rarity.js';
 import { relate } from './relation.js';
 import type { DreamConflict } from '../../contract/index.js';
@@ -49,6 +49,7 @@ export function judgeCandidates(
     facts: entryFacts(candidate.entry.text),
   }));
   const active: JudgedItem[] = curated.map((c) => ({ curated: c, candidate: null, text: c.body, day: c.day, target: c.file, facts: c.facts }));
+  recogniseNames([...items, ...active].map((i) => i.facts));
   const rarity = rarityOver([...items, ...active].map((i) => i.facts));
   const judgment: Judgment = { accepted: [], duplicates: [], stale: [], conflicts: [] };
   const retiresOf = new Map<JudgedItem, JudgedItem[]>();
@@ -116,10 +117,14 @@ const FIRST_PERSON = /(?<![\p{L}'’])(?:my|i|i['’]m|me|mine)(?![\p{L}'’])/i
 /**
  * The person's own terms that change a line of USER.md ("Raising my day rate to 780" after "My
  * day rate is 720; never quote less") belong where the line they change is, or both stay active
- * in two files. Someone else's news about the same subject stays in MEMORY.md.
+ * in two files. So does a change announced without naming anyone ("PRs up to 600 lines are fine
+ * now" after "Always keep PRs under 400 lines"): the person's rule, reworded. Someone else's news
+ * about the same subject (it names them, or their product) stays in MEMORY.md.
  */
 function movePersonalTermsToUser(item: JudgedItem, relations: ReadonlyArray<{ other: JudgedItem; relation: string }>): void {
-  if (item.target !== 'MEMORY.md' || !FIRST_PERSON.test(item.text)) return;
+  if (item.target !== 'MEMORY.md') return;
+  const unnamedChange = item.facts.announcesChange && allNamesOf(item.facts).size === 0;
+  if (!FIRST_PERSON.test(item.text) && !unnamedChange) return;
   if (!relations.some((r) => r.relation === 'same-attribute' && r.other.target === 'USER.md')) return;
   item.target = 'USER.md';
   if (item.candidate) item.candidate.candidate.target = 'USER.md';

@@ -1,5 +1,5 @@
 import { normalizeEntryText } from '../../workspace/markdownEntries.js';
-import { cosine, NUMBER_WORDS, wordsOf, type EntryFacts } from './entryFacts.js';
+import { allNamesOf, cosine, isMeasure, isWeekday, NUMBER_WORDS, wordsOf, type EntryFacts } from './entryFacts.js';
 
 /**
  * How two entries relate, decided without a model:
@@ -27,6 +27,8 @@ const NEAR_TEXT = 0.7;
 const SAME_SUBJECT = 0.45;
 /** With a shared identifying value (a host, a port, a file), less of the subject needs to recur. */
 const SAME_SUBJECT_WITH_VALUE = 0.2;
+/** Each states how often or how long, and they differ ("flushed weekly", "flushes are monthly"): the measure is the attribute in dispute, so less of the subject needs to recur. */
+const SAME_SUBJECT_WITH_MEASURE = 0.3;
 /** An announced change ("Deploys now go…") needs its lead word and this much of the subject in the other entry. */
 const CHANGE_SUBJECT = 0.15;
 /** …and some of its wording: a runbook that mentions deploys is not the deploy path. */
@@ -42,15 +44,23 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   const namedA = a.values.filter(hasLetter);
   const namedB = b.values.filter(hasLetter);
   const distinctIdentifiers = namedA.length > 0 && namedB.length > 0 && !sharedValues.some(hasLetter);
-  const strongValue = !distinctIdentifiers && sharedValues.some((v) => v.length >= 3);
+  const strongValue = !distinctIdentifiers && sharedValues.some((v) => v.length >= 3 && !isMeasure(v));
   const why = `shares ${[...sharedValues, ...sharedSubjects.slice(0, 4)].join(', ') || 'wording'}; cosine ${sim.toFixed(2)}`;
   const preference = preferenceChange(a, b);
   if (preference) return { relation: 'same-attribute', byValue: true, reason: `${why}; ${preference}` };
   // "lumen_features_daily now runs at 02:30" is about lumen_features_daily: beside an entry naming only other identifiers, shared words ("runs … UTC") tie nothing.
   const wordsCanTie = !distinctIdentifiers || (a.opensWith === null && b.opensWith === null);
-  const changeAbout = wordsCanTie && subjectShare >= CHANGE_SUBJECT && sharedSubjects.length >= 2 && sim >= CHANGE_TEXT ? (announcedChangeAbout(a, b) ?? announcedChangeAbout(b, a)) : null;
+  // A shared weekday or frequency ("Mondays", "weekly") is a value now, but still a word the two share.
+  const sharedWords = sharedSubjects.length + sharedValues.filter((v) => isMeasure(v) && !/^\d/.test(v)).length;
+  const changeAbout = wordsCanTie && subjectShare >= CHANGE_SUBJECT && sharedWords >= 2 && sim >= CHANGE_TEXT ? (announcedChangeAbout(a, b) ?? announcedChangeAbout(b, a)) : null;
   const priced = pricedName(a, b);
-  const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (wordsCanTie && subjectShare >= SAME_SUBJECT && sharedSubjects.length >= 2) || changeAbout !== null || priced !== null;
+  // "el club de robótica se reúne … de 3:30 a 5:30 en el salón 214" beside "robotics now meets in 214, still Tue/Thu 3:30–5:30": in
+  // another language only the values recur, and every value of one is stated by the other.
+  const identifying = sharedValues.filter((v) => !isMeasure(v));
+  const oneAddsNoValue = a.values.every((v) => isStated(v, b)) || b.values.every((v) => isStated(v, a));
+  const valueTwin = strongValue && oneAddsNoValue && (identifying.length >= 3 || (identifying.length >= 2 && sharedSubjects.length + sharedNames(a, b) >= 1));
+  const measured = wordsCanTie && sharedSubjects.length >= 2 && subjectShare >= SAME_SUBJECT_WITH_MEASURE && measuresDiffer(a, b);
+  const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (wordsCanTie && subjectShare >= SAME_SUBJECT && sharedWords >= 2) || changeAbout !== null || priced !== null || measured || valueTwin;
   if (restatesIdentifiers(a, b, strongValue)) return { relation: 'duplicate', byValue: false, reason: `${why}; the same identifiers and names, in other words` };
   if (!sameSubject) return { relation: 'unrelated', byValue: false, reason: why };
   // Names count as values here: "through ArgoCD" and "through GitHub Actions" are different claims.
@@ -61,7 +71,9 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   const valuesOnlyInA = a.values.filter((v) => !isStated(v, b));
   const valuesOnlyInB = b.values.filter((v) => !isStated(v, a));
   const byValue = denied || haveOneKind(valuesOnlyInA, valuesOnlyInB);
-  if (denied || haveOneKind(onlyInA, onlyInB)) return { relation: 'same-attribute', byValue, reason: `${why}; differs in ${[...onlyInA, ...onlyInB].slice(0, 4).join(', ') || 'a denied value'}` };
+  // Only names differ, nothing says the fact changed, and little else is shared ("I teach … in room 214" and "robotics now meets in 214"): two facts.
+  const namesOnly = !byValue && changeAbout === null && sim < CHANGE_TEXT && sharedSubjects.length < 2;
+  if (denied || (haveOneKind(onlyInA, onlyInB) && !namesOnly)) return { relation: 'same-attribute', byValue, reason: `${why}; differs in ${[...onlyInA, ...onlyInB].slice(0, 4).join(', ') || 'a denied value'}` };
   // A time here, a count of days there: two different things said about one subject (its schedule, how to backfill it), and both stand.
   if (onlyInA.length > 0 && onlyInB.length > 0) return { relation: 'unrelated', byValue: false, reason: `${why}; states other things (${onlyInA[0]}, ${onlyInB[0]})` };
   // One says the fact changed and the other does not: the older one is what changed.
@@ -81,7 +93,8 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
  */
 function restatesIdentifiers(a: EntryFacts, b: EntryFacts, strongValue: boolean): boolean {
   // One says the fact changed ("Druckerei Hahn moved to…"): that is a supersession for the rules below, not a restatement.
-  if (!strongValue || a.announcesChange !== b.announcesChange || ![...a.names].some((n) => b.names.has(n))) return false;
+  const namesOfB = allNamesOf(b);
+  if (!strongValue || a.announcesChange !== b.announcesChange || ![...allNamesOf(a)].some((n) => namesOfB.has(n))) return false;
   const onlyInA = a.values.filter((v) => !isStated(v, b));
   const onlyInB = b.values.filter((v) => !isStated(v, a));
   return (onlyInA.length === 0 || onlyInB.length === 0) && !haveOneKind(onlyInA, onlyInB);
@@ -106,6 +119,20 @@ function pricedName(a: EntryFacts, b: EntryFacts): string | null {
   if (moneyA.length === 0 || moneyB.length === 0 || moneyA.some((v) => moneyB.includes(v))) return null;
   const name = [...a.names].find((n) => wordsOf(b).has(n)) ?? [...b.names].find((n) => wordsOf(a).has(n));
   return name ? `two prices for ${name}` : null;
+}
+
+function sharedNames(a: EntryFacts, b: EntryFacts): number {
+  const namesOfB = allNamesOf(b);
+  return [...allNamesOf(a)].filter((n) => namesOfB.has(n)).length;
+}
+
+/** Both state a frequency (or both a duration) and share none of that kind: "weekly" against "monthly", "3 wks" against "10 days". */
+function measuresDiffer(a: EntryFacts, b: EntryFacts): boolean {
+  return (['frequency', 'duration', 'weekday'] as const).some((kind) => {
+    const inA = a.values.filter((v) => kindOfValue(v) === kind);
+    const inB = b.values.filter((v) => kindOfValue(v) === kind);
+    return inA.length > 0 && inB.length > 0 && !inA.some((v) => inB.includes(v));
+  });
 }
 
 /** "Prefer polars over pandas" after "Prefer pandas", or "Prefer Vitest over Jest" after "Prefer Jest". */
@@ -135,8 +162,10 @@ function isSameAmount(a: string, b: string): boolean {
 const MONEY = /^(?:\p{L}{0,3}[$€£¥]\d[\d.,]*|\d[\d.,]*[$€£¥])$/u;
 
 /** What kind of value a token is: a clock time, an amount of money, a number, or a name (hosts, files, products, people). */
-function kindOfValue(value: string): 'time' | 'money' | 'number' | 'name' {
+function kindOfValue(value: string): 'time' | 'money' | 'number' | 'duration' | 'frequency' | 'weekday' | 'name' {
   if (/^\d{1,2}:\d{2}$/.test(value)) return 'time';
+  if (isWeekday(value)) return 'weekday';
+  if (isMeasure(value)) return value.startsWith('every-') ? 'frequency' : 'duration';
   if (MONEY.test(value)) return 'money';
   if (/^\d+(?:[.,]\d+)?$/.test(value) || NUMBER_WORDS.has(value)) return 'number';
   return 'name';
@@ -147,8 +176,9 @@ function haveOneKind(a: readonly string[], b: readonly string[]): boolean {
   return a.some((v) => b.some((w) => kindOfValue(v) === kindOfValue(w)));
 }
 
+/** An identifier with letters (a host, a table, a product); a duration ("21d") or a frequency is not one. */
 function hasLetter(value: string): boolean {
-  return /\p{L}/u.test(value);
+  return /\p{L}/u.test(value) && !isMeasure(value);
 }
 
 /** Named there, in the singular or the plural ("Sills" where the other says "Sill"). */
