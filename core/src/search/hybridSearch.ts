@@ -8,6 +8,7 @@ import { selectsRows, snippetForms, toResult, type ChunkHit, type KeywordSearche
 import { dateMatches, parseQueryDates, type QueryDate } from '../platform/text/dates.js';
 import { buildSnippet, type SnippetTerm } from './snippet.js';
 import { packToBudget } from './budgetPacking.js';
+import { looksGathering, SAME_FILE_PENALTY } from './sessionDiversity.js';
 
 export type FusionMode = 'weighted' | 'rrf';
 
@@ -219,7 +220,9 @@ export class HybridSearcher {
     // plural questions: multi-hop 32.9 → 31.2 on folds 0–1.
     // A second keyword hop (the best passage's rarest words added to the question) was tried on
     // LoCoMo folds 0–1: in chat they are filler ("woah", "impressive"), every figure stayed
-    // within 0.1 and CPU per search doubled.
+    // within 0.1 and CPU per search doubled. Tried again as pseudo-relevance feedback merged
+    // into the score, with several passages, their matching lines only, or names only: no
+    // better (sessionDiversity.ts).
     let queryVector: Float32Array | null = null;
     let vectorHits: VectorHit[] = [];
     if (vectorSide && queryVectorAsked) {
@@ -328,8 +331,10 @@ export class HybridSearcher {
       return { c, snippet, coverage, fused, decay, importance, trigger, score: (focused + dated) * decay * importance * trigger };
     });
 
-    // Twice the page: a result whose lines a better one already shows may drop out below.
-    const diversified = this.mmr(scored, limit * 2, settings.mmrLambda, candidateVectors);
+    // Twice the page: a result whose lines a better one already shows may drop out below. A
+    // question gathering its answer from several notes gets results from several notes.
+    const samePathPenalty = looksGathering(textQuery) ? SAME_FILE_PENALTY : 0;
+    const diversified = this.mmr(scored, limit * 2, settings.mmrLambda, candidateVectors, samePathPenalty);
     const results: SearchResult[] = [];
     const seen = new Set<number>();
 
@@ -397,8 +402,17 @@ export class HybridSearcher {
     return settings.decayFloor + (1 - settings.decayFloor) * Math.pow(0.5, ageDays / settings.decayHalfLifeDays);
   }
 
-  /** Maximal marginal relevance over the best candidates: relevance traded against similarity to what is already chosen. */
-  private mmr<T extends { c: Candidate; score: number }>(items: T[], limit: number, lambda: number, vectors: ReadonlyMap<number, Float32Array>): Array<{ item: T; penalty: number }> {
+  /**
+   * Maximal marginal relevance over the best candidates: relevance traded against similarity to
+   * what is already chosen, and `samePathPenalty` off a candidate whose file is already chosen.
+   */
+  private mmr<T extends { c: Candidate; score: number }>(
+    items: T[],
+    limit: number,
+    lambda: number,
+    vectors: ReadonlyMap<number, Float32Array>,
+    samePathPenalty: number,
+  ): Array<{ item: T; penalty: number }> {
     const pool = items.sort((a, b) => b.score - a.score).slice(0, Math.max(Math.ceil(limit * 1.5), 30));
     const maxScore = Math.max(1e-9, pool[0]?.score ?? 0);
     const vectorOf = (id: number): Float32Array | null => vectors.get(id) ?? null;
@@ -406,18 +420,20 @@ export class HybridSearcher {
     const remaining = [...pool];
     // Each candidate's highest similarity to anything chosen so far, updated as items are chosen.
     const maxSimilarity = remaining.map(() => 0);
+    const chosenPaths = new Set<string>();
     while (remaining.length > 0 && chosen.length < limit) {
       let bestIndex = 0;
       let bestValue = -Infinity;
       for (let i = 0; i < remaining.length; i++) {
-        const value = lambda * (remaining[i]!.score / maxScore) - (1 - lambda) * maxSimilarity[i]!;
+        const value = lambda * (remaining[i]!.score / maxScore) - (1 - lambda) * maxSimilarity[i]! - (chosenPaths.has(remaining[i]!.c.hit.path) ? samePathPenalty : 0);
         if (value > bestValue) {
           bestValue = value;
           bestIndex = i;
         }
       }
       const picked = remaining[bestIndex]!;
-      chosen.push({ item: picked, penalty: (1 - lambda) * maxSimilarity[bestIndex]! });
+      chosen.push({ item: picked, penalty: (1 - lambda) * maxSimilarity[bestIndex]! + (chosenPaths.has(picked.c.hit.path) ? samePathPenalty : 0) });
+      chosenPaths.add(picked.c.hit.path);
       remaining.splice(bestIndex, 1);
       maxSimilarity.splice(bestIndex, 1);
       for (let i = 0; i < remaining.length; i++) {
