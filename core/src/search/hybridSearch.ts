@@ -8,7 +8,6 @@ import { selectsRows, snippetForms, toResult, type ChunkHit, type KeywordSearche
 import { dateMatches, parseQueryDates, type QueryDate } from '../platform/text/dates.js';
 import { buildSnippet, type SnippetTerm } from './snippet.js';
 import { packToBudget } from './budgetPacking.js';
-import { looksGathering, SAME_FILE_PENALTY } from './sessionDiversity.js';
 
 export type FusionMode = 'weighted' | 'rrf';
 
@@ -220,9 +219,25 @@ export class HybridSearcher {
     // plural questions: multi-hop 32.9 → 31.2 on folds 0–1.
     // A second keyword hop (the best passage's rarest words added to the question) was tried on
     // LoCoMo folds 0–1: in chat they are filler ("woah", "impressive"), every figure stayed
-    // within 0.1 and CPU per search doubled. Tried again as pseudo-relevance feedback merged
-    // into the score, with several passages, their matching lines only, or names only: no
-    // better (sessionDiversity.ts).
+    // within 0.1 and CPU per search doubled.
+    // Issue 20 item 5, tried again (code on branch mhop-prf-experiment; folds 0–1 @1,500 /
+    // @3,500 / R@10 / multi-hop @1,500, before 73.2 / 81.2 / 85.3 / 28.5):
+    // - pseudo-relevance feedback: a second BM25 pass for the question plus the 4 rarest words
+    //   (df 2 to 5–30 % of chunks) of the best 3–5 first-pass results' lines, only lines having a
+    //   rarer question word, or names only, or words in ≥ 2 results; its normalised BM25 added at
+    //   0.2–0.4 of the score and its new chunks as candidates: for every question 72.8–73.2 /
+    //   80.5–81.3 / 85.1–85.5 / 27.9–28.3, only for gathering questions (below) at most +0.1 over
+    //   session diversity alone, at +20–45 % CPU per search;
+    // - the best single line's share of the question as a bonus (0.3): −0.7 @3,500 for every
+    //   question, +0.3 multi-hop for gathering ones;
+    // - session diversity for questions that gather ("What books has … read?", "how many",
+    //   "both", "What has … painted?": 69 of 111 multi-hop, 22 of 332 single-hop questions on
+    //   folds 0–1): MMR taking 0.1 off a passage whose file is already chosen gave 73.4 / 81.3 /
+    //   85.3 / 29.4 (0.05 no change, 0.15 same, 0.2 28.9 multi-hop), but held-out fold 2 went
+    //   from 77.5 / 81.4 / 82.6 / 35.6 to 77.3 / 81.6 / 82.5 / 34.8: reverted (commit 16d9a0d).
+    // At 1,500 characters three windows fit: what multi-hop lacks is mostly windows (snippet.ts,
+    // budgetPacking.ts), not passages — on folds 0–1, of its evidence turns 24 % are shown at
+    // 1,500, 28 % more are in the top-10 snippets and 12 % in a top-10 passage outside its snippet.
     let queryVector: Float32Array | null = null;
     let vectorHits: VectorHit[] = [];
     if (vectorSide && queryVectorAsked) {
@@ -331,10 +346,8 @@ export class HybridSearcher {
       return { c, snippet, coverage, fused, decay, importance, trigger, score: (focused + dated) * decay * importance * trigger };
     });
 
-    // Twice the page: a result whose lines a better one already shows may drop out below. A
-    // question gathering its answer from several notes gets results from several notes.
-    const samePathPenalty = looksGathering(textQuery) ? SAME_FILE_PENALTY : 0;
-    const diversified = this.mmr(scored, limit * 2, settings.mmrLambda, candidateVectors, samePathPenalty);
+    // Twice the page: a result whose lines a better one already shows may drop out below.
+    const diversified = this.mmr(scored, limit * 2, settings.mmrLambda, candidateVectors);
     const results: SearchResult[] = [];
     const seen = new Set<number>();
 
@@ -402,17 +415,8 @@ export class HybridSearcher {
     return settings.decayFloor + (1 - settings.decayFloor) * Math.pow(0.5, ageDays / settings.decayHalfLifeDays);
   }
 
-  /**
-   * Maximal marginal relevance over the best candidates: relevance traded against similarity to
-   * what is already chosen, and `samePathPenalty` off a candidate whose file is already chosen.
-   */
-  private mmr<T extends { c: Candidate; score: number }>(
-    items: T[],
-    limit: number,
-    lambda: number,
-    vectors: ReadonlyMap<number, Float32Array>,
-    samePathPenalty: number,
-  ): Array<{ item: T; penalty: number }> {
+  /** Maximal marginal relevance over the best candidates: relevance traded against similarity to what is already chosen. */
+  private mmr<T extends { c: Candidate; score: number }>(items: T[], limit: number, lambda: number, vectors: ReadonlyMap<number, Float32Array>): Array<{ item: T; penalty: number }> {
     const pool = items.sort((a, b) => b.score - a.score).slice(0, Math.max(Math.ceil(limit * 1.5), 30));
     const maxScore = Math.max(1e-9, pool[0]?.score ?? 0);
     const vectorOf = (id: number): Float32Array | null => vectors.get(id) ?? null;
@@ -420,20 +424,18 @@ export class HybridSearcher {
     const remaining = [...pool];
     // Each candidate's highest similarity to anything chosen so far, updated as items are chosen.
     const maxSimilarity = remaining.map(() => 0);
-    const chosenPaths = new Set<string>();
     while (remaining.length > 0 && chosen.length < limit) {
       let bestIndex = 0;
       let bestValue = -Infinity;
       for (let i = 0; i < remaining.length; i++) {
-        const value = lambda * (remaining[i]!.score / maxScore) - (1 - lambda) * maxSimilarity[i]! - (chosenPaths.has(remaining[i]!.c.hit.path) ? samePathPenalty : 0);
+        const value = lambda * (remaining[i]!.score / maxScore) - (1 - lambda) * maxSimilarity[i]!;
         if (value > bestValue) {
           bestValue = value;
           bestIndex = i;
         }
       }
       const picked = remaining[bestIndex]!;
-      chosen.push({ item: picked, penalty: (1 - lambda) * maxSimilarity[bestIndex]! + (chosenPaths.has(picked.c.hit.path) ? samePathPenalty : 0) });
-      chosenPaths.add(picked.c.hit.path);
+      chosen.push({ item: picked, penalty: (1 - lambda) * maxSimilarity[bestIndex]! });
       remaining.splice(bestIndex, 1);
       maxSimilarity.splice(bestIndex, 1);
       for (let i = 0; i < remaining.length; i++) {
