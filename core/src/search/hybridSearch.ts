@@ -220,6 +220,24 @@ export class HybridSearcher {
     // A second keyword hop (the best passage's rarest words added to the question) was tried on
     // LoCoMo folds 0–1: in chat they are filler ("woah", "impressive"), every figure stayed
     // within 0.1 and CPU per search doubled.
+    // Issue 20 item 5, tried again (code on branch mhop-prf-experiment; folds 0–1 @1,500 /
+    // @3,500 / R@10 / multi-hop @1,500, before 73.2 / 81.2 / 85.3 / 28.5):
+    // - pseudo-relevance feedback: a second BM25 pass for the question plus the 4 rarest words
+    //   (df 2 to 5–30 % of chunks) of the best 3–5 first-pass results' lines, only lines having a
+    //   rarer question word, or names only, or words in ≥ 2 results; its normalised BM25 added at
+    //   0.2–0.4 of the score and its new chunks as candidates: for every question 72.8–73.2 /
+    //   80.5–81.3 / 85.1–85.5 / 27.9–28.3, only for gathering questions (below) at most +0.1 over
+    //   session diversity alone, at +20–45 % CPU per search;
+    // - the best single line's share of the question as a bonus (0.3): −0.7 @3,500 for every
+    //   question, +0.3 multi-hop for gathering ones;
+    // - session diversity for questions that gather ("What books has … read?", "how many",
+    //   "both", "What has … painted?": 69 of 111 multi-hop, 22 of 332 single-hop questions on
+    //   folds 0–1): MMR taking 0.1 off a passage whose file is already chosen gave 73.4 / 81.3 /
+    //   85.3 / 29.4 (0.05 no change, 0.15 same, 0.2 28.9 multi-hop), but held-out fold 2 went
+    //   from 77.5 / 81.4 / 82.6 / 35.6 to 77.3 / 81.6 / 82.5 / 34.8: reverted (commit 16d9a0d).
+    // At 1,500 characters three windows fit: what multi-hop lacks is mostly windows (snippet.ts,
+    // budgetPacking.ts), not passages — on folds 0–1, of its evidence turns 24 % are shown at
+    // 1,500, 28 % more are in the top-10 snippets and 12 % in a top-10 passage outside its snippet.
     let queryVector: Float32Array | null = null;
     let vectorHits: VectorHit[] = [];
     if (vectorSide && queryVectorAsked) {
