@@ -215,16 +215,6 @@ export class Cooccurrence {
          FROM graph_mentions s CROSS JOIN graph_mentions o JOIN graph_entries g ON g.id = s.entry_id
          WHERE s.entity_id = ? AND s.cooccurs = 1 AND o.entity_id = ? AND o.entry_id = s.entry_id AND o.cooccurs = 1 GROUP BY g.tool, g.origin`,
       ),
-      tallyEntries: db.prepare('SELECT entries FROM graph_cooccurrence WHERE subject_id = ? AND object_id = ? AND tool = ? AND origin = ?').pluck(),
-      walkFrom: db
-        .prepare(
-          `SELECT min(g.observed) FROM (
-             SELECT id, observed FROM graph_entries WHERE observed >= @date AND tool = @tool AND origin = @origin ORDER BY observed LIMIT @cap
-           ) g
-           WHERE EXISTS (SELECT 1 FROM graph_mentions m WHERE m.entity_id = @small AND m.entry_id = g.id AND m.cooccurs = 1)
-             AND EXISTS (SELECT 1 FROM graph_mentions m WHERE m.entity_id = @large AND m.entry_id = g.id AND m.cooccurs = 1)`,
-        )
-        .pluck(),
       scanSmall: db
         .prepare(
           `SELECT min(g.observed) FROM graph_mentions s CROSS JOIN graph_mentions o CROSS JOIN graph_entries g
@@ -475,26 +465,19 @@ export class Cooccurrence {
 
   /**
    * Recomputes the earliest date of tallies whose earliest entry was forgotten and not re-added
-   * (up to `limit` of them). The new date is no earlier than the forgotten one: when the pair
-   * is frequent enough, entries from that date on are walked in date order until one names
-   * both entities (a few probes for a pair of much-mentioned entities); otherwise, or when
-   * the walk runs long, the less mentioned entity's entries are scanned.
+   * (up to `limit` of them), from the less mentioned entity's entries that name the other too.
+   * (Entries are not indexed by date: migration 0018 dropped that index, 4 % of the index file,
+   * whose only use was a shortcut here for pairs of much-mentioned entities.)
    */
   settleStale(limit = Infinity): void {
     if (this.stale.size === 0) return;
-    const entries = (this.db.prepare('SELECT max(id) FROM graph_entries').pluck().get() as number | null) ?? 0;
     let done = 0;
     for (const [key, s] of this.stale) {
       if (done++ >= limit) return;
       this.stale.delete(key);
       const [na, nb] = [(this.stmts.mentionsOf.get(s.a) as number | undefined) ?? 0, (this.stmts.mentionsOf.get(s.b) as number | undefined) ?? 0];
-      const [small, large, fewest] = na <= nb ? [s.a, s.b, na] : [s.b, s.a, nb];
-      const shared = (this.stmts.tallyEntries.get(s.a, s.b, s.tool, s.origin) as number | undefined) ?? 0;
-      let first: string | null = null;
-      // Walk by date when a shared entry should turn up well before the less mentioned entity's entries are through.
-      const walk = shared > 0 ? (2 * entries) / shared : Infinity;
-      if (walk < fewest) first = (this.stmts.walkFrom.get({ date: s.date, tool: s.tool, origin: s.origin, small, large, cap: Math.ceil(4 * walk) }) as string | null | undefined) ?? null;
-      if (first === null) first = (this.stmts.scanSmall.get(small, large, s.tool, s.origin) as string | null | undefined) ?? null;
+      const [small, large] = na <= nb ? [s.a, s.b] : [s.b, s.a];
+      const first = (this.stmts.scanSmall.get(small, large, s.tool, s.origin) as string | null | undefined) ?? null;
       this.stmts.setFirst.run(first, s.a, s.b, s.tool, s.origin);
     }
   }
