@@ -5,10 +5,15 @@ import Database from 'better-sqlite3';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { INDEX_PAGE_SIZE } from '../src/index/database.js';
 import { MIGRATIONS } from '../src/index/migrations/index.js';
+import { loadVectorExtension } from '../src/index/vectorStore.js';
 import { graphSnapshot, indexDb } from './helpers/graphSnapshot.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
-const opened: Array<{ ws: TempWorkspace; service: MemoryService | undefined }> = [];
+interface Opened {
+  ws: TempWorkspace;
+  service: MemoryService | undefined;
+}
+const opened: Opened[] = [];
 afterEach(async () => {
   for (const o of opened.splice(0)) {
     await o.service?.close();
@@ -16,11 +21,11 @@ afterEach(async () => {
   }
 });
 
-function open(notes: Record<string, string>): { ws: TempWorkspace; service: MemoryService } {
+function open(notes: Record<string, string>): Opened & { service: MemoryService } {
   const ws = createTempWorkspace(notes);
-  const o = { ws, service: openService(ws) as MemoryService | undefined };
+  const o = { ws, service: openService(ws) };
   opened.push(o);
-  return o as { ws: TempWorkspace; service: MemoryService };
+  return o;
 }
 
 // Dana and Marco are named together on three days: a stored pair dated by the earliest.
@@ -33,10 +38,16 @@ const NOTES: Record<string, string> = {
 const EDITED = 'memory/2026-05-04.md';
 const EDITED_TEXT = '# 2026-05-04\n\n- Lunch alone.\n- Kestrel runs on Heroku.\n';
 
-/** The index as version 17 left it: graph entries indexed by date, no compaction asked for. */
+/** The index as version 17 left it: graph entries indexed by date and by path, no id ranges per path, no compaction asked for. */
 function toVersion17(file: string): void {
   const old = new Database(file);
+  // The chunks' vector trigger names vec0: a column drop re-reads the whole schema.
+  loadVectorExtension(old);
   old.exec(`
+    DROP TRIGGER graph_entries_extend_path;
+    ALTER TABLE graph_paths DROP COLUMN first_entry;
+    ALTER TABLE graph_paths DROP COLUMN last_entry;
+    CREATE INDEX graph_entries_by_path ON graph_entries(path_id);
     CREATE INDEX graph_entries_by_observed ON graph_entries(observed);
     DELETE FROM meta WHERE key = 'compact_after_upgrade';
   `);
@@ -45,6 +56,16 @@ function toVersion17(file: string): void {
 }
 
 const hasIndex = (d: Database.Database, name: string) => d.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?").get(name) !== undefined;
+/** Every path's id range holds all of its entries, and every path with entries has one. */
+function expectRangesHoldEntries(d: Database.Database): void {
+  const outside = d
+    .prepare('SELECT count(*) FROM graph_entries g JOIN graph_paths p ON p.id = g.path_id WHERE p.first_entry IS NULL OR g.id NOT BETWEEN p.first_entry AND p.last_entry')
+    .pluck()
+    .get();
+  expect(outside).toBe(0);
+  expect(d.prepare('SELECT count(*) FROM graph_paths').pluck().get()).toBeGreaterThan(0);
+}
+
 const pairDate = (d: Database.Database) =>
   d
     .prepare(
@@ -54,7 +75,7 @@ const pairDate = (d: Database.Database) =>
     .pluck()
     .get();
 
-describe('migration 0018: graph entries not indexed by date', () => {
+describe('migration 0018: graph entries not indexed by date or path', () => {
   it('migrates a version 17 index in place: search and graph unchanged, a forgotten earliest date recomputed as a fresh index has it', async () => {
     const old = open(NOTES);
     await old.service.invoke('index.sync', {});
@@ -63,26 +84,30 @@ describe('migration 0018: graph entries not indexed by date', () => {
     const searchBefore = (await old.service.invoke('memory.search', { query: 'restic backups', recall: false })).results.map((r) => `${r.path}:${r.startLine}`);
     const file = old.service.indexPath;
     await old.service.close();
-    old.service = undefined;
+    (old as Opened).service = undefined;
     toVersion17(file);
 
-    old.service = openService(old.ws);
-    const d = indexDb(old.service);
+    const reopened = openService(old.ws);
+    old.service = reopened;
+    const d = indexDb(reopened);
     expect(d.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
     expect(hasIndex(d, 'graph_entries_by_observed')).toBe(false);
+    expect(hasIndex(d, 'graph_entries_by_path')).toBe(false);
+    expectRangesHoldEntries(d);
     // The freed pages are given back after the next sync's derived work, when worth a rewrite.
     expect(d.prepare("SELECT value FROM meta WHERE key = 'compact_after_upgrade'").pluck().get()).toBe('pending');
     // Nothing was rebuilt: search and the graph answer as before, without a sync.
-    expect((await old.service.invoke('memory.search', { query: 'restic backups', recall: false })).results.map((r) => `${r.path}:${r.startLine}`)).toEqual(searchBefore);
+    expect((await reopened.invoke('memory.search', { query: 'restic backups', recall: false })).results.map((r) => `${r.path}:${r.startLine}`)).toEqual(searchBefore);
     expect(graphSnapshot(d)).toEqual(graphBefore);
 
     // The pair's earliest entry goes: its date is read again from the remaining entries.
     fs.writeFileSync(path.join(old.ws.root, EDITED), EDITED_TEXT);
-    await old.service.invoke('index.sync', {});
+    await reopened.invoke('index.sync', {});
     expect(pairDate(d)).toBe('2026-05-11');
     const fresh = open({ ...NOTES, [EDITED]: EDITED_TEXT });
     await fresh.service.invoke('index.sync', {});
     expect(graphSnapshot(d)).toEqual(graphSnapshot(indexDb(fresh.service)));
+    expectRangesHoldEntries(d);
     expect(d.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 
@@ -91,6 +116,8 @@ describe('migration 0018: graph entries not indexed by date', () => {
     await service.invoke('index.sync', {});
     const d = indexDb(service);
     expect(hasIndex(d, 'graph_entries_by_observed')).toBe(false);
+    expect(hasIndex(d, 'graph_entries_by_path')).toBe(false);
+    expectRangesHoldEntries(d);
     expect(d.pragma('page_size', { simple: true })).toBe(INDEX_PAGE_SIZE);
     expect(d.prepare("SELECT value FROM meta WHERE key = 'compact_after_upgrade'").pluck().get()).toBeUndefined();
   });

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { OriginClass, SourceTool } from '../contract/index.js';
 import { CLAIM_IDENTITY } from './claimIdentity.js';
+import { entriesOfPath } from './pathEntries.js';
 import { MENTIONED_WITH } from './types.js';
 
 /** mentioned_with edges are drawn among this many of an entry's entities at most. */
@@ -193,7 +194,7 @@ export class Cooccurrence {
          FROM graph_entries g
          JOIN graph_mentions a ON a.entry_id = g.id AND a.cooccurs = 1
          JOIN graph_mentions b ON b.entry_id = g.id AND b.cooccurs = 1 AND b.entity_id > a.entity_id
-         WHERE g.path_id = ? GROUP BY a.entity_id, b.entity_id, g.tool, g.origin`,
+         WHERE ${entriesOfPath('g')} GROUP BY a.entity_id, b.entity_id, g.tool, g.origin`,
       ),
       // A tally left with no entries is deleted instead (entries > 0 is checked).
       subtract: db.prepare(
@@ -392,7 +393,7 @@ export class Cooccurrence {
   forget(pathId: number): void {
     if (this.rebuilding) return;
     const pairs = new Set<string>();
-    for (const r of this.stmts.fileTallies.all(pathId) as Tally[]) {
+    for (const r of this.stmts.fileTallies.all({ path_id: pathId }) as Tally[]) {
       const key = tallyKey(r);
       pairs.add(pairKey(r.a, r.b));
       this.shrunk.add(pairKey(r.a, r.b));
