@@ -73,7 +73,10 @@ export class GraphWriter {
            valid_from = CASE WHEN valid_from IS NULL THEN excluded.valid_from WHEN excluded.valid_from IS NULL THEN valid_from ELSE min(valid_from, excluded.valid_from) END
          RETURNING id`,
       ).pluck(),
-      insertEntry: db.prepare('INSERT INTO graph_entries (path_id, start_line, end_line, chunk_id, dream_run, origin, tool, observed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      // The usual provenance is stored as NULL (migration 0019); origin and tool read it back.
+      insertEntry: db.prepare(
+        "INSERT INTO graph_entries (path_id, start_line, end_line, chunk_id, dream_run, origin_class, source_tool, observed) VALUES (?, ?, ?, ?, ?, nullif(?, 'owner'), nullif(?, 'workspace'), ?)",
+      ),
       pathId: db.prepare('SELECT id FROM graph_paths WHERE path = ?').pluck(),
       insertPath: db.prepare('INSERT INTO graph_paths (path) VALUES (?)'),
       insertMention: db.prepare('INSERT INTO graph_mentions (entity_id, entry_id, cooccurs, by_model) VALUES (?, ?, ?, ?)'),
