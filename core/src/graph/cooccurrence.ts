@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { OriginClass, SourceTool } from '../contract/index.js';
 import { CLAIM_IDENTITY } from './claimIdentity.js';
+import { entriesOfPath } from './pathEntries.js';
 import { MENTIONED_WITH } from './types.js';
 
 /** mentioned_with edges are drawn among this many of an entry's entities at most. */
@@ -193,7 +194,7 @@ export class Cooccurrence {
          FROM graph_entries g
          JOIN graph_mentions a ON a.entry_id = g.id AND a.cooccurs = 1
          JOIN graph_mentions b ON b.entry_id = g.id AND b.cooccurs = 1 AND b.entity_id > a.entity_id
-         WHERE g.path_id = ? GROUP BY a.entity_id, b.entity_id, g.tool, g.origin`,
+         WHERE ${entriesOfPath('g')} GROUP BY a.entity_id, b.entity_id, g.tool, g.origin`,
       ),
       // A tally left with no entries is deleted instead (entries > 0 is checked).
       subtract: db.prepare(
@@ -215,16 +216,6 @@ export class Cooccurrence {
          FROM graph_mentions s CROSS JOIN graph_mentions o JOIN graph_entries g ON g.id = s.entry_id
          WHERE s.entity_id = ? AND s.cooccurs = 1 AND o.entity_id = ? AND o.entry_id = s.entry_id AND o.cooccurs = 1 GROUP BY g.tool, g.origin`,
       ),
-      tallyEntries: db.prepare('SELECT entries FROM graph_cooccurrence WHERE subject_id = ? AND object_id = ? AND tool = ? AND origin = ?').pluck(),
-      walkFrom: db
-        .prepare(
-          `SELECT min(g.observed) FROM (
-             SELECT id, observed FROM graph_entries WHERE observed >= @date AND tool = @tool AND origin = @origin ORDER BY observed LIMIT @cap
-           ) g
-           WHERE EXISTS (SELECT 1 FROM graph_mentions m WHERE m.entity_id = @small AND m.entry_id = g.id AND m.cooccurs = 1)
-             AND EXISTS (SELECT 1 FROM graph_mentions m WHERE m.entity_id = @large AND m.entry_id = g.id AND m.cooccurs = 1)`,
-        )
-        .pluck(),
       scanSmall: db
         .prepare(
           `SELECT min(g.observed) FROM graph_mentions s CROSS JOIN graph_mentions o CROSS JOIN graph_entries g
@@ -402,7 +393,7 @@ export class Cooccurrence {
   forget(pathId: number): void {
     if (this.rebuilding) return;
     const pairs = new Set<string>();
-    for (const r of this.stmts.fileTallies.all(pathId) as Tally[]) {
+    for (const r of this.stmts.fileTallies.all({ path_id: pathId }) as Tally[]) {
       const key = tallyKey(r);
       pairs.add(pairKey(r.a, r.b));
       this.shrunk.add(pairKey(r.a, r.b));
@@ -475,26 +466,19 @@ export class Cooccurrence {
 
   /**
    * Recomputes the earliest date of tallies whose earliest entry was forgotten and not re-added
-   * (up to `limit` of them). The new date is no earlier than the forgotten one: when the pair
-   * is frequent enough, entries from that date on are walked in date order until one names
-   * both entities (a few probes for a pair of much-mentioned entities); otherwise, or when
-   * the walk runs long, the less mentioned entity's entries are scanned.
+   * (up to `limit` of them), from the less mentioned entity's entries that name the other too.
+   * (Entries are not indexed by date: migration 0018 dropped that index, 4 % of the index file,
+   * whose only use was a shortcut here for pairs of much-mentioned entities.)
    */
   settleStale(limit = Infinity): void {
     if (this.stale.size === 0) return;
-    const entries = (this.db.prepare('SELECT max(id) FROM graph_entries').pluck().get() as number | null) ?? 0;
     let done = 0;
     for (const [key, s] of this.stale) {
       if (done++ >= limit) return;
       this.stale.delete(key);
       const [na, nb] = [(this.stmts.mentionsOf.get(s.a) as number | undefined) ?? 0, (this.stmts.mentionsOf.get(s.b) as number | undefined) ?? 0];
-      const [small, large, fewest] = na <= nb ? [s.a, s.b, na] : [s.b, s.a, nb];
-      const shared = (this.stmts.tallyEntries.get(s.a, s.b, s.tool, s.origin) as number | undefined) ?? 0;
-      let first: string | null = null;
-      // Walk by date when a shared entry should turn up well before the less mentioned entity's entries are through.
-      const walk = shared > 0 ? (2 * entries) / shared : Infinity;
-      if (walk < fewest) first = (this.stmts.walkFrom.get({ date: s.date, tool: s.tool, origin: s.origin, small, large, cap: Math.ceil(4 * walk) }) as string | null | undefined) ?? null;
-      if (first === null) first = (this.stmts.scanSmall.get(small, large, s.tool, s.origin) as string | null | undefined) ?? null;
+      const [small, large] = na <= nb ? [s.a, s.b] : [s.b, s.a];
+      const first = (this.stmts.scanSmall.get(small, large, s.tool, s.origin) as string | null | undefined) ?? null;
       this.stmts.setFirst.run(first, s.a, s.b, s.tool, s.origin);
     }
   }

@@ -4,6 +4,7 @@ import { AliasBook } from './aliases/aliasBook.js';
 import { CLAIM_BY_IDENTITY, CLAIM_IDENTITY } from './claimIdentity.js';
 import { Cooccurrence, MAX_COOCCURRING } from './cooccurrence.js';
 import { labelKey } from './labelKey.js';
+import { entriesOfPath } from './pathEntries.js';
 import { handleForms, looksLikeFullName, PersonNames } from './personNames.js';
 import { MENTIONED_WITH, type EntityMention, type EntryProvenance, type ExtractedEntry } from './types.js';
 
@@ -72,18 +73,21 @@ export class GraphWriter {
            valid_from = CASE WHEN valid_from IS NULL THEN excluded.valid_from WHEN excluded.valid_from IS NULL THEN valid_from ELSE min(valid_from, excluded.valid_from) END
          RETURNING id`,
       ).pluck(),
-      insertEntry: db.prepare('INSERT INTO graph_entries (path_id, start_line, end_line, chunk_id, dream_run, origin, tool, observed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+      // The usual provenance is stored as NULL (migration 0019); origin and tool read it back.
+      insertEntry: db.prepare(
+        "INSERT INTO graph_entries (path_id, start_line, end_line, chunk_id, dream_run, origin_class, source_tool, observed) VALUES (?, ?, ?, ?, ?, nullif(?, 'owner'), nullif(?, 'workspace'), ?)",
+      ),
       pathId: db.prepare('SELECT id FROM graph_paths WHERE path = ?').pluck(),
       insertPath: db.prepare('INSERT INTO graph_paths (path) VALUES (?)'),
       insertMention: db.prepare('INSERT INTO graph_mentions (entity_id, entry_id, cooccurs, by_model) VALUES (?, ?, ?, ?)'),
       insertClaimEvidence: db.prepare('INSERT INTO graph_claim_evidence (claim_id, entry_id, by_model) VALUES (?, ?, ?)'),
       fileTouches: db.prepare(
-        `SELECT m.entity_id AS entity, NULL AS claim FROM graph_entries g JOIN graph_mentions m ON m.entry_id = g.id WHERE g.path_id = ?
-         UNION ALL SELECT NULL, e.claim_id FROM graph_entries g JOIN graph_claim_evidence e ON e.entry_id = g.id WHERE g.path_id = ?`,
+        `SELECT m.entity_id AS entity, NULL AS claim FROM graph_entries g JOIN graph_mentions m ON m.entry_id = g.id WHERE ${entriesOfPath('g')}
+         UNION ALL SELECT NULL, e.claim_id FROM graph_entries g JOIN graph_claim_evidence e ON e.entry_id = g.id WHERE ${entriesOfPath('g')}`,
       ),
-      dropMentions: db.prepare('DELETE FROM graph_mentions WHERE entry_id IN (SELECT id FROM graph_entries WHERE path_id = ?)'),
-      dropClaimEvidence: db.prepare('DELETE FROM graph_claim_evidence WHERE entry_id IN (SELECT id FROM graph_entries WHERE path_id = ?)'),
-      dropEntries: db.prepare('DELETE FROM graph_entries WHERE path_id = ?'),
+      dropMentions: db.prepare(`DELETE FROM graph_mentions WHERE entry_id IN (SELECT g.id FROM graph_entries g WHERE ${entriesOfPath('g')})`),
+      dropClaimEvidence: db.prepare(`DELETE FROM graph_claim_evidence WHERE entry_id IN (SELECT g.id FROM graph_entries g WHERE ${entriesOfPath('g')})`),
+      dropEntries: db.prepare(`DELETE FROM graph_entries AS g WHERE ${entriesOfPath('g')}`),
       dropPath: db.prepare('DELETE FROM graph_paths WHERE id = ?'),
       dropAliases: db.prepare('DELETE FROM graph_aliases WHERE path = ?'),
       dropFile: db.prepare('DELETE FROM graph_files WHERE path = ?'),
@@ -107,7 +111,7 @@ export class GraphWriter {
     if (pathId === undefined) return; // no entry of it named anything
     this.cooccurrence.forget(pathId);
     const forgotten = new Map<number, number>();
-    for (const row of this.stmts.fileTouches.iterate(pathId, pathId) as Iterable<{ entity: number | null; claim: number | null }>) {
+    for (const row of this.stmts.fileTouches.iterate({ path_id: pathId }) as Iterable<{ entity: number | null; claim: number | null }>) {
       if (row.entity !== null) forgotten.set(row.entity, (forgotten.get(row.entity) ?? 0) + 1);
       if (row.claim !== null) this.touchedClaims.add(row.claim);
     }
@@ -115,9 +119,9 @@ export class GraphWriter {
       this.stmts.addMentions.run(-n, id);
       this.touchedEntities.add(id);
     }
-    this.stmts.dropMentions.run(pathId);
-    this.stmts.dropClaimEvidence.run(pathId);
-    this.stmts.dropEntries.run(pathId);
+    this.stmts.dropMentions.run({ path_id: pathId });
+    this.stmts.dropClaimEvidence.run({ path_id: pathId });
+    this.stmts.dropEntries.run({ path_id: pathId });
     this.stmts.dropPath.run(pathId);
     this.pathIds.delete(path);
   }

@@ -1,7 +1,7 @@
 /**
- * Gives the pages an upgrade freed back to the disk, once (issue 24: migrations 0012, 0013 and
- * 0015 shrink the index's content, but SQLite keeps freed pages inside the file until a VACUUM
- * rewrites it). Migration 0015 asks for it in `meta`; the index service runs it after the next
+ * Gives the pages an upgrade freed back to the disk, once (issue 24: migrations 0012, 0013, 0015
+ * and 0018 shrink the index's content, but SQLite keeps freed pages inside the file until a VACUUM
+ * rewrites it). Migrations 0015 and 0018 ask for it in `meta`; the index service runs it after the next
  * sync's derived work (the graph recount that frees most) has finished, in a worker thread with
  * its own connection: searches keep reading (WAL) throughout, and syncs wait until it is done.
  */
@@ -11,7 +11,7 @@ import { siblingModule, startModuleWorker } from '../platform/moduleWorker.js';
 import type { CompactionJob, CompactionMessage } from './compactionWorker.js';
 import type { ReclaimOutcome, ReclaimThresholds } from './reclaimSpace.js';
 
-/** The `meta` key migration 0015 sets to 'pending'. */
+/** The `meta` key migrations 0015 and 0018 set to 'pending'. */
 export const COMPACT_AFTER_UPGRADE = 'compact_after_upgrade';
 
 /** Free pages worth a rewrite after an upgrade: lower than at open (reclaimSpace.ts), since it happens once and off the engine's thread. */

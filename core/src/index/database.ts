@@ -73,10 +73,24 @@ function usesVectorExtension(db: Database.Database): boolean {
   return (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE sql LIKE '%USING vec0%'").get() as { n: number }).n > 0;
 }
 
+/**
+ * Pages of a new index file. Chunk rows (about 1.3 KB of text each) fill 4 KB pages only two or
+ * three at a time, leaving a fifth of the chunks' pages empty; 8 KB pages hold five or six and
+ * waste a tenth as much (2.2 MB less at 2,000 notes, 5 % of the file). An existing file keeps
+ * its size: a WAL-mode database cannot change it, not even in a VACUUM.
+ */
+export const INDEX_PAGE_SIZE = 8192;
+
+/** Sets the page size while the file is still empty (SQLite fixes it when it writes the first page). */
+function useNewIndexPageSize(db: Database.Database): void {
+  if ((db.pragma('page_count', { simple: true }) as number) === 0) db.pragma(`page_size = ${INDEX_PAGE_SIZE}`);
+}
+
 function openAndMigrate(file: string, readonly: boolean, beforeMigrate: (db: Database.Database) => void): Database.Database {
   const db = openSqlite(file, { fileMustExist: readonly, timeout: 10_000 });
   try {
     beforeMigrate(db);
+    if (!readonly) useNewIndexPageSize(db);
     useWalMode(db);
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');

@@ -10,6 +10,12 @@ import { ReverieError, errnoCode } from './errors.js';
 export interface Migration {
   version: number;
   name: string;
+  /**
+   * Runs with foreign keys off (SQLite's way to rebuild a table that others reference: with
+   * them on, dropping the old table deletes the children's rows). The keys are checked before
+   * the migration commits, and a violation rolls it back.
+   */
+  withoutForeignKeys?: boolean;
   up(db: Database.Database): void;
 }
 
@@ -30,13 +36,23 @@ export function migrate(db: Database.Database, migrations: readonly Migration[])
   }
   for (const migration of migrations) {
     if (migration.version <= current) continue;
-    // BEGIN IMMEDIATE: two processes opening a fresh index at once must not both migrate.
-    db.transaction(() => {
-      const now = db.pragma('user_version', { simple: true }) as number;
-      if (now >= migration.version) return;
-      migration.up(db);
-      db.pragma(`user_version = ${migration.version}`);
-    }).immediate();
+    // Outside a transaction: SQLite ignores the switch inside one.
+    const keysWereOn = migration.withoutForeignKeys === true && (db.pragma('foreign_keys', { simple: true }) as number) === 1;
+    if (keysWereOn) db.pragma('foreign_keys = OFF');
+    try {
+      // BEGIN IMMEDIATE: two processes opening a fresh index at once must not both migrate.
+      db.transaction(() => {
+        const now = db.pragma('user_version', { simple: true }) as number;
+        if (now >= migration.version) return;
+        migration.up(db);
+        if (keysWereOn && (db.pragma('foreign_key_check') as unknown[]).length > 0) {
+          throw new Error(`migration ${migration.version} (${migration.name}) left rows whose foreign keys point at nothing`);
+        }
+        db.pragma(`user_version = ${migration.version}`);
+      }).immediate();
+    } finally {
+      if (keysWereOn) db.pragma('foreign_keys = ON');
+    }
   }
 }
 
