@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collapseWhitespace, normalizeWhitespace } from '../src/sessions/normalize.js';
 import { collectTranscript, isTranscriptSkipped } from '../src/sessions/readTranscript.js';
-import { recalledLineMatcher, stripRecalledText } from '../src/sessions/recalled.js';
+import { hashRecalledKey, recalledHashMatcher, recalledKeyHashes, recalledLineKey, recalledLineMatcher, stripRecalledText } from '../src/sessions/recalled.js';
 
 describe('normalizeWhitespace', () => {
   it('collapses spaces and tabs, trims lines and text, keeps newlines and at most two blank lines', () => {
@@ -68,6 +68,31 @@ describe('stripRecalledText', () => {
       'ok',
     ].join('\n');
     expect(stripRecalledText(text, isRecalled)).toEqual({ text: 'From memory:\nSo yes, backups go to Hetzner.\nok', stripped: 1 });
+  });
+
+  it('keeps memory line keys as sorted, distinct hashes in shared memory, short lines left out', () => {
+    const lines = ['- Backups run nightly at 02:00 to the NAS.', '* backups run NIGHTLY at 02:00 to the nas.', 'ok', '', 'Dana owns the payments-gateway repo.'];
+    const hashes = recalledKeyHashes(lines);
+    expect(hashes.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(Array.from(hashes)).toEqual([...new Set([lines[0]!, lines[4]!].map((l) => hashRecalledKey(recalledLineKey(l))))].sort((a, b) => a - b));
+    const isRecalled = recalledHashMatcher(hashes);
+    expect(isRecalled('Backups run nightly at 02:00 to the NAS.')).toBe(true);
+    expect(isRecalled('Dana owns the payments-gateway repo.')).toBe(true);
+    expect(isRecalled('Dana owns the payments-gateway repos.')).toBe(false);
+    expect(isRecalled('ok')).toBe(false);
+    expect(recalledHashMatcher(new Float64Array(0))('Backups run nightly at 02:00 to the NAS.')).toBe(false);
+  });
+
+  it('gives 200,000 different line keys 200,000 different hashes, each an exact integer below 2^53', () => {
+    const seen = new Set<number>();
+    let outOfRange = 0;
+    for (let i = 0; i < 200_000; i++) {
+      const hash = hashRecalledKey(`note line ${i} about host-${i % 977} on port ${i * 7}`);
+      if (!Number.isSafeInteger(hash) || hash < 0) outOfRange += 1;
+      seen.add(hash);
+    }
+    expect(outOfRange).toBe(0);
+    expect(seen.size).toBe(200_000);
   });
 
   it('drops a message that was only recalled memory and counts it', async () => {

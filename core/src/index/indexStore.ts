@@ -273,9 +273,9 @@ export class IndexStore {
       .all();
   }
 
-  memoryChunkTexts(limit: number): string[] {
-    const rows = this.db.prepare<[number], { text: string }>("SELECT text FROM chunks WHERE source = 'memory' LIMIT ?").all(limit);
-    return rows.map((r) => r.text);
+  /** Up to `limit` memory chunks' texts, read one row at a time. */
+  *memoryChunkTexts(limit: number): Generator<string> {
+    for (const row of this.db.prepare<[number], { text: string }>("SELECT text FROM chunks WHERE source = 'memory' LIMIT ?").iterate(limit)) yield row.text;
   }
 
   forgottenPaths(): Set<string> {

@@ -18,8 +18,8 @@ const log = processLogger('sessions');
 
 export interface IngestOptions {
   maxBytes: number;
-  /** The workspace's memory lines: transcript text repeating them was recalled, not said (read once, when a reader starts). */
-  memoryLines?: () => string[];
+  /** The workspace's memory lines: transcript text repeating them was recalled, not said (read once, when the first reader starts). */
+  memoryLines?: () => Iterable<string>;
   /** Transcripts read at the same time, each on its own reader thread (default: the cores left beside this thread, at most two). */
   readers?: number;
   onProgress?: (p: { done: number; total: number; path: string | null }) => void;

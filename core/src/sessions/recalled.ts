@@ -65,16 +65,65 @@ export function recalledLineKey(line: string): string {
   return (normalized.includes('<!--') ? normalized.replace(/\s*<!--[\s\S]*?-->\s*/g, ' ') : normalized).trim().toLowerCase();
 }
 
-/** Builds an `isRecalledText` check from the workspace's memory lines (MEMORY.md, USER.md, notes). */
-export function recalledLineMatcher(memoryLines: Iterable<string>): RecalledTextCheck {
-  const keys = new Set<string>();
+/**
+ * The keys of the workspace's memory lines as sorted, distinct 53-bit hashes in shared memory:
+ * every reader thread searches one copy (a workspace of 100 MB of notes gave each reader its own
+ * copy of every line and a set of their keys, ~400 MB across two readers), at 8 bytes a line.
+ * Two different lines share a hash with odds of about one in 2^53 / lines.
+ */
+export function recalledKeyHashes(memoryLines: Iterable<string>): Float64Array {
+  let hashes: number[] = [];
   for (const line of memoryLines) {
     const key = recalledLineKey(line);
-    if (key.length >= MIN_RECALLED_LINE_CHARS) keys.add(key);
+    if (key.length >= MIN_RECALLED_LINE_CHARS) hashes.push(hashRecalledKey(key));
   }
-  if (keys.size === 0) return () => false;
+  hashes.sort((a, b) => a - b);
+  let distinct = 0;
+  for (let i = 0; i < hashes.length; i++) if (i === 0 || hashes[i] !== hashes[i - 1]) hashes[distinct++] = hashes[i]!;
+  const shared = new Float64Array(new SharedArrayBuffer(distinct * Float64Array.BYTES_PER_ELEMENT));
+  for (let i = 0; i < distinct; i++) shared[i] = hashes[i]!;
+  hashes = [];
+  return shared;
+}
+
+/** An `isRecalledText` check over `recalledKeyHashes` (a binary search per line). */
+export function recalledHashMatcher(sortedHashes: Float64Array): RecalledTextCheck {
+  if (sortedHashes.length === 0) return () => false;
   return (normalizedLine) => {
     const key = recalledLineKey(normalizedLine);
-    return key.length >= MIN_RECALLED_LINE_CHARS && keys.has(key);
+    if (key.length < MIN_RECALLED_LINE_CHARS) return false;
+    const hash = hashRecalledKey(key);
+    let lo = 0;
+    let hi = sortedHashes.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = sortedHashes[mid]!;
+      if (at === hash) return true;
+      if (at < hash) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
   };
+}
+
+/** Builds an `isRecalledText` check from the workspace's memory lines (MEMORY.md, USER.md, notes). */
+export function recalledLineMatcher(memoryLines: Iterable<string>): RecalledTextCheck {
+  return recalledHashMatcher(recalledKeyHashes(memoryLines));
+}
+
+/** A 53-bit hash of a line key (two 32-bit multiply-xorshift lanes mixed together; exact in a double). */
+export function hashRecalledKey(key: string): number {
+  let a = 0x2f6b1c3d ^ key.length;
+  let b = 0x71a3e95b;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x9e3779b1);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  a ^= Math.imul(b ^ (b >>> 16), 0x85ebca6b);
+  a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35);
+  b ^= Math.imul(a ^ (a >>> 16), 0x27d4eb2f);
+  b = Math.imul(b ^ (b >>> 15), 0x165667b1);
+  return (b & 0x1fffff) * 0x100000000 + (a >>> 0);
 }

@@ -55,10 +55,14 @@ export class SessionService {
 
   /**
    * Lines of the workspace's memory: transcript text that merely repeats them was recalled, not
-   * said. Read on first use, so a sync whose transcripts are all unchanged never reads them.
+   * said. Read when the first transcript reader starts (a sync whose transcripts are all unchanged
+   * never reads them), one chunk at a time: the readers keep only their hashes.
    */
-  private memoryLines(): () => string[] {
-    let lines: string[] | null = null;
-    return () => (lines ??= this.options.index.store.memoryChunkTexts(20_000).flatMap((text) => text.split('\n')));
+  private memoryLines(): () => Iterable<string> {
+    const store = this.options.index.store;
+    return function* () {
+      for (const text of store.memoryChunkTexts(20_000)) yield* text.split('\n');
+    };
   }
+
 }

@@ -3,6 +3,7 @@ import type { Worker } from 'node:worker_threads';
 import { siblingModule, startModuleWorker } from '../platform/moduleWorker.js';
 import type { EngineToWorker, TranscriptBatch, TranscriptReadJob, WorkerToEngine } from './transcriptReadJob.js';
 import type { TranscriptReadOutcome } from './types.js';
+import { recalledKeyHashes } from './recalled.js';
 
 /**
  * Reader threads: the cores the engine thread's writes leave, at most two (each costs a thread's
@@ -34,6 +35,8 @@ interface Reader {
 export class TranscriptReaderPool {
   private readonly readers: Reader[] = [];
   private nextJobId = 1;
+  // The memory lines' keys, hashed once for every reader (shared memory, not copied per thread).
+  private recalledKeys: Float64Array | null = null;
 
   /**
    * `heapLimitMb` caps each reader's heap, for tests that prove memory stays bounded: none by
@@ -41,7 +44,7 @@ export class TranscriptReaderPool {
    * (nodejs/node#47224).
    */
   constructor(
-    private readonly memoryLines: () => string[],
+    private readonly memoryLines: () => Iterable<string>,
     private readonly size: number,
     private readonly heapLimitMb?: number,
   ) {}
@@ -69,7 +72,7 @@ export class TranscriptReaderPool {
 
   private start(): Reader {
     const worker = startModuleWorker(siblingModule(import.meta.url, 'transcriptWorker'), {
-      workerData: { memoryLines: this.memoryLines() },
+      workerData: { recalledKeys: (this.recalledKeys ??= recalledKeyHashes(this.memoryLines())) },
       ...(this.heapLimitMb ? { resourceLimits: { maxOldGenerationSizeMb: this.heapLimitMb } } : {}),
     });
     const reader: Reader = { worker, pending: new Map() };

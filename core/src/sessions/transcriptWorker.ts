@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { readTranscript } from './readTranscript.js';
-import { recalledLineMatcher, type RecalledTextCheck } from './recalled.js';
+import { recalledHashMatcher, type RecalledTextCheck } from './recalled.js';
 import { chunkTranscriptLines, renderMessages } from './transcriptDocument.js';
 import { packChunks } from '../index/packedChunks.js';
 import { BATCH_TEXT_CHARS, BATCHES_AHEAD, batchTransferList, MESSAGE_BATCH, packLineMap, type EngineToWorker, type TranscriptReadJob, type WorkerToEngine } from './transcriptReadJob.js';
@@ -13,7 +13,7 @@ import type { TranscriptMessage, TranscriptMeta } from './types.js';
  * memory stays at a few batches per reader.
  */
 const port = parentPort!;
-const { memoryLines } = workerData as { memoryLines: string[] };
+const { recalledKeys } = workerData as { recalledKeys: Float64Array };
 let recalled: RecalledTextCheck | null = null;
 // Batches sent and not yet acknowledged with `more`, and the read waiting for one to be.
 let unwritten = 0;
@@ -43,7 +43,7 @@ function post(message: WorkerToEngine): void {
 }
 
 async function read(id: number, job: TranscriptReadJob) {
-  recalled ??= recalledLineMatcher(memoryLines);
+  recalled ??= recalledHashMatcher(recalledKeys);
   // The session's kind as read so far: chunks carry it, so the engine's final fix-up of the kind
   // rewrites no rows in the usual case (it rewrote every chunk of a 2 GB transcript).
   const liveMeta: { current: TranscriptMeta | null } = { current: null };
