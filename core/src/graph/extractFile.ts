@@ -4,7 +4,7 @@ import { cleanLabel, labelKey } from './labelKey.js';
 import { findMentions, type PositionedMention } from './mentions.js';
 import { isDateHeading, listOf, readNoteContext, scalar, type NoteContext } from './noteContext.js';
 import { findRelations, type EntryVoice } from './relations.js';
-import { settleTypesInFile } from './typeVotes.js';
+import { settleTypesInFile, voteOf } from './typeVotes.js';
 import type { ClaimMention, EntityMention, ExtractedEntry } from './types.js';
 
 const KEY_VALUE = /^([\p{L}][\p{L}\p{N} _-]{0,40}?)\s*:\s+(\S.{0,300})$/u;
@@ -171,6 +171,14 @@ class EntryBuilder {
   ) {}
 
   entity(mention: EntityMention): number {
+    const index = this.named(mention);
+    // Every mention's evidence counts, also where two mentions are one entity of the entry.
+    const vote = voteOf(mention);
+    if (vote) (this.entities[index]!.votes ??= []).push(vote);
+    return index;
+  }
+
+  private named(mention: EntityMention): number {
     const label = cleanLabel(mention.label).slice(0, 300);
     const key = labelKey(label);
     // Weakly typed names fold into a same-key entity of this entry whatever its type.

@@ -4,7 +4,7 @@ import { AMBIGUOUS_GIVEN_NAMES, isFurnitureWord, isUnitOrPair } from './furnitur
 import { knownNameType } from './knownNames.js';
 import { typeFromShape } from './nameShapes.js';
 import { typeFromContext } from './typeCues.js';
-import type { EntityMention } from './types.js';
+import type { EntityMention, TypeVote } from './types.js';
 
 /** An entity named at a place in an entry's body. */
 export interface PositionedMention extends EntityMention {
@@ -14,6 +14,10 @@ export interface PositionedMention extends EntityMention {
   alias?: string;
   /** What an untyped name's words hint at without proving it ("with Kiri", "in Alcântara"): see typeVotes.ts. */
   hint?: EntityType;
+  /** The mention's own evidence, kept when its file's decision retypes it (typeVotes.ts). */
+  ownVote?: TypeVote;
+  /** Typed by the other mentions of its file, not by its own words. */
+  typedByFile?: boolean;
 }
 
 /** No entry, however long, yields more mentions than this (an entry with 10,000 links stays cheap). */
