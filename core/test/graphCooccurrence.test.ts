@@ -398,8 +398,8 @@ describe('graph schema migration', () => {
     await service.close();
     // Put the index back to schema 4 with a graph in the old layout.
     const old = new Database(file);
-    // (graph_model_files, vector_cells and graph_type_votes: migrations 0006, 0007 and 0018, which run again after this one.)
-    old.exec('DROP TABLE IF EXISTS graph_model_files; DROP TABLE IF EXISTS graph_type_votes; DROP TABLE IF EXISTS vector_cells; DROP TABLE graph_cooccurrence; DROP TABLE graph_claim_evidence; DROP TABLE graph_mentions; DROP TABLE graph_entries; DROP TABLE graph_state; DROP TABLE graph_aliases; DROP TABLE graph_claims; DROP TABLE graph_entities; DROP TABLE graph_files;');
+    // (graph_model_files and vector_cells: migrations 0006 and 0007, which run again after this one.)
+    old.exec('DROP TABLE IF EXISTS graph_model_files; DROP TABLE IF EXISTS vector_cells; DROP TABLE graph_cooccurrence; DROP TABLE graph_claim_evidence; DROP TABLE graph_mentions; DROP TABLE graph_entries; DROP TABLE graph_state; DROP TABLE graph_aliases; DROP TABLE graph_claims; DROP TABLE graph_entities; DROP TABLE graph_files;');
     migration0004.up(old);
     old.exec(`
       INSERT INTO graph_entities (id, type, label, key) VALUES (1, 'person', 'Stale Person', 'stale person'), (2, 'person', 'Other Person', 'other person');

@@ -5,8 +5,8 @@ import { CLAIM_BY_IDENTITY, CLAIM_IDENTITY } from './claimIdentity.js';
 import { Cooccurrence, MAX_COOCCURRING } from './cooccurrence.js';
 import { labelKey } from './labelKey.js';
 import { handleForms, looksLikeFullName, PersonNames } from './personNames.js';
-import { MENTIONED_WITH, type EntityMention, type EntryProvenance, type ExtractedEntry } from './types.js';
-import { moveTypeVotes, TypeVoteTally } from './workspaceTypes.js';
+import { MENTIONED_WITH, type EntityMention, type EntryProvenance, type ExtractedEntry, type TypeVote } from './types.js';
+import { voteCode } from './workspaceTypes.js';
 
 /** Types a name can turn out to be; tags, URLs and paths are never names. */
 const NAMED_TYPES = "('person','project','organization','place','machine','tool','concept','identifier')";
@@ -39,8 +39,6 @@ export class GraphWriter {
   readonly cooccurrence: Cooccurrence;
   /** Mentions written since the last flush, per entity (graph_entities.mentions is updated once per slice). */
   private readonly mentioned = new Map<number, number>();
-  /** Type votes counted since the last flush (see workspaceTypes.ts), written once per slice. */
-  private readonly votes = new TypeVoteTally();
   private readonly stmts;
   private readonly people: PersonNames;
   /** graph_paths ids of the files written in this writer's life (a first extraction writes thousands of entries per file). */
@@ -78,7 +76,7 @@ export class GraphWriter {
       insertEntry: db.prepare('INSERT INTO graph_entries (path_id, start_line, end_line, chunk_id, dream_run, origin, tool, observed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
       pathId: db.prepare('SELECT id FROM graph_paths WHERE path = ?').pluck(),
       insertPath: db.prepare('INSERT INTO graph_paths (path) VALUES (?)'),
-      insertMention: db.prepare('INSERT INTO graph_mentions (entity_id, entry_id, cooccurs, by_model) VALUES (?, ?, ?, ?)'),
+      insertMention: db.prepare('INSERT INTO graph_mentions (entity_id, entry_id, cooccurs, by_model, type_vote) VALUES (?, ?, ?, ?, ?)'),
       insertClaimEvidence: db.prepare('INSERT INTO graph_claim_evidence (claim_id, entry_id, by_model) VALUES (?, ?, ?)'),
       fileTouches: db.prepare(
         `SELECT m.entity_id AS entity, NULL AS claim FROM graph_entries g JOIN graph_mentions m ON m.entry_id = g.id WHERE g.path_id = ?
@@ -91,7 +89,6 @@ export class GraphWriter {
       dropAliases: db.prepare('DELETE FROM graph_aliases WHERE path = ?'),
       dropFile: db.prepare('DELETE FROM graph_files WHERE path = ?'),
       addMentions: db.prepare('UPDATE graph_entities SET mentions = mentions + ? WHERE id = ?'),
-      dropVotes: db.prepare('DELETE FROM graph_type_votes WHERE path_id = ?'),
     };
     this.cooccurrence = new Cooccurrence(db);
   }
@@ -100,7 +97,6 @@ export class GraphWriter {
   flush(): void {
     for (const [id, n] of this.mentioned) this.stmts.addMentions.run(n, id);
     this.mentioned.clear();
-    this.votes.flush(this.db);
     this.cooccurrence.flush();
   }
 
@@ -123,7 +119,6 @@ export class GraphWriter {
     this.stmts.dropMentions.run(pathId);
     this.stmts.dropClaimEvidence.run(pathId);
     this.stmts.dropEntries.run(pathId);
-    this.stmts.dropVotes.run(pathId);
     this.stmts.dropPath.run(pathId);
     this.pathIds.delete(path);
   }
@@ -143,15 +138,15 @@ export class GraphWriter {
     const byRules = new Set(ids.filter((id, i) => id !== null && !entry.entities[i]!.byModel));
     // An entry naming nothing is evidence of nothing (claims need a named subject): not stored.
     if (distinct.length === 0) return;
-    const pathId = this.pathIdOf(site.path);
+    const votes = new Map<number, TypeVote[]>();
     entry.entities.forEach((m, i) => {
       const id = ids[i];
-      // The chat model's types never vote: the rules' evidence decides a name's type.
-      if (id !== null && id !== undefined && !m.byModel && m.votes) for (const vote of m.votes) this.votes.add(id, pathId, vote);
+      // The chat model's types never vote: the rules' evidence decides a name's type (workspaceTypes.ts).
+      if (id !== null && id !== undefined && !m.byModel && m.votes) votes.set(id, [...(votes.get(id) ?? []), ...m.votes]);
     });
-    const entryId = Number(this.stmts.insertEntry.run(pathId, entry.startLine, entry.endLine, site.chunkId, site.dreamRun, site.origin, site.tool, entry.observed).lastInsertRowid);
+    const entryId = Number(this.stmts.insertEntry.run(this.pathIdOf(site.path), entry.startLine, entry.endLine, site.chunkId, site.dreamRun, site.origin, site.tool, entry.observed).lastInsertRowid);
     distinct.forEach((id, i) => {
-      this.stmts.insertMention.run(id, entryId, i < MAX_COOCCURRING ? 1 : 0, byRules.has(id) ? 0 : 1);
+      this.stmts.insertMention.run(id, entryId, i < MAX_COOCCURRING ? 1 : 0, byRules.has(id) ? 0 : 1, voteCode(votes.get(id)));
       this.mentioned.set(id, (this.mentioned.get(id) ?? 0) + 1);
       this.touchedEntities.add(id);
     });
@@ -335,11 +330,10 @@ export function mergeEntity(db: Database.Database, from: number, into: number, p
     } else db.prepare('UPDATE graph_claims SET subject_id = ?, object_id = ? WHERE id = ?').run(subject, object, c.id);
   }
   db.prepare(
-    `INSERT INTO graph_mentions (entity_id, entry_id, cooccurs, by_model) SELECT ?, entry_id, cooccurs, by_model FROM graph_mentions WHERE entity_id = ?
-     ON CONFLICT (entity_id, entry_id) DO UPDATE SET cooccurs = max(cooccurs, excluded.cooccurs), by_model = min(by_model, excluded.by_model)`,
+    `INSERT INTO graph_mentions (entity_id, entry_id, cooccurs, by_model, type_vote) SELECT ?, entry_id, cooccurs, by_model, type_vote FROM graph_mentions WHERE entity_id = ?
+     ON CONFLICT (entity_id, entry_id) DO UPDATE SET cooccurs = max(cooccurs, excluded.cooccurs), by_model = min(by_model, excluded.by_model), type_vote = coalesce(type_vote, excluded.type_vote)`,
   ).run(into, from);
   db.prepare('DELETE FROM graph_mentions WHERE entity_id = ?').run(from);
-  moveTypeVotes(db, from, into);
   db.prepare('UPDATE graph_entities SET mentions = (SELECT count(*) FROM graph_mentions WHERE entity_id = ?) WHERE id = ?').run(into, into);
   db.prepare('INSERT OR IGNORE INTO graph_aliases (entity_id, key, alias, path) SELECT ?, key, alias, path FROM graph_aliases WHERE entity_id = ?').run(into, from);
   const label = db.prepare('SELECT label, key FROM graph_entities WHERE id = ?').get(from) as { label: string; key: string };
