@@ -150,6 +150,7 @@ async function settleAll(db: Database.Database, writer: GraphWriter, fresh: bool
   await inTimeSlices(steps, (work) => db.transaction(work).immediate(), (step) => step());
   writer.touchedClaims.clear();
   writer.touchedEntities.clear();
+  writer.revoted.clear();
 }
 
 /** Garbage-collects the claims and entities an update touched when they lost their evidence, and recomputes their validity. */
@@ -162,8 +163,9 @@ function settleTouched(db: Database.Database, writer: GraphWriter): void {
   const chains = chainsOf(db.prepare(`SELECT DISTINCT subject_id, predicate, object_id, literal IS NOT NULL FROM graph_claims WHERE id IN (SELECT value FROM json_each(?)) AND ${SUPERSEDING}`).raw().all(claimIds) as ChainRow[]);
   db.prepare(`DELETE FROM graph_claims WHERE id IN (SELECT value FROM json_each(?)) AND ${CLAIM_WITHOUT_EVIDENCE}`).run(claimIds);
   db.prepare(`DELETE FROM graph_entities WHERE id IN (SELECT value FROM json_each(?)) AND ${ENTITY_WITHOUT_EVIDENCE}`).run(entityIds);
-  // A name whose evidence changed takes the type all its files' votes give now.
-  retypeEntities(db, writer.touchedEntities);
+  // A name whose votes changed takes the type all its files' votes give now (the others' votes, and so their types, stand).
+  retypeEntities(db, writer.revoted);
+  writer.revoted.clear();
   db.prepare(`UPDATE graph_claims SET ${SET_VALID_FROM} WHERE id IN (SELECT value FROM json_each(?))`).run(claimIds);
   supersede(db, chains);
   writer.touchedClaims.clear();

@@ -36,6 +36,8 @@ export interface EvidenceSite extends EntryProvenance {
 export class GraphWriter {
   readonly touchedClaims = new Set<number>();
   readonly touchedEntities = new Set<number>();
+  /** Entities whose type votes this writer added, forgot or merged: only their type can change (workspaceTypes.ts). */
+  readonly revoted = new Set<number>();
   readonly cooccurrence: Cooccurrence;
   /** Mentions written since the last flush, per entity (graph_entities.mentions is updated once per slice). */
   private readonly mentioned = new Map<number, number>();
@@ -79,8 +81,8 @@ export class GraphWriter {
       insertMention: db.prepare('INSERT INTO graph_mentions (entity_id, entry_id, cooccurs, by_model, type_vote) VALUES (?, ?, ?, ?, ?)'),
       insertClaimEvidence: db.prepare('INSERT INTO graph_claim_evidence (claim_id, entry_id, by_model) VALUES (?, ?, ?)'),
       fileTouches: db.prepare(
-        `SELECT m.entity_id AS entity, NULL AS claim FROM graph_entries g JOIN graph_mentions m ON m.entry_id = g.id WHERE g.path_id = ?
-         UNION ALL SELECT NULL, e.claim_id FROM graph_entries g JOIN graph_claim_evidence e ON e.entry_id = g.id WHERE g.path_id = ?`,
+        `SELECT m.entity_id AS entity, NULL AS claim, m.type_vote IS NOT NULL AS voted FROM graph_entries g JOIN graph_mentions m ON m.entry_id = g.id WHERE g.path_id = ?
+         UNION ALL SELECT NULL, e.claim_id, 0 FROM graph_entries g JOIN graph_claim_evidence e ON e.entry_id = g.id WHERE g.path_id = ?`,
       ),
       dropMentions: db.prepare('DELETE FROM graph_mentions WHERE entry_id IN (SELECT id FROM graph_entries WHERE path_id = ?)'),
       dropClaimEvidence: db.prepare('DELETE FROM graph_claim_evidence WHERE entry_id IN (SELECT id FROM graph_entries WHERE path_id = ?)'),
@@ -108,8 +110,9 @@ export class GraphWriter {
     if (pathId === undefined) return; // no entry of it named anything
     this.cooccurrence.forget(pathId);
     const forgotten = new Map<number, number>();
-    for (const row of this.stmts.fileTouches.iterate(pathId, pathId) as Iterable<{ entity: number | null; claim: number | null }>) {
+    for (const row of this.stmts.fileTouches.iterate(pathId, pathId) as Iterable<{ entity: number | null; claim: number | null; voted: number }>) {
       if (row.entity !== null) forgotten.set(row.entity, (forgotten.get(row.entity) ?? 0) + 1);
+      if (row.entity !== null && row.voted) this.revoted.add(row.entity);
       if (row.claim !== null) this.touchedClaims.add(row.claim);
     }
     for (const [id, n] of forgotten) {
@@ -146,7 +149,9 @@ export class GraphWriter {
     });
     const entryId = Number(this.stmts.insertEntry.run(this.pathIdOf(site.path), entry.startLine, entry.endLine, site.chunkId, site.dreamRun, site.origin, site.tool, entry.observed).lastInsertRowid);
     distinct.forEach((id, i) => {
-      this.stmts.insertMention.run(id, entryId, i < MAX_COOCCURRING ? 1 : 0, byRules.has(id) ? 0 : 1, voteCode(votes.get(id)));
+      const vote = voteCode(votes.get(id));
+      this.stmts.insertMention.run(id, entryId, i < MAX_COOCCURRING ? 1 : 0, byRules.has(id) ? 0 : 1, vote);
+      if (vote !== null) this.revoted.add(id);
       this.mentioned.set(id, (this.mentioned.get(id) ?? 0) + 1);
       this.touchedEntities.add(id);
     });
@@ -263,6 +268,8 @@ export class GraphWriter {
         this.flush();
         mergeEntity(this.db, other, id, path, this.cooccurrence);
         this.touchedEntities.delete(other);
+        this.revoted.delete(other);
+        this.revoted.add(id);
         this.absorbed.set(other, id);
       }
     }
@@ -291,6 +298,8 @@ export class GraphWriter {
       this.flush(); // counted pairs may name the merged-away entity
       mergeEntity(this.db, merged, entityId, path, this.cooccurrence);
       this.touchedEntities.delete(merged);
+      this.revoted.delete(merged);
+      this.revoted.add(entityId);
     }
     this.stmts.insertAlias.run(entityId, key, alias, path);
     return merged;

@@ -30,18 +30,20 @@ export function voteCode(votes: readonly TypeVote[] | undefined): number | null 
 
 type VoteRow = [entity: number, current: EntityType, key: string, code: number, count: number];
 
-const VOTES_OF = `SELECT m.entity_id, e.type, e.key, m.type_vote, count(*) FROM graph_mentions m JOIN graph_entities e ON e.id = m.entity_id`;
-const GROUPED = `AND m.type_vote IS NOT NULL AND e.type IN ${VOTED_TYPES} GROUP BY m.entity_id, m.type_vote ORDER BY m.entity_id`;
+/** Each entity's votes counted first (a range of its mention rows), then its type and key joined once per vote kind. */
+const votesOf = (where: string) =>
+  `SELECT v.entity_id, e.type, e.key, v.type_vote, v.n FROM (SELECT entity_id, type_vote, count(*) AS n FROM graph_mentions WHERE ${where} AND type_vote IS NOT NULL GROUP BY entity_id, type_vote) v
+   JOIN graph_entities e ON e.id = v.entity_id WHERE e.type IN ${VOTED_TYPES} ORDER BY v.entity_id`;
 
 /** Retypes the given entities from their summed votes; returns how many changed. */
 export function retypeEntities(db: Database.Database, ids: Iterable<number>): number {
-  const rows = db.prepare(`${VOTES_OF} WHERE m.entity_id IN (SELECT value FROM json_each(?)) ${GROUPED}`).raw().all(JSON.stringify([...ids])) as VoteRow[];
+  const rows = db.prepare(votesOf('entity_id IN (SELECT value FROM json_each(?))')).raw().all(JSON.stringify([...ids])) as VoteRow[];
   return applyVotes(db, rows);
 }
 
 /** Retypes every entity whose id lies in [lo, hi] (a whole-graph settle goes range by range). */
 export function retypeEntityRange(db: Database.Database, lo: number, hi: number): number {
-  const rows = db.prepare(`${VOTES_OF} WHERE m.entity_id BETWEEN ? AND ? ${GROUPED}`).raw().all(lo, hi) as VoteRow[];
+  const rows = db.prepare(votesOf('entity_id BETWEEN ? AND ?')).raw().all(lo, hi) as VoteRow[];
   return applyVotes(db, rows);
 }
 
