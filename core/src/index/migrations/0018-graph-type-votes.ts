@@ -12,6 +12,8 @@ export const migration0018: Migration = {
   version: 18,
   name: 'graph-type-votes',
   up(db) {
-    db.exec('ALTER TABLE graph_mentions ADD COLUMN type_vote INTEGER');
+    // Already there when an index is migrated again from an older recorded version.
+    const columns = db.prepare("SELECT name FROM pragma_table_info('graph_mentions')").pluck().all() as string[];
+    if (!columns.includes('type_vote')) db.exec('ALTER TABLE graph_mentions ADD COLUMN type_vote INTEGER');
   },
 };
