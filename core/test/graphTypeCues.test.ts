@@ -10,6 +10,20 @@ function typeOf(text: string, label: string): string | undefined {
 }
 
 describe('type cues around a name', () => {
+  it('reads the kind of thing a name is called ("a company called X") and a cloud region as a place', () => {
+    expect(typeOf('Adaeze runs SRE at a company called Kobo Rails now.', 'Kobo Rails')).toBe('organization');
+    expect(typeOf('He shares a flat in a place called Elizabeth, near the centre.', 'Elizabeth')).toBe('place');
+    expect(typeOf('We met a guy named Oduya at the meetup.', 'Oduya')).toBe('person');
+    expect(typeOf('The bucket lives in eu-west-1 and the replica in africa-south1.', 'eu-west-1')).toBe('place');
+    expect(typeOf('The bucket lives in eu-west-1 and the replica in africa-south1.', 'africa-south1')).toBe('place');
+    expect(typeOf('Deployed to web-1 again.', 'web-1')).toBe('machine');
+  });
+
+  it('takes a project note titled "Name — description" as the note about Name', () => {
+    const entries = extractFile('memory/projects/hamia.md', '# Hamia — payouts-api AWS → GCP\n\n- Cutover on 8 Oct.\n', '2026-10-01');
+    expect(entries.flatMap((e) => e.entities).filter((m) => m.type === 'project').map((m) => m.label)).toEqual(['Hamia']);
+  });
+
   it('reads a person from a role, a title or what only people have', () => {
     expect(typeOf('- Mika Lindqvist: partner, product designer at a small studio.', 'Mika Lindqvist')).toBe('person');
     expect(typeOf('Notes from the call, Priya (EM, Ledger + Payouts) was there.', 'Priya')).toBe('person');

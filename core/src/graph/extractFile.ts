@@ -4,7 +4,7 @@ import { cleanLabel, labelKey } from './labelKey.js';
 import { findMentions, type PositionedMention } from './mentions.js';
 import { isDateHeading, listOf, readNoteContext, scalar, type NoteContext } from './noteContext.js';
 import { findRelations, type EntryVoice } from './relations.js';
-import { settleTypesInFile } from './typeVotes.js';
+import { settleTypesInFile, voteOf } from './typeVotes.js';
 import type { ClaimMention, EntityMention, ExtractedEntry } from './types.js';
 
 const KEY_VALUE = /^([\p{L}][\p{L}\p{N} _-]{0,40}?)\s*:\s+(\S.{0,300})$/u;
@@ -75,7 +75,7 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
 
   for (const { entry, mentions } of found) {
     // Under the note's own title, "Key: value" lines are facts of the note's subject.
-    const underTitle = !entry.heading || labelKey(entry.heading) === labelKey(note.subject.label);
+    const underTitle = !entry.heading || isTitle(entry.heading, note);
     // Every section of a person's or project's note is about them: a line without a subject too ("Lives in Wedding.", "## Work with him: - Owns …").
     // In a note about people, a section headed by a full name ("### Hope Wanjiku") is about that person.
     const sectionPerson = note.subject.type === 'person' && entry.heading ? PERSON_HEADING.exec(entry.heading)?.[1] : undefined;
@@ -90,7 +90,7 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
     // A heading is a section, not an entity, unless the workspace names it elsewhere too (tentative).
     const heading = entry.heading && !isDateHeading(entry.heading) && !isFurnitureLabel(entry.heading.replace(/[:—–-]+/g, ' ')) ? entry.heading : null;
     const headingIndex = heading
-      ? built.entity(labelKey(heading) === labelKey(note.subject.label) ? subjectMention(note) : { type: 'concept', label: heading, certainty: 'tentative' })
+      ? built.entity(isTitle(heading, note) ? subjectMention(note) : { type: 'concept', label: heading, certainty: 'tentative' })
       : null;
     const mentionIndex = mentions.map((m) => built.entity(m));
     for (const r of relations) built.claim({ subject: mentionIndex[r.subject]!, predicate: r.predicate, object: mentionIndex[r.object]!, literal: null, confidence: CONFIDENCE.relation });
@@ -115,6 +115,12 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
 /** A title that names a thing ("Caddy setup"), not a document's headline ("Postgres 15 → 16 upgrade, ledger cluster — runbook"). */
 function readsAsName(title: string): boolean {
   return title.split(/\s+/).length <= 5 && !/\s[—–-]\s|→|:\s|[,;]/.test(title);
+}
+
+/** The note's title heading, naming its subject ("# Hamia — payouts-api AWS → GCP" in a project's note names Hamia). */
+function isTitle(heading: string, note: NoteContext): boolean {
+  const key = labelKey(heading);
+  return key === labelKey(note.subject.label) || (note.title !== null && key === labelKey(note.title));
 }
 
 /** A note about a person or project is that entity; any other note's title is a section heading like the rest. */
@@ -171,6 +177,14 @@ class EntryBuilder {
   ) {}
 
   entity(mention: EntityMention): number {
+    const index = this.named(mention);
+    // Every mention's evidence counts, also where two mentions are one entity of the entry.
+    const vote = voteOf(mention);
+    if (vote) (this.entities[index]!.votes ??= []).push(vote);
+    return index;
+  }
+
+  private named(mention: EntityMention): number {
     const label = cleanLabel(mention.label).slice(0, 300);
     const key = labelKey(label);
     // Weakly typed names fold into a same-key entity of this entry whatever its type.

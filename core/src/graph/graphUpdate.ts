@@ -9,6 +9,7 @@ import { runModelPass, type ModelExtractionReport, type ModelExtractionSetting }
 import { FUNCTIONAL_PREDICATES, HOLDER_PREDICATES, MENTIONED_WITH, WHERE_FAMILY } from './types.js';
 import { INDEXED_MEMORY_FILE } from '../index/indexStore.js';
 import { inTimeSlices } from '../platform/timeSlices.js';
+import { retypeEntities, retypeEntityRange } from './workspaceTypes.js';
 
 export interface GraphUpdateReport {
   /** Files (re-)extracted, and files whose evidence was removed because they vanished. */
@@ -141,11 +142,15 @@ async function settleAll(db: Database.Database, writer: GraphWriter, fresh: bool
     for (const lo of ranges('graph_claims')) steps.push(() => (orphanClaims.run(lo, lo + SETTLE_RANGE - 1), validFrom.run(lo, lo + SETTLE_RANGE - 1)));
     for (const lo of ranges('graph_entities')) steps.push(() => orphanEntities.run(lo, lo + SETTLE_RANGE - 1));
   }
+  // Every name's type from its votes in all files (the files were read one by one, the first deciding until now).
+  const maxEntity = (db.prepare('SELECT max(id) FROM graph_entities').pluck().get() as number | null) ?? 0;
+  for (let lo = 1; lo <= maxEntity; lo += SETTLE_RANGE) steps.push(() => retypeEntityRange(db, lo, lo + SETTLE_RANGE - 1));
   const chains = chainsOf(db.prepare(`SELECT DISTINCT subject_id, predicate, object_id, literal IS NOT NULL FROM graph_claims WHERE ${SUPERSEDING}`).raw().all() as ChainRow[]);
   for (let i = 0; i < chains.length; i += SETTLE_CHAINS) steps.push(() => supersede(db, chains.slice(i, i + SETTLE_CHAINS)));
   await inTimeSlices(steps, (work) => db.transaction(work).immediate(), (step) => step());
   writer.touchedClaims.clear();
   writer.touchedEntities.clear();
+  writer.revoted.clear();
 }
 
 /** Garbage-collects the claims and entities an update touched when they lost their evidence, and recomputes their validity. */
@@ -158,6 +163,9 @@ function settleTouched(db: Database.Database, writer: GraphWriter): void {
   const chains = chainsOf(db.prepare(`SELECT DISTINCT subject_id, predicate, object_id, literal IS NOT NULL FROM graph_claims WHERE id IN (SELECT value FROM json_each(?)) AND ${SUPERSEDING}`).raw().all(claimIds) as ChainRow[]);
   db.prepare(`DELETE FROM graph_claims WHERE id IN (SELECT value FROM json_each(?)) AND ${CLAIM_WITHOUT_EVIDENCE}`).run(claimIds);
   db.prepare(`DELETE FROM graph_entities WHERE id IN (SELECT value FROM json_each(?)) AND ${ENTITY_WITHOUT_EVIDENCE}`).run(entityIds);
+  // A name whose votes changed takes the type all its files' votes give now (the others' votes, and so their types, stand).
+  retypeEntities(db, writer.revoted);
+  writer.revoted.clear();
   db.prepare(`UPDATE graph_claims SET ${SET_VALID_FROM} WHERE id IN (SELECT value FROM json_each(?))`).run(claimIds);
   supersede(db, chains);
   writer.touchedClaims.clear();

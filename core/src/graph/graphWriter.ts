@@ -6,7 +6,8 @@ import { Cooccurrence, MAX_COOCCURRING } from './cooccurrence.js';
 import { labelKey } from './labelKey.js';
 import { entriesOfPath } from './pathEntries.js';
 import { handleForms, looksLikeFullName, PersonNames } from './personNames.js';
-import { MENTIONED_WITH, type EntityMention, type EntryProvenance, type ExtractedEntry } from './types.js';
+import { MENTIONED_WITH, type EntityMention, type EntryProvenance, type ExtractedEntry, type TypeVote } from './types.js';
+import { voteCode } from './workspaceTypes.js';
 
 /** Types a name can turn out to be; tags, URLs and paths are never names. */
 const NAMED_TYPES = "('person','project','organization','place','machine','tool','concept','identifier')";
@@ -36,6 +37,8 @@ export interface EvidenceSite extends EntryProvenance {
 export class GraphWriter {
   readonly touchedClaims = new Set<number>();
   readonly touchedEntities = new Set<number>();
+  /** Entities whose type votes this writer added, forgot or merged: only their type can change (workspaceTypes.ts). */
+  readonly revoted = new Set<number>();
   readonly cooccurrence: Cooccurrence;
   /** Mentions written since the last flush, per entity (graph_entities.mentions is updated once per slice). */
   private readonly mentioned = new Map<number, number>();
@@ -79,11 +82,11 @@ export class GraphWriter {
       ),
       pathId: db.prepare('SELECT id FROM graph_paths WHERE path = ?').pluck(),
       insertPath: db.prepare('INSERT INTO graph_paths (path) VALUES (?)'),
-      insertMention: db.prepare('INSERT INTO graph_mentions (entity_id, entry_id, cooccurs, by_model) VALUES (?, ?, ?, ?)'),
+      insertMention: db.prepare('INSERT INTO graph_mentions (entity_id, entry_id, cooccurs, by_model, type_vote) VALUES (?, ?, ?, ?, ?)'),
       insertClaimEvidence: db.prepare('INSERT INTO graph_claim_evidence (claim_id, entry_id, by_model) VALUES (?, ?, ?)'),
       fileTouches: db.prepare(
-        `SELECT m.entity_id AS entity, NULL AS claim FROM graph_entries g JOIN graph_mentions m ON m.entry_id = g.id WHERE ${entriesOfPath('g')}
-         UNION ALL SELECT NULL, e.claim_id FROM graph_entries g JOIN graph_claim_evidence e ON e.entry_id = g.id WHERE ${entriesOfPath('g')}`,
+        `SELECT m.entity_id AS entity, NULL AS claim, m.type_vote IS NOT NULL AS voted FROM graph_entries g JOIN graph_mentions m ON m.entry_id = g.id WHERE ${entriesOfPath('g')}
+         UNION ALL SELECT NULL, e.claim_id, 0 FROM graph_entries g JOIN graph_claim_evidence e ON e.entry_id = g.id WHERE ${entriesOfPath('g')}`,
       ),
       dropMentions: db.prepare(`DELETE FROM graph_mentions WHERE entry_id IN (SELECT g.id FROM graph_entries g WHERE ${entriesOfPath('g')})`),
       dropClaimEvidence: db.prepare(`DELETE FROM graph_claim_evidence WHERE entry_id IN (SELECT g.id FROM graph_entries g WHERE ${entriesOfPath('g')})`),
@@ -111,8 +114,9 @@ export class GraphWriter {
     if (pathId === undefined) return; // no entry of it named anything
     this.cooccurrence.forget(pathId);
     const forgotten = new Map<number, number>();
-    for (const row of this.stmts.fileTouches.iterate({ path_id: pathId }) as Iterable<{ entity: number | null; claim: number | null }>) {
+    for (const row of this.stmts.fileTouches.iterate({ path_id: pathId }) as Iterable<{ entity: number | null; claim: number | null; voted: number }>) {
       if (row.entity !== null) forgotten.set(row.entity, (forgotten.get(row.entity) ?? 0) + 1);
+      if (row.entity !== null && row.voted) this.revoted.add(row.entity);
       if (row.claim !== null) this.touchedClaims.add(row.claim);
     }
     for (const [id, n] of forgotten) {
@@ -141,9 +145,17 @@ export class GraphWriter {
     const byRules = new Set(ids.filter((id, i) => id !== null && !entry.entities[i]!.byModel));
     // An entry naming nothing is evidence of nothing (claims need a named subject): not stored.
     if (distinct.length === 0) return;
+    const votes = new Map<number, TypeVote[]>();
+    entry.entities.forEach((m, i) => {
+      const id = ids[i];
+      // The chat model's types never vote: the rules' evidence decides a name's type (workspaceTypes.ts).
+      if (id !== null && id !== undefined && !m.byModel && m.votes) votes.set(id, [...(votes.get(id) ?? []), ...m.votes]);
+    });
     const entryId = Number(this.stmts.insertEntry.run(this.pathIdOf(site.path), entry.startLine, entry.endLine, site.chunkId, site.dreamRun, site.origin, site.tool, entry.observed).lastInsertRowid);
     distinct.forEach((id, i) => {
-      this.stmts.insertMention.run(id, entryId, i < MAX_COOCCURRING ? 1 : 0, byRules.has(id) ? 0 : 1);
+      const vote = voteCode(votes.get(id));
+      this.stmts.insertMention.run(id, entryId, i < MAX_COOCCURRING ? 1 : 0, byRules.has(id) ? 0 : 1, vote);
+      if (vote !== null) this.revoted.add(id);
       this.mentioned.set(id, (this.mentioned.get(id) ?? 0) + 1);
       this.touchedEntities.add(id);
     });
@@ -260,6 +272,8 @@ export class GraphWriter {
         this.flush();
         mergeEntity(this.db, other, id, path, this.cooccurrence);
         this.touchedEntities.delete(other);
+        this.revoted.delete(other);
+        this.revoted.add(id);
         this.absorbed.set(other, id);
       }
     }
@@ -288,6 +302,8 @@ export class GraphWriter {
       this.flush(); // counted pairs may name the merged-away entity
       mergeEntity(this.db, merged, entityId, path, this.cooccurrence);
       this.touchedEntities.delete(merged);
+      this.revoted.delete(merged);
+      this.revoted.add(entityId);
     }
     this.stmts.insertAlias.run(entityId, key, alias, path);
     return merged;
@@ -327,8 +343,8 @@ export function mergeEntity(db: Database.Database, from: number, into: number, p
     } else db.prepare('UPDATE graph_claims SET subject_id = ?, object_id = ? WHERE id = ?').run(subject, object, c.id);
   }
   db.prepare(
-    `INSERT INTO graph_mentions (entity_id, entry_id, cooccurs, by_model) SELECT ?, entry_id, cooccurs, by_model FROM graph_mentions WHERE entity_id = ?
-     ON CONFLICT (entity_id, entry_id) DO UPDATE SET cooccurs = max(cooccurs, excluded.cooccurs), by_model = min(by_model, excluded.by_model)`,
+    `INSERT INTO graph_mentions (entity_id, entry_id, cooccurs, by_model, type_vote) SELECT ?, entry_id, cooccurs, by_model, type_vote FROM graph_mentions WHERE entity_id = ?
+     ON CONFLICT (entity_id, entry_id) DO UPDATE SET cooccurs = max(cooccurs, excluded.cooccurs), by_model = min(by_model, excluded.by_model), type_vote = coalesce(type_vote, excluded.type_vote)`,
   ).run(into, from);
   db.prepare('DELETE FROM graph_mentions WHERE entity_id = ?').run(from);
   db.prepare('UPDATE graph_entities SET mentions = (SELECT count(*) FROM graph_mentions WHERE entity_id = ?) WHERE id = ?').run(into, into);

@@ -4,7 +4,7 @@ import { AMBIGUOUS_GIVEN_NAMES, isFurnitureWord, isUnitOrPair } from './furnitur
 import { knownNameType } from './knownNames.js';
 import { typeFromShape } from './nameShapes.js';
 import { typeFromContext } from './typeCues.js';
-import type { EntityMention } from './types.js';
+import type { EntityMention, TypeVote } from './types.js';
 
 /** An entity named at a place in an entry's body. */
 export interface PositionedMention extends EntityMention {
@@ -14,6 +14,10 @@ export interface PositionedMention extends EntityMention {
   alias?: string;
   /** What an untyped name's words hint at without proving it ("with Kiri", "in Alcântara"): see typeVotes.ts. */
   hint?: EntityType;
+  /** The mention's own evidence, kept when its file's decision retypes it (typeVotes.ts). */
+  ownVote?: TypeVote;
+  /** Typed by the other mentions of its file, not by its own words. */
+  typedByFile?: boolean;
 }
 
 /** No entry, however long, yields more mentions than this (an entry with 10,000 links stays cheap). */
@@ -29,6 +33,8 @@ const FILE_PATH = /(?<![\w/.])(?:~\/|\.{1,2}\/|\/)?(?:[\w.-]+\/)+[\w-]+(?:\.[A-Z
 const DOMAIN = /\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|app|sh|de|uk|fr|eu|co|me|ai|cloud|local|lan|internal|home)\b/gi;
 /** Host names with a number part (`ledgerd-prod-2`, `db01`): machines. */
 const HOST = /\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*-?\d+[a-z0-9]*\b/g;
+/** `eu-west-1`, `us-central1`, `africa-south1`: a cloud's region is where things run, not a host. */
+const CLOUD_REGION = /^(?:us|eu|ap|sa|ca|me|af|il|mx|africa|asia|europe|australia|northamerica|southamerica)-(?:gov-)?(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-?\d{1,2}$/;
 /** snake_case, camelCase, dotted.module names: code identifiers. */
 const IDENTIFIER = /\b(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:\.[a-z][a-z0-9]*){2,})\b/g;
 /** `@dana`: a person's handle (not an email address: nothing word-like before the @). */
@@ -71,7 +77,7 @@ export function findMentions(body: string): PositionedMention[] {
   take(TIME_ZONE, (m) => ({ type: 'place', label: m[1]!.replace(/_/g, ' '), certainty: 'strong' }), 1);
   take(FILE_PATH, (m) => (/^\d+(?:\/\d+)+$/.test(m[0]) || m[0].split('/').filter(Boolean).length < 2 || isUnitOrPair(m[0]) ? null : { type: 'path', label: m[0], certainty: 'strong' }));
   take(DOMAIN, (m) => ({ type: 'machine', label: m[0].toLowerCase(), certainty: 'strong' }));
-  take(HOST, (m) => (/^v?\d/.test(m[0]) || !/[a-z]{2}/.test(m[0]) ? null : { type: 'machine', label: m[0], certainty: 'strong' }));
+  take(HOST, (m) => (/^v?\d/.test(m[0]) || !/[a-z]{2}/.test(m[0]) ? null : { type: CLOUD_REGION.test(m[0]) ? 'place' : 'machine', label: m[0], certainty: 'strong' }));
   take(IDENTIFIER, (m) => ({ type: toolOrIdentifier(m[0], masked, m.index ?? 0), label: m[0], certainty: 'strong' }));
   found.push(...findNames(masked, MAX_MENTIONS_PER_ENTRY - found.length));
   found.sort((a, b) => a.start - b.start);

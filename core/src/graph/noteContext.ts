@@ -4,6 +4,8 @@ import { parseFrontMatterFields, type FrontMatterFields } from '../platform/text
 export interface NoteContext {
   /** The note's own subject: its title (first `# heading` or front matter title), else its path. */
   subject: { type: EntityType; label: string };
+  /** The title as written ("Hamia — payouts-api AWS → GCP" for the subject "Hamia"); null without one. */
+  title: string | null;
   /** YYYY-MM-DD from front matter `date:` or the file name; null when neither says. */
   date: string | null;
   frontMatter: { fields: FrontMatterFields; endLine: number } | null;
@@ -36,7 +38,15 @@ export function readNoteContext(path: string, text: string): NoteContext {
   const title = fmTitle ?? (heading && !isDateHeading(heading) ? heading : null);
   const fileName = path.split('/').pop() ?? path;
   const date = DATE.exec(scalar(frontMatter?.fields.date) ?? '')?.[1] ?? DATE.exec(fileName)?.[1] ?? null;
-  return { subject: title ? { type: subjectType(path), label: title } : { type: 'path', label: path }, date, frontMatter, body };
+  const type = subjectType(path);
+  return { subject: title ? { type, label: type === 'concept' ? title : namedPart(title) } : { type: 'path', label: path }, title: title ?? null, date, frontMatter, body };
+}
+
+/** "Hamia — payouts-api AWS → GCP": a project's or person's note titled by its name and a description is about the name. */
+function namedPart(title: string): string {
+  const head = /^([^—–:]{2,60}?)\s+[—–]\s+\S|^([^—–:]{2,60}?):\s+\S/u.exec(title);
+  const name = (head?.[1] ?? head?.[2])?.trim();
+  return name && name.split(/\s+/).length <= 4 ? name : title;
 }
 
 function subjectType(path: string): EntityType {

@@ -9,6 +9,8 @@ import { knownNameType } from './knownNames.js';
  * (in Berlin, in Go; with Dana, with Postgres; at Quillfin, at Tempelhof).
  */
 export function typeFromContext(before: string, after: string, options: { sentenceStart?: boolean; label?: string } = {}): EntityType | null {
+  const called = CALLED_BEFORE.exec(before);
+  if (called) return KIND_CALLED[called[1]!.toLowerCase()] ?? null;
   if (PERSON_TITLE_BEFORE.test(before) || hasRoleAfter(before, after) || PERSON_POSSESSION_AFTER.test(after) || PERSON_AND_I_AFTER.test(after)) return 'person';
   if (SCORE_AFTER.test(after) || SCORE_BEFORE.test(before)) return 'organization';
   // A sentence's first word may be an adjective ("Old cluster: …", "New server"): nouns after it say nothing.
@@ -26,6 +28,15 @@ export function typeFromContext(before: string, after: string, options: { senten
   if (PROJECT_BEFORE.test(before) || (nounAfter && PROJECT_AFTER.test(after))) return 'project';
   return null;
 }
+
+/** "a company called Kobo Rails", "a place called Elizabeth": the kind of thing it is, named. */
+const KIND_CALLED: Record<string, EntityType> = {
+  company: 'organization', firm: 'organization', startup: 'organization', agency: 'organization', bank: 'organization', charity: 'organization', school: 'organization', band: 'organization',
+  place: 'place', town: 'place', village: 'place', city: 'place', neighbourhood: 'place', neighborhood: 'place', district: 'place', suburb: 'place', area: 'place', island: 'place', street: 'place', restaurant: 'place', bar: 'place', café: 'place', cafe: 'place',
+  tool: 'tool', app: 'tool', library: 'tool', framework: 'tool', database: 'tool',
+  guy: 'person', woman: 'person', man: 'person', girl: 'person', boy: 'person', friend: 'person', colleague: 'person',
+};
+const CALLED_BEFORE = new RegExp(`\\b(?:a|an|the|this|some)\\s+(?:[\\p{L}-]+\\s+)?(${Object.keys(KIND_CALLED).join('|')})\\s+(?:called|named)\\s+$`, 'iu');
 
 /** Words that open a sentence as adjectives ("Old cluster", "New server", "Next release"): the noun after them is not about a name. */
 const SENTENCE_ADJECTIVES = new Set(

@@ -1,6 +1,7 @@
 import type { EntityType } from '../contract/index.js';
 import { labelKey } from './labelKey.js';
 import type { PositionedMention } from './mentions.js';
+import type { EntityMention, TypeVote, TypeVoteKind } from './types.js';
 
 /** Types a name's mentions vote on (tags, paths, links and code keep what their syntax says). */
 const NAMED: ReadonlySet<EntityType> = new Set(['person', 'organization', 'place', 'tool', 'project', 'machine']);
@@ -22,6 +23,9 @@ export function settleTypesInFile(mentionLists: ReadonlyArray<PositionedMention[
       // A first name in the list counts half what the words around a name say ("moving to Charlotte").
       if (m.certainty === 'strong' && NAMED.has(m.type)) tally(v.strong, m.type, m.byNameList ? 1 : 2);
       else if (m.hint && m.type === 'concept') tally(v.hints, m.hint, 1);
+      // What the mention says itself, before the file's decision overwrites it: the workspace sums these.
+      const own = ownVote(m);
+      if (own) m.ownVote = own;
     }
   const decided = new Map<string, EntityType>();
   for (const [key, { strong, hints }] of votes) {
@@ -34,8 +38,8 @@ export function settleTypesInFile(mentionLists: ReadonlyArray<PositionedMention[
       const type = decided.get(labelKey(m.label));
       if (!type || m.type === type) continue;
       // A sentence's opening word stays tentative: it still needs a mention that is not one.
-      if (m.type === 'concept' && m.certainty !== 'strong') Object.assign(m, { type, certainty: m.certainty === 'tentative' ? 'tentative' : 'strong' });
-      else if (m.certainty === 'strong' && NAMED.has(m.type)) Object.assign(m, { type, byNameList: false });
+      if (m.type === 'concept' && m.certainty !== 'strong') Object.assign(m, { type, certainty: m.certainty === 'tentative' ? 'tentative' : 'strong', typedByFile: true });
+      else if (m.certainty === 'strong' && NAMED.has(m.type)) Object.assign(m, { type, byNameList: false, typedByFile: true });
     }
 }
 
@@ -47,4 +51,61 @@ function mostVoted(votes: Map<EntityType, number>): EntityType {
     if (n > most || (n === most && type === 'person')) [best, most] = [type, n];
   }
   return best!;
+}
+
+/** A mention's own evidence, as the cues around it found it. */
+function ownVote(m: PositionedMention): TypeVote | null {
+  if (m.certainty === 'strong' && NAMED.has(m.type)) return { type: m.type, kind: m.byNameList ? 'names' : 'words' };
+  if (m.hint && m.type === 'concept') return { type: m.hint, kind: 'hint' };
+  return null;
+}
+
+/**
+ * The vote a mention casts for the workspace's type of its name: its own evidence from the
+ * words around it; else the type a relation, the note's subject or a list gave it (not the
+ * type its file's other mentions gave it: those vote themselves).
+ */
+export function voteOf(m: EntityMention & { ownVote?: TypeVote; typedByFile?: boolean }): TypeVote | null {
+  if (m.ownVote && m.ownVote.kind !== 'hint') return m.ownVote;
+  if (m.certainty === 'strong' && NAMED.has(m.type) && !m.typedByFile) return { type: m.type, kind: m.byNameList ? 'names' : 'words' };
+  return m.ownVote ?? null;
+}
+
+/** A name's votes summed over the files that name it. */
+export interface VoteCount {
+  type: EntityType;
+  kind: TypeVoteKind;
+  count: number;
+}
+
+/** Types in the order a tie between them goes: what a person does outweighs where words sit. */
+const TIE_ORDER: readonly EntityType[] = ['person', 'organization', 'place', 'project', 'machine', 'tool'];
+
+/**
+ * A name's type across the workspace, from every file's votes: the words around its mentions
+ * decide (each counts 2); the first-name list decides alone, and against the words counts as
+ * one guess (a name list vote in every note must not outvote "flew to Charlotte" twice); what a
+ * person says or does outweighs any number of places the words put a name in; weak
+ * hints decide only where nothing else speaks and they agree. Null: no evidence, keep the type.
+ */
+export function typeFromVotes(votes: readonly VoteCount[]): EntityType | null {
+  const score = new Map<EntityType, number>();
+  const add = (type: EntityType, n: number) => score.set(type, (score.get(type) ?? 0) + n);
+  const words = votes.filter((v) => v.kind === 'words' && NAMED.has(v.type));
+  const names = votes.filter((v) => v.kind === 'names' && NAMED.has(v.type));
+  for (const v of words) add(v.type, 2 * v.count);
+  for (const v of names) add(v.type, words.length > 0 ? Math.min(1, v.count) : v.count);
+  // A person taken for a place ("a weekend in Ottilie", "Ottilie said …"): places do not speak.
+  if (words.some((v) => v.type === 'person')) score.delete('place');
+  if (score.size === 0) {
+    const hinted = new Set(votes.filter((v) => v.kind === 'hint' && NAMED.has(v.type)).map((v) => v.type));
+    return hinted.size === 1 ? [...hinted][0]! : null;
+  }
+  let best: EntityType | null = null;
+  let most = 0;
+  for (const type of TIE_ORDER) {
+    const n = score.get(type) ?? 0;
+    if (n > most) [best, most] = [type, n];
+  }
+  return best;
 }

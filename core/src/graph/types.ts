@@ -14,7 +14,20 @@ export interface EntityMention {
   byModel?: boolean;
   /** A person only because the name is a common first name ("Charlotte"): the weakest person evidence. */
   byNameList?: boolean;
+  /** What this mention itself says the name is (typeVotes.ts): stored per file, summed over the workspace. */
+  votes?: TypeVote[];
 }
+
+/**
+ * One mention's evidence of a name's type: the words around it (`words`: "Kiri said", "flew to
+ * Kiri", the role a relation gives it), only the list of first names (`names`), or a weak hint
+ * ("with Kiri", "in Kiri") that counts only where nothing stronger speaks.
+ */
+export interface TypeVote {
+  type: EntityType;
+  kind: TypeVoteKind;
+}
+export type TypeVoteKind = 'words' | 'names' | 'hint';
 
 /** Indexes into the entry's `entities`. */
 export interface ClaimMention {
