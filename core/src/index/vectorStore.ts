@@ -98,9 +98,13 @@ export class VectorStore {
   /**
    * Recently recomputed vectors by chunk id, with the text they came from (a chunk id whose text
    * changed is recomputed): searches keep meeting the same candidates, and a hit is a string
-   * comparison instead of ~50 µs of hashing.
+   * comparison instead of ~50 µs of hashing. `checked` is the index's write stamp when the text
+   * was last compared: while no connection has written since, the vector is still the chunk's
+   * and `vectorsOf` need not read the text again (see `keptUnchanged`).
    */
-  private readonly recomputed = new Map<number, { text: string; vector: Float32Array }>();
+  private readonly recomputed = new Map<number, KeptVector>();
+  /** The write stamp `vectorsOf` read last, before reading any text: what texts read after it are checked against. */
+  private stamp = '';
 
   constructor(
     private readonly db: Database.Database,
@@ -139,6 +143,8 @@ export class VectorStore {
       getFloats: db.prepare<[string], StoredVector>(`${read} WHERE v.chunk_id IN (SELECT value FROM json_each(?))`),
       scan: db.prepare<[number, number], StoredVector>(`${read} WHERE v.chunk_id > ? ORDER BY v.chunk_id LIMIT ?`),
       putBits: backend === 'sqlite-vec' ? db.prepare(`INSERT OR REPLACE INTO ${this.vecTable} (rowid, embedding) VALUES (?, vec_bit(?))`) : null,
+      // This connection's own writes (total_changes) and everyone else's (data_version), as keywordSearch.ts's writesSeen.
+      writeStamp: db.prepare<[], { own: number; other: number }>('SELECT total_changes() AS own, data_version AS other FROM pragma_data_version'),
       knnBits:
         backend === 'sqlite-vec'
           ? db.prepare<[Buffer, number], { rowid: number }>(`SELECT rowid FROM ${this.vecTable} WHERE embedding MATCH vec_bit(?) AND k = ?`)
@@ -303,8 +309,32 @@ export class VectorStore {
   vectorsOf(chunkIds: readonly number[]): Map<number, Float32Array> {
     const found = new Map<number, Float32Array>();
     if (chunkIds.length === 0) return found;
-    for (const row of this.stmts.getFloats.all(JSON.stringify(chunkIds))) found.set(row.chunk_id, this.decode(row));
+    const unread = this.keptUnchanged(chunkIds, found);
+    if (unread.length === 0) return found;
+    for (const row of this.stmts.getFloats.all(JSON.stringify(unread))) found.set(row.chunk_id, this.decode(row));
     return found;
+  }
+
+  /**
+   * Recomputed vectors only: puts in `found` the kept vectors whose text was compared since the
+   * index's last write (by any connection), which are still their chunks' vectors, and returns
+   * the other ids, to be read. Reading a chunk's text to compare it was most of a search's vector
+   * reads once the vectors themselves are kept.
+   */
+  private keptUnchanged(chunkIds: readonly number[], found: Map<number, Float32Array>): readonly number[] {
+    if (!this.recompute || this.storesFloats) return chunkIds;
+    const { own, other } = this.stmts.writeStamp.get()!;
+    this.stamp = `${own}:${other}`;
+    const unread: number[] = [];
+    for (const id of chunkIds) {
+      const kept = this.recomputed.get(id);
+      if (kept && kept.checked === this.stamp) {
+        this.recomputed.delete(id); // most recently used last
+        this.recomputed.set(id, kept);
+        found.set(id, kept.vector);
+      } else unread.push(id);
+    }
+    return unread;
   }
 
   vectorOf(chunkId: number): Float32Array | null {
@@ -322,12 +352,13 @@ export class VectorStore {
     if (kept && kept.text === text) {
       // Most recently used last: the oldest is the one dropped.
       this.recomputed.delete(chunkId);
+      kept.checked = this.stamp;
       this.recomputed.set(chunkId, kept);
       return kept.vector;
     }
     const vector = this.recompute!.embedSync(text);
     this.recomputed.delete(chunkId);
-    this.recomputed.set(chunkId, { text, vector });
+    this.recomputed.set(chunkId, { text, vector, checked: this.stamp });
     if (this.recomputed.size > RECOMPUTED_KEPT) this.recomputed.delete(this.recomputed.keys().next().value!);
     return vector;
   }
@@ -340,8 +371,20 @@ export class VectorStore {
   }
 }
 
-/** Recomputed vectors kept per store: ~2.5 KB each (floats and text), so about 5 MB. */
-const RECOMPUTED_KEPT = 2_048;
+interface KeptVector {
+  text: string;
+  vector: Float32Array;
+  /** The write stamp read before the text was last compared ('' : never to be trusted without reading it). */
+  checked: string;
+}
+
+/**
+ * Recomputed vectors kept per store (each search worker has one): ~3 KB each (floats and text),
+ * so about 12 MB. A search meets ~70 candidates spread over the index: with 2,048 kept, on the
+ * agents' host bench (2,800 chunks, distinct questions) 5.5 of them a search were recomputed
+ * (~0.5 ms); with 4,096, 1.
+ */
+const RECOMPUTED_KEPT = 4_096;
 
 /** The hash provider that produced `generation`'s vectors, when it did (same scheme, dims and preprocessing). */
 function recomputingProvider(generation: EmbeddingGeneration): HashEmbeddingProvider | null {
