@@ -72,7 +72,8 @@ export function packToBudget(items: readonly PackableResult[], terms: readonly S
     const text = lines[rank]!;
     const weights = lineWeights(text, item.hit.start_line, terms, item.hit.path);
     const share = weights.map((w) => (totalWeight > 0 ? w / totalWeight : 0));
-    const bestShare = Math.max(0, ...share);
+    let bestShare = 0;
+    for (const x of share) if (x > bestShare) bestShare = x;
     const relativeScore = topScore > 0 ? Math.min(1, Math.max(0, item.result.score / topScore)) : 1;
     let seenInFile = seen.get(item.hit.path);
     if (!seenInFile) seen.set(item.hit.path, (seenInFile = new Set()));
@@ -112,18 +113,17 @@ export function packToBudget(items: readonly PackableResult[], terms: readonly S
     return counts;
   });
   const blankBetween = (result: number, a: number, b: number): boolean => nonBlankBefore[result]![b]! - nonBlankBefore[result]![a + 1]! === 0;
-  const joinerOf = (result: number) => (a: number, b: number): number => (blankBetween(result, a, b) ? b - a : GAP.length);
+  const joiner = (result: number, a: number, b: number): number => (blankBetween(result, a, b) ? b - a : GAP.length);
   for (const c of candidates) {
     const picked = chosen[c.result]!;
-    const joiner = joinerOf(c.result);
     let at = 0;
     while (at < picked.length && picked[at]! < c.line) at++;
     const before = picked[at - 1];
     const after = picked[at];
     let grow = c.chars;
-    if (before !== undefined) grow += joiner(before, c.line);
-    if (after !== undefined) grow += joiner(c.line, after);
-    if (before !== undefined && after !== undefined) grow -= joiner(before, after);
+    if (before !== undefined) grow += joiner(c.result, before, c.line);
+    if (after !== undefined) grow += joiner(c.result, c.line, after);
+    if (before !== undefined && after !== undefined) grow -= joiner(c.result, before, after);
     const newResult = picked.length === 0 && shownResults > 0 ? 1 : 0;
     if (chars[c.result]! + grow > MAX_SNIPPET_CHARS || used + grow + newResult > budget) continue;
     if (picked.length === 0) shownResults++;
@@ -153,8 +153,15 @@ export function packToBudget(items: readonly PackableResult[], terms: readonly S
  */
 function namedForms(terms: readonly SnippetTerm[]): (speaker: string) => boolean {
   const forms = [...new Set(terms.flatMap((t) => t.forms.map((f) => f.toLowerCase())))].filter((f) => f.length >= 3);
+  // A conversation has few speakers: each is looked up once.
+  const known = new Map<string, boolean>();
   return (speaker) => {
-    const first = speaker.split(' ')[0]!;
-    return forms.some((f) => (f.startsWith(first) && f.length - first.length <= 2) || (first.startsWith(f) && first.length - f.length <= 2));
+    let named = known.get(speaker);
+    if (named === undefined) {
+      const first = speaker.split(' ')[0]!;
+      named = forms.some((f) => (f.startsWith(first) && f.length - first.length <= 2) || (first.startsWith(f) && first.length - f.length <= 2));
+      known.set(speaker, named);
+    }
+    return named;
   };
 }
