@@ -40,11 +40,21 @@ describe('memory.search with a character budget', () => {
     expect(packed.length).toBeGreaterThan(0);
     expect(totalChars(packed)).toBeLessThanOrEqual(300);
     expect(packed[0]!.id).toBe(whole[0]!.id);
-    // Every snippet is whole lines of its file: nothing cut with "…".
+    // Every snippet is whole lines of its file, in order, from its first to its last line:
+    // runs that are apart are joined by a line of "…", and no line is cut.
     for (const r of packed) {
-      expect(r.snippet).not.toContain('…');
-      const lines = fs.readFileSync(path.join(ws.root, r.path), 'utf8').split('\n').slice(r.startLine - 1, r.endLine);
-      expect(r.snippet).toBe(lines.join('\n'));
+      const file = fs.readFileSync(path.join(ws.root, r.path), 'utf8').split('\n');
+      const runs = r.snippet.split('\n…\n').map((run) => run.split('\n'));
+      expect(file[r.startLine - 1]).toBe(runs[0]![0]);
+      expect(file[r.endLine - 1]).toBe(runs.at(-1)!.at(-1));
+      let at = r.startLine - 1;
+      for (const run of runs) {
+        const start = file.indexOf(run[0]!, at);
+        expect(start).toBeGreaterThanOrEqual(at);
+        expect(file.slice(start, start + run.length)).toEqual(run);
+        at = start + run.length;
+      }
+      expect(at).toBe(r.endLine);
     }
     // More results fit than whole snippets would leave room for.
     expect(packed.map((r) => r.path)).toContain('memory/2025-02-03-garden.md');

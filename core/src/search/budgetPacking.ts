@@ -1,10 +1,18 @@
 /**
  * Results packed to a character budget: what an agent's context wants is the most answer per
- * character, not whole passages until the budget cuts one in half. Each result in rank order
- * gets its best window that still fits (a result whose window would have to cut a matched line
- * is left out, a later, shorter one may still fit); what is left of the budget then widens the
- * chosen windows with their neighbouring lines, best result first.
+ * character, not whole passages until the budget cuts one in half. Every line of the page's
+ * results is rated by how likely it is to hold the answer (lineValue.ts), and the budget goes to
+ * the best-rated lines per character, each at most once, whole, in the results' rank order; a
+ * result shows its chosen lines, runs that are apart joined by "…". A result none of whose lines
+ * earned room is left out.
  *
+ * Before (issue 20): each result in rank order got its best window (buildSnippet) that still
+ * fitted, then what was left widened the windows line by line; on LoCoMo folds 0–1 that gave
+ * @1,500 73.2, @3,500 81.2 and lost evidence two ways: the answer line was in a shown result but
+ * outside its window (the reply beside a matched question, a long line next to a short one
+ * repeating the query's words), or in a result the windows of better ones left no room for.
+ *
+ * Earlier, window-based packing:
  * Tried and left out (LoCoMo, tuned on folds 0–1; before: @1,500 73.2, @3,500 81.2, multi-hop
  * 28.5): windows of 350–450 characters without context for results after the first one or two,
  * so more results fit (@3,500 −1 to −3.3, multi-hop no better: the lines beside a match hold
@@ -28,7 +36,8 @@
  */
 import type { SearchResult } from '../contract/index.js';
 import type { ChunkHit } from './keywordSearch.js';
-import { buildSnippet, MAX_SNIPPET_CHARS, type SnippetTerm } from './snippet.js';
+import { answerLikelihood, asksAnything, speakerOf } from './lineValue.js';
+import { lineWeights, MAX_SNIPPET_CHARS, type SnippetTerm } from './snippet.js';
 
 export interface PackableResult {
   hit: Pick<ChunkHit, 'path' | 'start_line' | 'text'>;
@@ -36,64 +45,123 @@ export interface PackableResult {
 }
 
 /**
- * The largest window a result gets in the first pass, and the context it grows to. On LoCoMo
- * folds 0–1 tighter first windows (500 or 360 characters) lost 6–15 points at 1,500 characters:
- * the answer is often a line beside the matched ones, so more results with fewer lines lose.
+ * Lines are taken by rating over length to this power: below 1, a long line (answers usually
+ * are) pays less than its full length. LoCoMo folds 0–1, @1,500 / @3,500: 0.3 74.4 / 81.6,
+ * 0.6 75.0 / 82.3, 0.8 75.0 / 82.3, 1 74.6 / 82.1 (an earlier rating without speakers or scores).
  */
-const FIRST_PASS_CHARS = MAX_SNIPPET_CHARS;
-const FIRST_PASS_CONTEXT = 280;
+const LENGTH_POWER = 0.6;
+/** Between two chosen lines that are not neighbours. */
+const GAP = '\n…\n';
 
-interface Window {
-  item: PackableResult;
-  lines: string[];
-  /** Index in `lines` of the window's first and last line. */
-  from: number;
-  to: number;
+interface Candidate {
+  result: number;
+  line: number;
   chars: number;
+  value: number;
 }
 
 /** The results (rank order kept) whose snippets, together with a newline between two, fit in `budget` characters. */
 export function packToBudget(items: readonly PackableResult[], terms: readonly SnippetTerm[], budget: number): SearchResult[] {
-  const shown = new Map<string, Set<number>>();
-  const shownIn = (path: string): Set<number> => {
-    let lines = shown.get(path);
-    if (!lines) shown.set(path, (lines = new Set()));
-    return lines;
-  };
+  const totalWeight = terms.reduce((n, t) => n + t.weight, 0);
+  const named = namedForms(terms);
+  const topScore = items[0]?.result.score ?? 0;
+  const lines = items.map((item) => item.hit.text.split('\n'));
+  const seen = new Map<string, Set<number>>();
+  const candidates: Candidate[] = [];
+  items.forEach((item, rank) => {
+    const text = lines[rank]!;
+    const weights = lineWeights(text, item.hit.start_line, terms, item.hit.path);
+    const share = weights.map((w) => (totalWeight > 0 ? w / totalWeight : 0));
+    let bestShare = 0;
+    for (const x of share) if (x > bestShare) bestShare = x;
+    const relativeScore = topScore > 0 ? Math.min(1, Math.max(0, item.result.score / topScore)) : 1;
+    let seenInFile = seen.get(item.hit.path);
+    if (!seenInFile) seen.set(item.hit.path, (seenInFile = new Set()));
+    text.forEach((line, i) => {
+      // A line a better result already offers is not offered again; blank lines are only ever gaps.
+      if (seenInFile.has(item.hit.start_line + i)) return;
+      seenInFile.add(item.hit.start_line + i);
+      if (line.trim() === '' || line.length > MAX_SNIPPET_CHARS) return;
+      const speaker = speakerOf(line);
+      const value = answerLikelihood({
+        rank,
+        relativeScore,
+        share: share[i]!,
+        bestShareInResult: bestShare,
+        previousShare: share[i - 1] ?? 0,
+        previousAsks: i > 0 && asksAnything(text[i - 1]!),
+        nextShare: share[i + 1] ?? 0,
+        chars: line.length,
+        asks: asksAnything(line),
+        heading: line.startsWith('#'),
+        speakerNamed: speaker !== null && named(speaker),
+      });
+      candidates.push({ result: rank, line: i, chars: line.length, value: value / Math.pow(line.length + 1, LENGTH_POWER) });
+    });
+  });
+  candidates.sort((a, b) => b.value - a.value || a.result - b.result || a.line - b.line);
+
+  // Each result's chosen lines (sorted) and its snippet's length; results are joined by a newline.
+  const chosen = items.map(() => [] as number[]);
+  const chars = items.map(() => 0);
   let used = 0;
-  const windows: Window[] = [];
-  for (const item of items) {
-    const room = Math.min(FIRST_PASS_CHARS, budget - used - (windows.length > 0 ? 1 : 0));
-    if (room <= 0) break;
-    const exclude = shownIn(item.hit.path);
-    const snippet = buildSnippet(item.hit.text, item.hit.start_line, terms, { maxChars: room, exclude, contextChars: Math.min(FIRST_PASS_CONTEXT, room), path: item.hit.path });
-    if (snippet.text.length === 0 || snippet.cut || snippet.matchedWeight <= 0) continue;
-    used += snippet.text.length + (windows.length > 0 ? 1 : 0);
-    for (let l = snippet.startLine; l <= snippet.endLine; l++) exclude.add(l);
-    const from = snippet.startLine - item.hit.start_line;
-    windows.push({ item, lines: item.hit.text.split('\n'), from, to: snippet.endLine - item.hit.start_line, chars: snippet.text.length });
+  let shownResults = 0;
+  // Lines apart are joined by "…", unless only blank lines lie between: those are shown as they are.
+  const nonBlankBefore = lines.map((text) => {
+    const counts = [0];
+    for (const line of text) counts.push(counts[counts.length - 1]! + (line.trim() === '' ? 0 : 1));
+    return counts;
+  });
+  const blankBetween = (result: number, a: number, b: number): boolean => nonBlankBefore[result]![b]! - nonBlankBefore[result]![a + 1]! === 0;
+  const joiner = (result: number, a: number, b: number): number => (blankBetween(result, a, b) ? b - a : GAP.length);
+  for (const c of candidates) {
+    const picked = chosen[c.result]!;
+    let at = 0;
+    while (at < picked.length && picked[at]! < c.line) at++;
+    const before = picked[at - 1];
+    const after = picked[at];
+    let grow = c.chars;
+    if (before !== undefined) grow += joiner(c.result, before, c.line);
+    if (after !== undefined) grow += joiner(c.result, c.line, after);
+    if (before !== undefined && after !== undefined) grow -= joiner(c.result, before, after);
+    const newResult = picked.length === 0 && shownResults > 0 ? 1 : 0;
+    if (chars[c.result]! + grow > MAX_SNIPPET_CHARS || used + grow + newResult > budget) continue;
+    if (picked.length === 0) shownResults++;
+    picked.splice(at, 0, c.line);
+    chars[c.result]! += grow;
+    used += grow + newResult;
   }
-  // Second pass: the rest of the budget widens windows by whole lines, best result first.
-  for (const w of windows) {
-    const taken = shownIn(w.item.hit.path);
-    const free = (i: number): number =>
-      i >= 0 && i < w.lines.length && !taken.has(w.item.hit.start_line + i) ? w.lines[i]!.length + 1 : Infinity;
-    for (;;) {
-      const after = free(w.to + 1);
-      const before = free(w.from - 1);
-      const step = Math.min(after, before);
-      if (step === Infinity || step > budget - used || w.chars + step > MAX_SNIPPET_CHARS) break;
-      // The line after a match is usually the reply to it: it goes first on a tie.
-      if (after <= before) taken.add(w.item.hit.start_line + ++w.to);
-      else taken.add(w.item.hit.start_line + --w.from);
-      w.chars += step;
-      used += step;
+
+  const packed: SearchResult[] = [];
+  items.forEach((item, rank) => {
+    const picked = chosen[rank]!;
+    if (picked.length === 0) return;
+    const text = lines[rank]!;
+    let snippet = text[picked[0]!]!;
+    for (let k = 1; k < picked.length; k++) {
+      const [a, b] = [picked[k - 1]!, picked[k]!];
+      snippet += blankBetween(rank, a, b) ? '\n' + text.slice(a + 1, b + 1).join('\n') : GAP + text[b]!;
     }
-  }
-  return windows.map((w) => ({
-    ...w.item.result,
-    snippet: w.lines.slice(w.from, w.to + 1).join('\n'),
-    startLine: w.item.hit.start_line + w.from,
-    endLine: w.item.hit.start_line + w.to,
-  }));
+    packed.push({ ...item.result, snippet, startLine: item.hit.start_line + picked[0]!, endLine: item.hit.start_line + picked[picked.length - 1]! });
+  });
+  return packed;
+}
+
+/**
+ * Whether a speaker's name is one the query names: its first word and a query word's form are
+ * the same word, allowing a possessive or plural ending ("Melanie's" → melanies, melani).
+ */
+function namedForms(terms: readonly SnippetTerm[]): (speaker: string) => boolean {
+  const forms = [...new Set(terms.flatMap((t) => t.forms.map((f) => f.toLowerCase())))].filter((f) => f.length >= 3);
+  // A conversation has few speakers: each is looked up once.
+  const known = new Map<string, boolean>();
+  return (speaker) => {
+    let named = known.get(speaker);
+    if (named === undefined) {
+      const first = speaker.split(' ')[0]!;
+      named = forms.some((f) => (f.startsWith(first) && f.length - first.length <= 2) || (first.startsWith(f) && first.length - f.length <= 2));
+      known.set(speaker, named);
+    }
+    return named;
+  };
 }

@@ -50,16 +50,7 @@ export function buildSnippet(chunkText: string, chunkStartLine: number, terms: r
   const lines = chunkText.split('\n');
   const matcher = buildMatcher(terms);
   const allowed = lines.map((_, i) => !exclude?.has(chunkStartLine + i));
-  const found = lines.map((line, i) => (allowed[i] ? termsIn(line, matcher) : []));
-  if (path !== undefined) {
-    terms.forEach((t, index) => {
-      const marked = t.lines?.get(path);
-      if (!marked) return;
-      found.forEach((f, i) => {
-        if (allowed[i] && marked.has(chunkStartLine + i)) f.push(index);
-      });
-    });
-  }
+  const found = termsOfLines(lines, chunkStartLine, terms, path, allowed);
   // A line that asks keeps room for the next line, its answer.
   const answerRoom = lines.map((line, i) => (i + 1 < lines.length && allowed[i + 1] && found[i]!.length > 0 && asks(line) ? lines[i + 1]!.length + 1 : 0));
   const canMatch = (i: number): boolean =>
@@ -117,6 +108,34 @@ export function buildSnippet(chunkText: string, chunkStartLine: number, terms: r
   const cut = text.length > maxChars;
   if (cut) text = cutAroundFirstMatch(text, matcher, maxChars);
   return { text, startLine: chunkStartLine + best.from, endLine: chunkStartLine + best.to, matchedWeight, cut };
+}
+
+/**
+ * The query weight each line of a chunk matches on its own (the sum of the distinct terms it
+ * holds, date terms included), for choosing lines one by one rather than a window.
+ */
+export function lineWeights(lines: readonly string[], chunkStartLine: number, terms: readonly SnippetTerm[], path?: string): number[] {
+  return termsOfLines(lines, chunkStartLine, terms, path).map((f) => f.reduce((n, t) => n + terms[t]!.weight, 0));
+}
+
+/**
+ * The indexes of the terms each line matches (none for a line `allowed` leaves out). Not
+ * remembered between calls: keeping them alive for a whole search cost more in garbage
+ * collection than matching again.
+ */
+function termsOfLines(lines: readonly string[], chunkStartLine: number, terms: readonly SnippetTerm[], path: string | undefined, allowed?: readonly boolean[]): number[][] {
+  const matcher = buildMatcher(terms);
+  const found = lines.map((line, i) => (!allowed || allowed[i] ? termsIn(line, matcher) : []));
+  if (path !== undefined) {
+    terms.forEach((t, index) => {
+      const marked = t.lines?.get(path);
+      if (!marked) return;
+      found.forEach((f, i) => {
+        if ((!allowed || allowed[i]) && marked.has(chunkStartLine + i)) f.push(index);
+      });
+    });
+  }
+  return found;
 }
 
 /**

@@ -75,8 +75,8 @@ export const workspaceOperations = {
         limit: z.number().int().min(1).max(100).default(10),
         sources: z.array(SourceKind).min(1).default(['memory', 'sessions']),
         /**
-         * Characters the snippets may use together: each result then shows its best lines only,
-         * widened while the budget lasts, and results that do not fit are left out. Absent: whole results.
+         * Characters the snippets may use together: the budget goes to the results' lines most likely
+         * to hold the answer, whole, in rank order; results with none are left out. Absent: whole results.
          */
         budget: z
           .number()
