@@ -1,3 +1,4 @@
+import { MAX_SNIPPET_CHARS } from '../contract/records/searchRecords.js';
 import { hasUnspacedText } from '../contract/unspacedScripts.js';
 
 /**
@@ -35,7 +36,6 @@ export interface SnippetOptions {
   path?: string;
 }
 
-export const MAX_SNIPPET_CHARS = 700;
 /** Snippets grow with surrounding lines until about this size. */
 const CONTEXT_CHARS = 280;
 /**
