@@ -33,7 +33,6 @@ describe('packToBudget', () => {
       expect(total).toBeLessThanOrEqual(budget);
       const shown = packed.flatMap((r) => r.snippet.split('\n').filter((l) => l !== '…'));
       expect(new Set(shown).size).toBe(shown.length);
-      for (const r of packed) expect(r.snippet.length).toBeLessThanOrEqual(700);
     }
     const both = packToBudget([first, second], terms('canary', 'rollout'), 150);
     expect(both.map((r) => r.snippet).join('\n')).toContain('day 1,');
@@ -43,6 +42,19 @@ describe('packToBudget', () => {
     expect(apart).toHaveLength(1);
     expect(apart[0]!.snippet).toBe(`${lines[1]}\n…\n${lines[9]}`);
     expect([apart[0]!.startLine, apart[0]!.endLine]).toEqual([2, 10]);
+  });
+
+  it("lets a result's lines take more than a whole result's 700 characters when the budget has room", () => {
+    const long = (i: number): string => `- [${i}] Ann: the canary rollout on day ${i} went region by region, ${'with careful checks of every dashboard '.repeat(3)}and no paging at all.`;
+    const lines = Array.from({ length: 8 }, (_, i) => long(i));
+    expect(lines.join('\n').length).toBeGreaterThan(1000);
+    const [whole] = packToBudget([item('memory/a.md', 1, lines, 1)], terms('canary', 'rollout'), 5000);
+    expect(whole!.snippet).toBe(lines.join('\n'));
+    // Within a smaller budget the same result is cut to whole lines that fit it.
+    const [part] = packToBudget([item('memory/a.md', 1, lines, 1)], terms('canary', 'rollout'), 800);
+    expect(part!.snippet.length).toBeLessThanOrEqual(800);
+    expect(part!.snippet.length).toBeGreaterThan(700 - long(0).length);
+    for (const line of part!.snippet.split('\n')) expect(line === '…' || lines.includes(line)).toBe(true);
   });
 
   it('shows blank lines between chosen lines as they are, and gives back nothing when no line fits', () => {

@@ -1,15 +1,13 @@
 /** The workspace, its index, search, files and settings. */
 import { z } from 'zod';
 import { FileCoverage, SyncReport } from '../records/indexRecords.js';
-import { SearchResult } from '../records/searchRecords.js';
+import { MAX_SEARCH_BUDGET, SearchResult } from '../records/searchRecords.js';
 import { Settings, SettingsPatch } from '../records/settingsRecords.js';
 import { StatusOutput, WorkspaceInfo } from '../records/statusRecords.js';
 import { GraphEntity } from '../records/graphRecords.js';
 import { SourceKind, WorkspacePath } from '../vocabulary.js';
 
 const MAX_QUERY_CHARS = 20_000;
-/** A search's character budget: far more than any agent's context gives to memory. */
-const MAX_SEARCH_BUDGET = 100_000;
 const MAX_WRITE_BYTES = 16 * 1024 * 1024;
 import type { OperationSpec } from './spec.js';
 
@@ -76,7 +74,9 @@ export const workspaceOperations = {
         sources: z.array(SourceKind).min(1).default(['memory', 'sessions']),
         /**
          * Characters the snippets may use together: the budget goes to the results' lines most likely
-         * to hold the answer, whole, in rank order; results with none are left out. Absent: whole results.
+         * to hold the answer, whole, in rank order; results with none are left out. A result's
+         * snippet may then pass the 700 characters of a whole result, up to the budget. Absent:
+         * whole results.
          */
         budget: z
           .number()

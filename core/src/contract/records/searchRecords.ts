@@ -3,6 +3,11 @@ import { z } from 'zod';
 import { OriginClass, SessionKind, SourceKind } from '../vocabulary.js';
 import { EntryKindSpan } from './indexRecords.js';
 
+/** A whole result's snippet (no budget asked): what the Search view shows per result. */
+export const MAX_SNIPPET_CHARS = 700;
+/** A search's character budget: far more than any agent's context gives to memory. */
+export const MAX_SEARCH_BUDGET = 100_000;
+
 export const SearchResult = z.object({
   /** Typed record id, `chunk:<n>`. */
   id: z.string(),
@@ -11,7 +16,11 @@ export const SearchResult = z.object({
   /** 1-based, inclusive. */
   startLine: z.number().int().positive(),
   endLine: z.number().int().positive(),
-  snippet: z.string().max(700),
+  /**
+   * The cited lines: at most MAX_SNIPPET_CHARS for a whole result; with a budget, the result's
+   * chosen lines, which may take more of the budget than that (never more than the budget).
+   */
+  snippet: z.string().max(MAX_SEARCH_BUDGET),
   score: z.number(),
   /** Why this result matched: keyword (BM25), vector (embedding similarity), path or date in the file name. */
   matchedBy: z.array(z.enum(['keyword', 'vector', 'path', 'date'])),
