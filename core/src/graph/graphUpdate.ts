@@ -10,6 +10,8 @@ import { FUNCTIONAL_PREDICATES, HOLDER_PREDICATES, MENTIONED_WITH, WHERE_FAMILY 
 import { INDEXED_MEMORY_FILE } from '../index/indexStore.js';
 import { inTimeSlices } from '../platform/timeSlices.js';
 import { retypeEntities, retypeEntityRange } from './workspaceTypes.js';
+import { joinShortOrganisationNames } from './shortOrganisationNames.js';
+import { mergeEntity } from './graphWriter.js';
 
 export interface GraphUpdateReport {
   /** Files (re-)extracted, and files whose evidence was removed because they vanished. */
@@ -88,6 +90,14 @@ export async function updateGraph(
       })
       .immediate();
   await inTimeSlices(extractionSteps(db, writer, changed, fresh ? null : forget, extraction), slice, (step) => step(), { shouldStop: options.shouldStop });
+  // Files naming an organisation by a short name that a new name made ambiguous: once more, without the alias.
+  const redo = new Set(writer.redoPaths);
+  writer.redoPaths.clear();
+  if (redo.size > 0 && !options.shouldStop?.()) {
+    const again = indexedMemoryFiles(db).filter((f) => redo.has(f.path));
+    await inTimeSlices(extractionSteps(db, writer, again, forget, extraction), slice, (step) => step(), { shouldStop: options.shouldStop });
+    writer.redoPaths.clear();
+  }
   if (rebuild) {
     await inTimeSlices(writer.cooccurrence.rebuildSteps(), (work) => db.transaction(work).immediate(), (step) => step(), { shouldStop: options.shouldStop });
     // Stopped before the pairs were recounted: the next update rebuilds, and settles, again.
@@ -145,9 +155,13 @@ async function settleAll(db: Database.Database, writer: GraphWriter, fresh: bool
   // Every name's type from its votes in all files (the files were read one by one, the first deciding until now).
   const maxEntity = (db.prepare('SELECT max(id) FROM graph_entities').pluck().get() as number | null) ?? 0;
   for (let lo = 1; lo <= maxEntity; lo += SETTLE_RANGE) steps.push(() => retypeEntityRange(db, lo, lo + SETTLE_RANGE - 1));
-  const chains = chainsOf(db.prepare(`SELECT DISTINCT subject_id, predicate, object_id, literal IS NOT NULL FROM graph_claims WHERE ${SUPERSEDING}`).raw().all() as ChainRow[]);
-  for (let i = 0; i < chains.length; i += SETTLE_CHAINS) steps.push(() => supersede(db, chains.slice(i, i + SETTLE_CHAINS)));
+  // Short organisation names join their one long name once every name is typed; the survivors are typed again with the votes they took in.
+  steps.push(() => retypeEntities(db, joinShortOrganisationNames(db, null, writer.aliases, writer.cooccurrence, mergeEntity)));
   await inTimeSlices(steps, (work) => db.transaction(work).immediate(), (step) => step());
+  const chains = chainsOf(db.prepare(`SELECT DISTINCT subject_id, predicate, object_id, literal IS NOT NULL FROM graph_claims WHERE ${SUPERSEDING}`).raw().all() as ChainRow[]);
+  const chainSteps: Array<() => void> = [];
+  for (let i = 0; i < chains.length; i += SETTLE_CHAINS) chainSteps.push(() => supersede(db, chains.slice(i, i + SETTLE_CHAINS)));
+  await inTimeSlices(chainSteps, (work) => db.transaction(work).immediate(), (step) => step());
   writer.touchedClaims.clear();
   writer.touchedEntities.clear();
   writer.revoted.clear();
@@ -164,10 +178,15 @@ function settleTouched(db: Database.Database, writer: GraphWriter): void {
   db.prepare(`DELETE FROM graph_claims WHERE id IN (SELECT value FROM json_each(?)) AND ${CLAIM_WITHOUT_EVIDENCE}`).run(claimIds);
   db.prepare(`DELETE FROM graph_entities WHERE id IN (SELECT value FROM json_each(?)) AND ${ENTITY_WITHOUT_EVIDENCE}`).run(entityIds);
   // A name whose votes changed takes the type all its files' votes give now (the others' votes, and so their types, stand).
+  const touched = [...new Set([...writer.touchedEntities, ...writer.revoted])];
   retypeEntities(db, writer.revoted);
   writer.revoted.clear();
+  const joined = joinShortOrganisationNames(db, touched, writer.aliases, writer.cooccurrence, mergeEntity);
+  retypeEntities(db, joined);
   db.prepare(`UPDATE graph_claims SET ${SET_VALID_FROM} WHERE id IN (SELECT value FROM json_each(?))`).run(claimIds);
   supersede(db, chains);
+  // A joined name's claims now belong to its survivor: its chains may end one another.
+  if (joined.length > 0) supersede(db, chainsOf(db.prepare(`SELECT DISTINCT subject_id, predicate, object_id, literal IS NOT NULL FROM graph_claims WHERE (subject_id IN (SELECT value FROM json_each(?)) OR object_id IN (SELECT value FROM json_each(?))) AND ${SUPERSEDING}`).raw().all(JSON.stringify(joined), JSON.stringify(joined)) as ChainRow[]));
   writer.touchedClaims.clear();
   writer.touchedEntities.clear();
 }

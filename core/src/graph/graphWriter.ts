@@ -6,6 +6,7 @@ import { Cooccurrence, MAX_COOCCURRING } from './cooccurrence.js';
 import { labelKey } from './labelKey.js';
 import { entriesOfPath } from './pathEntries.js';
 import { handleForms, looksLikeFullName, PersonNames } from './personNames.js';
+import { ambiguousPrefixOwner } from './shortOrganisationNames.js';
 import { MENTIONED_WITH, type EntityMention, type EntryProvenance, type ExtractedEntry, type TypeVote } from './types.js';
 import { voteCode } from './workspaceTypes.js';
 
@@ -39,6 +40,8 @@ export class GraphWriter {
   readonly touchedEntities = new Set<number>();
   /** Entities whose type votes this writer added, forgot or merged: only their type can change (workspaceTypes.ts). */
   readonly revoted = new Set<number>();
+  /** Files to extract again: they named an organisation by a short name a new name has made ambiguous (shortOrganisationNames.ts). */
+  readonly redoPaths = new Set<string>();
   readonly cooccurrence: Cooccurrence;
   /** Mentions written since the last flush, per entity (graph_entities.mentions is updated once per slice). */
   private readonly mentioned = new Map<number, number>();
@@ -52,7 +55,7 @@ export class GraphWriter {
   constructor(
     private readonly db: Database.Database,
     /** The person's merges and splits (ALIASES.md); they overrule every automatic merge. */
-    private readonly aliases: AliasBook = new AliasBook(),
+    readonly aliases: AliasBook = new AliasBook(),
   ) {
     this.people = new PersonNames(db);
     this.stmts = {
@@ -93,6 +96,8 @@ export class GraphWriter {
       dropEntries: db.prepare(`DELETE FROM graph_entries AS g WHERE ${entriesOfPath('g')}`),
       dropPath: db.prepare('DELETE FROM graph_paths WHERE id = ?'),
       dropAliases: db.prepare('DELETE FROM graph_aliases WHERE path = ?'),
+      dropAliasOf: db.prepare('DELETE FROM graph_aliases WHERE entity_id = ? AND key = ?'),
+      pathsNaming: db.prepare('SELECT DISTINCT p.path FROM graph_mentions m JOIN graph_entries g ON g.id = m.entry_id JOIN graph_paths p ON p.id = g.path_id WHERE m.entity_id = ?').pluck(),
       dropFile: db.prepare('DELETE FROM graph_files WHERE path = ?'),
       addMentions: db.prepare('UPDATE graph_entities SET mentions = mentions + ? WHERE id = ?'),
     };
@@ -288,7 +293,21 @@ export class GraphWriter {
   }
 
   private create(type: EntityType, label: string, key: string): number {
-    return Number(this.stmts.insertEntity.run(type, label, key).lastInsertRowid);
+    const id = Number(this.stmts.insertEntity.run(type, label, key).lastInsertRowid);
+    if (key.includes(' ')) this.unjoinShortName(key.split(' ')[0]!, id);
+    return id;
+  }
+
+  /**
+   * A second "Tidewater …" makes "Tidewater" ambiguous: the organisation it was joined to loses
+   * it as an alias, and the files naming that organisation are extracted again (graphUpdate.ts),
+   * so their "Tidewater" becomes a name of its own, as a rebuild would have it.
+   */
+  private unjoinShortName(firstWord: string, newId: number): void {
+    const owner = ambiguousPrefixOwner(this.db, firstWord, newId, this.aliases);
+    if (owner === null) return;
+    this.stmts.dropAliasOf.run(owner, firstWord);
+    for (const path of this.stmts.pathsNaming.all(owner) as string[]) this.redoPaths.add(path);
   }
 
   /** Records an alias; an entity of the same type already called that is merged in (its id is returned). */
