@@ -102,8 +102,8 @@ describe('the alias file: merge and split through the contract', () => {
     ws = createTempWorkspace(NOTES);
     service = openService(ws);
     await service.invoke('index.sync', {});
-        // "Sam" alone is the one Sam the notes name in full.
-    expect(entityLabels(db(service))).toContain('Sam Reyes');
+    // "Sam" alone is the one Sam the notes name in full, kept as his alias.
+    expect(entityLabels(db(service))).toContain('Sam Reyes (Sam)');
     expect(entityLabels(db(service))).not.toContain('Sam');
     ws.write('ALIASES.md', '# Aliases\n\n- Sam != Sam Reyes\n');
     await service.invoke('index.sync', {});

@@ -40,7 +40,7 @@ export class GraphWriter {
   readonly touchedEntities = new Set<number>();
   /** Entities whose type votes this writer added, forgot or merged: only their type can change (workspaceTypes.ts). */
   readonly revoted = new Set<number>();
-  /** Files to extract again: they named an organisation by a short name a new name has made ambiguous (shortOrganisationNames.ts). */
+  /** Files to extract again: they named an organisation or person by a short name a new name has made ambiguous (shortOrganisationNames.ts). */
   readonly redoPaths = new Set<string>();
   readonly cooccurrence: Cooccurrence;
   /** Mentions written since the last flush, per entity (graph_entities.mentions is updated once per slice). */
@@ -213,8 +213,10 @@ export class GraphWriter {
       // A model's name joins any known entity; the rules' only one they named themselves (see NAMED_BY_RULES).
       const [byKey, byAlias] = m.byModel ? [this.stmts.namedByKey, this.stmts.namedByAlias] : [this.stmts.rulesNamedByKey, this.stmts.rulesNamedByAlias];
       // A first name alone is the one person of that name, when there is only one ("Dana" is Dana Okafor).
-      const known = (byKey.get(key) ?? byAlias.get(key) ?? (m.byModel ? null : this.people.byFirstName(key))) as number | null | undefined;
-      if (known !== undefined && known !== null && !this.keptApart(key, known)) return known;
+      const byName = (byKey.get(key) ?? byAlias.get(key)) as number | undefined;
+      const person = byName === undefined && !m.byModel ? this.people.byFirstName(key) : null;
+      const known = byName ?? person;
+      if (known !== null && !this.keptApart(key, known)) return known === person ? this.joinFirstName(person, m.label, key, path) : known;
       if (m.certainty === 'tentative') return null;
       // A model's name joins a known entity whatever its type (it never retypes one); a new one takes the model's type.
       if (m.byModel) return this.create(m.type, m.label, key);
@@ -237,7 +239,7 @@ export class GraphWriter {
     const named = m.type !== 'concept' && !['tag', 'url', 'path'].includes(m.type);
     if (named && m.type === 'person' && !/\s/.test(key) && !m.byModel) {
       const person = this.people.byFirstName(key);
-      if (person !== null && !this.keptApart(key, person)) return person;
+      if (person !== null && !this.keptApart(key, person)) return this.joinFirstName(person, m.label, key, path);
       // "Priya said …" after an untyped "Priya Natarajan": that full name is this person.
       const untyped = this.people.untypedFullName(key);
       if (untyped !== null && !this.keptApart(key, untyped)) {
@@ -250,7 +252,10 @@ export class GraphWriter {
     const concept = named ? (this.stmts.rulesConceptByKey.get(key) as number | undefined) : undefined;
     if (concept !== undefined) {
       this.stmts.retype.run(m.type, concept);
-      if (m.type === 'person' && /\s/.test(key)) this.absorbShortNames(concept, key, path);
+      if (m.type === 'person' && /\s/.test(key)) {
+        this.unjoinShortName(key.split(' ')[0]!, concept, true);
+        this.absorbShortNames(concept, key, path);
+      }
       return concept;
     }
     // One thing, one entity: a name already typed otherwise keeps its first type from the evidence.
@@ -294,17 +299,27 @@ export class GraphWriter {
 
   private create(type: EntityType, label: string, key: string): number {
     const id = Number(this.stmts.insertEntity.run(type, label, key).lastInsertRowid);
-    if (key.includes(' ')) this.unjoinShortName(key.split(' ')[0]!, id);
+    if (key.includes(' ')) this.unjoinShortName(key.split(' ')[0]!, id, type === 'person');
     return id;
   }
 
   /**
-   * A second "Tidewater …" makes "Tidewater" ambiguous: the organisation it was joined to loses
-   * it as an alias, and the files naming that organisation are extracted again (graphUpdate.ts),
-   * so their "Tidewater" becomes a name of its own, as a rebuild would have it.
+   * "Dana" alone is the one person called Dana: the first name is kept as that person's alias
+   * with this file, so a second Dana can find and undo the join (unjoinShortName).
    */
-  private unjoinShortName(firstWord: string, newId: number): void {
-    const owner = ambiguousPrefixOwner(this.db, firstWord, newId, this.aliases);
+  private joinFirstName(person: number, label: string, key: string, path: string): number {
+    this.stmts.insertAlias.run(person, key, label, path);
+    return person;
+  }
+
+  /**
+   * A second "Tidewater …" (or a second person called Dana) makes the first word ambiguous: the
+   * name it was joined to loses it as an alias, and the files naming that name are extracted
+   * again (graphUpdate.ts), so their "Tidewater" or "Dana" becomes a name of its own, as a
+   * rebuild would have it.
+   */
+  private unjoinShortName(firstWord: string, newId: number, newIsPerson: boolean): void {
+    const owner = ambiguousPrefixOwner(this.db, firstWord, newId, newIsPerson, this.aliases);
     if (owner === null) return;
     this.stmts.dropAliasOf.run(owner, firstWord);
     for (const path of this.stmts.pathsNaming.all(owner) as string[]) this.redoPaths.add(path);

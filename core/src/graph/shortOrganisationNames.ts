@@ -74,15 +74,19 @@ export type MergeFn = (db: Database.Database, from: number, into: number, path: 
 /**
  * The organisation or project holding `firstWord` as its joined short name, when a new name
  * `newId` starting with that word makes it ambiguous; null when none (or the alias file named it).
+ * A person holding a first name ("Dana" of Dana Okafor, personNames.ts) counts when the new name
+ * is a person's too: only a second person makes a first name ambiguous.
  */
-export function ambiguousPrefixOwner(db: Database.Database, firstWord: string, newId: number, aliases: AliasBook): number | null {
+export function ambiguousPrefixOwner(db: Database.Database, firstWord: string, newId: number, newIsPerson: boolean, aliases: AliasBook): number | null {
   if (aliases.names(firstWord)) return null;
   let statement = ownerStatements.get(db);
   if (!statement) {
-    statement = db.prepare(`SELECT e.id FROM graph_aliases a JOIN graph_entities e ON e.id = a.entity_id WHERE a.key = ? AND e.key >= ? AND e.key < ? AND e.id != ? AND e.type IN ${JOINABLE} LIMIT 1`).pluck();
+    statement = db
+      .prepare(`SELECT e.id FROM graph_aliases a JOIN graph_entities e ON e.id = a.entity_id WHERE a.key = ? AND e.key >= ? AND e.key < ? AND e.id != ? AND (e.type IN ${JOINABLE} OR (e.type = 'person' AND ?)) LIMIT 1`)
+      .pluck();
     ownerStatements.set(db, statement);
   }
-  return (statement.get(firstWord, `${firstWord} `, `${firstWord}!`, newId) as number | undefined) ?? null;
+  return (statement.get(firstWord, `${firstWord} `, `${firstWord}!`, newId, newIsPerson ? 1 : 0) as number | undefined) ?? null;
 }
 
 /** Prepared once per database: every new multi-word name asks. */
