@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { writeStampReader } from './writeStamp.js';
 import * as sqliteVec from 'sqlite-vec';
 import { sha256Hex } from '../platform/hash.js';
 import { HashEmbeddingProvider } from '../embed/hashProvider.js';
@@ -105,6 +106,7 @@ export class VectorStore {
   private readonly recomputed = new Map<number, KeptVector>();
   /** The write stamp `vectorsOf` read last, before reading any text: what texts read after it are checked against. */
   private stamp = '';
+  private readonly writeStamp: () => string;
 
   constructor(
     private readonly db: Database.Database,
@@ -114,6 +116,7 @@ export class VectorStore {
     private readonly limits: KnnLimits = DEFAULT_KNN_LIMITS,
   ) {
     this.id = generationId(generation);
+    this.writeStamp = writeStampReader(db);
     this.key = sha256Hex(this.id).slice(0, 12);
     this.floatsTable = `vectors_${this.key}`;
     this.vecTable = `vec_${this.key}`;
@@ -143,8 +146,6 @@ export class VectorStore {
       getFloats: db.prepare<[string], StoredVector>(`${read} WHERE v.chunk_id IN (SELECT value FROM json_each(?))`),
       scan: db.prepare<[number, number], StoredVector>(`${read} WHERE v.chunk_id > ? ORDER BY v.chunk_id LIMIT ?`),
       putBits: backend === 'sqlite-vec' ? db.prepare(`INSERT OR REPLACE INTO ${this.vecTable} (rowid, embedding) VALUES (?, vec_bit(?))`) : null,
-      // This connection's own writes (total_changes) and everyone else's (data_version), as keywordSearch.ts's writesSeen.
-      writeStamp: db.prepare<[], { own: number; other: number }>('SELECT total_changes() AS own, data_version AS other FROM pragma_data_version'),
       knnBits:
         backend === 'sqlite-vec'
           ? db.prepare<[Buffer, number], { rowid: number }>(`SELECT rowid FROM ${this.vecTable} WHERE embedding MATCH vec_bit(?) AND k = ?`)
@@ -323,8 +324,7 @@ export class VectorStore {
    */
   private keptUnchanged(chunkIds: readonly number[], found: Map<number, Float32Array>): readonly number[] {
     if (!this.recompute || this.storesFloats) return chunkIds;
-    const { own, other } = this.stmts.writeStamp.get()!;
-    this.stamp = `${own}:${other}`;
+    this.stamp = this.writeStamp();
     const unread: number[] = [];
     for (const id of chunkIds) {
       const kept = this.recomputed.get(id);

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { SearchResult, SourceKind } from '../contract/index.js';
+import { writeStampReader } from '../index/writeStamp.js';
 import { makeId } from '../platform/ids.js';
 import { LruCache } from '../platform/lruCache.js';
 import { halfWidthKatakana, unspacedRuns, withoutUnspacedRuns } from '../contract/unspacedScripts.js';
@@ -126,7 +127,7 @@ export class KeywordSearcher {
   private readonly chunksById: Database.Statement<[string], Omit<ChunkHit, 'rank'>>;
   private readonly sourceRanges: SourceRanges;
   private readonly dataVersion: Database.Statement<[], { data_version: number }>;
-  private readonly writeStamp: Database.Statement<[], { own: number; other: number }>;
+  private readonly writeStamp: () => string;
   private readonly dfCache = new LruCache<string, number>(DF_CACHE_WORDS);
   /** Words (and prefixes) in no chunk, kept only until anyone writes to the index (see `dropStaleMisses`). */
   private readonly missCache = new LruCache<string, true>(DF_CACHE_WORDS);
@@ -181,8 +182,7 @@ export class KeywordSearcher {
     this.chunksById = db.prepare('SELECT id, path, source, start_line, end_line, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))');
     this.sourceRanges = new SourceRanges(db);
     this.dataVersion = db.prepare('PRAGMA data_version');
-    // This connection's own writes (total_changes) and everyone else's (data_version): one cheap read.
-    this.writeStamp = db.prepare('SELECT total_changes() AS own, data_version AS other FROM pragma_data_version');
+    this.writeStamp = writeStampReader(db);
   }
 
   search({ query, limit, sources }: KeywordQuery): SearchResult[] {
@@ -443,8 +443,7 @@ export class KeywordSearcher {
 
   /** Changes whenever this connection or another one wrote to the index (exact, and one cheap read: callers may ask on every search). */
   writesSeen(): string {
-    const { own, other } = this.writeStamp.get()!;
-    return `${own}:${other}`;
+    return this.writeStamp();
   }
 
   /** The index changed: called after this connection wrote to it (data_version only sees other connections' writes), or when told so. */

@@ -72,7 +72,7 @@ export function recalledLineKey(line: string): string {
  * Two different lines share a hash with odds of about one in 2^53 / lines.
  */
 export function recalledKeyHashes(memoryLines: Iterable<string>): Float64Array {
-  let hashes: number[] = [];
+  const hashes: number[] = [];
   for (const line of memoryLines) {
     const key = recalledLineKey(line);
     if (key.length >= MIN_RECALLED_LINE_CHARS) hashes.push(hashRecalledKey(key));
@@ -82,7 +82,6 @@ export function recalledKeyHashes(memoryLines: Iterable<string>): Float64Array {
   for (let i = 0; i < hashes.length; i++) if (i === 0 || hashes[i] !== hashes[i - 1]) hashes[distinct++] = hashes[i]!;
   const shared = new Float64Array(new SharedArrayBuffer(distinct * Float64Array.BYTES_PER_ELEMENT));
   for (let i = 0; i < distinct; i++) shared[i] = hashes[i]!;
-  hashes = [];
   return shared;
 }
 
