@@ -68,8 +68,8 @@ const LENGTH_POWER = 0.6;
  * per result (0.85) 77.7 / 83.7 / 40.5. Held-out fold 2, measured once: 84.9 / 87.1 / 41.6 →
  * 84.1 / 87.3 / 42.7; all dev 79.0 / 85.4 / 40.6. Tried with it and not kept (folds 0–1):
  * a line rated lower by the share of its matched query weight that chosen lines already cover
- * (0.3, 0.5) 77.9 / 85.1 / 39.6 (alone, 0.5: 77.6 / 85.1 / 39.6); the page's next 10 results
- * offered to the packer too, at most 10 shown, 77.8 / 85.0 / 40.3 at +10 % CPU per search; a
+ * (0.3) 77.9 / 85.1 / 39.6 (alone, 0.5: 77.6 / 85.1 / 39.6); the page's next 10 results
+ * offered to the packer too, at most 10 shown, 77.8 / 85.0 / 40.3 at +8 % CPU per search; a
  * line naming something (a quoted title, a capitalised word inside a sentence) rated 1.5 times
  * 77.7 / 85.2 / 39.7.
  */
