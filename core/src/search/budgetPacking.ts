@@ -137,7 +137,8 @@ export function packToBudget(items: readonly PackableResult[], terms: readonly S
   });
   const blankBetween = (result: number, a: number, b: number): boolean => nonBlankBefore[result]![b]! - nonBlankBefore[result]![a + 1]! === 0;
   const joiner = (result: number, a: number, b: number): number => (blankBetween(result, a, b) ? b - a : GAP.length);
-  const place = (c: Candidate): boolean => {
+  /** Shows the line when it still fits the budget. */
+  const place = (c: Candidate): void => {
     const picked = chosen[c.result]!;
     let at = 0;
     while (at < picked.length && picked[at]! < c.line) at++;
@@ -148,14 +149,13 @@ export function packToBudget(items: readonly PackableResult[], terms: readonly S
     if (after !== undefined) grow += joiner(c.result, c.line, after);
     if (before !== undefined && after !== undefined) grow -= joiner(c.result, before, after);
     const newResult = picked.length === 0 && shownResults > 0 ? 1 : 0;
-    if (used + grow + newResult > budget) return false;
+    if (used + grow + newResult > budget) return;
     if (picked.length === 0) shownResults++;
     picked.splice(at, 0, c.line);
     used += grow + newResult;
-    return true;
   };
   // Each result's lines, best first; the next line offered is the best of the results' next
-  // lines, each worth SAME_RESULT_SHARE less for every line its result already shows.
+  // lines, its rating multiplied by SAME_RESULT_SHARE for every line its result already shows.
   const queues = items.map(() => [] as Candidate[]);
   for (const c of candidates) queues[c.result]!.push(c);
   const next = items.map(() => 0);
