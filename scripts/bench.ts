@@ -3,6 +3,7 @@
  * recall through the product's own engine.
  *
  *   npm run bench -- [--quick] [--skip-synthetic] [--locomo FILE]
+ *   npm run bench -- --only locomo --locomo FILE --folds 0,1 --misses misses.jsonl   (also writes the evidence the tuning folds miss at 1,500 characters)
  *   npm run bench -- --only curation   (the labelled curation benchmark alone)
  *   npm run bench -- --only kinds   (the entry-kind classifier on labelled lines, tune and held-out halves)
  *   npm run bench -- --only editor   (tree filter at 10,000 files, keystroke latency on a 1 MB note)
@@ -48,6 +49,8 @@ interface Options {
   locomo: string | null;
   /** LoCoMo folds to run (sample i is in fold i mod 3); null runs all. `--folds 0,1` tunes without ever printing the held-out fold. */
   locomoFolds: number[] | null;
+  /** Where to write the tuning folds' questions whose evidence is missed at 1,500 characters (JSON lines); null: nowhere. */
+  locomoMisses: string | null;
   /** Transcript ingestion figures (on unless another part is run alone). */
   sessions: boolean;
   /** The dreaming sweep figure (on unless another part is run alone). */
@@ -87,10 +90,10 @@ interface Options {
   fromSource: boolean;
 }
 
-const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only desktop-graph | --only editor | --only importers | --only curation | --only kinds | --only hermes-import | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--transcript-file MB] [--profile DIR] [--keep] [--from-source] | --only scale --one-folder [N]] [--locomo FILE [--folds N,N]]';
+const USAGE = 'usage: tsx scripts/bench.ts [--quick] [--skip-synthetic | --only locomo | --only sessions | --only dreaming | --only agents | --only vectors768 | --only graph | --only desktop | --only desktop-graph | --only editor | --only importers | --only curation | --only kinds | --only hermes-import | --only scale [--notes N | --sizes N,N,…] [--transcripts MB] [--transcript-file MB] [--profile DIR] [--keep] [--from-source] | --only scale --one-folder [N]] [--locomo FILE [--folds N,N] [--misses FILE]]';
 
 function parseArgs(argv: readonly string[]): Options {
-  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, locomoFolds: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, desktopGraph: true, editor: true, importers: true, curation: true, kinds: true, scale: false, hermesImport: false, scaleSizes: null, transcriptsMb: null, transcriptFileMb: null, profileDir: null, oneFolderNotes: null, keep: false, fromSource: false };
+  const opts: Options = { quick: false, skipSynthetic: false, locomo: null, locomoFolds: null, locomoMisses: null, sessions: true, dreaming: true, agents: true, vectors768: false, graph: true, desktop: true, desktopGraph: true, editor: true, importers: true, curation: true, kinds: true, scale: false, hermesImport: false, scaleSizes: null, transcriptsMb: null, transcriptFileMb: null, profileDir: null, oneFolderNotes: null, keep: false, fromSource: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--quick') opts.quick = true;
@@ -131,12 +134,18 @@ function parseArgs(argv: readonly string[]): Options {
       opts.locomo = file;
     } else if (arg.startsWith('--locomo=')) opts.locomo = arg.slice('--locomo='.length);
     else if (arg === '--folds') opts.locomoFolds = parseFolds(argv[++i]);
+    else if (arg === '--misses') {
+      const file = argv[++i];
+      if (!file) throw new Error(`--misses needs a file path to write\n${USAGE}`);
+      opts.locomoMisses = path.resolve(file);
+    }
     else if (arg === '--help' || arg === '-h') {
       log(USAGE);
       process.exit(0);
     } else throw new Error(`unknown argument ${arg}\n${USAGE}`);
   }
   if (opts.locomoFolds && !opts.locomo) throw new Error(`--folds belongs to --locomo FILE\n${USAGE}`);
+  if (opts.locomoMisses && !opts.locomo) throw new Error(`--misses belongs to --locomo FILE\n${USAGE}`);
   if ((opts.scaleSizes || opts.transcriptsMb !== null || opts.transcriptFileMb !== null || opts.profileDir || opts.oneFolderNotes !== null || opts.keep) && !opts.scale) throw new Error(`--notes, --sizes, --transcripts, --transcript-file, --profile, --keep and --one-folder belong to --only scale\n${USAGE}`);
   if (opts.oneFolderNotes !== null && opts.oneFolderNotes < 10) throw new Error(`--one-folder takes a note count of at least 10 (got ${opts.oneFolderNotes})\n${USAGE}`);
   return opts;
@@ -401,7 +410,7 @@ async function main(): Promise<void> {
   }
   let locomo: LocomoReport | null = null;
   if (opts.locomo) {
-    locomo = await runLocomo(opts.locomo, opts.locomoFolds);
+    locomo = await runLocomo(opts.locomo, opts.locomoFolds, opts.locomoMisses);
     out.locomo = locomo;
     // The headline recall figures also at the top level, as the issues ask for them.
     Object.assign(out, {

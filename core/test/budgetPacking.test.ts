@@ -57,6 +57,19 @@ describe('packToBudget', () => {
     for (const line of part!.snippet.split('\n')) expect(line === '…' || lines.includes(line)).toBe(true);
   });
 
+  it("spreads the budget across results: a later result's best line before the top result's further matches", () => {
+    // The top result holds many matching lines; a second result (another session) holds one.
+    const mention = (i: number): string => `- [${i}] Ann: the canary rollout reached region ${i} today without trouble.`;
+    const top = Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? mention(i) : filler(i)));
+    const other = [filler(100), '- [101] Ann: the canary rollout in the other session went fine as well.', filler(102)];
+    const budget = 8 * (mention(10).length + 3);
+    const packed = packToBudget([item('memory/a.md', 1, top, 1), item('memory/b.md', 1, other, 0.9)], terms('canary', 'rollout'), budget);
+    expect(packed.map((r) => r.path)).toEqual(['memory/a.md', 'memory/b.md']);
+    expect(packed[1]!.snippet).toBe(other[1]);
+    // The top result still shows more of its matches than any other result.
+    expect(packed[0]!.snippet.split('\n').filter((l) => l.includes('canary')).length).toBeGreaterThan(1);
+  });
+
   it('shows blank lines between chosen lines as they are, and gives back nothing when no line fits', () => {
     const note = ['# Garden', '', '- Planted the heirloom tomatoes by the fence.'];
     const packed = packToBudget([item('memory/g.md', 1, note, 1)], terms('garden', 'tomatoes'), 500);

@@ -129,10 +129,11 @@ function oneLine(s: string): string {
 }
 
 /** The session notes of one sample: path → text, and the session file holding each turn id. */
-function sessionNotes(sample: Sample): { files: Map<string, string>; fileOfTurn: Map<string, string>; turns: number; unparsed: number } {
+function sessionNotes(sample: Sample): { files: Map<string, string>; fileOfTurn: Map<string, string>; lineOfTurn: Map<string, string>; turns: number; unparsed: number } {
   const conv = sample.conversation;
   const files = new Map<string, string>();
   const fileOfTurn = new Map<string, string>();
+  const lineOfTurn = new Map<string, string>();
   let turns = 0;
   let unparsed = 0;
   const sessionKeys = Object.keys(conv)
@@ -153,11 +154,12 @@ function sessionNotes(sample: Sample): { files: Map<string, string>; fileOfTurn:
       const caption = typeof turn.blip_caption === 'string' && turn.blip_caption ? ` [image: ${oneLine(turn.blip_caption)}]` : '';
       lines.push(`- [${turn.dia_id}] ${turn.speaker}: ${oneLine(String(turn.text ?? ''))}${caption}`);
       fileOfTurn.set(turn.dia_id, rel);
+      lineOfTurn.set(turn.dia_id, lines[lines.length - 1]!);
       turns++;
     }
     files.set(rel, lines.join('\n') + '\n');
   }
-  return { files, fileOfTurn, turns, unparsed };
+  return { files, fileOfTurn, lineOfTurn, turns, unparsed };
 }
 
 /** Share of `tags` found in snippet text concatenated in rank order and cut at `budget` chars. */
@@ -185,6 +187,34 @@ function recallAtBudget(results: readonly SearchResult[], tags: readonly string[
 function recallAtK(results: readonly SearchResult[], tags: readonly string[], k: number): number {
   const text = results.slice(0, k).map((r) => r.snippet).join('\n');
   return tags.filter((t) => text.includes(t)).length / tags.length;
+}
+
+/** One question's evidence not shown at 1,500 characters, and how far each turn got (`--misses`). */
+export interface MissRecord {
+  sample: string;
+  category: string;
+  question: string;
+  missed: Array<{ id: string; line: string; shownAt3500: boolean; inTop10Snippets: boolean; fileInTop10: boolean }>;
+}
+
+/** The evidence of one question the 1,500-character page leaves out, or null when it shows all of it. */
+export function missRecord(
+  question: Pick<MissRecord, 'sample' | 'category' | 'question'>,
+  ids: readonly string[],
+  pages: { packed1500: readonly SearchResult[]; packed3500: readonly SearchResult[]; top10: readonly SearchResult[] },
+  turns: { fileOfTurn: ReadonlyMap<string, string>; lineOfTurn: ReadonlyMap<string, string> },
+): MissRecord | null {
+  const shown = (results: readonly SearchResult[], budget: number, id: string): boolean => recallAtBudget(results, [`[${id}]`], budget) === 1;
+  const missed = ids
+    .filter((id) => !shown(pages.packed1500, 1500, id))
+    .map((id) => ({
+      id,
+      line: turns.lineOfTurn.get(id) ?? '',
+      shownAt3500: shown(pages.packed3500, 3500, id),
+      inTop10Snippets: recallAtK(pages.top10, [`[${id}]`], 10) === 1,
+      fileInTop10: pages.top10.slice(0, 10).some((r) => r.path === turns.fileOfTurn.get(id)),
+    }));
+  return missed.length === 0 ? null : { ...question, missed };
 }
 
 function figures(scores: readonly QuestionScore[]): RecallFigures {
@@ -216,8 +246,12 @@ function readSamples(file: string): Sample[] {
   });
 }
 
-/** With `folds`, only the samples of those folds are indexed and asked (fold i holds samples i, i+3, …); the others are never read past their ids. */
-export async function runLocomo(file: string, folds: readonly number[] | null = null): Promise<LocomoReport> {
+/**
+ * With `folds`, only the samples of those folds are indexed and asked (fold i holds samples i, i+3, …); the others are never read past their ids.
+ * With `missesFile`, the evidence each question of the tuning folds misses at 1,500 characters is written there as JSON lines
+ * (MissRecord); the held-out fold's misses are never written, so they cannot be tuned on.
+ */
+export async function runLocomo(file: string, folds: readonly number[] | null = null, missesFile: string | null = null): Promise<LocomoReport> {
   const allSamples = readSamples(path.resolve(file));
   const foldOf = new Map(allSamples.map((s, i) => [s.sample_id, i % FOLDS]));
   const samples = folds ? allSamples.filter((s) => folds.includes(foldOf.get(s.sample_id)!)) : allSamples;
@@ -238,6 +272,7 @@ export async function runLocomo(file: string, folds: readonly number[] | null = 
   // CPU of this process during searches (the engine runs in-process): load does not inflate it as it does wall time.
   let searchCpuMicros = 0;
   let searchCalls = 0;
+  const misses: MissRecord[] = [];
 
   for (const sample of samples) {
     const ws = makeTempWorkspace(`locomo-${sample.sample_id.replace(/[^\w-]/g, '_')}`);
@@ -293,6 +328,10 @@ export async function runLocomo(file: string, folds: readonly number[] | null = 
         };
         scores.push(score);
         sampleScores.push(score);
+        if (missesFile && score.fold !== HELD_OUT_FOLD) {
+          const miss = missRecord({ sample: sample.sample_id, category: score.category, question: String(qa.question) }, known, { packed1500, packed3500, top10: results }, notes);
+          if (miss) misses.push(miss);
+        }
       }
       bySample[sample.sample_id] = {
         ...figures(sampleScores),
@@ -311,6 +350,10 @@ export async function runLocomo(file: string, folds: readonly number[] | null = 
     }
   }
 
+  if (missesFile) {
+    fs.writeFileSync(missesFile, misses.map((m) => JSON.stringify(m)).join('\n') + (misses.length > 0 ? '\n' : ''));
+    log(`${misses.length} questions with evidence missed at 1,500 characters written to ${missesFile}`);
+  }
   const byCategory: Record<string, RecallFigures> = {};
   for (const cat of ['1', '2', '3', '4', '5']) byCategory[cat] = figures(scores.filter((s) => s.category === cat));
   for (const cat of new Set(scores.map((s) => s.category))) {
