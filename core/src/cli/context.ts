@@ -36,8 +36,8 @@ export function createContext(global: GlobalFlags, positionals: string[], usage:
   };
 }
 
-export async function openService(ctx: CliContext, workspaceOverride?: string): Promise<MemoryService> {
+export async function openService(ctx: CliContext, workspaceOverride?: string, options: { readOnlyIndex?: boolean } = {}): Promise<MemoryService> {
   const explicit = workspaceOverride ?? ctx.workspace ?? (process.env.REVERIE_WORKSPACE || undefined);
   const workspace = await chooseWorkspace(explicit, ctx.settings, ctx.canPrompt);
-  return new MemoryService({ dataDir: ctx.dataDir, workspace });
+  return new MemoryService({ dataDir: ctx.dataDir, workspace, readOnlyIndex: options.readOnlyIndex });
 }
