@@ -85,4 +85,17 @@ describe('reverie search without a host', () => {
     expect(results[0]).toMatchObject({ path: 'MEMORY.md' });
     expect(fs.readdirSync(path.dirname(indexFile())).some((f) => f.includes('.corrupt-'))).toBe(true);
   }, SLOW);
+
+  it('catches up an index whose first sync was cut short (no last_sync_at) before searching it', async () => {
+    ws = createTempWorkspace(SAMPLE_NOTES);
+    await indexed();
+    const cut = new Database(indexFile());
+    cut.prepare("DELETE FROM meta WHERE key = 'last_sync_at'").run();
+    cut.close();
+    const results = JSON.parse(await searchWithoutHost(['restic', '--json'])) as Array<{ path: string }>;
+    expect(results[0]).toMatchObject({ path: 'MEMORY.md' });
+    const db = new Database(indexFile(), { readonly: true });
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'last_sync_at'").get()).toBeDefined();
+    db.close();
+  }, SLOW);
 });

@@ -20,7 +20,7 @@ import { GraphService } from '../graph/graphService.js';
 import { graphBacklog } from '../graph/graphBacklog.js';
 import { Cooccurrence } from '../graph/cooccurrence.js';
 import { updateGraphAfterSync } from '../graph/graphSyncStep.js';
-import { IndexService, type IndexServiceOptions } from '../index/indexService.js';
+import { IndexService } from '../index/indexService.js';
 import { FilesService } from '../index/filesService.js';
 import { NotesService } from '../index/notesService.js';
 import { SearchService } from '../search/searchService.js';
@@ -78,7 +78,7 @@ export class MemoryService {
     this.lock = HostLock.forWorkspace(workspace.root, dataDir, workspace.id);
     const files = new WorkspaceFiles(workspace.root, () => this.settings.read().extraPaths, this.preImages);
     this.models = new ModelStore({ dataDir, logger: this.log.logger('models') });
-    this.index = this.openIndexService({
+    this.index = new IndexService({
       indexPath: this.indexPath,
       workspaceRoot: workspace.root,
       settings: this.settings,
@@ -88,7 +88,6 @@ export class MemoryService {
       emit,
       readBytes: options.readBytes,
       watchDebounceMs: options.watchDebounceMs,
-      readOnly: options.readOnlyIndex,
       // Features above the index add their steps to every sync (they exist by the first sync).
       steps: {
         ingestSessions: (settings) => this.sessions.ingestDuringSync(settings),
@@ -134,16 +133,6 @@ export class MemoryService {
       ...new ModelService(this.models, { switchEmbeddingProvider: () => this.switchEmbeddingProvider(), logger: this.log.logger('models'), emit }).handlers,
     }, this.dreams.recorder), () => this.index.whenWritable());
     this.calls = operationDispatch(this.handlers, this.logging.logger, () => this.closed);
-  }
-
-  /** The index service; when it cannot open (a read-only engine's IndexUnreadableError) the log opened before it is closed first. */
-  private openIndexService(options: IndexServiceOptions): IndexService {
-    try {
-      return new IndexService(options);
-    } catch (error) {
-      void this.logging.close();
-      throw error;
-    }
   }
 
   get workspace(): ResolvedWorkspace {

@@ -8,8 +8,6 @@ export interface MemoryServiceOptions {
   /** Test seam for file reads during indexing. */
   readBytes?: ReadBytes;
   watchDebounceMs?: number;
-  /** One-shot reads (`reverie search` without a host): the index is read as the last sync left it, never written or synced (see IndexServiceOptions.readOnly). */
-  readOnlyIndex?: boolean;
   /** The clock dreaming reads (recall times, sweeps, schedule); tests move it, nothing else is faked. */
   now?: () => number;
   /** Told to the person with the first sync (e.g. the workspace chosen earlier had gone). */

@@ -1,9 +1,9 @@
 import { operations, SourceKind, type OperationInput, type OperationOutput } from '../../contract/index.js';
-import type { MemoryService } from '../../engine/memoryService.js';
+import { ReadOnlySearch } from '../../engine/readOnlySearch.js';
 import { IndexUnreadableError } from '../../index/indexService.js';
 import { ReverieError } from '../../platform/errors.js';
 import { defineCommand } from '../command.js';
-import { openService, type CliContext } from '../context.js';
+import { commandWorkspace, openService, type CliContext } from '../context.js';
 import { printJson } from '../output.js';
 import { printEntities } from './graph.js';
 import { printResults } from './searchOutput.js';
@@ -49,7 +49,7 @@ export const searchCommand = defineCommand({
 type SearchInput = OperationInput<'memory.search'>;
 
 /**
- * The index searched as it is, read-only: a host keeps it current (this runs when it does but the
+ * The index searched as it is, read-only, by the search alone (engine/readOnlySearch.ts): a host keeps it current (this runs when it does but the
  * thin path fell back), and without one `reverie index` or the next host does; opening it to
  * write, and a sync's walk of every file, cost more than the search (issue 24). Null when it
  * cannot be read so (none yet, another schema version, damaged), and with --graph, whose
@@ -57,20 +57,21 @@ type SearchInput = OperationInput<'memory.search'>;
  */
 async function searchAsIs(ctx: CliContext, input: SearchInput): Promise<OperationOutput<'memory.search'> | null> {
   if (input.graph) return null;
-  let service: MemoryService;
+  const workspace = await commandWorkspace(ctx);
+  let search: ReadOnlySearch;
   try {
-    service = await openService(ctx, undefined, { readOnlyIndex: true });
+    search = new ReadOnlySearch({ dataDir: ctx.dataDir, workspace });
   } catch (error) {
     if (error instanceof IndexUnreadableError) return null;
     throw error;
   }
   try {
-    return await service.invoke('memory.search', input);
+    return await search.invoke(input);
   } catch (error) {
     if (error instanceof IndexUnreadableError) return null; // damage met while reading: the usual open rebuilds it
     throw error;
   } finally {
-    await service.close();
+    await search.close();
   }
 }
 
