@@ -58,6 +58,11 @@ describe('reverie search without a host', () => {
     for (const args of cases) withoutHost.push(await searchWithoutHost(args));
     expect(sha256(indexFile()), 'the index file is byte for byte what the sync left').toBe(before);
     expect(JSON.parse(withoutHost[0]!)[0]).toMatchObject({ path: 'memory/2026-04-06.md' });
+    // The searches are still recall signals for dreaming (those whose results recalled an entry), as a host records them.
+    const dreams = new Database(path.join(ws.dataDir, 'dreaming', path.basename(indexFile())), { readonly: true });
+    const signals = dreams.prepare("SELECT count(DISTINCT query_hash) AS n FROM recall_signals WHERE transport = 'cli'").get() as { n: number };
+    dreams.close();
+    expect(signals.n).toBeGreaterThan(0);
 
     host = openService(ws);
     await host.startHosting({ kind: 'serve', url: null });
