@@ -65,7 +65,7 @@ export interface IndexServiceOptions {
   readOnly?: boolean;
 }
 
-/** A read-only engine met an index it cannot read as it is (missing, another schema, damaged): open it the usual way. */
+/** A read-only engine met an index it cannot read as it is (missing, another schema, damaged, a first sync cut short): open it the usual way. */
 export class IndexUnreadableError extends Error {}
 
 /**

@@ -49,11 +49,12 @@ export const searchCommand = defineCommand({
 type SearchInput = OperationInput<'memory.search'>;
 
 /**
- * The index searched as it is, read-only, by the search alone (engine/readOnlySearch.ts): a host keeps it current (this runs when it does but the
- * thin path fell back), and without one `reverie index` or the next host does; opening it to
- * write, and a sync's walk of every file, cost more than the search (issue 24). Null when it
- * cannot be read so (none yet, another schema version, damaged), and with --graph, whose
- * entities are derived after search-ready: the caller then catches up first.
+ * The index searched as it is, read-only, by the search alone (engine/readOnlySearch.ts). A host
+ * keeps it current (this runs beside one when the thin path fell back), and without one
+ * `reverie index` or the next host does: opening it to write and a sync's walk of every file cost
+ * more than the search (issue 24). Null when it cannot be read so (none yet, another schema
+ * version, damaged, a first sync cut short), and with --graph, whose entities are derived after
+ * search-ready: the caller then catches up first.
  */
 async function searchAsIs(ctx: CliContext, input: SearchInput): Promise<OperationOutput<'memory.search'> | null> {
   if (input.graph) return null;
