@@ -38,10 +38,12 @@ async function engineCli() {
 }
 async function fullCommand() {
   const { cli, ext } = await engineCli();
+  // A search no host answered loads the search command alone (cli/searchMain.ts), not every command's modules.
+  const name = argv[0] === 'search' ? 'searchMain' : 'main';
   // Built with out/ (scripts/bundleEngineCli.mjs) and so fresh whenever out/ is: one bundle instead of the
   // engine's ~470 ES modules, ~250 ms of CPU less per command.
-  const bundled = path.join(root, 'out', 'core', 'cli-bundle', 'main.js');
-  const entry = ext === '.js' && fs.existsSync(bundled) ? bundled : path.join(cli, `main${ext}`);
+  const bundled = path.join(root, 'out', 'core', 'cli-bundle', `${name}.js`);
+  const entry = ext === '.js' && fs.existsSync(bundled) ? bundled : path.join(cli, `${name}${ext}`);
   const { main } = await import(pathToFileURL(entry).href);
   return main(argv);
 }

@@ -14,6 +14,7 @@ import * as esbuild from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const ENGINE_CLI_ENTRY = 'core/src/cli/main.ts';
+export const ENGINE_SEARCH_ENTRY = 'core/src/cli/searchMain.ts';
 export const ENGINE_CLI_DIR = 'out/core/cli-bundle';
 
 /** `import.meta.url` in core/src/X.ts becomes the URL of out/core/X.js, computed from the chunk's own URL. */
@@ -37,7 +38,8 @@ export async function bundleEngineCli(outRoot = root) {
   const outdir = path.join(outRoot, ENGINE_CLI_DIR);
   fs.rmSync(outdir, { recursive: true, force: true });
   const result = await esbuild.build({
-    entryPoints: { main: path.join(root, ENGINE_CLI_ENTRY) },
+    // searchMain: `reverie search` without a host, its chunks shared with main (see core/src/cli/searchMain.ts).
+    entryPoints: { main: path.join(root, ENGINE_CLI_ENTRY), searchMain: path.join(root, ENGINE_SEARCH_ENTRY) },
     bundle: true,
     splitting: true,
     format: 'esm',

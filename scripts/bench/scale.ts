@@ -68,7 +68,7 @@ export interface ScaleRun extends Omit<ScaleRunFigures, 'profile_windows' | 'pid
   transcripts_mb: number;
   transcript_files: number;
   generate_s: number;
-  /** `reverie search` without a host (it loads the engine and runs a no-op sync first), from spawn to exit. */
+  /** `reverie search` without a host (it loads the engine and reads the index read-only, no sync), from spawn to exit. */
   cli_search: CliSearchFigures;
   /** `reverie search` while `reverie daemon` hosts the workspace (the thin path: the host answers over its socket). */
   cli_search_host: CliSearchFigures;

@@ -1,4 +1,5 @@
-import { MemoryService } from '../engine/memoryService.js';
+import type { MemoryService } from '../engine/memoryService.js';
+import type { ResolvedWorkspace } from '../workspace/resolveWorkspace.js';
 import { resolveDataDir } from '../workspace/dataDir.js';
 import { SettingsStore } from '../workspace/settingsStore.js';
 import { chooseWorkspace } from './workspaceChoice.js';
@@ -36,8 +37,15 @@ export function createContext(global: GlobalFlags, positionals: string[], usage:
   };
 }
 
-export async function openService(ctx: CliContext, workspaceOverride?: string): Promise<MemoryService> {
+/** The workspace a command works on: `workspaceOverride`, --workspace, REVERIE_WORKSPACE, else the one chosen (see chooseWorkspace). */
+export function commandWorkspace(ctx: CliContext, workspaceOverride?: string): Promise<ResolvedWorkspace> {
   const explicit = workspaceOverride ?? ctx.workspace ?? (process.env.REVERIE_WORKSPACE || undefined);
-  const workspace = await chooseWorkspace(explicit, ctx.settings, ctx.canPrompt);
+  return chooseWorkspace(explicit, ctx.settings, ctx.canPrompt);
+}
+
+export async function openService(ctx: CliContext, workspaceOverride?: string): Promise<MemoryService> {
+  const workspace = await commandWorkspace(ctx, workspaceOverride);
+  // Loaded here, not with this module: `reverie search` reads the index without it (engine/readOnlySearch.ts).
+  const { MemoryService } = await import('../engine/memoryService.js');
   return new MemoryService({ dataDir: ctx.dataDir, workspace });
 }

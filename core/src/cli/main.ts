@@ -1,8 +1,6 @@
-import { exitCodeFor, ReverieError } from '../platform/errors.js';
 import type { CliCommand } from './command.js';
 import { parseCommandLine } from './commandLine.js';
-import { createContext } from './context.js';
-import { formatUsage } from './help.js';
+import { runCommand } from './runCommand.js';
 import { packageVersion } from '../platform/packageRoot.js';
 import { agentsCommand } from './commands/agents.js';
 import { configCommand } from './commands/config.js';
@@ -61,13 +59,5 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(line.text);
     return 1;
   }
-  const { command } = line;
-  try {
-    return await command.run(createContext(line.global, line.positionals, formatUsage(command)), line.flags);
-  } catch (error) {
-    const code = exitCodeFor(error);
-    const message = error instanceof ReverieError ? error.message : `Internal error: ${(error as Error)?.stack ?? String(error)}`;
-    process.stderr.write(`reverie ${command.name}: ${message}\n`);
-    return code;
-  }
+  return runCommand(line);
 }

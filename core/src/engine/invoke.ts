@@ -5,17 +5,21 @@ import { isOperationName, operations, type CallContext, type OperationHandlers, 
 
 export type { CallContext, OperationHandlers } from '../contract/index.js';
 
+/** The operations an engine answers: every one (MemoryService), or a few (ReadOnlySearch); another is "not available here". */
+export type OperationTable = Partial<OperationHandlers>;
+
 /**
  * The one dispatch path every transport uses: validate input against the contract, run the
  * handler, validate the output. A transport never calls a handler directly. The name and input
  * are whatever arrived (HTTP, IPC, the agent socket): this is the unchecked entry.
  */
-export async function invokeOperation(handlers: OperationHandlers, name: string, rawInput: unknown, context: CallContext = { transport: 'cli' }): Promise<unknown> {
+export async function invokeOperation(handlers: OperationTable, name: string, rawInput: unknown, context: CallContext = { transport: 'cli' }): Promise<unknown> {
   if (!isOperationName(name)) throw new ReverieError('not-found', `Unknown operation "${name}".`);
   const spec = operations[name];
+  const handler = handlers[name] as ((input: unknown, context: CallContext) => Promise<unknown>) | undefined;
+  if (!handler) throw new ReverieError('not-found', `Operation "${name}" is not available here.`);
   const parsed = spec.input.safeParse(rawInput ?? {});
   if (!parsed.success) throw new ReverieError('invalid-input', describeIssues(name, parsed.error));
-  const handler = handlers[name] as (input: unknown, context: CallContext) => Promise<unknown>;
   const output = await handler(parsed.data, context);
   const checked = spec.output.safeParse(output);
   if (!checked.success) throw new ReverieError('internal', `Operation ${name} produced invalid output: ${describeIssues(name, checked.error)}`);
@@ -27,7 +31,7 @@ export async function invokeOperation(handlers: OperationHandlers, name: string,
  * typed by the contract and so is the result. The runtime checks stay (defaults are applied and
  * the handler's output is still validated).
  */
-export function invokeTypedOperation<N extends OperationName>(handlers: OperationHandlers, name: N, input: OperationInput<N>, context?: CallContext): Promise<OperationOutput<N>> {
+export function invokeTypedOperation<N extends OperationName>(handlers: OperationTable, name: N, input: OperationInput<N>, context?: CallContext): Promise<OperationOutput<N>> {
   // invokeOperation parsed the output with operations[name].output, whose z.output is
   // OperationOutput<N>; TypeScript cannot follow a generic index through safeParse.
   return invokeOperation(handlers, name, input, context) as Promise<OperationOutput<N>>;
@@ -49,7 +53,7 @@ export interface OperationDispatch {
   unchecked(name: string, input: unknown, context?: CallContext): Promise<unknown>;
 }
 
-export function operationDispatch(handlers: OperationHandlers, logger: Logger, isClosed: () => boolean): OperationDispatch {
+export function operationDispatch(handlers: OperationTable, logger: Logger, isClosed: () => boolean): OperationDispatch {
   // What the caller can fix (bad input, not found) is theirs to see (debug); anything else is ours, logged as an error.
   const failed = (name: string, context: CallContext | undefined) => (error: unknown): never => {
     const expected = error instanceof ReverieError && error.code !== 'internal';

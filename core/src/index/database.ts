@@ -69,6 +69,33 @@ export function openIndexDatabase(file: string, options: OpenIndexOptions = {}):
   return opened;
 }
 
+/**
+ * Opens an existing index to read it as it is (a one-shot search without a host): read-only, so
+ * nothing is created, migrated, switched to WAL or compacted. Returns why it cannot be read so
+ * (missing, written by another schema version, damaged, its vectors unreadable here, its first
+ * sync cut short) instead:
+ * the caller then opens it the usual way, which creates, migrates or rebuilds it.
+ */
+export function openIndexForReading(file: string, options: { disableVectorExtension?: boolean } = {}): OpenedIndex | { unreadable: string } {
+  if (!fs.existsSync(file)) return { unreadable: `there is no index at ${file} yet` };
+  let db: Database.Database | null = null;
+  try {
+    db = openSqlite(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
+    const vector = loadVectorExtension(db, options.disableVectorExtension ?? false);
+    const version = db.pragma('user_version', { simple: true }) as number;
+    const latest = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+    if (version !== latest) throw new Error(`the index has schema ${version}, this version writes ${latest}`);
+    if (vector.backend === 'scan' && usesVectorExtension(db)) throw new Error(vector.problem ?? 'sqlite-vec is unavailable');
+    // Set when a sync's pass over the files ends: without it the first index was cut short (killed) and holds only part of them.
+    if (db.prepare("SELECT 1 FROM meta WHERE key = 'last_sync_at'").get() === undefined) throw new Error('the index was never synced to the end');
+    db.pragma('cache_size = -32000');
+    return { db, notice: null, movedAside: false, vectorBackend: vector.backend, vectorProblem: vector.problem };
+  } catch (error) {
+    db?.close();
+    return { unreadable: (error as Error).message };
+  }
+}
+
 function usesVectorExtension(db: Database.Database): boolean {
   return (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE sql LIKE '%USING vec0%'").get() as { n: number }).n > 0;
 }

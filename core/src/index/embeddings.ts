@@ -18,6 +18,8 @@ export interface EmbeddingsOptions {
   emit(event: EngineEvent): void;
   /** The engine is closing: embedding stops between batches. */
   isClosing(): boolean;
+  /** The index is read as it is (IndexServiceOptions.readOnly): a generation's vectors are read when they exist, never created. */
+  readOnly?: boolean;
 }
 
 /**
@@ -41,7 +43,12 @@ export class Embeddings {
     this.db = store.db;
     this.vectorBackend = vectorBackend;
     this.vectorProblem = vectorProblem;
-    this.vectors = new VectorStore(this.db, this.provider.generation, this.vectorBackend);
+    this.vectors = this.vectorStoreOf(this.provider.generation);
+  }
+
+  private vectorStoreOf(generation: EmbeddingProvider['generation']): VectorStore | null {
+    if (this.options.readOnly) return VectorStore.openExisting(this.db, generation, this.vectorBackend);
+    return new VectorStore(this.db, generation, this.vectorBackend);
   }
 
   /** The active embedding model may have changed: the next `ensureProvider` chooses again. */
@@ -60,7 +67,7 @@ export class Embeddings {
     }
     const previous = this.provider;
     this.provider = next;
-    this.vectors = new VectorStore(this.db, next.generation, this.vectorBackend);
+    this.vectors = this.vectorStoreOf(next.generation);
     await previous.close();
   }
 

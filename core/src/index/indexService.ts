@@ -10,7 +10,7 @@ import { isCorruptionError, moveDatabaseAside } from '../platform/sqliteSchema.j
 import { isWithinFolder } from '../workspace/layout.js';
 import type { SettingsStore } from '../workspace/settingsStore.js';
 import { compactInBackground, isCompactionPending, type CompactionProgress } from './compactAfterUpgrade.js';
-import { openIndexDatabase } from './database.js';
+import { openIndexDatabase, openIndexForReading } from './database.js';
 import { indexIsDamaged } from './indexDamage.js';
 import { Embeddings } from './embeddings.js';
 import type { ReadBytes } from './fileReader.js';
@@ -58,7 +58,15 @@ export interface IndexServiceOptions {
   /** Test seam for file reads during indexing. */
   readBytes?: ReadBytes;
   watchDebounceMs?: number;
+  /**
+   * Read the index as it is, never writing it (a one-shot search without a host): opened
+   * read-only, no sync, no rebuild. An index that cannot be read so throws IndexUnreadableError.
+   */
+  readOnly?: boolean;
 }
+
+/** A read-only engine met an index it cannot read as it is (missing, another schema, damaged, a first sync cut short): open it the usual way. */
+export class IndexUnreadableError extends Error {}
 
 /**
  * The index of one workspace and how it is kept current: serialised syncs (files, then the
@@ -113,7 +121,7 @@ export class IndexService {
 
   constructor(private readonly options: IndexServiceOptions) {
     this.logger = options.logger;
-    this.embeddings = new Embeddings({ models: options.models, notices: options.notices, logger: options.logger.child('embedding'), emit: options.emit, isClosing: () => this.closing });
+    this.embeddings = new Embeddings({ models: options.models, notices: options.notices, logger: options.logger.child('embedding'), emit: options.emit, isClosing: () => this.closing, readOnly: options.readOnly });
     this.openIndex();
     this.handlers = {
       'index.sync': async ({ force, until }) => this.sync(force, until),
@@ -199,6 +207,7 @@ export class IndexService {
    * `index-ready` with `until: 'search'`, else once the derived work (the graph) is done too.
    */
   async sync(force: boolean, until: 'search' | 'all' = 'all'): Promise<SyncReport> {
+    if (this.options.readOnly) throw new ReverieError('internal', 'This engine reads the index only; it cannot sync it.');
     const report = await this.queueSync(force, 'everything');
     if (until === 'search') return report;
     await this.whenDerivedDone();
@@ -229,6 +238,14 @@ export class IndexService {
    * first; a read that meets damaged pages has the index rebuilt and runs once more.
    */
   async readRecovering<T>(read: () => T | Promise<T>): Promise<T> {
+    if (this.options.readOnly) {
+      try {
+        return await read();
+      } catch (error) {
+        // Nothing here may rebuild it: the caller opens it the usual way, which does.
+        throw isCorruptionError(error) ? new IndexUnreadableError(`the index is damaged (${(error as Error).message})`) : error;
+      }
+    }
     if (this.rebuildPending && !this.syncing && !this.queuedSync) await this.rebuildMovedAsideIndex();
     const db = this.db;
     try {
@@ -532,6 +549,18 @@ export class IndexService {
 
   private openIndex(options: { forceMoveAside?: boolean } = {}): void {
     const { indexPath, notices } = this.options;
+    if (this.options.readOnly) {
+      const opened = openIndexForReading(indexPath, { disableVectorExtension: process.env.REVERIE_DISABLE_SQLITE_VEC === '1' });
+      if ('unreadable' in opened) throw new IndexUnreadableError(opened.unreadable);
+      try {
+        this.current = new IndexStore(opened.db);
+        this.embeddings.attach(this.current, opened.vectorBackend, opened.vectorProblem);
+      } catch (error) {
+        opened.db.close();
+        throw isCorruptionError(error) ? new IndexUnreadableError(`the index is damaged (${(error as Error).message})`) : error;
+      }
+      return;
+    }
     if (options.forceMoveAside) {
       const movedTo = moveDatabaseAside(indexPath);
       notices.push(`The index ${indexPath} was corrupted; it was moved to ${movedTo} and rebuilt from your Markdown files. Nothing you wrote was lost.`);

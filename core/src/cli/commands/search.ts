@@ -1,7 +1,9 @@
-import { operations, SourceKind } from '../../contract/index.js';
+import { operations, SourceKind, type OperationInput, type OperationOutput } from '../../contract/index.js';
+import { ReadOnlySearch } from '../../engine/readOnlySearch.js';
+import { IndexUnreadableError } from '../../index/indexService.js';
 import { ReverieError } from '../../platform/errors.js';
 import { defineCommand } from '../command.js';
-import { openService } from '../context.js';
+import { commandWorkspace, openService, type CliContext } from '../context.js';
 import { printJson } from '../output.js';
 import { printEntities } from './graph.js';
 import { printResults } from './searchOutput.js';
@@ -28,25 +30,60 @@ export const searchCommand = defineCommand({
       return kind.data;
     });
 
-    const service = await openService(ctx);
-    try {
-      const withGraph = flags.graph;
-      // Without a host keeping the index fresh, catch up first (a no-op sync is cheap): to search-ready, or with
-      // --graph through the graph too (its entities are derived after search-ready).
-      if (!service.lock.readHolder()) await service.invoke('index.sync', { force: false, until: withGraph ? 'all' : 'search' });
-      const { results, graph } = await service.invoke('memory.search', { query, limit: flags.limit, sources, graph: withGraph, ...(flags.budget === undefined ? {} : { budget: flags.budget }) });
-      // Plain --json keeps its shape (an array); with --graph the entities come beside the results.
-      if (ctx.json) printJson(withGraph ? { results, graph: graph ?? [] } : results);
-      else {
-        printResults(results);
-        if (withGraph) {
-          process.stdout.write('\nGraph\n');
-          printEntities(graph ?? []);
-        }
+    const withGraph = flags.graph;
+    const input = { query, limit: flags.limit, sources, graph: withGraph, ...(flags.budget === undefined ? {} : { budget: flags.budget }) };
+    const { results, graph } = await searchAsIs(ctx, input) ?? await searchCaughtUp(ctx, input);
+    // Plain --json keeps its shape (an array); with --graph the entities come beside the results.
+    if (ctx.json) printJson(withGraph ? { results, graph: graph ?? [] } : results);
+    else {
+      printResults(results);
+      if (withGraph) {
+        process.stdout.write('\nGraph\n');
+        printEntities(graph ?? []);
       }
-      return 0;
-    } finally {
-      await service.close();
     }
+    return 0;
   },
 });
+
+type SearchInput = OperationInput<'memory.search'>;
+
+/**
+ * The index searched as it is, read-only, by the search alone (engine/readOnlySearch.ts). A host
+ * keeps it current (this runs beside one when the thin path fell back), and without one
+ * `reverie index` or the next host does: opening it to write and a sync's walk of every file cost
+ * more than the search (issue 24). Null when it cannot be read so (none yet, another schema
+ * version, damaged, a first sync cut short), and with --graph, whose entities are derived after
+ * search-ready: the caller then catches up first.
+ */
+async function searchAsIs(ctx: CliContext, input: SearchInput): Promise<OperationOutput<'memory.search'> | null> {
+  if (input.graph) return null;
+  const workspace = await commandWorkspace(ctx);
+  let search: ReadOnlySearch;
+  try {
+    search = new ReadOnlySearch({ dataDir: ctx.dataDir, workspace });
+  } catch (error) {
+    if (error instanceof IndexUnreadableError) return null;
+    throw error;
+  }
+  try {
+    return await search.invoke(input);
+  } catch (error) {
+    if (error instanceof IndexUnreadableError) return null; // damage met while reading: the usual open rebuilds it
+    throw error;
+  } finally {
+    await search.close();
+  }
+}
+
+/** The index opened the usual way (created, migrated or rebuilt as needed) and, without a host, caught up before the search. */
+async function searchCaughtUp(ctx: CliContext, input: SearchInput): Promise<OperationOutput<'memory.search'>> {
+  const service = await openService(ctx);
+  try {
+    // To search-ready, or with --graph through the graph too (its entities are derived after search-ready).
+    if (!service.lock.readHolder()) await service.invoke('index.sync', { force: false, until: input.graph ? 'all' : 'search' });
+    return await service.invoke('memory.search', input);
+  } finally {
+    await service.close();
+  }
+}
