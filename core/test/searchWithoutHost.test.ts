@@ -103,4 +103,18 @@ describe('reverie search without a host', () => {
     expect(db.prepare("SELECT value FROM meta WHERE key = 'last_sync_at'").get()).toBeDefined();
     db.close();
   }, SLOW);
+
+  it('finds a line typed after the last sync, and forgets a note removed since: the index is caught up first when the notes changed', async () => {
+    ws = createTempWorkspace(SAMPLE_NOTES);
+    await indexed();
+    fs.appendFileSync(path.join(ws.root, 'memory', '2026-04-06.md'), '\n- The quokka sanctuary opens on Saturday.\n');
+    const afterEdit = JSON.parse(await searchWithoutHost(['quokka', 'sanctuary', '--json'])) as Array<{ path: string }>;
+    expect(afterEdit[0]).toMatchObject({ path: 'memory/2026-04-06.md' });
+    fs.writeFileSync(path.join(ws.root, 'memory', '2026-04-07.md'), '# Tuesday\n\n- Bought a theremin for the studio.\n');
+    const afterAdd = JSON.parse(await searchWithoutHost(['theremin', '--json'])) as Array<{ path: string }>;
+    expect(afterAdd[0]).toMatchObject({ path: 'memory/2026-04-07.md' });
+    fs.rmSync(path.join(ws.root, 'memory', '2026-04-07.md'));
+    const afterRemove = JSON.parse(await searchWithoutHost(['theremin', '--json'])) as Array<{ path: string }>;
+    expect(afterRemove.filter((r) => r.path === 'memory/2026-04-07.md')).toEqual([]);
+  }, SLOW * 3);
 });

@@ -15,6 +15,7 @@ import { indexIsDamaged } from './indexDamage.js';
 import { Embeddings } from './embeddings.js';
 import type { ReadBytes } from './fileReader.js';
 import { deriveEntryKinds } from './entryKindsStep.js';
+import { whyIndexIsStale } from './indexFreshness.js';
 import { IndexStore } from './indexStore.js';
 import { describeReclaim } from './reclaimSpace.js';
 import { syncIndex } from './sync.js';
@@ -554,6 +555,8 @@ export class IndexService {
       if ('unreadable' in opened) throw new IndexUnreadableError(opened.unreadable);
       try {
         this.current = new IndexStore(opened.db);
+        const stale = whyIndexIsStale(this.current, { workspaceRoot: this.options.workspaceRoot, extraPaths: this.options.settings.read().extraPaths });
+        if (stale !== null) throw new IndexUnreadableError(`${stale}: it is caught up first`);
         this.embeddings.attach(this.current, opened.vectorBackend, opened.vectorProblem);
       } catch (error) {
         opened.db.close();
