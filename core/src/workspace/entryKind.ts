@@ -78,11 +78,21 @@ const EVENT_PHRASE = /\b(?:went (?:well|badly|fine|smoothly|great|ok|okay|poorly
 /** Past-tense verbs that announce a lasting change or describe a state, not a happening. */
 const NOT_A_HAPPENING = '(?:moved|switched|changed|migrated|renamed|replaced|decided|agreed|based|limited|required|supported|related|shared|signed|expected|automated|dedicated|encrypted|protected|managed|hosted|scheduled|pinned|reserved|allowed|deprecated|archived|nested|detailed|advanced|embed|hundred|named|called|located|owned|used|needed|planned|approved|preferred|locked|blocked|paid|licensed|registered)\\b';
 // Ends at a non-letter, not at \\b: "lunedì" is not "luned" (\\b counts only ASCII letters as a word's).
-const PAST_VERB = '(?:[a-z]{2,}[^e\\s]ed|met|went|gave|had|held|ran|took|brought|got|made|saw|spent|came|wrote|spoke|sat(?= (?:in|on|with|down|through|next|around|together|outside)\\b)|won|lost|caught|forgot|did|rode|drove|flew|ate|drank|bought|sold|sent|told|heard|began|broke|taught|woke|threw|fell|fought|swam|sang|loved|died|passed|walked|announced)(?![\\p{L}\\p{M}])';
+const IRREGULAR_PAST = 'met|went|gave|had|held|ran|took|brought|got|made|saw|spent|came|wrote|spoke|sat(?= (?:in|on|with|down|through|next|around|together|outside)\\b)|won|lost|caught|forgot|did|rode|drove|flew|ate|drank|bought|sold|sent|told|heard|began|broke|taught|woke|threw|fell|fought|swam|sang';
+const PAST_VERB = `(?:[a-z]{2,}[^e\\s]ed|${IRREGULAR_PAST}|loved|died|passed|walked|announced)(?![\\p{L}\\p{M}])`;
 const PAST_START = new RegExp(`^(?:(?:finally|just|also|then|eventually|at last)\\s+)?(?!${NOT_A_HAPPENING})${PAST_VERB}`, 'iu');
 /** "Lena presented the roadmap", "We ran out of coffee": a subject, then a past verb not after be/have ("was replaced" is a state). */
 /** With a subject, these announce how things are from now on ("We adopted trunk-based development", "Tom joined the team"). */
 const LASTING_CHANGE = '(?:adopted|introduced|upgraded|downgraded|retired|dropped|enabled|disabled|installed|added|removed|raised|lowered|increased|reduced|extended|hired|joined|became|standardi[sz]ed|set up|took over|handed over)\\b';
+/**
+ * A later clause telling what happened: "…, we won 2 of 3", "…; customs paperwork went through
+ * clean", "…, everyone woke up". A regular "-ed" form only after a person ("we", "they"): after a
+ * thing it is as often a state ("3 mm bleed, fonts embedded"). Never "won't", "didn't".
+ */
+const CLAUSE_PAST = new RegExp(
+  `[,;]\\s+(?:(?:we|i|they|he|she|everyone|everybody|someone|somebody|nobody)\\s+(?:all\\s+|just\\s+)?(?!${NOT_A_HAPPENING}|${LASTING_CHANGE})${PAST_VERB}|(?:[\\p{L}&-]+\\s+){1,3}?(?<!\\b(?:is|are|was|were|be|been|being|has|have|had|get|gets|got|to)\\s)(?:${IRREGULAR_PAST})(?![\\p{L}\\p{M}]))(?!['’])`,
+  'iu',
+);
 const ACTIVE_PAST = new RegExp(`^(?:[\\p{L}'’&-]+\\s+){1,6}?(?<!\\b(?:is|are|was|were|be|been|being|has|have|had|get|gets|got|to)\\s)(?!${NOT_A_HAPPENING}|${LASTING_CHANGE})${PAST_VERB}`, 'iu');
 /** A present-tense verb of state: the line says how things are, even if a past verb follows ("Ruth wants sub plans emailed…"). */
 const PRESENT_STATE = /\b(?:is|are|isn['’]t|aren['’]t|has|have|does|do|can|will|must|should|needs?|lives|runs|owns|holds|uses|takes|goes|works|handles|covers|stays|means|wants|likes|prefers|expects)\b/i;
@@ -201,7 +211,7 @@ function happeningCue(words: string): string | null {
   const label = /^[^:：]{3,40}[:：]\s+/u.exec(words);
   // "No comped desserts for reviewers": "no" opens a rule or an absence, it is not a subject that did something.
   if (/^no\s/i.test(words)) return null;
-  const past = ACTIVE_PAST.exec(words) ?? (label ? ACTIVE_PAST.exec(words.slice(label[0].length)) : null);
+  const past = ACTIVE_PAST.exec(words) ?? (label ? ACTIVE_PAST.exec(words.slice(label[0].length)) : null) ?? CLAUSE_PAST.exec(words);
   return past ? `a past happening ("${lastWord(past[0])}")` : null;
 }
 

@@ -37,7 +37,8 @@ export interface EntryFacts {
 
 const embedder = new HashEmbeddingProvider();
 const COMMENTS = /<!--[\s\S]*?-->/g;
-const SOURCE = /\bSource:\s*\S+/g;
+/** "Source: memory/a.md#L3-L3, memory/b.md#L4-L4": a reinforced line cites every note that said it; none of them is a value of the fact. */
+const SOURCE = /\bSource:\s*[^\s,]+(?:\s*,\s*\S+?\.md(?:#L[\d-L]*)?)*/g;
 /** A token that is a value rather than a word: it has a digit, or inner dots, slashes, underscores or colons. */
 const VALUE = /^(?=.*[\p{L}\p{N}])(?:.*\d.*|[\p{L}\p{N}-]+(?:[._/:][\p{L}\p{N}-]+)+|[\p{L}\p{N}]+_[\p{L}\p{N}_]+)$/u;
 /**
