@@ -182,6 +182,29 @@ describe('judgment in a sweep: a reversed own rule and a twice-reinforced line',
     expect(run.candidates.find((c) => c.key === 'memory/2027-02-08.md:3:3')?.outcome).not.toBe('promoted');
   });
 
+  it('a newer note that says the fact changed keeps the older fact out even when the newer line reads as a task', async () => {
+    const opened = await open(
+      {
+        'MEMORY.md': '# Long-Term Memory\n\n## Depot\n- The depot is at Unit 4, Harbour Road.\n',
+        'memory/2027-02-01.md': '# 2027-02-01\n\n- The courier pickup is at 16:00 from the loading bay.\n',
+        'memory/2027-02-08.md': '# 2027-02-08\n\n- Courier pickup moved to 14:00 from now on -> update the warehouse sheet\n',
+      },
+      AT,
+    );
+    ws = opened.ws;
+    await recallOver(opened.service, opened.clock, [
+      { query: 'courier pickup time', daysAgo: 2 },
+      { query: 'when does the courier come', daysAgo: 1 },
+      { query: 'loading bay courier', daysAgo: 0 },
+    ]);
+    const run = await dream(opened.service, { thresholds: OPEN_GATES });
+    const newer = run.candidates.find((c) => c.key === 'memory/2027-02-08.md:3:3');
+    expect(newer?.kind).toBe('task');
+    const older = run.candidates.find((c) => c.key === 'memory/2027-02-01.md:3:3');
+    expect(older?.outcome).not.toBe('promoted');
+    expect(read('MEMORY.md')).not.toContain('16:00');
+  });
+
   it('a restatement of a line two notes already reinforced adds no line', async () => {
     const opened = await open(
       {
