@@ -104,7 +104,16 @@ describe('questions without a question mark', () => {
     '- debating whether to close the shop on Mondays',
     '- Kayode asked if nights can swap to weekends',
     '- remains to be seen whether the council approves the sign',
+    '- keep the old alarm contract or not',
+    '- nginx vs caddy for the intranet',
+    '- maybe the fuse, maybe the thermostat',
+    '- no clue whether the side gate has a code',
   ])('%s', (line) => expect(kindOf(line).kind).toBe('question'));
+
+  it('a match against an opponent, or a choice with its verdict, is not an open question', () => {
+    expect(kindOf('- league game vs. Rovers (pitch 2) on Sat, we won 3-1').kind).not.toBe('question');
+    expect(kindOf('- nginx vs caddy: caddy, it renews its own certs').kind).not.toBe('question');
+  });
 });
 
 describe('small talk: a routine or a measurement is work, whatever it mentions', () => {
