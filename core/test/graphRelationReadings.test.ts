@@ -52,3 +52,32 @@ describe('relations in terse described lines', () => {
     expect(relationsOf('- Karim: partner. Works at Mawingu Labs in Lavington')).toEqual([]);
   });
 });
+
+describe('relations over lists and described parts', () => {
+  it('gives every whole name of a verb’s list the relation, and a list after "owns:" its names only', () => {
+    expect(relationsOf('- Jonas owns Lantern, Elixir and Zamu.')).toEqual(['Jonas owns Lantern', 'Jonas owns Elixir', 'Jonas owns Zamu']);
+    // An item with more than a name ("Dana owns the rest") is another clause, not another object.
+    expect(relationsOf('- Sam owns ledgerd, and Dana Okafor leads Payouts.')).toEqual(['Sam owns ledgerd', 'Dana Okafor leads Payouts']);
+    // A parenthesis of names lists what the item is; one that says more ("since …, from Brian") names no object.
+    expect(relationsOf('# Team\n\n### Daniel Kiprop\n- owns: Cloud SQL (`payouts-pg-prod`), the Vault cluster (`vault-nbo-2`, `vault-nbo-3`), Kafka lag exporter (from Brian)', 'memory/people/team.md')).toEqual([
+      'Daniel Kiprop owns payouts-pg-prod',
+      'Daniel Kiprop owns vault-nbo-2',
+      'Daniel Kiprop owns vault-nbo-3',
+    ]);
+    expect(relationsOf('# Team\n\n### Hope Wanjiku\n- owns: Lantern (status page, since 18 Sep, from Brian), Elixir on-call', 'memory/people/team.md')).toEqual(['Hope Wanjiku owns Lantern']);
+    // A list of places is where one place lies, not several homes.
+    expect(relationsOf('- Grace lives in Kilimani, Nairobi.')).toEqual(['Grace located_in Kilimani']);
+  });
+
+  it('reads an organisation among a person’s described parts as where they belong, and a place after it as where it is', () => {
+    expect(relationsOf('- Adaeze — SRE lead, Kobo Rails, Lagos. joint GameDay idea')).toEqual(['Adaeze member_of Kobo Rails', 'Kobo Rails located_in Lagos']);
+    expect(relationsOf('- Otieno Ouma: assistant coach, Kilimani Stars. drives the matatu')).toEqual(['Otieno Ouma member_of Kilimani Stars']);
+    expect(relationsOf('- Tomás Varela — GCP account team, based in Lisbon.')).toEqual(['Tomás Varela located_in Lisbon', 'Tomás Varela member_of GCP']);
+    expect(relationsOf('- Kevin — Msingi student, now TA.')).toEqual(['Kevin member_of Msingi']);
+    // No role and no name known to be an organisation: nothing said about belonging.
+    expect(relationsOf('- Grant Oduya — VP Infrastructure, my manager.')).toEqual([]);
+    expect(relationsOf('- Sam Reyes: likes Postgres, Berlin')).toEqual([]);
+    // Not a person's description.
+    expect(relationsOf('- Tidewater: Kafka, Postgres, Lagos')).toEqual([]);
+  });
+});

@@ -231,3 +231,11 @@ describe('relations a note or a line states without a subject next to the verb',
     expect(services).toEqual(expect.arrayContaining(['Nextcloud runs_on hestia-01', 'Jellyfin runs_on hestia-01', 'Immich runs_on hestia-01']));
   });
 });
+
+describe('section nouns inside names', () => {
+  it('keeps a section noun between two name words in the name, and splits at one that ends or opens it', () => {
+    expect(findMentions('- volunteer at Msingi Code School on Wednesdays').map((m) => m.label)).toContain('Msingi Code School');
+    expect(findMentions('Lisbon Travel Notes for the week').map((m) => m.label)).not.toContain('Lisbon Travel');
+    expect(findMentions('Kestrel Release went out').map((m) => m.label)).toContain('Kestrel');
+  });
+});

@@ -106,6 +106,8 @@ export function findDescribedRelations(body: string, mentions: PositionedMention
     }
   }
 
+  found.push(...describedMemberships(body, mentions));
+
   // "Lena Vogel (Berlin Gophers) asked …", "Tomás (Lisbon)": a person and where they belong or are;
   // "Quillfin (Berlin, payments infra)", "Lisbon (Graça)": an organisation or a place and the place it is in, or holds.
   for (let i = 0; i < mentions.length; i++) {
@@ -143,6 +145,68 @@ export function findDescribedRelations(body: string, mentions: PositionedMention
         if (c.certainty === 'tentative') Object.assign(c, { certainty: 'weak' });
         found.push({ subject: i, predicate: 'runs_on', object: host });
       }
+    }
+  }
+  return found;
+}
+
+/** "Name: …", "Name — …", "Name = …" at a line's opening: the description after the mark, to the line's end. */
+const DESCRIBED_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?[^\n:—–=]{2,60}?(?:\*\*)?[ \t]*(?::|—|–|=)[ \t]*([^\n]*)/gmu;
+/** A description's part that says what a person does ("SRE lead", "assistant coach", "Msingi student", "GCP account team"). */
+const ROLE_TAIL =
+  /\b(?:lead|engineer|eng|developer|dev|designer|manager|coach|student|students|teacher|volunteer|founder|co-?founder|director|head|intern|analyst|consultant|contractor|researcher|recruiter|vet|doctor|dentist|nurse|ops|team|SRE|EM|PM|CTO|CEO|CFO|VP)$/i;
+const PERSON_SHAPE = /^\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2}$/u;
+
+/**
+ * "Jade Liang — Tidewater Systems, settlement/ledger", "Adaeze — SRE lead, Kobo Rails, Lagos",
+ * "Kevin — Msingi student", "Tomás Varela — GCP account team": a person's description that
+ * names an organisation as one of its parts (alone, or before a role) says where they belong;
+ * a place right after that organisation is where it is.
+ */
+function describedMemberships(body: string, mentions: PositionedMention[]): DescribedRelation[] {
+  if (!/[:—–=]/.test(body)) return [];
+  const found: DescribedRelation[] = [];
+  for (const line of body.matchAll(DESCRIBED_LINE)) {
+    const opens = lineOpening(body, line.index ?? 0);
+    const subject = mentions.findIndex((c) => c.start === opens || c.start === opens + 2);
+    if (subject < 0) continue;
+    const person = mentions[subject]!;
+    const descriptionStart = (line.index ?? 0) + line[0].length - line[1]!.length;
+    if (person.end > descriptionStart || !/^[ \t]*(?:\*\*)?[ \t]*(?::|—|–|=)/.test(body.slice(person.end, descriptionStart))) continue;
+    const hasRole = ROLE_TAIL.test(line[1]!.split(/[,.]/)[0]!.trim()) || line[1]!.split(',').some((part) => ROLE_TAIL.test(part.trim()));
+    // A name shaped like a person's counts as one when its description gives it a role or a named organisation.
+    const personShaped = person.type === 'concept' && person.certainty !== 'tentative' && PERSON_SHAPE.test(person.label);
+    if (person.type !== 'person' && !personShaped) continue;
+    // The description's parts, up to its first sentence's end.
+    const firstSentence = /^[^.;!?]*/.exec(line[1]!)![0];
+    let at = descriptionStart;
+    let organisation: number | null = null;
+    for (const part of firstSentence.split(',')) {
+      const text = part.trim();
+      const start = at + part.indexOf(text);
+      at += part.length + 1;
+      if (!text) continue;
+      const named = mentions.findIndex((c) => c.start === start);
+      if (named < 0 || named === subject) {
+        organisation = null;
+        continue;
+      }
+      const c = mentions[named]!;
+      const rest = body.slice(c.end, start + text.length).trim();
+      // A place right after the organisation: where it is ("Kobo Rails, Lagos").
+      if (rest === '' && c.type === 'place' && organisation !== null) {
+        found.push({ subject: organisation, predicate: 'located_in', object: named });
+        organisation = null;
+        continue;
+      }
+      organisation = null;
+      const isOrganisation = c.type === 'organization' || (c.type === 'concept' && c.certainty !== 'tentative' && (hasRole || rest !== ''));
+      if (!isOrganisation || (rest !== '' && !(/^[\p{Ll} -]{0,30}$/u.test(rest) && ROLE_TAIL.test(rest)))) continue;
+      if (person.type !== 'person' && !hasRole && !(c.type === 'organization' && c.certainty === 'strong')) continue;
+      if (c.type === 'concept') Object.assign(c, { type: 'organization', certainty: 'strong' });
+      if (person.type !== 'person') Object.assign(person, { type: 'person', certainty: 'strong' });
+      found.push({ subject, predicate: 'member_of', object: named });
+      organisation = named;
     }
   }
   return found;

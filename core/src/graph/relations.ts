@@ -64,7 +64,7 @@ const PATTERNS: readonly RelationPattern[] = [
 ];
 const VERB = new RegExp(`\\b(${PATTERNS.map((p) => p.verb.replace(/ /g, '\\s+'))
   .sort((x, y) => y.length - x.length)
-  .join('|')})\\s+`, 'gi');
+  .join('|')})(?::[ \\t]*|\\s+)`, 'gi');
 const PRONOUN_CLAUSE = /(?:^|[.;,!?]\s*|\b(?:and|but|then|so)\s+)(he|she|they)\s+(?:\w+ly\s+|also\s+|now\s+|still\s+|finally\s+|just\s+)?$/i;
 /** Between a subject and its verb: an adverb, an auxiliary, or a relative clause's opening ("Dana, who owns …", "Kestrel, which runs on …", "Quillfin, based in …"). */
 const SUBJECT_GAP = /^\s*(?:,\s*(?:who|which)\s+)?(?:\w+ly\s+|also\s+|now\s+|still\s+|finally\s+|just\s+|has\s+|had\s+)?$/i;
@@ -196,8 +196,12 @@ export function findRelations(body: string, mentions: PositionedMention[], topic
       subjectBefore(body, verbStart, mentions, PARTICIPLES.has(pattern.verb)) ?? continued ?? (pattern.passive ? null : topicSubject(body, verbStart, mentions, topic, pattern.subjectType));
     if (subject === null) continue;
     // What a service or a host moves to is a host, not a place.
-    const movingThing = pattern.predicate === 'moved_to' && mentions[subject]!.certainty === 'strong' && ['project', 'machine'].includes(mentions[subject]!.type);
-    let object = objectAfter(body, verbEnd, mentions, pattern.passive ? (pattern.subjectType ?? 'concept') : movingThing ? 'machine' : pattern.objectType);
+    const movingThing: boolean = pattern.predicate === 'moved_to' && mentions[subject]!.certainty === 'strong' && ['project', 'machine'].includes(mentions[subject]!.type);
+    // "owns: Lantern, Elixir": after a colon only the list's whole names are objects ("Cloud SQL", not "Cloud").
+    const colon = m[0].includes(':');
+    if (colon && pattern.passive) continue;
+    const listed = LISTS_OBJECTS.has(pattern.predicate) ? listedObjects(body, verbEnd, mentions, pattern.objectType) : [];
+    let object: number | null = colon ? firstListed(mentions, listed, pattern.objectType) : objectAfter(body, verbEnd, mentions, pattern.passive ? (pattern.subjectType ?? 'concept') : movingThing ? 'machine' : pattern.objectType);
     if (object === null || object === subject) continue;
     if (pattern.passive) [subject, object] = [object, subject];
     if (pattern.predicate === 'moved_to' && mentions[object]!.type === 'machine') Object.assign(mentions[subject]!, mentions[subject]!.certainty === 'strong' ? {} : { type: 'project', certainty: 'strong' });
@@ -205,6 +209,7 @@ export function findRelations(body: string, mentions: PositionedMention[], topic
     if (pattern.subjectType && s.certainty !== 'strong') Object.assign(s, { type: pattern.subjectType, certainty: 'strong' });
     if (pattern.passive && pattern.objectType) sharpen(mentions[object]!, pattern.objectType);
     relations.push({ subject, predicate: pattern.predicate, object });
+    if (!pattern.passive) for (const more of listed) if (more !== object && more !== subject) relations.push({ subject, predicate: pattern.predicate, object: sharpened(mentions, more, pattern.objectType) });
     previous = { subject: pattern.passive ? object : subject, end: Math.max(mentions[object]!.end, mentions[subject]!.end, verbEnd) };
   }
   relations.push(...findDescribedRelations(body, mentions, topic ?? (voice.aboutWriter ? writer : null), writerIndex));
@@ -302,6 +307,110 @@ function objectAfter(body: string, verbEnd: number, mentions: PositionedMention[
   const start = verbEnd + plain.offset;
   mentions.push({ type: objectType, label: plain.label, certainty: 'strong', start, end: start + plain.label.length });
   return mentions.length - 1;
+}
+
+/** Predicates whose object may be a list ("owns Lantern, Elixir and Zamu"); a list of places is a place's hierarchy ("lives in Kilimani, Nairobi"), not several homes. */
+const LISTS_OBJECTS = new Set(['owns', 'leads', 'works_on', 'uses', 'prefers', 'depends_on', 'member_of']);
+/** The list after a verb ends with its clause. */
+const CLAUSE_MARK = new Set([';', ':', '\n']);
+const SENTENCE_MARK = new Set(['.', '!', '?']);
+/** Separators of a list's items at the top level. */
+const ITEM_SEPARATOR = /\s*,\s*(?:and\s+)?|\s+(?:and|&|\+)\s+/y;
+/** A list item's own determiner, and a parenthesis after its name. */
+const ITEM_DETERMINER = /^(?:(?:the|a|an|his|her|their|my|our|its)\s+)?/i;
+const MAX_LIST_ITEMS = 8;
+
+/**
+ * The names a verb's object list holds, each item whole: "Lantern (status page, …), Elixir" gives
+ * Lantern and Elixir; "the Vault cluster (`vault-nbo-2`, `vault-nbo-3`)" gives the two hosts its
+ * parenthesis lists, not Vault. An item that is more than a name ("Dana owns the rest") gives nothing.
+ */
+function listedObjects(body: string, from: number, mentions: PositionedMention[], objectType: EntityType): number[] {
+  const rest = body.slice(from, from + 400);
+  // The clause ends at the first full stop, semicolon, colon or line end outside parentheses.
+  let depth = 0;
+  let end = rest.length;
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i]!;
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (CLAUSE_MARK.has(c) || (SENTENCE_MARK.has(c) && !/\S/.test(rest[i + 1] ?? '')))) {
+      end = i;
+      break;
+    }
+  }
+  const items = splitTopLevel(rest.slice(0, end));
+  const found: number[] = [];
+  for (const item of items.slice(0, MAX_LIST_ITEMS)) {
+    const start = from + item.start + ITEM_DETERMINER.exec(item.text)![0].length;
+    const paren = item.text.indexOf('(');
+    const headEnd = from + item.start + (paren >= 0 ? item.text.slice(0, paren).trimEnd().length : item.text.length);
+    const head = wholeName(body, start, headEnd, mentions, objectType);
+    if (head !== null) found.push(head);
+    if (paren < 0) continue;
+    // A parenthesis of names only ("(`vault-nbo-2`, `vault-nbo-3`)") lists what the item is made of.
+    const close = item.text.lastIndexOf(')');
+    if (close < paren) continue;
+    const inner = splitTopLevel(item.text.slice(paren + 1, close));
+    const names = inner.map((n) => wholeName(body, from + item.start + paren + 1 + n.start, from + item.start + paren + 1 + n.start + n.text.length, mentions, objectType));
+    if (names.every((n) => n !== null)) found.push(...(names as number[]));
+  }
+  return found;
+}
+
+/** Items between top-level separators, with their offsets (trimmed). */
+function splitTopLevel(text: string): Array<{ text: string; start: number }> {
+  const items: Array<{ text: string; start: number }> = [];
+  let depth = 0;
+  let itemStart = 0;
+  const push = (a: number, b: number) => {
+    const raw = text.slice(a, b);
+    const lead = raw.length - raw.trimStart().length;
+    const trimmed = raw.trim();
+    if (trimmed) items.push({ text: trimmed, start: a + lead });
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    if (depth > 0) continue;
+    ITEM_SEPARATOR.lastIndex = i;
+    const sep = ITEM_SEPARATOR.exec(text);
+    if (sep && sep.index === i && sep[0].length > 0) {
+      push(itemStart, i);
+      itemStart = i + sep[0].length;
+      i = itemStart - 1;
+    }
+  }
+  push(itemStart, text.length);
+  return items;
+}
+
+/** The one mention spanning exactly [start, end) (backticks around it allowed), of a type the relation may take. */
+function wholeName(body: string, start: number, end: number, mentions: PositionedMention[], objectType: EntityType): number | null {
+  const text = body.slice(start, end);
+  const lead = text.length - text.replace(/^[`*_]+/, '').length;
+  const trail = text.length - text.replace(/[`*_]+$/, '').length;
+  const i = mentions.findIndex((c) => (c.start === start && c.end === end) || (c.start === start + lead && c.end === end - trail));
+  if (i < 0) return null;
+  const c = mentions[i]!;
+  if (isFurnitureLabel(c.label) || ['url', 'tag', 'path'].includes(c.type)) return null;
+  // A person or a place is no thing one owns or uses (unless the verb wants one).
+  if (c.certainty === 'strong' && (c.type === 'person' || c.type === 'place') && c.type !== objectType) return null;
+  return i;
+}
+
+function firstListed(mentions: PositionedMention[], listed: number[], type: EntityType): number | null {
+  const first = listed.shift();
+  return first === undefined ? null : sharpened(mentions, first, type);
+}
+
+/** A list item's mention, its type given by the relation when nothing else typed it. */
+function sharpened(mentions: PositionedMention[], i: number, type: EntityType): number {
+  const c = mentions[i]!;
+  if (c.certainty === 'tentative') Object.assign(c, { certainty: 'weak' });
+  if (c.type === 'concept' && c.certainty !== 'strong') Object.assign(c, { type, certainty: 'strong' });
+  return i;
 }
 
 function lineBounds(body: string, at: number): { start: number } {
