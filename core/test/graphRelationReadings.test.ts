@@ -47,9 +47,9 @@ describe('relations in terse described lines', () => {
   });
 
   it('goes on past a full stop followed by lowercase, and after "=", but takes no word ending a sentence as a subject', () => {
-    expect(relationsOf('- Karim: partner. works at Mawingu Labs in Lavington')).toEqual(['Karim member_of Mawingu Labs']);
+    expect(relationsOf('- Karim: partner. works at Mawingu Labs in Lavington')).toEqual(['Karim member_of Mawingu Labs', 'Mawingu Labs located_in Lavington']);
     expect(relationsOf('- Priyanka Shah = finance ops, owns the settlement reports')).toEqual(['Priyanka Shah owns settlement reports']);
-    expect(relationsOf('- Karim: partner. Works at Mawingu Labs in Lavington')).toEqual([]);
+    expect(relationsOf('- Karim: partner. Works at Mawingu Labs in Lavington')).toEqual(['Mawingu Labs located_in Lavington']);
   });
 });
 
@@ -66,7 +66,7 @@ describe('relations over lists and described parts', () => {
     ]);
     expect(relationsOf('# Team\n\n### Hope Wanjiku\n- owns: Lantern (status page, since 18 Sep, from Brian), Elixir on-call', 'memory/people/team.md')).toEqual(['Hope Wanjiku owns Lantern']);
     // A list of places is where one place lies, not several homes.
-    expect(relationsOf('- Grace lives in Kilimani, Nairobi.')).toEqual(['Grace located_in Kilimani']);
+    expect(relationsOf('- Grace lives in Kilimani, Nairobi.')).toEqual(['Grace located_in Kilimani', 'Kilimani located_in Nairobi']);
   });
 
   it('reads an organisation among a person’s described parts as where they belong, and a place after it as where it is', () => {
@@ -79,5 +79,21 @@ describe('relations over lists and described parts', () => {
     expect(relationsOf('- Sam Reyes: likes Postgres, Berlin')).toEqual([]);
     // Not a person's description.
     expect(relationsOf('- Tidewater: Kafka, Postgres, Lagos')).toEqual([]);
+  });
+});
+
+describe('where things are, by noun phrases', () => {
+  it('places an organisation or a place in, at or on a place, and a relative in one', () => {
+    expect(relationsOf('- Faith Achieng: runs Msingi Code School at Elizabeth House on Ngong Road')).toEqual(['Msingi Code School located_in Elizabeth House', 'Elizabeth House located_in Ngong Road']);
+    expect(relationsOf('- Family mostly in Mombasa: Mum in Nyali, brother Juma (for now), aunt Halima in Old Town')).toEqual(['Halima located_in Old Town']);
+    // A person at a line's opening in a place is a visit; after a verb, where something happened.
+    expect(relationsOf('- Daniel Kiprop in Eldoret for the wedding till wed.')).toEqual([]);
+    expect(relationsOf('- met Dana Okafor in Lisbon')).toEqual([]);
+  });
+
+  it('reads "Place, known city" as where the place lies, but not a list of places', () => {
+    expect(relationsOf('- walked around Kilimani, Nairobi, with Karim')).toEqual(['Kilimani located_in Nairobi']);
+    expect(relationsOf('- trips to Lisbon, Porto and Madrid')).toEqual([]);
+    expect(relationsOf('- badge says "Zawadi Njoroge, Pesaflow, Nairobi"')).toEqual([]);
   });
 });

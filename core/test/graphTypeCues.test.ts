@@ -239,3 +239,10 @@ describe('section nouns inside names', () => {
     expect(findMentions('Kestrel Release went out').map((m) => m.label)).toContain('Kestrel');
   });
 });
+
+describe('relatives', () => {
+  it('types a name after the word for a relative as a person', () => {
+    expect(findMentions('Family: brother Juma, aunt Halima in Old Town').find((m) => m.label === 'Halima')?.type).toBe('person');
+    expect(findMentions('Family: brother Juma, aunt Halima in Old Town').find((m) => m.label === 'Juma')?.type).toBe('person');
+  });
+});

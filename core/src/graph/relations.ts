@@ -3,6 +3,7 @@ import { STOPWORDS } from '../platform/text/stopwords.js';
 import { isFurnitureLabel } from './furniture.js';
 import { describedSubject, findDescribedRelations, topicSubject } from './describedRelations.js';
 import { extendToTeam, findFirstPersonRelations } from './firstPersonRelations.js';
+import { findPlaceRelations } from './placeRelations.js';
 import type { PositionedMention } from './mentions.js';
 import type { EntityMention } from './types.js';
 
@@ -213,6 +214,7 @@ export function findRelations(body: string, mentions: PositionedMention[], topic
     previous = { subject: pattern.passive ? object : subject, end: Math.max(mentions[object]!.end, mentions[subject]!.end, verbEnd) };
   }
   relations.push(...findDescribedRelations(body, mentions, topic ?? (voice.aboutWriter ? writer : null), writerIndex));
+  relations.push(...findPlaceRelations(body, mentions));
   return relations;
 }
 

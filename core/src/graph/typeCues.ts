@@ -11,7 +11,7 @@ import { knownNameType } from './knownNames.js';
 export function typeFromContext(before: string, after: string, options: { sentenceStart?: boolean; label?: string } = {}): EntityType | null {
   const called = CALLED_BEFORE.exec(before);
   if (called) return KIND_CALLED[called[1]!.toLowerCase()] ?? null;
-  if (PERSON_TITLE_BEFORE.test(before) || hasRoleAfter(before, after) || PERSON_POSSESSION_AFTER.test(after) || PERSON_AND_I_AFTER.test(after)) return 'person';
+  if (PERSON_TITLE_BEFORE.test(before) || KIN_BEFORE.test(before) || hasRoleAfter(before, after) || PERSON_POSSESSION_AFTER.test(after) || PERSON_AND_I_AFTER.test(after)) return 'person';
   if (SCORE_AFTER.test(after) || SCORE_BEFORE.test(before)) return 'organization';
   // A sentence's first word may be an adjective ("Old cluster: …", "New server"): nouns after it say nothing.
   const nounAfter = !options.sentenceStart || (options.label !== undefined && !SENTENCE_ADJECTIVES.has(options.label.toLowerCase()));
@@ -94,6 +94,8 @@ const ROLES =
   'mother|father|mom|mum|dad|parents?|sister|brother|sibling|son|daughter|kid|child|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|in-law|' +
   'maintainer|contributor|reviewer|on-call|owner of';
 
+/** "brother Juma", "aunt Halima in Old Town": a relative named after the word for them. */
+const KIN_BEFORE = /(?:^|[\s,:;(])(?:mum|mom|mother|dad|father|brother|sister|cousin|aunt|auntie|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|son|daughter|wife|husband|stepson|stepdaughter)[ \t]+$/i;
 /** "Dr. Hartmann", "Ms Okafor". */
 const PERSON_TITLE_BEFORE = /\b(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+$/;
 /** "Mika Lindqvist: partner, …", "Priya (EM, …)", "Jonas Weber — platform/SRE". */
