@@ -84,7 +84,11 @@ describe('relations over lists and described parts', () => {
 
 describe('where things are, by noun phrases', () => {
   it('places an organisation or a place in, at or on a place, and a relative in one', () => {
-    expect(relationsOf('- Faith Achieng: runs Msingi Code School at Elizabeth House on Ngong Road')).toEqual(['Msingi Code School located_in Elizabeth House', 'Elizabeth House located_in Ngong Road']);
+    expect(relationsOf('- Faith Achieng: runs Msingi Code School at Elizabeth House on Ngong Road')).toEqual([
+      'Faith Achieng leads Msingi Code School',
+      'Msingi Code School located_in Elizabeth House',
+      'Elizabeth House located_in Ngong Road',
+    ]);
     expect(relationsOf('- Family mostly in Mombasa: Mum in Nyali, brother Juma (for now), aunt Halima in Old Town')).toEqual(['Halima located_in Old Town']);
     // A person at a line's opening in a place is a visit; after a verb, where something happened.
     expect(relationsOf('- Daniel Kiprop in Eldoret for the wedding till wed.')).toEqual([]);
@@ -95,5 +99,26 @@ describe('where things are, by noun phrases', () => {
     expect(relationsOf('- walked around Kilimani, Nairobi, with Karim')).toEqual(['Kilimani located_in Nairobi']);
     expect(relationsOf('- trips to Lisbon, Porto and Madrid')).toEqual([]);
     expect(relationsOf('- badge says "Zawadi Njoroge, Pesaflow, Nairobi"')).toEqual([]);
+  });
+});
+
+describe('who runs and who is on a project', () => {
+  it('reads a person running a named organisation as leading it, and nothing for a host, a phrase or a count', () => {
+    // Leading it does not say what it is (a volunteer community is no organisation): no place for an untyped name.
+    expect(relationsOf('- Daniel Ferreira — runs Ops Atlântico in Lisbon')).toEqual(['Daniel Ferreira leads Ops Atlântico']);
+    expect(relationsOf('- Dana Okafor runs the Kestrel project')).toEqual(['Dana Okafor leads Kestrel']);
+    expect(relationsOf('- Dana Okafor runs Postgres 16 on her laptop')).toEqual([]);
+    expect(relationsOf('- atlas runs Forgejo')).toEqual([]);
+    expect(relationsOf('- Otieno runs saturday’s game vs Kawangware United.')).toEqual([]);
+    // A failed reading names nothing new: no entity "30".
+    const entities = extractFile('memory/2026-10-01.md', '- Pulled the last 30 runs of TestStatementCutoff from the CI API.', '2026-10-01').flatMap((e) => e.entities.map((x) => x.label));
+    expect(entities).not.toContain('30');
+  });
+
+  it('reads a project note’s roster: its lead and owner, and its members when they are people', () => {
+    const note = '# Hamia — payouts-api AWS → GCP\n\nlead: Zawadi Njoroge (me). members: Hope Wanjiku (Terraform, runbooks), Daniel Kiprop (Cloud SQL)\n';
+    expect(relationsOf(note, 'memory/projects/hamia.md')).toEqual(['Zawadi Njoroge leads Hamia', 'Hope Wanjiku works_on Hamia', 'Daniel Kiprop works_on Hamia']);
+    // "people:" lists whoever is involved; "team:" may name a team, not a person.
+    expect(relationsOf('# ledgerd\n\n- People: Priya Natarajan (EM), Jonas Weber (platform)\n- Team: Ledger (EM Priya Natarajan).\n', 'memory/projects/ledgerd.md')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { EntityMention } from './types.js';
 import type { PositionedMention } from './mentions.js';
 import { STOPWORDS } from '../platform/text/stopwords.js';
+import { splitTopLevel } from './nameLists.js';
 
 /**
  * Relations people write without a subject next to the verb, because the line or the note
@@ -107,6 +108,7 @@ export function findDescribedRelations(body: string, mentions: PositionedMention
   }
 
   found.push(...describedMemberships(body, mentions));
+  if (topic?.type === 'project') found.push(...projectRoster(body, mentions, topic, writer));
 
   // "Lena Vogel (Berlin Gophers) asked …", "Tomás (Lisbon)": a person and where they belong or are;
   // "Quillfin (Berlin, payments infra)", "Lisbon (Graça)": an organisation or a place and the place it is in, or holds.
@@ -207,6 +209,61 @@ function describedMemberships(body: string, mentions: PositionedMention[]): Desc
       if (person.type !== 'person') Object.assign(person, { type: 'person', certainty: 'strong' });
       found.push({ subject, predicate: 'member_of', object: named });
       organisation = named;
+    }
+  }
+  return found;
+}
+
+/**
+ * "lead: me (Zawadi)", "**Owner:** Dana", "members: Hope, Daniel": a project note's roster, at a
+ * line's or a sentence's start. Not "people:", which lists whoever is involved (the EM, a
+ * stakeholder in finance) as often as who works on it.
+ */
+const ROSTER = /(?:^|[.;][ \t]+)[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(lead|leads|led by|tech lead|owner|owners|owned by|team|members|contributors)(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*/gim;
+const ROSTER_PREDICATE: Record<string, string> = { lead: 'leads', leads: 'leads', 'led by': 'leads', 'tech lead': 'leads', owner: 'owns', owners: 'owns', 'owned by': 'owns' };
+const WRITER_WORD = /^(?:me|myself|I)$/;
+const GIVEN_NAME_SHAPE = /^\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+)?$/u;
+
+/**
+ * In a project's note, a roster line names who leads, owns or works on the project: each listed
+ * person (a name alone before its parenthesis, or "me" for the writer) takes the relation.
+ */
+function projectRoster(body: string, mentions: PositionedMention[], topic: EntityMention, writer: (() => number) | null): DescribedRelation[] {
+  if (!/:/.test(body)) return [];
+  const found: DescribedRelation[] = [];
+  for (const m of body.matchAll(ROSTER)) {
+    const listStart = (m.index ?? 0) + m[0].length;
+    const rest = body.slice(listStart);
+    // The list ends with its sentence or line (a full stop outside parentheses).
+    let depth = 0;
+    let end = rest.length;
+    for (let i = 0; i < rest.length; i++) {
+      const c = rest[i]!;
+      if (c === '(') depth++;
+      else if (c === ')') depth = Math.max(0, depth - 1);
+      else if (c === '\n' || (depth === 0 && (c === ';' || (c === '.' && !/\S/.test(rest[i + 1] ?? ''))))) {
+        end = i;
+        break;
+      }
+    }
+    const predicate = ROSTER_PREDICATE[m[1]!.toLowerCase()] ?? 'works_on';
+    for (const item of splitTopLevel(rest.slice(0, end))) {
+      const paren = item.text.indexOf('(');
+      const head = (paren >= 0 ? item.text.slice(0, paren) : item.text).trim();
+      let subject: number | null = null;
+      if (WRITER_WORD.test(head)) subject = writer ? writer() : null;
+      else {
+        const at = listStart + item.start;
+        const i = mentions.findIndex((c) => c.start === at && c.label === head);
+        const c = i >= 0 ? mentions[i]! : null;
+        // A lead or an owner is a person, and so is a member with a full name: a name no cue typed is one there ("team: Ledger" may name a team).
+        const shape = predicate === 'works_on' ? PERSON_SHAPE : GIVEN_NAME_SHAPE;
+        if (c && (c.type === 'person' || (c.type === 'concept' && c.certainty !== 'strong' && shape.test(c.label)))) {
+          if (c.type !== 'person') Object.assign(c, { type: 'person', certainty: 'strong' });
+          subject = i;
+        }
+      }
+      if (subject !== null) found.push({ subject, predicate, object: topicIndex(mentions, topic) });
     }
   }
   return found;

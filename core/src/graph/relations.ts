@@ -4,6 +4,7 @@ import { isFurnitureLabel } from './furniture.js';
 import { describedSubject, findDescribedRelations, topicSubject } from './describedRelations.js';
 import { extendToTeam, findFirstPersonRelations } from './firstPersonRelations.js';
 import { findPlaceRelations } from './placeRelations.js';
+import { splitTopLevel } from './nameLists.js';
 import type { PositionedMention } from './mentions.js';
 import type { EntityMention } from './types.js';
 
@@ -23,6 +24,8 @@ interface RelationPattern {
   subjectType: EntityType | null;
   /** "X is owned by Y": the name after the verb is the subject (types are given for the final roles). */
   passive?: boolean;
+  /** "Faith runs Msingi Code School": read only between a known person and a named organisation or piece of work (a host runs services, a person runs errands). */
+  personRunsOrganisation?: boolean;
 }
 
 const P = (verb: string, predicate: string, objectType: EntityType, subjectType: EntityType | null, passive = false): RelationPattern => ({ verb, predicate, objectType, subjectType, passive });
@@ -60,6 +63,8 @@ const PATTERNS: readonly RelationPattern[] = [
   P('deployed on', 'runs_on', 'machine', 'project'),
   P('based in', 'located_in', 'place', null),
   P('located in', 'located_in', 'place', null),
+  { ...P('runs', 'leads', 'organization', 'person'), personRunsOrganisation: true },
+  { ...P('has run', 'leads', 'organization', 'person'), personRunsOrganisation: true },
   P('decided on', 'decided', 'concept', 'person'),
   P('decided to use', 'decided', 'tool', 'person'),
 ];
@@ -193,16 +198,29 @@ export function findRelations(body: string, mentions: PositionedMention[], topic
     if (shapedSpans.some(([a, b]) => verbStart >= a && verbStart < b)) continue;
     const pattern = PATTERNS.find((p) => p.verb === m[1]!.toLowerCase().replace(/\s+/g, ' '))!;
     const continued: number | null = previous && !pattern.passive && previous.end <= verbStart && SAME_SUBJECT_GAP.test(body.slice(previous.end, verbStart)) ? previous.subject : null;
+    // "30 runs of …", "Otieno runs saturday's game": reading a subject may name a word; a reading that fails leaves the mentions as they were.
+    const undo = pattern.personRunsOrganisation ? snapshot(mentions) : null;
     let subject: number | null =
       subjectBefore(body, verbStart, mentions, PARTICIPLES.has(pattern.verb)) ?? continued ?? (pattern.passive ? null : topicSubject(body, verbStart, mentions, topic, pattern.subjectType));
+    if (undo) {
+      const named: number | null = subject === null ? null : namedObjectAfter(body, verbEnd, mentions);
+      if (subject === null || named === null || named === subject || !runsOrganisation(body, verbEnd, mentions[subject]!, mentions[named]!)) {
+        undo();
+        continue;
+      }
+    }
     if (subject === null) continue;
     // What a service or a host moves to is a host, not a place.
     const movingThing: boolean = pattern.predicate === 'moved_to' && mentions[subject]!.certainty === 'strong' && ['project', 'machine'].includes(mentions[subject]!.type);
     // "owns: Lantern, Elixir": after a colon only the list's whole names are objects ("Cloud SQL", not "Cloud").
     const colon = m[0].includes(':');
     if (colon && pattern.passive) continue;
-    const listed = LISTS_OBJECTS.has(pattern.predicate) ? listedObjects(body, verbEnd, mentions, pattern.objectType) : [];
-    let object: number | null = colon ? firstListed(mentions, listed, pattern.objectType) : objectAfter(body, verbEnd, mentions, pattern.passive ? (pattern.subjectType ?? 'concept') : movingThing ? 'machine' : pattern.objectType);
+    const listed: number[] = LISTS_OBJECTS.has(pattern.predicate) ? listedObjects(body, verbEnd, mentions, pattern.objectType) : [];
+    let object: number | null = colon
+      ? firstListed(mentions, listed, pattern.objectType)
+      : pattern.personRunsOrganisation
+        ? namedObjectAfter(body, verbEnd, mentions)
+        : objectAfter(body, verbEnd, mentions, pattern.passive ? (pattern.subjectType ?? 'concept') : movingThing ? 'machine' : pattern.objectType);
     if (object === null || object === subject) continue;
     if (pattern.passive) [subject, object] = [object, subject];
     if (pattern.predicate === 'moved_to' && mentions[object]!.type === 'machine') Object.assign(mentions[subject]!, mentions[subject]!.certainty === 'strong' ? {} : { type: 'project', certainty: 'strong' });
@@ -316,8 +334,6 @@ const LISTS_OBJECTS = new Set(['owns', 'leads', 'works_on', 'uses', 'prefers', '
 /** The list after a verb ends with its clause. */
 const CLAUSE_MARK = new Set([';', ':', '\n']);
 const SENTENCE_MARK = new Set(['.', '!', '?']);
-/** Separators of a list's items at the top level. */
-const ITEM_SEPARATOR = /\s*,\s*(?:and\s+)?|\s+(?:and|&|\+)\s+/y;
 /** A list item's own determiner, and a parenthesis after its name. */
 const ITEM_DETERMINER = /^(?:(?:the|a|an|his|her|their|my|our|its)\s+)?/i;
 const MAX_LIST_ITEMS = 8;
@@ -360,34 +376,6 @@ function listedObjects(body: string, from: number, mentions: PositionedMention[]
   return found;
 }
 
-/** Items between top-level separators, with their offsets (trimmed). */
-function splitTopLevel(text: string): Array<{ text: string; start: number }> {
-  const items: Array<{ text: string; start: number }> = [];
-  let depth = 0;
-  let itemStart = 0;
-  const push = (a: number, b: number) => {
-    const raw = text.slice(a, b);
-    const lead = raw.length - raw.trimStart().length;
-    const trimmed = raw.trim();
-    if (trimmed) items.push({ text: trimmed, start: a + lead });
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '(') depth++;
-    else if (c === ')') depth = Math.max(0, depth - 1);
-    if (depth > 0) continue;
-    ITEM_SEPARATOR.lastIndex = i;
-    const sep = ITEM_SEPARATOR.exec(text);
-    if (sep && sep.index === i && sep[0].length > 0) {
-      push(itemStart, i);
-      itemStart = i + sep[0].length;
-      i = itemStart - 1;
-    }
-  }
-  push(itemStart, text.length);
-  return items;
-}
-
 /** The one mention spanning exactly [start, end) (backticks around it allowed), of a type the relation may take. */
 function wholeName(body: string, start: number, end: number, mentions: PositionedMention[], objectType: EntityType): number | null {
   const text = body.slice(start, end);
@@ -415,8 +403,33 @@ function sharpened(mentions: PositionedMention[], i: number, type: EntityType): 
   return i;
 }
 
+const FULL_NAME = /^\p{Lu}\p{Ll}+[ \t]+\p{Lu}\p{Ll}+$/u;
+
+/** A person running a capitalised organisation or piece of work named right after the verb. */
+function runsOrganisation(body: string, verbEnd: number, subject: PositionedMention, object: PositionedMention): boolean {
+  // "Faith Achieng: runs …": a full name no cue typed is the person doing it.
+  if (subject.type !== 'person' && !(subject.type === 'concept' && subject.certainty !== 'tentative' && FULL_NAME.test(subject.label))) return false;
+  if (!/^(?:the\s+)?$/i.test(body.slice(verbEnd, object.start)) || !/^\p{Lu}/u.test(object.label)) return false;
+  return object.type === 'organization' || object.type === 'project' || (object.type === 'concept' && object.certainty !== 'tentative');
+}
+
 function lineBounds(body: string, at: number): { start: number } {
   return { start: body.lastIndexOf('\n', at) + 1 };
+}
+
+/** Puts the mentions back as they are now (count and fields). */
+function snapshot(mentions: PositionedMention[]): () => void {
+  const saved = mentions.map((m) => ({ ...m }));
+  return () => {
+    mentions.length = saved.length;
+    saved.forEach((m, i) => Object.assign(mentions[i]!, m));
+  };
+}
+
+/** The name right after a verb (maybe after "the"), never a phrase read for the occasion ("runs saturday's game"). */
+function namedObjectAfter(body: string, verbEnd: number, mentions: PositionedMention[]): number | null {
+  const i = mentions.findIndex((c) => c.start >= verbEnd && OBJECT_GAP.test(body.slice(verbEnd, c.start)));
+  return i >= 0 && !isFurnitureLabel(mentions[i]!.label) ? i : null;
 }
 
 /** An unlinked object: up to three words after the verb, up to punctuation or a function word ("the tax module"). */
