@@ -122,3 +122,18 @@ describe('who runs and who is on a project', () => {
     expect(relationsOf('# ledgerd\n\n- People: Priya Natarajan (EM), Jonas Weber (platform)\n- Team: Ledger (EM Priya Natarajan).\n', 'memory/projects/ledgerd.md')).toEqual([]);
   });
 });
+
+describe('tables of services and hosts', () => {
+  it('reads each row of a table headed "service | host" as what runs where, whole cells as names', () => {
+    const note = '# homelab\n\n## services → host\n| service | host | since |\n|---|---|---|\n| Jellyfin | twiga | 3 Oct (was kifaru) |\n| Home Assistant | popo | 2024 |\n| `restic` | `kifaru` | 2025 |\n';
+    expect(relationsOf(note)).toEqual(['Jellyfin runs_on twiga', 'Home Assistant runs_on popo', 'restic runs_on kifaru']);
+  });
+
+  it('reads nothing from a table about something else, from a header row, or from a row far below its table', () => {
+    expect(relationsOf('| thing | before | after |\n|---|---|---|\n| Kafka | AWS | AWS still |\n')).toEqual([]);
+    expect(relationsOf('| service | host |\n|---|---|\n')).toEqual([]);
+    expect(relationsOf('| service | host |\n|---|---|\n| Jellyfin | twiga |\n\nSome text.\n\n| Grafana | twiga |\n')).toEqual(['Jellyfin runs_on twiga']);
+    // A sentence in a cell is no name.
+    expect(relationsOf('| service | host |\n|---|---|\n| Jellyfin | moved last week to the new box |\n')).toEqual([]);
+  });
+});

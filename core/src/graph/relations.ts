@@ -5,6 +5,7 @@ import { describedSubject, findDescribedRelations, topicSubject } from './descri
 import { extendToTeam, findFirstPersonRelations } from './firstPersonRelations.js';
 import { findPlaceRelations } from './placeRelations.js';
 import { splitTopLevel } from './nameLists.js';
+import { findTableRelations } from './tableRelations.js';
 import type { PositionedMention } from './mentions.js';
 import type { EntityMention } from './types.js';
 
@@ -160,7 +161,14 @@ const NO_VOICE: EntryVoice = { writer: null, ownVoice: false, aboutWriter: false
  * clause-initial he/she/they is the last person named before it on the same line. May append
  * object mentions and sharpen the types of weakly typed ones.
  */
-export function findRelations(body: string, mentions: PositionedMention[], topic: EntityMention | null = null, voice: EntryVoice = NO_VOICE): FoundRelation[] {
+export function findRelations(
+  body: string,
+  mentions: PositionedMention[],
+  topic: EntityMention | null = null,
+  voice: EntryVoice = NO_VOICE,
+  /** The first row's cells of the table this entry is a row of. */
+  tableHeader: readonly string[] | null = null,
+): FoundRelation[] {
   const relations: FoundRelation[] = [];
   const shapedSpans: Array<[number, number]> = [];
   let examined = 0;
@@ -233,6 +241,7 @@ export function findRelations(body: string, mentions: PositionedMention[], topic
   }
   relations.push(...findDescribedRelations(body, mentions, topic ?? (voice.aboutWriter ? writer : null), writerIndex));
   relations.push(...findPlaceRelations(body, mentions));
+  relations.push(...findTableRelations(body, mentions, tableHeader));
   return relations;
 }
 
