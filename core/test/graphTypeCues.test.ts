@@ -246,3 +246,18 @@ describe('relatives', () => {
     expect(findMentions('Family: brother Juma, aunt Halima in Old Town').find((m) => m.label === 'Juma')?.type).toBe('person');
   });
 });
+
+describe('places and organisations by the words around them', () => {
+  it('types a name in a parenthesis after a known city, after a venue "in", and before "hub" as a place', () => {
+    expect(typeOf('- now in Lisbon (Graça), Elixir at a startup', 'Graça')).toBe('place');
+    // A first name in the list still yields to the words: "the academy in Karen".
+    expect(typeOf('- a trial at the academy in Karen. said yes', 'Karen')).toBe('place');
+    expect(typeOf('- the sessions at the Kibera hub from January', 'Kibera')).toBe('place');
+    // A parenthesis after a person or an unknown name says nothing of the sort.
+    expect(typeOf('- Mika (Ottilie) said', 'Ottilie')).not.toBe('place');
+  });
+
+  it('types a name before "account manager" as an organisation', () => {
+    expect(typeOf('- Simu Telecom account manager changed again', 'Simu Telecom')).toBe('organization');
+  });
+});

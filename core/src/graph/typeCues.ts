@@ -20,7 +20,7 @@ export function typeFromContext(before: string, after: string, options: { senten
   const possessive = /^['’]s\b/.test(after);
   if ((!possessive && PLACE_BEFORE.test(before)) || (nounAfter && PLACE_AFTER.test(after)) || (MOVE_TO_BEFORE.test(before) && FROM_PLACE_AFTER.test(after)) || MOVE_FROM_TO_BEFORE.test(before)) return 'place';
   if (options.label !== undefined && isAirportCode(options.label, before, after)) return 'place';
-  if (isFollowedByKnownPlace(options.label, after)) return 'place';
+  if (isFollowedByKnownPlace(options.label, after) || isInsideKnownPlace(before)) return 'place';
   if (MACHINE_BEFORE.test(before) || (nounAfter && MACHINE_AFTER.test(after))) return 'machine';
   // "Phase 2", "Step 3" open sentences: there only a dotted version ("Postgres 16.10") counts.
   const version = options.sentenceStart ? DOTTED_VERSION_AFTER : VERSION_AFTER;
@@ -78,6 +78,12 @@ function isFollowedByKnownPlace(label: string | undefined, after: string): boole
   const m = KNOWN_PLACE_AFTER.exec(after);
   return m !== null && knownNameType(m[1]!.replace(/\.$/, '')) === 'place';
 }
+/** "Lisbon (Graça)", "Berlin (Neukölln, …)": a name in a parenthesis right after a known city is a part of it. */
+function isInsideKnownPlace(before: string): boolean {
+  const m = KNOWN_PLACE_BEFORE.exec(before);
+  return m !== null && knownNameType(m[1]!) === 'place';
+}
+const KNOWN_PLACE_BEFORE = /(?:^|[^\p{L}])(\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+)?)\s*\(\s*$/u;
 const KNOWN_PLACE_AFTER = /^,\s+(\p{Lu}[\p{L}.-]+(?:\s\p{Lu}[\p{L}-]+)?)(?![\p{L}\s]*:)/u;
 
 /** "ssh atlas", "deployed to web-1", "rebooted the NAS": hosts. */
@@ -113,16 +119,16 @@ const ORGANISATION_BEFORE = new RegExp(
 );
 /** "the Ledger team", "Acme Inc", "Stripe support", "Berlin Gophers meetup". */
 const ORGANISATION_AFTER =
-  /^\s+(?:team|squad|department|dept|support|sales|HQ|headquarters|customers|clients|staff|employees|leadership|board|org|contact|meetup|meetups|organi[sz]ers?|members|community|user group|club)\b/;
+  /^\s+(?:team|squad|department|dept|support|sales|HQ|headquarters|customers|clients|staff|employees|leadership|board|org|contact|meetup|meetups|organi[sz]ers?|members|community|user group|club|account manager|account team|account rep)\b/;
 
 /**
  * "lives in Wedding", "flew to Lisbon", "weekend in Porto", "dinner with Tomás in Graça". Not
  * "moved to" or "moving from" alone: services move between hosts and tools too.
  */
 const PLACE_BEFORE =
-  /\b(?:(?:live|lives|lived|living|based|born|grew up|raised|flew|fly|flying|flight|flights|train|trains|drove|drive|driving|road trip|trip|travel(?:l?ed|l?ing)?|holiday|holidays|vacation|weekend|week|days|nights?|stay|stayed|staying|back|returned|returning|arrived?|arriving|landed|landing|relocat(?:e|ed|ing)|visit(?:ed|ing)?|walk(?:ed)?|hike|hiked|hiking|restaurant|café|cafe|bar|bakery|hotel|airbnb|apartment|flat|house|studio|office|park|beach|museum|now)\s+(?:in|to|from|at|near|around|through)|(?:dinner|lunch|breakfast|brunch|drinks|coffee|concert|gig|class|walk)\b[^.;:!?\n]{0,30}\s+in|(?:dinner|lunch|breakfast|brunch|drinks|coffee)\s+at|(?:hours|the time|weather|rain|sunny|snow)\s+in|visiting|visited)\s+(?:the\s+)?$/i;
+  /\b(?:(?:live|lives|lived|living|based|born|grew up|raised|flew|fly|flying|flight|flights|train|trains|drove|drive|driving|road trip|trip|travel(?:l?ed|l?ing)?|holiday|holidays|vacation|weekend|week|days|nights?|stay|stayed|staying|back|returned|returning|arrived?|arriving|landed|landing|relocat(?:e|ed|ing)|visit(?:ed|ing)?|walk(?:ed)?|hike|hiked|hiking|restaurant|café|cafe|bar|bakery|hotel|airbnb|apartment|flat|house|studio|office|park|beach|museum|academy|school|clinic|hospital|gym|church|hub|stadium|pitch|field|now)\s+(?:in|to|from|at|near|around|through)|(?:dinner|lunch|breakfast|brunch|drinks|coffee|concert|gig|class|walk)\b[^.;:!?\n]{0,30}\s+in|(?:dinner|lunch|breakfast|brunch|drinks|coffee)\s+at|(?:hours|the time|weather|rain|sunny|snow)\s+in|visiting|visited)\s+(?:the\s+)?$/i;
 /** "Lisbon trip", "Kreuzberg apartment". */
-const PLACE_AFTER = /^\s+(?:trips?|holiday|vacation|weekend|airport|neighbou?rhood|area|city centre|city center|old town|downtown|suburbs)\b/;
+const PLACE_AFTER = /^\s+(?:trips?|holiday|vacation|weekend|airport|neighbou?rhood|area|city centre|city center|old town|downtown|suburbs|hub|academy)\b/;
 /** "Moved to Berlin from Madrid": both ends of a move that names where from are places. */
 const MOVE_TO_BEFORE = /\b(?:moved|moving|relocated|flew|drove|came)\s+(?:to|from)\s+$/i;
 const FROM_PLACE_AFTER = /^\s+(?:from|to)\s+\p{Lu}\p{Ll}/u;
