@@ -118,8 +118,8 @@ describe('who runs and who is on a project', () => {
   it('reads a project note’s roster: its lead and owner, and its members when they are people', () => {
     const note = '# Hamia — payouts-api AWS → GCP\n\nlead: Zawadi Njoroge (me). members: Hope Wanjiku (Terraform, runbooks), Daniel Kiprop (Cloud SQL)\n';
     expect(relationsOf(note, 'memory/projects/hamia.md')).toEqual(['Zawadi Njoroge leads Hamia', 'Hope Wanjiku works_on Hamia', 'Daniel Kiprop works_on Hamia']);
-    // "people:" lists whoever is involved; "team:" may name a team, not a person.
-    expect(relationsOf('# ledgerd\n\n- People: Priya Natarajan (EM), Jonas Weber (platform)\n- Team: Ledger (EM Priya Natarajan).\n', 'memory/projects/ledgerd.md')).toEqual([]);
+    // "people:" lists whoever is involved; "team:" may name a team, not a person (its lead is named in the parenthesis).
+    expect(relationsOf('# ledgerd\n\n- People: Priya Natarajan (EM), Jonas Weber (platform)\n- Team: Ledger (EM Priya Natarajan).\n', 'memory/projects/ledgerd.md')).toEqual(['Priya Natarajan leads Ledger']);
   });
 });
 
@@ -135,5 +135,15 @@ describe('tables of services and hosts', () => {
     expect(relationsOf('| service | host |\n|---|---|\n| Jellyfin | twiga |\n\nSome text.\n\n| Grafana | twiga |\n')).toEqual(['Jellyfin runs_on twiga']);
     // A sentence in a cell is no name.
     expect(relationsOf('| service | host |\n|---|---|\n| Jellyfin | moved last week to the new box |\n')).toEqual([]);
+  });
+});
+
+describe('leads named in parentheses', () => {
+  it('reads a person’s lead role over teams, and a team’s lead, in a parenthesis', () => {
+    expect(relationsOf('- Manager: Priya Natarajan (EM, Ledger + Payouts). 1:1 every Thursday')).toEqual(['Priya Natarajan leads Ledger', 'Priya Natarajan leads Payouts']);
+    expect(relationsOf('Double-entry ledger service at Quillfin. Team: Ledger (EM Priya Natarajan). #ledgerd')).toEqual(['Priya Natarajan leads Ledger']);
+    // A role alone, or a parenthesis that says something else, leads nothing.
+    expect(relationsOf('- Priya Natarajan (EM) said hi')).toEqual([]);
+    expect(relationsOf('- Priya Natarajan (lead, on leave)')).toEqual([]);
   });
 });

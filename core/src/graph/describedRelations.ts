@@ -108,6 +108,7 @@ export function findDescribedRelations(body: string, mentions: PositionedMention
   }
 
   found.push(...describedMemberships(body, mentions));
+  if (body.includes('(')) found.push(...leadsInParentheses(body, mentions));
   if (topic?.type === 'project') found.push(...projectRoster(body, mentions, topic, writer));
 
   // "Lena Vogel (Berlin Gophers) asked …", "Tomás (Lisbon)": a person and where they belong or are;
@@ -265,6 +266,48 @@ function projectRoster(body: string, mentions: PositionedMention[], topic: Entit
       }
       if (subject !== null) found.push({ subject, predicate, object: topicIndex(mentions, topic) });
     }
+  }
+  return found;
+}
+
+/** Roles that lead a team, in a parenthesis: "Priya Natarajan (EM, Ledger + Payouts)", "Ledger (EM Priya Natarajan)". */
+const LEAD_ROLE = String.raw`(?:EM|[Ee]ngineering [Mm]anager|[Mm]anager|[Tt]eam [Ll]ead|[Tt]ech [Ll]ead|[Ll]ead|[Hh]ead|[Dd]irector)`;
+const ROLE_THEN_TEAMS = new RegExp(String.raw`^[ \t]*\([ \t]*${LEAD_ROLE}[ \t]*(?:,|:|of)[ \t]*([^()\n]{1,80})\)`, 'u');
+const ROLE_THEN_PERSON = new RegExp(String.raw`^[ \t]*\([ \t]*${LEAD_ROLE}[ \t]*:?[ \t]+`, 'u');
+
+/**
+ * A team's lead named in a parenthesis: after a person, their lead role and the teams it covers
+ * (each a whole name); after a team, its lead's role and name.
+ */
+function leadsInParentheses(body: string, mentions: PositionedMention[]): DescribedRelation[] {
+  const found: DescribedRelation[] = [];
+  const count = mentions.length;
+  for (let i = 0; i < count; i++) {
+    const named = mentions[i]!;
+    if (named.start < 0) continue;
+    const after = body.slice(named.end, named.end + 100);
+    const teams = named.type === 'person' ? ROLE_THEN_TEAMS.exec(after) : null;
+    if (teams) {
+      const listStart = named.end + after.indexOf(teams[1]!);
+      for (const item of splitTopLevel(teams[1]!)) {
+        const team = mentions.findIndex((c) => c.start === listStart + item.start && c.label === item.text);
+        const t = team >= 0 ? mentions[team]! : null;
+        if (t && (t.type === 'organization' || (t.type === 'concept' && t.certainty !== 'tentative'))) {
+          if (t.type === 'concept') Object.assign(t, { type: 'organization', certainty: 'strong' });
+          found.push({ subject: i, predicate: 'leads', object: team });
+        }
+      }
+      continue;
+    }
+    // "Team: Ledger (EM …)": after "Team:" a name opening the clause is a team's all the same.
+    const teamLabel = /\b[Tt]eam[ \t]*:[ \t]*$/.test(body.slice(Math.max(0, named.start - 8), named.start));
+    const role = named.type === 'organization' || (named.type === 'concept' && (named.certainty !== 'tentative' || teamLabel)) ? ROLE_THEN_PERSON.exec(after) : null;
+    if (!role) continue;
+    const personStart = named.end + role[0].length;
+    const person = mentions.findIndex((c) => c.start === personStart && c.type === 'person' && /^[ \t]*\)/.test(body.slice(c.end, c.end + 3)));
+    if (person < 0) continue;
+    if (named.type === 'concept') Object.assign(named, { type: 'organization', certainty: 'strong' });
+    found.push({ subject: person, predicate: 'leads', object: i });
   }
   return found;
 }
