@@ -147,3 +147,14 @@ describe('leads named in parentheses', () => {
     expect(relationsOf('- Priya Natarajan (lead, on leave)')).toEqual([]);
   });
 });
+
+describe('"now in" a place', () => {
+  it('places a described person "now in" a known place, and nothing that is "now in" a state or visiting', () => {
+    expect(relationsOf('- Tomás Ferreira: ex-colleague from the Porto job, now in Lisbon (Graça), Elixir at a logistics startup.')).toEqual([
+      'Tomás Ferreira located_in Lisbon',
+      'Graça located_in Lisbon',
+    ]);
+    expect(relationsOf('- Kestrel is now in production')).toEqual([]);
+    expect(relationsOf('- Dana Okafor is now in Lisbon for the week')).toEqual([]);
+  });
+});

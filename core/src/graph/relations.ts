@@ -25,6 +25,8 @@ interface RelationPattern {
   subjectType: EntityType | null;
   /** "X is owned by Y": the name after the verb is the subject (types are given for the final roles). */
   passive?: boolean;
+  /** "Tomás Ferreira: ex-colleague, now in Lisbon": only a name already known to be a place ("now in production" is no place). */
+  placeObjectOnly?: boolean;
   /** "Faith runs Msingi Code School": read only between a known person and a named organisation or piece of work (a host runs services, a person runs errands). */
   personRunsOrganisation?: boolean;
 }
@@ -64,6 +66,7 @@ const PATTERNS: readonly RelationPattern[] = [
   P('deployed on', 'runs_on', 'machine', 'project'),
   P('based in', 'located_in', 'place', null),
   P('located in', 'located_in', 'place', null),
+  { ...P('now in', 'located_in', 'place', 'person'), placeObjectOnly: true },
   { ...P('runs', 'leads', 'organization', 'person'), personRunsOrganisation: true },
   { ...P('has run', 'leads', 'organization', 'person'), personRunsOrganisation: true },
   P('decided on', 'decided', 'concept', 'person'),
@@ -226,10 +229,11 @@ export function findRelations(
     const listed: number[] = LISTS_OBJECTS.has(pattern.predicate) ? listedObjects(body, verbEnd, mentions, pattern.objectType) : [];
     let object: number | null = colon
       ? firstListed(mentions, listed, pattern.objectType)
-      : pattern.personRunsOrganisation
+      : pattern.personRunsOrganisation || pattern.placeObjectOnly
         ? namedObjectAfter(body, verbEnd, mentions)
         : objectAfter(body, verbEnd, mentions, pattern.passive ? (pattern.subjectType ?? 'concept') : movingThing ? 'machine' : pattern.objectType);
     if (object === null || object === subject) continue;
+    if (pattern.placeObjectOnly && (mentions[object]!.type !== 'place' || mentions[subject]!.type !== 'person')) continue;
     if (pattern.passive) [subject, object] = [object, subject];
     if (pattern.predicate === 'moved_to' && mentions[object]!.type === 'machine') Object.assign(mentions[subject]!, mentions[subject]!.certainty === 'strong' ? {} : { type: 'project', certainty: 'strong' });
     const s = mentions[subject]!;
