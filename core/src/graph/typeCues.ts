@@ -11,7 +11,7 @@ import { knownNameType } from './knownNames.js';
 export function typeFromContext(before: string, after: string, options: { sentenceStart?: boolean; label?: string } = {}): EntityType | null {
   const called = CALLED_BEFORE.exec(before);
   if (called) return KIND_CALLED[called[1]!.toLowerCase()] ?? null;
-  if (PERSON_TITLE_BEFORE.test(before) || KIN_BEFORE.test(before) || hasRoleAfter(before, after) || PERSON_POSSESSION_AFTER.test(after) || PERSON_AND_I_AFTER.test(after)) return 'person';
+  if (PERSON_TITLE_BEFORE.test(before) || isAfterKinWord(before) || hasRoleAfter(before, after) || PERSON_POSSESSION_AFTER.test(after) || PERSON_AND_I_AFTER.test(after)) return 'person';
   if (SCORE_AFTER.test(after) || SCORE_BEFORE.test(before)) return 'organization';
   // A sentence's first word may be an adjective ("Old cluster: …", "New server"): nouns after it say nothing.
   const nounAfter = !options.sentenceStart || (options.label !== undefined && !SENTENCE_ADJECTIVES.has(options.label.toLowerCase()));
@@ -80,7 +80,8 @@ function isFollowedByKnownPlace(label: string | undefined, after: string): boole
 }
 /** "Lisbon (Graça)", "Berlin (Neukölln, …)": a name in a parenthesis right after a known city is a part of it. */
 function isInsideKnownPlace(before: string): boolean {
-  const m = KNOWN_PLACE_BEFORE.exec(before);
+  if (!/\(\s*$/.test(before)) return false;
+  const m = KNOWN_PLACE_BEFORE.exec(before.slice(-40));
   return m !== null && knownNameType(m[1]!) === 'place';
 }
 const KNOWN_PLACE_BEFORE = /(?:^|[^\p{L}])(\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+)?)\s*\(\s*$/u;
@@ -101,7 +102,16 @@ const ROLES =
   'maintainer|contributor|reviewer|on-call|owner of';
 
 /** "brother Juma", "aunt Halima in Old Town": a relative named after the word for them. */
-const KIN_BEFORE = /(?:^|[\s,:;(])(?:mum|mom|mother|dad|father|brother|sister|cousin|aunt|auntie|uncle|grandma|grandmother|grandpa|grandfather|niece|nephew|son|daughter|wife|husband|stepson|stepdaughter)[ \t]+$/i;
+const KIN_WORDS = new Set(
+  'mum mom mother dad father brother sister cousin aunt auntie uncle grandma grandmother grandpa grandfather niece nephew son daughter wife husband stepson stepdaughter'.split(' '),
+);
+/** The word right before a name (read from the end: cues run for every name). */
+const LAST_WORD = /(?:^|[\s,:;(])(\p{L}+)[ \t]+$/u;
+function isAfterKinWord(before: string): boolean {
+  if (!/[ \t]$/.test(before)) return false;
+  const m = LAST_WORD.exec(before.slice(-16));
+  return m !== null && KIN_WORDS.has(m[1]!.toLowerCase());
+}
 /** "Dr. Hartmann", "Ms Okafor". */
 const PERSON_TITLE_BEFORE = /\b(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+$/;
 /** "Mika Lindqvist: partner, …", "Priya (EM, …)", "Jonas Weber — platform/SRE". */
