@@ -231,3 +231,33 @@ describe('relations a note or a line states without a subject next to the verb',
     expect(services).toEqual(expect.arrayContaining(['Nextcloud runs_on hestia-01', 'Jellyfin runs_on hestia-01', 'Immich runs_on hestia-01']));
   });
 });
+
+describe('section nouns inside names', () => {
+  it('keeps a section noun between two name words in the name, and splits at one that ends or opens it', () => {
+    expect(findMentions('- volunteer at Msingi Code School on Wednesdays').map((m) => m.label)).toContain('Msingi Code School');
+    expect(findMentions('Lisbon Travel Notes for the week').map((m) => m.label)).not.toContain('Lisbon Travel');
+    expect(findMentions('Kestrel Release went out').map((m) => m.label)).toContain('Kestrel');
+  });
+});
+
+describe('relatives', () => {
+  it('types a name after the word for a relative as a person', () => {
+    expect(findMentions('Family: brother Juma, aunt Halima in Old Town').find((m) => m.label === 'Halima')?.type).toBe('person');
+    expect(findMentions('Family: brother Juma, aunt Halima in Old Town').find((m) => m.label === 'Juma')?.type).toBe('person');
+  });
+});
+
+describe('places and organisations by the words around them', () => {
+  it('types a name in a parenthesis after a known city, after a venue "in", and before "hub" as a place', () => {
+    expect(typeOf('- now in Lisbon (Graça), Elixir at a startup', 'Graça')).toBe('place');
+    // A first name in the list still yields to the words: "the academy in Karen".
+    expect(typeOf('- a trial at the academy in Karen. said yes', 'Karen')).toBe('place');
+    expect(typeOf('- the sessions at the Kibera hub from January', 'Kibera')).toBe('place');
+    // A parenthesis after a person or an unknown name says nothing of the sort.
+    expect(typeOf('- Mika (Ottilie) said', 'Ottilie')).not.toBe('place');
+  });
+
+  it('types a name before "account manager" as an organisation', () => {
+    expect(typeOf('- Simu Telecom account manager changed again', 'Simu Telecom')).toBe('organization');
+  });
+});

@@ -1,6 +1,7 @@
 import type { EntityMention } from './types.js';
 import type { PositionedMention } from './mentions.js';
 import { STOPWORDS } from '../platform/text/stopwords.js';
+import { splitTopLevel } from './nameLists.js';
 
 /**
  * Relations people write without a subject next to the verb, because the line or the note
@@ -106,6 +107,10 @@ export function findDescribedRelations(body: string, mentions: PositionedMention
     }
   }
 
+  found.push(...describedMemberships(body, mentions));
+  if (body.includes('(')) found.push(...leadsInParentheses(body, mentions));
+  if (topic?.type === 'project') found.push(...projectRoster(body, mentions, topic, writer));
+
   // "Lena Vogel (Berlin Gophers) asked …", "Tomás (Lisbon)": a person and where they belong or are;
   // "Quillfin (Berlin, payments infra)", "Lisbon (Graça)": an organisation or a place and the place it is in, or holds.
   for (let i = 0; i < mentions.length; i++) {
@@ -144,6 +149,165 @@ export function findDescribedRelations(body: string, mentions: PositionedMention
         found.push({ subject: i, predicate: 'runs_on', object: host });
       }
     }
+  }
+  return found;
+}
+
+/** "Name: …", "Name — …", "Name = …" at a line's opening: the description after the mark, to the line's end. */
+const DESCRIBED_LINE = /^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?[^\n:—–=]{2,60}?(?:\*\*)?[ \t]*(?::|—|–|=)[ \t]*([^\n]*)/gmu;
+/** A description's part that says what a person does ("SRE lead", "assistant coach", "Msingi student", "GCP account team"). */
+const ROLE_TAIL =
+  /\b(?:lead|engineer|eng|developer|dev|designer|manager|coach|student|students|teacher|volunteer|founder|co-?founder|director|head|intern|analyst|consultant|contractor|researcher|recruiter|vet|doctor|dentist|nurse|ops|team|SRE|EM|PM|CTO|CEO|CFO|VP)$/i;
+const PERSON_SHAPE = /^\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2}$/u;
+
+/**
+ * "Jade Liang — Tidewater Systems, settlement/ledger", "Adaeze — SRE lead, Kobo Rails, Lagos",
+ * "Kevin — Msingi student", "Tomás Varela — GCP account team": a person's description that
+ * names an organisation as one of its parts (alone, or before a role) says where they belong;
+ * a place right after that organisation is where it is.
+ */
+function describedMemberships(body: string, mentions: PositionedMention[]): DescribedRelation[] {
+  if (!/[:—–=]/.test(body)) return [];
+  const found: DescribedRelation[] = [];
+  for (const line of body.matchAll(DESCRIBED_LINE)) {
+    const opens = lineOpening(body, line.index ?? 0);
+    const subject = mentions.findIndex((c) => c.start === opens || c.start === opens + 2);
+    if (subject < 0) continue;
+    const person = mentions[subject]!;
+    const descriptionStart = (line.index ?? 0) + line[0].length - line[1]!.length;
+    if (person.end > descriptionStart || !/^[ \t]*(?:\*\*)?[ \t]*(?::|—|–|=)/.test(body.slice(person.end, descriptionStart))) continue;
+    const hasRole = ROLE_TAIL.test(line[1]!.split(/[,.]/)[0]!.trim()) || line[1]!.split(',').some((part) => ROLE_TAIL.test(part.trim()));
+    // A name shaped like a person's counts as one when its description gives it a role or a named organisation.
+    const personShaped = person.type === 'concept' && person.certainty !== 'tentative' && PERSON_SHAPE.test(person.label);
+    if (person.type !== 'person' && !personShaped) continue;
+    // The description's parts, up to its first sentence's end.
+    const firstSentence = /^[^.;!?]*/.exec(line[1]!)![0];
+    let at = descriptionStart;
+    let organisation: number | null = null;
+    for (const part of firstSentence.split(',')) {
+      const text = part.trim();
+      const start = at + part.indexOf(text);
+      at += part.length + 1;
+      if (!text) continue;
+      const named = mentions.findIndex((c) => c.start === start);
+      if (named < 0 || named === subject) {
+        organisation = null;
+        continue;
+      }
+      const c = mentions[named]!;
+      const rest = body.slice(c.end, start + text.length).trim();
+      // A place right after the organisation: where it is ("Kobo Rails, Lagos").
+      if (rest === '' && c.type === 'place' && organisation !== null) {
+        found.push({ subject: organisation, predicate: 'located_in', object: named });
+        organisation = null;
+        continue;
+      }
+      organisation = null;
+      const isOrganisation = c.type === 'organization' || (c.type === 'concept' && c.certainty !== 'tentative' && (hasRole || rest !== ''));
+      if (!isOrganisation || (rest !== '' && !(/^[\p{Ll} -]{0,30}$/u.test(rest) && ROLE_TAIL.test(rest)))) continue;
+      if (person.type !== 'person' && !hasRole && !(c.type === 'organization' && c.certainty === 'strong')) continue;
+      if (c.type === 'concept') Object.assign(c, { type: 'organization', certainty: 'strong' });
+      if (person.type !== 'person') Object.assign(person, { type: 'person', certainty: 'strong' });
+      found.push({ subject, predicate: 'member_of', object: named });
+      organisation = named;
+    }
+  }
+  return found;
+}
+
+/**
+ * "lead: me (Zawadi)", "**Owner:** Dana", "members: Hope, Daniel": a project note's roster, at a
+ * line's or a sentence's start. Not "people:", which lists whoever is involved (the EM, a
+ * stakeholder in finance) as often as who works on it.
+ */
+const ROSTER = /(?:^|[.;][ \t]+)[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(lead|leads|led by|tech lead|owner|owners|owned by|team|members|contributors)(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*/gim;
+const ROSTER_PREDICATE: Record<string, string> = { lead: 'leads', leads: 'leads', 'led by': 'leads', 'tech lead': 'leads', owner: 'owns', owners: 'owns', 'owned by': 'owns' };
+const WRITER_WORD = /^(?:me|myself|I)$/;
+const GIVEN_NAME_SHAPE = /^\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+)?$/u;
+
+/**
+ * In a project's note, a roster line names who leads, owns or works on the project: each listed
+ * person (a name alone before its parenthesis, or "me" for the writer) takes the relation.
+ */
+function projectRoster(body: string, mentions: PositionedMention[], topic: EntityMention, writer: (() => number) | null): DescribedRelation[] {
+  if (!/:/.test(body)) return [];
+  const found: DescribedRelation[] = [];
+  for (const m of body.matchAll(ROSTER)) {
+    const listStart = (m.index ?? 0) + m[0].length;
+    const rest = body.slice(listStart);
+    // The list ends with its sentence or line (a full stop outside parentheses).
+    let depth = 0;
+    let end = rest.length;
+    for (let i = 0; i < rest.length; i++) {
+      const c = rest[i]!;
+      if (c === '(') depth++;
+      else if (c === ')') depth = Math.max(0, depth - 1);
+      else if (c === '\n' || (depth === 0 && (c === ';' || (c === '.' && !/\S/.test(rest[i + 1] ?? ''))))) {
+        end = i;
+        break;
+      }
+    }
+    const predicate = ROSTER_PREDICATE[m[1]!.toLowerCase()] ?? 'works_on';
+    for (const item of splitTopLevel(rest.slice(0, end))) {
+      const paren = item.text.indexOf('(');
+      const head = (paren >= 0 ? item.text.slice(0, paren) : item.text).trim();
+      let subject: number | null = null;
+      if (WRITER_WORD.test(head)) subject = writer ? writer() : null;
+      else {
+        const at = listStart + item.start;
+        const i = mentions.findIndex((c) => c.start === at && c.label === head);
+        const c = i >= 0 ? mentions[i]! : null;
+        // A lead or an owner is a person, and so is a member with a full name: a name no cue typed is one there ("team: Ledger" may name a team).
+        const shape = predicate === 'works_on' ? PERSON_SHAPE : GIVEN_NAME_SHAPE;
+        if (c && (c.type === 'person' || (c.type === 'concept' && c.certainty !== 'strong' && shape.test(c.label)))) {
+          if (c.type !== 'person') Object.assign(c, { type: 'person', certainty: 'strong' });
+          subject = i;
+        }
+      }
+      if (subject !== null) found.push({ subject, predicate, object: topicIndex(mentions, topic) });
+    }
+  }
+  return found;
+}
+
+/** Roles that lead a team, in a parenthesis: "Priya Natarajan (EM, Ledger + Payouts)", "Ledger (EM Priya Natarajan)". */
+const LEAD_ROLE = String.raw`(?:EM|[Ee]ngineering [Mm]anager|[Mm]anager|[Tt]eam [Ll]ead|[Tt]ech [Ll]ead|[Ll]ead|[Hh]ead|[Dd]irector)`;
+const ROLE_THEN_TEAMS = new RegExp(String.raw`^[ \t]*\([ \t]*${LEAD_ROLE}[ \t]*(?:,|:|of)[ \t]*([^()\n]{1,80})\)`, 'u');
+const ROLE_THEN_PERSON = new RegExp(String.raw`^[ \t]*\([ \t]*${LEAD_ROLE}[ \t]*:?[ \t]+`, 'u');
+
+/**
+ * A team's lead named in a parenthesis: after a person, their lead role and the teams it covers
+ * (each a whole name); after a team, its lead's role and name.
+ */
+function leadsInParentheses(body: string, mentions: PositionedMention[]): DescribedRelation[] {
+  const found: DescribedRelation[] = [];
+  const count = mentions.length;
+  for (let i = 0; i < count; i++) {
+    const named = mentions[i]!;
+    if (named.start < 0) continue;
+    const after = body.slice(named.end, named.end + 100);
+    const teams = named.type === 'person' ? ROLE_THEN_TEAMS.exec(after) : null;
+    if (teams) {
+      const listStart = named.end + after.indexOf(teams[1]!);
+      for (const item of splitTopLevel(teams[1]!)) {
+        const team = mentions.findIndex((c) => c.start === listStart + item.start && c.label === item.text);
+        const t = team >= 0 ? mentions[team]! : null;
+        if (t && (t.type === 'organization' || (t.type === 'concept' && t.certainty !== 'tentative'))) {
+          if (t.type === 'concept') Object.assign(t, { type: 'organization', certainty: 'strong' });
+          found.push({ subject: i, predicate: 'leads', object: team });
+        }
+      }
+      continue;
+    }
+    // "Team: Ledger (EM …)": after "Team:" a name opening the clause is a team's all the same.
+    const teamLabel = /\b[Tt]eam[ \t]*:[ \t]*$/.test(body.slice(Math.max(0, named.start - 8), named.start));
+    const role = named.type === 'organization' || (named.type === 'concept' && (named.certainty !== 'tentative' || teamLabel)) ? ROLE_THEN_PERSON.exec(after) : null;
+    if (!role) continue;
+    const personStart = named.end + role[0].length;
+    const person = mentions.findIndex((c) => c.start === personStart && c.type === 'person' && /^[ \t]*\)/.test(body.slice(c.end, c.end + 3)));
+    if (person < 0) continue;
+    if (named.type === 'concept') Object.assign(named, { type: 'organization', certainty: 'strong' });
+    found.push({ subject: person, predicate: 'leads', object: i });
   }
   return found;
 }

@@ -4,6 +4,7 @@ import { cleanLabel, labelKey } from './labelKey.js';
 import { findMentions, type PositionedMention } from './mentions.js';
 import { isDateHeading, listOf, readNoteContext, scalar, type NoteContext } from './noteContext.js';
 import { findRelations, type EntryVoice } from './relations.js';
+import { tableCells } from './tableRelations.js';
 import { settleTypesInFile, voteOf } from './typeVotes.js';
 import type { ClaimMention, EntityMention, ExtractedEntry } from './types.js';
 
@@ -73,7 +74,17 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
     .map((entry) => ({ entry, mentions: findMentions(entry.body) }));
   settleTypesInFile(found.map((f) => f.mentions));
 
+  /** The table the entries are rows of: its first row's cells, and its last row's line. */
+  let table: { header: string[]; lastLine: number } | null = null;
   for (const { entry, mentions } of found) {
+    // A table's rows follow its header (after the |---| line, which names nothing): a row further down starts a new table.
+    const tableRow = entry.startLine === entry.endLine && entry.body.trimStart().startsWith('|');
+    let tableHeader: string[] | null = null;
+    if (!tableRow) table = null;
+    else if (table && entry.startLine <= table.lastLine + 2) {
+      tableHeader = table.header;
+      table.lastLine = entry.startLine;
+    } else table = { header: tableCells(entry.body).map((c) => c.text), lastLine: entry.startLine };
     // Under the note's own title, "Key: value" lines are facts of the note's subject.
     const underTitle = !entry.heading || isTitle(entry.heading, note);
     // Every section of a person's or project's note is about them: a line without a subject too ("Lives in Wedding.", "## Work with him: - Owns …").
@@ -85,7 +96,7 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
         ? { ...note.subject, certainty: 'strong' as const }
         : null;
     // Relations read the settled types (a host, a place).
-    const relations = findRelations(entry.body, mentions, topic, voice);
+    const relations = findRelations(entry.body, mentions, topic, voice, tableHeader);
     const built = new EntryBuilder(entry.startLine, entry.endLine, entry.annotations.observed ?? noteDate);
     // A heading is a section, not an entity, unless the workspace names it elsewhere too (tentative).
     const heading = entry.heading && !isDateHeading(entry.heading) && !isFurnitureLabel(entry.heading.replace(/[:—–-]+/g, ' ')) ? entry.heading : null;

@@ -35,6 +35,11 @@ const GENERIC_NOUNS = words(`
   agent agents bot bots em pm sre cto ceo vp qa hr
   makefile dockerfile containerfile readme license changelog gemfile procfile jenkinsfile vagrantfile rakefile justfile brewfile`);
 
+/** A section or technical noun (not a calendar or unit word): inside a name it is part of the name ("Msingi Code School"). */
+export function isGenericNoun(word: string): boolean {
+  return GENERIC_NOUNS.has(word.toLowerCase().replace(/['’]/g, ''));
+}
+
 /** Whether a single word (any case) can never be an entity by itself. */
 export function isFurnitureWord(word: string): boolean {
   const w = word.toLowerCase().replace(/['’]/g, '');

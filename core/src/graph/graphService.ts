@@ -26,7 +26,7 @@ const ALIASES_META = 'graph_aliases_sha256';
 /** The index's record of the rules and the writer's name the graph was extracted with (a change re-extracts every file). */
 const EXTRACTION_META = 'graph_extraction';
 /** Bump when the extraction rules change what they find, so existing indexes re-derive their graph. */
-export const GRAPH_RULES_VERSION = 7; // 7: a first name joined to the one person of that name is split again by a second (graphWriter.ts unjoinShortName); 6: a short organisation name joins its one long name (shortOrganisationNames.ts); 5: a name's type from its votes in every file (workspaceTypes.ts); 3: types settled by votes across a file (typeVotes.ts) and names' head words; 4: what was rewritten or ported "in"/"to" is a language
+export const GRAPH_RULES_VERSION = 8; // 8: lists after a verb, described parts, noun-phrase places, service/host tables, rosters, leads in parentheses (relations.ts, describedRelations.ts, placeRelations.ts, tableRelations.ts); 7: a first name joined to the one person of that name is split again by a second (graphWriter.ts unjoinShortName); 6: a short organisation name joins its one long name (shortOrganisationNames.ts); 5: a name's type from its votes in every file (workspaceTypes.ts); 3: types settled by votes across a file (typeVotes.ts) and names' head words; 4: what was rewritten or ported "in"/"to" is a language
 
 type GraphHandlers = Pick<OperationHandlers, 'graph.search' | 'graph.neighbors' | 'graph.explain' | 'graph.overview' | 'graph.aliases' | 'graph.merge' | 'graph.split'>;
 

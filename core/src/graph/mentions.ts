@@ -1,6 +1,6 @@
 import type { EntityType } from '../contract/index.js';
 import { STOPWORDS } from '../platform/text/stopwords.js';
-import { AMBIGUOUS_GIVEN_NAMES, isFurnitureWord, isUnitOrPair } from './furniture.js';
+import { AMBIGUOUS_GIVEN_NAMES, isFurnitureWord, isGenericNoun, isUnitOrPair } from './furniture.js';
 import { knownNameType } from './knownNames.js';
 import { typeFromShape } from './nameShapes.js';
 import { typeFromContext } from './typeCues.js';
@@ -191,7 +191,9 @@ function findNames(text: string, budget: number): PositionedMention[] {
       const next = words[i + 1];
       // "May Chen", "Will Turner": a given name that is also a common word, when a surname follows.
       const givenName = run.length === 0 && next !== undefined && AMBIGUOUS_GIVEN_NAMES.has(word.toLowerCase()) && isNameWord(next);
-      if (!givenName && !isNameWord(word)) {
+      // "Msingi Code School", "Lavington Home Clinic": a section noun between two name words is part of the name.
+      const inner = run.length > 0 && next !== undefined && isGenericNoun(word) && isNameWord(next) && !/['’]s$/.test(word);
+      if (!givenName && !inner && !isNameWord(word)) {
         flush();
         return;
       }

@@ -3,6 +3,9 @@ import { STOPWORDS } from '../platform/text/stopwords.js';
 import { isFurnitureLabel } from './furniture.js';
 import { describedSubject, findDescribedRelations, topicSubject } from './describedRelations.js';
 import { extendToTeam, findFirstPersonRelations } from './firstPersonRelations.js';
+import { findPlaceRelations } from './placeRelations.js';
+import { splitTopLevel } from './nameLists.js';
+import { findTableRelations } from './tableRelations.js';
 import type { PositionedMention } from './mentions.js';
 import type { EntityMention } from './types.js';
 
@@ -22,6 +25,10 @@ interface RelationPattern {
   subjectType: EntityType | null;
   /** "X is owned by Y": the name after the verb is the subject (types are given for the final roles). */
   passive?: boolean;
+  /** "Tomás Ferreira: ex-colleague, now in Lisbon": only a name already known to be a place ("now in production" is no place). */
+  placeObjectOnly?: boolean;
+  /** "Faith runs Msingi Code School": read only between a known person and a named organisation or piece of work (a host runs services, a person runs errands). */
+  personRunsOrganisation?: boolean;
 }
 
 const P = (verb: string, predicate: string, objectType: EntityType, subjectType: EntityType | null, passive = false): RelationPattern => ({ verb, predicate, objectType, subjectType, passive });
@@ -59,12 +66,15 @@ const PATTERNS: readonly RelationPattern[] = [
   P('deployed on', 'runs_on', 'machine', 'project'),
   P('based in', 'located_in', 'place', null),
   P('located in', 'located_in', 'place', null),
+  { ...P('now in', 'located_in', 'place', 'person'), placeObjectOnly: true },
+  { ...P('runs', 'leads', 'organization', 'person'), personRunsOrganisation: true },
+  { ...P('has run', 'leads', 'organization', 'person'), personRunsOrganisation: true },
   P('decided on', 'decided', 'concept', 'person'),
   P('decided to use', 'decided', 'tool', 'person'),
 ];
 const VERB = new RegExp(`\\b(${PATTERNS.map((p) => p.verb.replace(/ /g, '\\s+'))
   .sort((x, y) => y.length - x.length)
-  .join('|')})\\s+`, 'gi');
+  .join('|')})(?::[ \\t]*|\\s+)`, 'gi');
 const PRONOUN_CLAUSE = /(?:^|[.;,!?]\s*|\b(?:and|but|then|so)\s+)(he|she|they)\s+(?:\w+ly\s+|also\s+|now\s+|still\s+|finally\s+|just\s+)?$/i;
 /** Between a subject and its verb: an adverb, an auxiliary, or a relative clause's opening ("Dana, who owns …", "Kestrel, which runs on …", "Quillfin, based in …"). */
 const SUBJECT_GAP = /^\s*(?:,\s*(?:who|which)\s+)?(?:\w+ly\s+|also\s+|now\s+|still\s+|finally\s+|just\s+|has\s+|had\s+)?$/i;
@@ -154,7 +164,14 @@ const NO_VOICE: EntryVoice = { writer: null, ownVoice: false, aboutWriter: false
  * clause-initial he/she/they is the last person named before it on the same line. May append
  * object mentions and sharpen the types of weakly typed ones.
  */
-export function findRelations(body: string, mentions: PositionedMention[], topic: EntityMention | null = null, voice: EntryVoice = NO_VOICE): FoundRelation[] {
+export function findRelations(
+  body: string,
+  mentions: PositionedMention[],
+  topic: EntityMention | null = null,
+  voice: EntryVoice = NO_VOICE,
+  /** The first row's cells of the table this entry is a row of. */
+  tableHeader: readonly string[] | null = null,
+): FoundRelation[] {
   const relations: FoundRelation[] = [];
   const shapedSpans: Array<[number, number]> = [];
   let examined = 0;
@@ -192,22 +209,43 @@ export function findRelations(body: string, mentions: PositionedMention[], topic
     if (shapedSpans.some(([a, b]) => verbStart >= a && verbStart < b)) continue;
     const pattern = PATTERNS.find((p) => p.verb === m[1]!.toLowerCase().replace(/\s+/g, ' '))!;
     const continued: number | null = previous && !pattern.passive && previous.end <= verbStart && SAME_SUBJECT_GAP.test(body.slice(previous.end, verbStart)) ? previous.subject : null;
+    // "30 runs of …", "Otieno runs saturday's game": reading a subject may name a word; a reading that fails leaves the mentions as they were.
+    const undo = pattern.personRunsOrganisation ? snapshot(mentions) : null;
     let subject: number | null =
       subjectBefore(body, verbStart, mentions, PARTICIPLES.has(pattern.verb)) ?? continued ?? (pattern.passive ? null : topicSubject(body, verbStart, mentions, topic, pattern.subjectType));
+    if (undo) {
+      const named: number | null = subject === null ? null : namedObjectAfter(body, verbEnd, mentions);
+      if (subject === null || named === null || named === subject || !runsOrganisation(body, verbEnd, mentions[subject]!, mentions[named]!)) {
+        undo();
+        continue;
+      }
+    }
     if (subject === null) continue;
     // What a service or a host moves to is a host, not a place.
-    const movingThing = pattern.predicate === 'moved_to' && mentions[subject]!.certainty === 'strong' && ['project', 'machine'].includes(mentions[subject]!.type);
-    let object = objectAfter(body, verbEnd, mentions, pattern.passive ? (pattern.subjectType ?? 'concept') : movingThing ? 'machine' : pattern.objectType);
+    const movingThing: boolean = pattern.predicate === 'moved_to' && mentions[subject]!.certainty === 'strong' && ['project', 'machine'].includes(mentions[subject]!.type);
+    // "owns: Lantern, Elixir": after a colon only the list's whole names are objects ("Cloud SQL", not "Cloud").
+    const colon = m[0].includes(':');
+    if (colon && pattern.passive) continue;
+    const listed: number[] = LISTS_OBJECTS.has(pattern.predicate) ? listedObjects(body, verbEnd, mentions, pattern.objectType) : [];
+    let object: number | null = colon
+      ? firstListed(mentions, listed, pattern.objectType)
+      : pattern.personRunsOrganisation || pattern.placeObjectOnly
+        ? namedObjectAfter(body, verbEnd, mentions)
+        : objectAfter(body, verbEnd, mentions, pattern.passive ? (pattern.subjectType ?? 'concept') : movingThing ? 'machine' : pattern.objectType);
     if (object === null || object === subject) continue;
+    if (pattern.placeObjectOnly && (mentions[object]!.type !== 'place' || mentions[subject]!.type !== 'person')) continue;
     if (pattern.passive) [subject, object] = [object, subject];
     if (pattern.predicate === 'moved_to' && mentions[object]!.type === 'machine') Object.assign(mentions[subject]!, mentions[subject]!.certainty === 'strong' ? {} : { type: 'project', certainty: 'strong' });
     const s = mentions[subject]!;
     if (pattern.subjectType && s.certainty !== 'strong') Object.assign(s, { type: pattern.subjectType, certainty: 'strong' });
     if (pattern.passive && pattern.objectType) sharpen(mentions[object]!, pattern.objectType);
     relations.push({ subject, predicate: pattern.predicate, object });
+    if (!pattern.passive) for (const more of listed) if (more !== object && more !== subject) relations.push({ subject, predicate: pattern.predicate, object: sharpened(mentions, more, pattern.objectType) });
     previous = { subject: pattern.passive ? object : subject, end: Math.max(mentions[object]!.end, mentions[subject]!.end, verbEnd) };
   }
   relations.push(...findDescribedRelations(body, mentions, topic ?? (voice.aboutWriter ? writer : null), writerIndex));
+  relations.push(...findPlaceRelations(body, mentions));
+  relations.push(...findTableRelations(body, mentions, tableHeader));
   return relations;
 }
 
@@ -304,8 +342,107 @@ function objectAfter(body: string, verbEnd: number, mentions: PositionedMention[
   return mentions.length - 1;
 }
 
+/** Predicates whose object may be a list ("owns Lantern, Elixir and Zamu"); a list of places is a place's hierarchy ("lives in Kilimani, Nairobi"), not several homes. */
+const LISTS_OBJECTS = new Set(['owns', 'leads', 'works_on', 'uses', 'prefers', 'depends_on', 'member_of']);
+/** The list after a verb ends with its clause. */
+const CLAUSE_MARK = new Set([';', ':', '\n']);
+const SENTENCE_MARK = new Set(['.', '!', '?']);
+/** A list item's own determiner, and a parenthesis after its name. */
+const ITEM_DETERMINER = /^(?:(?:the|a|an|his|her|their|my|our|its)\s+)?/i;
+const MAX_LIST_ITEMS = 8;
+
+/**
+ * The names a verb's object list holds, each item whole: "Lantern (status page, …), Elixir" gives
+ * Lantern and Elixir; "the Vault cluster (`vault-nbo-2`, `vault-nbo-3`)" gives the two hosts its
+ * parenthesis lists, not Vault. An item that is more than a name ("Dana owns the rest") gives nothing.
+ */
+function listedObjects(body: string, from: number, mentions: PositionedMention[], objectType: EntityType): number[] {
+  const rest = body.slice(from, from + 400);
+  // The clause ends at the first full stop, semicolon, colon or line end outside parentheses.
+  let depth = 0;
+  let end = rest.length;
+  for (let i = 0; i < rest.length; i++) {
+    const c = rest[i]!;
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (CLAUSE_MARK.has(c) || (SENTENCE_MARK.has(c) && !/\S/.test(rest[i + 1] ?? '')))) {
+      end = i;
+      break;
+    }
+  }
+  const items = splitTopLevel(rest.slice(0, end));
+  const found: number[] = [];
+  for (const item of items.slice(0, MAX_LIST_ITEMS)) {
+    const start = from + item.start + ITEM_DETERMINER.exec(item.text)![0].length;
+    const paren = item.text.indexOf('(');
+    const headEnd = from + item.start + (paren >= 0 ? item.text.slice(0, paren).trimEnd().length : item.text.length);
+    const head = wholeName(body, start, headEnd, mentions, objectType);
+    if (head !== null) found.push(head);
+    if (paren < 0) continue;
+    // A parenthesis of names only ("(`vault-nbo-2`, `vault-nbo-3`)") lists what the item is made of.
+    const close = item.text.lastIndexOf(')');
+    if (close < paren) continue;
+    const inner = splitTopLevel(item.text.slice(paren + 1, close));
+    const names = inner.map((n) => wholeName(body, from + item.start + paren + 1 + n.start, from + item.start + paren + 1 + n.start + n.text.length, mentions, objectType));
+    if (names.every((n) => n !== null)) found.push(...(names as number[]));
+  }
+  return found;
+}
+
+/** The one mention spanning exactly [start, end) (backticks around it allowed), of a type the relation may take. */
+function wholeName(body: string, start: number, end: number, mentions: PositionedMention[], objectType: EntityType): number | null {
+  const text = body.slice(start, end);
+  const lead = text.length - text.replace(/^[`*_]+/, '').length;
+  const trail = text.length - text.replace(/[`*_]+$/, '').length;
+  const i = mentions.findIndex((c) => (c.start === start && c.end === end) || (c.start === start + lead && c.end === end - trail));
+  if (i < 0) return null;
+  const c = mentions[i]!;
+  if (isFurnitureLabel(c.label) || ['url', 'tag', 'path'].includes(c.type)) return null;
+  // A person or a place is no thing one owns or uses (unless the verb wants one).
+  if (c.certainty === 'strong' && (c.type === 'person' || c.type === 'place') && c.type !== objectType) return null;
+  return i;
+}
+
+function firstListed(mentions: PositionedMention[], listed: number[], type: EntityType): number | null {
+  const first = listed.shift();
+  return first === undefined ? null : sharpened(mentions, first, type);
+}
+
+/** A list item's mention, its type given by the relation when nothing else typed it. */
+function sharpened(mentions: PositionedMention[], i: number, type: EntityType): number {
+  const c = mentions[i]!;
+  if (c.certainty === 'tentative') Object.assign(c, { certainty: 'weak' });
+  if (c.type === 'concept' && c.certainty !== 'strong') Object.assign(c, { type, certainty: 'strong' });
+  return i;
+}
+
+const FULL_NAME = /^\p{Lu}\p{Ll}+[ \t]+\p{Lu}\p{Ll}+$/u;
+
+/** A person running a capitalised organisation or piece of work named right after the verb. */
+function runsOrganisation(body: string, verbEnd: number, subject: PositionedMention, object: PositionedMention): boolean {
+  // "Faith Achieng: runs …": a full name no cue typed is the person doing it.
+  if (subject.type !== 'person' && !(subject.type === 'concept' && subject.certainty !== 'tentative' && FULL_NAME.test(subject.label))) return false;
+  if (!/^(?:the\s+)?$/i.test(body.slice(verbEnd, object.start)) || !/^\p{Lu}/u.test(object.label)) return false;
+  return object.type === 'organization' || object.type === 'project' || (object.type === 'concept' && object.certainty !== 'tentative');
+}
+
 function lineBounds(body: string, at: number): { start: number } {
   return { start: body.lastIndexOf('\n', at) + 1 };
+}
+
+/** Puts the mentions back as they are now (count and fields). */
+function snapshot(mentions: PositionedMention[]): () => void {
+  const saved = mentions.map((m) => ({ ...m }));
+  return () => {
+    mentions.length = saved.length;
+    saved.forEach((m, i) => Object.assign(mentions[i]!, m));
+  };
+}
+
+/** The name right after a verb (maybe after "the"), never a phrase read for the occasion ("runs saturday's game"). */
+function namedObjectAfter(body: string, verbEnd: number, mentions: PositionedMention[]): number | null {
+  const i = mentions.findIndex((c) => c.start >= verbEnd && OBJECT_GAP.test(body.slice(verbEnd, c.start)));
+  return i >= 0 && !isFurnitureLabel(mentions[i]!.label) ? i : null;
 }
 
 /** An unlinked object: up to three words after the verb, up to punctuation or a function word ("the tax module"). */

@@ -11,7 +11,7 @@ import { knownNameType } from './knownNames.js';
 export function typeFromContext(before: string, after: string, options: { sentenceStart?: boolean; label?: string } = {}): EntityType | null {
   const called = CALLED_BEFORE.exec(before);
   if (called) return KIND_CALLED[called[1]!.toLowerCase()] ?? null;
-  if (PERSON_TITLE_BEFORE.test(before) || hasRoleAfter(before, after) || PERSON_POSSESSION_AFTER.test(after) || PERSON_AND_I_AFTER.test(after)) return 'person';
+  if (PERSON_TITLE_BEFORE.test(before) || isAfterKinWord(before) || hasRoleAfter(before, after) || PERSON_POSSESSION_AFTER.test(after) || PERSON_AND_I_AFTER.test(after)) return 'person';
   if (SCORE_AFTER.test(after) || SCORE_BEFORE.test(before)) return 'organization';
   // A sentence's first word may be an adjective ("Old cluster: …", "New server"): nouns after it say nothing.
   const nounAfter = !options.sentenceStart || (options.label !== undefined && !SENTENCE_ADJECTIVES.has(options.label.toLowerCase()));
@@ -20,7 +20,7 @@ export function typeFromContext(before: string, after: string, options: { senten
   const possessive = /^['’]s\b/.test(after);
   if ((!possessive && PLACE_BEFORE.test(before)) || (nounAfter && PLACE_AFTER.test(after)) || (MOVE_TO_BEFORE.test(before) && FROM_PLACE_AFTER.test(after)) || MOVE_FROM_TO_BEFORE.test(before)) return 'place';
   if (options.label !== undefined && isAirportCode(options.label, before, after)) return 'place';
-  if (isFollowedByKnownPlace(options.label, after)) return 'place';
+  if (isFollowedByKnownPlace(options.label, after) || isInsideKnownPlace(before)) return 'place';
   if (MACHINE_BEFORE.test(before) || (nounAfter && MACHINE_AFTER.test(after))) return 'machine';
   // "Phase 2", "Step 3" open sentences: there only a dotted version ("Postgres 16.10") counts.
   const version = options.sentenceStart ? DOTTED_VERSION_AFTER : VERSION_AFTER;
@@ -78,6 +78,13 @@ function isFollowedByKnownPlace(label: string | undefined, after: string): boole
   const m = KNOWN_PLACE_AFTER.exec(after);
   return m !== null && knownNameType(m[1]!.replace(/\.$/, '')) === 'place';
 }
+/** "Lisbon (Graça)", "Berlin (Neukölln, …)": a name in a parenthesis right after a known city is a part of it. */
+function isInsideKnownPlace(before: string): boolean {
+  if (!/\(\s*$/.test(before)) return false;
+  const m = KNOWN_PLACE_BEFORE.exec(before.slice(-40));
+  return m !== null && knownNameType(m[1]!) === 'place';
+}
+const KNOWN_PLACE_BEFORE = /(?:^|[^\p{L}])(\p{Lu}[\p{L}-]+(?:\s\p{Lu}[\p{L}-]+)?)\s*\(\s*$/u;
 const KNOWN_PLACE_AFTER = /^,\s+(\p{Lu}[\p{L}.-]+(?:\s\p{Lu}[\p{L}-]+)?)(?![\p{L}\s]*:)/u;
 
 /** "ssh atlas", "deployed to web-1", "rebooted the NAS": hosts. */
@@ -94,6 +101,17 @@ const ROLES =
   'mother|father|mom|mum|dad|parents?|sister|brother|sibling|son|daughter|kid|child|cousin|aunt|uncle|grandma|grandpa|grandmother|grandfather|niece|nephew|in-law|' +
   'maintainer|contributor|reviewer|on-call|owner of';
 
+/** "brother Juma", "aunt Halima in Old Town": a relative named after the word for them. */
+const KIN_WORDS = new Set(
+  'mum mom mother dad father brother sister cousin aunt auntie uncle grandma grandmother grandpa grandfather niece nephew son daughter wife husband stepson stepdaughter'.split(' '),
+);
+/** The word right before a name (read from the end: cues run for every name). */
+const LAST_WORD = /(?:^|[\s,:;(])(\p{L}+)[ \t]+$/u;
+function isAfterKinWord(before: string): boolean {
+  if (!/[ \t]$/.test(before)) return false;
+  const m = LAST_WORD.exec(before.slice(-16));
+  return m !== null && KIN_WORDS.has(m[1]!.toLowerCase());
+}
 /** "Dr. Hartmann", "Ms Okafor". */
 const PERSON_TITLE_BEFORE = /\b(?:Dr|Mr|Mrs|Ms|Mx|Prof)\.?\s+$/;
 /** "Mika Lindqvist: partner, …", "Priya (EM, …)", "Jonas Weber — platform/SRE". */
@@ -111,16 +129,16 @@ const ORGANISATION_BEFORE = new RegExp(
 );
 /** "the Ledger team", "Acme Inc", "Stripe support", "Berlin Gophers meetup". */
 const ORGANISATION_AFTER =
-  /^\s+(?:team|squad|department|dept|support|sales|HQ|headquarters|customers|clients|staff|employees|leadership|board|org|contact|meetup|meetups|organi[sz]ers?|members|community|user group|club)\b/;
+  /^\s+(?:team|squad|department|dept|support|sales|HQ|headquarters|customers|clients|staff|employees|leadership|board|org|contact|meetup|meetups|organi[sz]ers?|members|community|user group|club|account manager|account team|account rep)\b/;
 
 /**
  * "lives in Wedding", "flew to Lisbon", "weekend in Porto", "dinner with Tomás in Graça". Not
  * "moved to" or "moving from" alone: services move between hosts and tools too.
  */
 const PLACE_BEFORE =
-  /\b(?:(?:live|lives|lived|living|based|born|grew up|raised|flew|fly|flying|flight|flights|train|trains|drove|drive|driving|road trip|trip|travel(?:l?ed|l?ing)?|holiday|holidays|vacation|weekend|week|days|nights?|stay|stayed|staying|back|returned|returning|arrived?|arriving|landed|landing|relocat(?:e|ed|ing)|visit(?:ed|ing)?|walk(?:ed)?|hike|hiked|hiking|restaurant|café|cafe|bar|bakery|hotel|airbnb|apartment|flat|house|studio|office|park|beach|museum|now)\s+(?:in|to|from|at|near|around|through)|(?:dinner|lunch|breakfast|brunch|drinks|coffee|concert|gig|class|walk)\b[^.;:!?\n]{0,30}\s+in|(?:dinner|lunch|breakfast|brunch|drinks|coffee)\s+at|(?:hours|the time|weather|rain|sunny|snow)\s+in|visiting|visited)\s+(?:the\s+)?$/i;
+  /\b(?:(?:live|lives|lived|living|based|born|grew up|raised|flew|fly|flying|flight|flights|train|trains|drove|drive|driving|road trip|trip|travel(?:l?ed|l?ing)?|holiday|holidays|vacation|weekend|week|days|nights?|stay|stayed|staying|back|returned|returning|arrived?|arriving|landed|landing|relocat(?:e|ed|ing)|visit(?:ed|ing)?|walk(?:ed)?|hike|hiked|hiking|restaurant|café|cafe|bar|bakery|hotel|airbnb|apartment|flat|house|studio|office|park|beach|museum|academy|school|clinic|hospital|gym|church|hub|stadium|pitch|field|now)\s+(?:in|to|from|at|near|around|through)|(?:dinner|lunch|breakfast|brunch|drinks|coffee|concert|gig|class|walk)\b[^.;:!?\n]{0,30}\s+in|(?:dinner|lunch|breakfast|brunch|drinks|coffee)\s+at|(?:hours|the time|weather|rain|sunny|snow)\s+in|visiting|visited)\s+(?:the\s+)?$/i;
 /** "Lisbon trip", "Kreuzberg apartment". */
-const PLACE_AFTER = /^\s+(?:trips?|holiday|vacation|weekend|airport|neighbou?rhood|area|city centre|city center|old town|downtown|suburbs)\b/;
+const PLACE_AFTER = /^\s+(?:trips?|holiday|vacation|weekend|airport|neighbou?rhood|area|city centre|city center|old town|downtown|suburbs|hub|academy)\b/;
 /** "Moved to Berlin from Madrid": both ends of a move that names where from are places. */
 const MOVE_TO_BEFORE = /\b(?:moved|moving|relocated|flew|drove|came)\s+(?:to|from)\s+$/i;
 const FROM_PLACE_AFTER = /^\s+(?:from|to)\s+\p{Lu}\p{Ll}/u;
