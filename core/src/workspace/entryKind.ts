@@ -39,8 +39,7 @@ const ARROW = /(?:→|->|=>|⇒)\s*/;
 const ACTION_ITEM = /(?:→|->|=>|⇒)\s*(?:me|@?\p{Lu}[\p{L}-]+)\s*[:：]|^(?:ai|action|actions|action items?|next steps?|follow[- ]?ups?|owner|pending)\s*[:：]|(?:^|\s)@me\b/iu;
 /** The same errand words in the other languages notes are written in (French, Portuguese, Spanish, German). */
 const TASK_ABROAD = /(?<!\p{L})(?:à faire|a fazer|demander|vérifier|relancer|penser à|il faut|perguntar|verificar|preciso|precisamos|lembrar de|pedir|cobrar|falta (?:fazer|enviar|pedir)|hay que|tengo que|preguntar|pendiente|nachfragen|klären|muss noch)(?!\p{L})/iu;
-/** Also open choices and guesses: "keep the old vpn or not", "redis vs memcached for sessions", "maybe the cert, maybe the proxy". */
-const QUESTION_START = /^(?:open question|question|q|open|open point)\s*[:：-]|^(?:q|questions?) (?:for|to) [\p{L}.-]+\s*[:：-]|['’]s question\s*[:：]|^any chance\b|^(?:hmm+|so|but|also),?\s+(?=(?:is|are|was|were|do|does|did|can|could|should|would|will)\s)|^(?:why|should we|should i|how do we|how do i|what if|how about|is it worth|do we|does anyone|anyone know|not sure (?:if|whether|why))\b|,?\s+or not[.!]*\s*$|^maybe\b[^.;]*[,;]\s*maybe\b|^[\p{L}\d.+#-]+ (?:vs\.?|versus) [\p{L}\d.+#-]+(?: for [^,;:()→>=]{1,40})?[.!]*$/iu;
+const QUESTION_START = /^(?:open question|question|q|open|open point)\s*[:：-]|^(?:q|questions?) (?:for|to) [\p{L}.-]+\s*[:：-]|['’]s question\s*[:：]|^any chance\b|^(?:hmm+|so|but|also),?\s+(?=(?:is|are|was|were|do|does|did|can|could|should|would|will)\s)|^(?:why|should we|should i|how do we|how do i|what if|is it worth|do we|does anyone|not sure (?:if|whether|why))\b/iu;
 /**
  * A question asked without a question mark: an interrogative opening ("who owns the gateway",
  * "is the cert renewed", "pourquoi…", "será que…"). "How to…" and "When X, do Y" are not questions.
@@ -48,7 +47,7 @@ const QUESTION_START = /^(?:open question|question|q|open|open point)\s*[:：-]|
 const QUESTION_WORDING = /^(?:who|whom|whose|which|where|why|whether|what (?:is|are|was|were|do|does|did|about|happens|if)|(?:what|who|where|how|when)['’]s|how (?:much|many|long|often|come|do|does|did|is|are|should|would|can|could)|when (?:is|are|do|does|did|will|should|can)|(?:is|are|was|were|do|does|did|can|could|should|would|will|shall|has|have) (?:we|i|you|they|it|he|she|there|the|this|that|these|those|our|my|your|their|any|anyone|anybody|someone))\b|^(?:is|are|would|could|can|should|does|do|will) (?:a|an)\b|^(?:pourquoi|est-ce que|comment|quand|qui|quel(?:le)?s?|combien|por ?que|porquê|será que|como|quando|quem|qual|quanto|por qué|cuándo|cómo|warum|wieso|wann|wer)(?!\p{L})/iu;
 /** "Is Robin joining…", "Does Oktav use…": an interrogative before a name (case-sensitive, so "Was great" is not one). */
 const QUESTION_BEFORE_NAME = /^(?:[Ii]s|[Aa]re|[Ww]as|[Ww]ere|[Dd]o|[Dd]oes|[Dd]id|[Cc]an|[Cc]ould|[Ss]hould|[Ww]ould|[Ww]ill|[Hh]as|[Hh]ave) \p{Lu}\p{L}+/u;
-const CHECK_LATER = /\b(?:need to check|to be checked|(?:can['’]?t|cannot|don['’]?t|do not|didn['’]?t) (?:remember|recall|know|tell) (?:if|whether|why|how|who|what|which|when|where)|(?:pondering|debating|considering|weighing(?: up)?|figuring out|(?:trying|tried|want|wants) to (?:find out|figure out|work out|learn)|remains to be seen|not certain|uncertain|not convinced|(?:asked|asks|asking|wants to know|want to know) (?:me )?(?:if|whether)) (?:if |whether )?|to be (?:confirmed|decided|determined|agreed|discussed|defined)|tbd|tbc|undecided|(?:unclear|not clear|unsure|not sure|no idea|no clue|nfc|any idea|wonder(?:ing)?|curious|i wonder) (?:why|whether|if|how|who|what|which|when|where|about)|does anyone know|open question|still unknown|no answer yet|idk|dunno|not sure|unsure)\b/i;
+const CHECK_LATER = /\b(?:need to check|to be checked|to be (?:confirmed|decided|determined|agreed|discussed|defined)|tbd|tbc|undecided|(?:unclear|not clear|unsure|not sure|no idea|any idea|wonder(?:ing)?|curious|i wonder) (?:why|whether|if|how|who|what|which|when|where|about)|does anyone know|open question|still unknown|no answer yet|idk|dunno|not sure|unsure)\b/i;
 /** A question first, then a note to self: "Does Oktav use Storybook? Ask Ravi." */
 const LEADING_QUESTION = /^[^.!?]{3,}\?(?:\s|$)/;
 /** A question answered on the same line, the answer marked as one: "who has the stockroom key?? -> Dale, ext 4410", "Q: … ? A: …". */
@@ -63,13 +62,13 @@ const CHANGE_ANNOUNCED = /\b(?:moved|switched|changed|migrated|replaced|renamed|
 const PREFERENCE_START = /^(?:always|never|prefer|avoid|don['’]t|do not|please|call me|stop)\b/i;
 /** A rule without a verb: "No emojis in commit messages", "Poetry over pip, for me", "tabs > spaces". */
 const RULE_WORDING = /\bfor me\b(?! to\b)|\b(?:pls|plz)\b|.\s*\bplease\b|^no (?!(?:idea|answer|response|reply|word|news|update|one|luck|change|sign)\b)(?:[\p{L}-]+ ){0,2}?[\p{L}-]+ (?:in|on|before|after|during|at|when|unless|outside)\b|^[\p{L}\d.+#-]+ (?:over|>|instead of|rather than) [\p{L}\d.+#-]+(?:[,.!;]|\s*$|\s+(?:for|in|when|always|please|pls)\b)/iu;
-const FIRST_PERSON_PREFERENCE = /\b(?:i prefer|i like|i want|i['’]d rather|i['’]d like|i would like|my preference|i always|i never|i['’]m (?:fine|ok|okay|happy) with|i don['’]t mind|(?:i )?changed my mind|i hate|i love|i dislike|i can['’]t stand|my (?:rule|default|policy)\b)|^i (?:only |usually |mostly )?(?:read|check|answer|reply to|work|take|start|finish)\b(?! (?:the|a|an|it|that|this)\b)/i;
+const FIRST_PERSON_PREFERENCE = /\b(?:i prefer|i like|i want|i['’]d rather|i['’]d like|i would like|my preference|i always|i never|i['’]m (?:fine|ok|okay|happy) with|i don['’]t mind|i hate|i love|i dislike|i can['’]t stand|my (?:rule|default|policy)\b)|^i (?:only |usually |mostly )?(?:read|check|answer|reply to|work|take|start|finish)\b(?! (?:the|a|an|it|that|this)\b)/i;
 const DECISION = /\b(?:decided|decision|agreed|outcome|consensus|it['’]s final|picked(?! up)|we['’]re (?:dropping|switching to|moving to|going with|keeping|sticking with)|going with|went with|settled (?:on|it)|chose|chosen|opted|voted|after the vote|approved(?! by)|final call|ruled out|(?:our|the) choice (?:for|of|is)|we['’]ll standardi[sz]e|standardi[sz]ed on)\b|\b(?:resolved|confirmed|result|outcome)\s*[:：]/i;
 /** Steps: "To reset X, go to…, then…", "Calibrating the pipettes: weigh…, then compare", "Runbook: …". */
 const PROCEDURE = /^[^:]{2,50}:[^.]*,\s*(?:and )?then\b|^(?:to [a-z]+[^:]{0,60}:|steps?\b[^:]{0,40}:|how to\b|procedure:|runbook:|checklist:)|\bfirst\b.*\bthen\b|^(?:to\s+\p{L}+|\p{L}+ing)\b[^.:;]{0,80}[:,]\s.*\bthen\b/iu;
 const EVENT_START = /^(?:met|meeting with|lunch with|dinner with|call with|had (?:a|an|the)|went to|attended|visited|gave (?:a|an|the)\b|\d{1,2}:\d{2}|kick-?off|(?:sprint |team )?retro|demo(?:ed)?|released|shipped|launched|held|first (?:planning|meeting|session|call|workshop)|incident on|(?:team )?offsite|stand-?up ran|(?:grand )?opening (?:of|night)|launch (?:of|party|event)|celebration|farewell|graduation|wedding|funeral|birthday)\b/i;
 /** A happening told in the past tense: "went well", "nothing decided", "ran 20 minutes over". */
-const EVENT_PHRASE = /\b(?:went (?:well|badly|fine|smoothly|great|ok|okay|poorly|wrong|south|sideways|long)|no conclusions?|nothing (?:agreed|concluded)|about \d+ (?:people|visitors|guests|attendees|parents|kids|customers)\b|went live|nothing decided|(?:was|were) (?:good|great|slow|fine|rough|bad|quiet|busy|smooth|chaotic|messy|solid)(?=[,.;!]|\s*$)|ran \d+ minutes over|about \d+ people came|met (?:a|an|the|with)|(?:was |were )?(?:rolled out|promoted to production))\b/i;
+const EVENT_PHRASE = /\b(?:went (?:well|badly|fine|smoothly|great|ok|okay|poorly|wrong|south|sideways|long)|no conclusions?|nothing (?:agreed|concluded)|about \d+ (?:people|visitors|guests|attendees|parents|kids|customers)\b|went live|nothing decided|ran \d+ minutes over|about \d+ people came|met (?:a|an|the|with)|(?:was |were )?(?:rolled out|promoted to production))\b/i;
 /**
  * A diary line that opens with a past-tense verb and no subject ("Handed off the flow…",
  * "Watered the plant", "Tried the new place"): something that happened. Verbs that announce a
@@ -78,22 +77,11 @@ const EVENT_PHRASE = /\b(?:went (?:well|badly|fine|smoothly|great|ok|okay|poorly
  */
 /** Past-tense verbs that announce a lasting change or describe a state, not a happening. */
 const NOT_A_HAPPENING = '(?:moved|switched|changed|migrated|renamed|replaced|decided|agreed|based|limited|required|supported|related|shared|signed|expected|automated|dedicated|encrypted|protected|managed|hosted|scheduled|pinned|reserved|allowed|deprecated|archived|nested|detailed|advanced|embed|hundred|named|called|located|owned|used|needed|planned|approved|preferred|locked|blocked|paid|licensed|registered)\\b';
-// Ends at a non-letter, not at \\b: "lunedì" is not "luned" (\\b counts only ASCII letters as a word's).
-const IRREGULAR_PAST = 'met|went|gave|had|held|ran|took|brought|got|made|saw|spent|came|wrote|spoke|sat(?= (?:in|on|with|down|through|next|around|together|outside)\\b)|won|lost|caught|forgot|did|rode|drove|flew|ate|drank|bought|sold|sent|told|heard|began|broke|taught|woke|threw|fell|fought|swam|sang';
-const PAST_VERB = `(?:[a-z]{2,}[^e\\s]ed|${IRREGULAR_PAST}|loved|died|passed|walked|announced)(?![\\p{L}\\p{M}])`;
-const PAST_START = new RegExp(`^(?:(?:finally|just|also|then|eventually|at last)\\s+)?(?!${NOT_A_HAPPENING})${PAST_VERB}`, 'iu');
+const PAST_VERB = '(?:[a-z]{2,}[^e\\s]ed|met|went|gave|had|held|ran|took|brought|got|made|saw|spent|came|wrote|spoke|sat(?= (?:in|on|with|down|through|next|around|together|outside)\\b)|won|lost|caught|forgot|did|rode|drove|flew|ate|drank|bought|sold|sent|told|heard|began|broke|taught|woke|threw|fell|fought|swam|sang|loved|died|passed|walked|announced)\\b';
+const PAST_START = new RegExp(`^(?:(?:finally|just|also|then|eventually|at last)\\s+)?(?!${NOT_A_HAPPENING})${PAST_VERB}`, 'i');
 /** "Lena presented the roadmap", "We ran out of coffee": a subject, then a past verb not after be/have ("was replaced" is a state). */
 /** With a subject, these announce how things are from now on ("We adopted trunk-based development", "Tom joined the team"). */
 const LASTING_CHANGE = '(?:adopted|introduced|upgraded|downgraded|retired|dropped|enabled|disabled|installed|added|removed|raised|lowered|increased|reduced|extended|hired|joined|became|standardi[sz]ed|set up|took over|handed over)\\b';
-/**
- * A later clause telling what happened: "…, we won 2 of 3", "…; customs paperwork went through
- * clean", "…, everyone woke up". A regular "-ed" form only after a person ("we", "they"): after a
- * thing it is as often a state ("3 mm bleed, fonts embedded"). Never "won't", "didn't".
- */
-const CLAUSE_PAST = new RegExp(
-  `[,;]\\s+(?:(?:we|i|they|he|she|everyone|everybody|someone|somebody|nobody)\\s+(?:all\\s+|just\\s+)?(?!${NOT_A_HAPPENING}|${LASTING_CHANGE})${PAST_VERB}|(?:[\\p{L}&-]+\\s+){1,3}?(?<!\\b(?:is|are|was|were|be|been|being|has|have|had|get|gets|got|to)\\s)(?:${IRREGULAR_PAST})(?![\\p{L}\\p{M}]))(?!['’])`,
-  'iu',
-);
 const ACTIVE_PAST = new RegExp(`^(?:[\\p{L}'’&-]+\\s+){1,6}?(?<!\\b(?:is|are|was|were|be|been|being|has|have|had|get|gets|got|to)\\s)(?!${NOT_A_HAPPENING}|${LASTING_CHANGE})${PAST_VERB}`, 'iu');
 /** A present-tense verb of state: the line says how things are, even if a past verb follows ("Ruth wants sub plans emailed…"). */
 const PRESENT_STATE = /\b(?:is|are|isn['’]t|aren['’]t|has|have|does|do|can|will|must|should|needs?|lives|runs|owns|holds|uses|takes|goes|works|handles|covers|stays|means|wants|likes|prefers|expects)\b/i;
@@ -110,11 +98,6 @@ const OCCASION_PAST = /\b(?:(?:open|away|sports|field|launch|demo|release) day|e
 const HAPPENED_WHEN = /\b(?:yesterday|last night|this morning|this afternoon|this evening|earlier today|last week|last (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
 /** A state that goes on (a schedule, a change made for good): not a one-off happening, whatever the verb. */
 const LASTING = /\b(?:every|each|weekly|daily|monthly|yearly|biweekly|fortnightly|usually|normally|from now on|going forward|moved to|changed to|switched to)\b/i;
-
-/** A routine: "every…", "weekly", "Tuesdays", "Tue + Sat". */
-const RECURRING = /\b(?:every|each|daily|weekly|monthly|nightly|fortnightly|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b|\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\s*(?:\+|&|\/|and)\s*(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?\b/i;
-/** "me: I chart as I go", "for me: …", "personally — …": a line the person labels as their own way of working. */
-const OWN_LABEL = /^(?:me|for me|personally|my way)\s*(?:[:：]|\s[—–-])\s*\S/i;
 
 const NO_CUE = 'no other kind matched';
 
@@ -152,7 +135,7 @@ export function classifyByRules(raw: string, noteDay: string | null): EntryKindR
   const happenedToday = bounded && /^(?:today|tonight)$/i.test(bounded.cue) ? happeningCue(words) : null;
   if (happenedToday) return { kind: 'event', validUntil: null, cue: happenedToday };
   if (bounded) return { kind: 'time-bounded', validUntil: bounded.validUntil, cue: `"${bounded.cue}"` };
-  if (imperativeKindOf(words)?.kind === 'rule' || PREFERENCE_START.test(words) || FIRST_PERSON_PREFERENCE.test(words) || OWN_LABEL.test(words) || isOwnRuleInAClause(words)) return { kind: 'preference', validUntil: null, cue: 'a directive by the person' };
+  if (imperativeKindOf(words)?.kind === 'rule' || PREFERENCE_START.test(words) || FIRST_PERSON_PREFERENCE.test(words) || isOwnRuleInAClause(words)) return { kind: 'preference', validUntil: null, cue: 'a directive by the person' };
   if (EVENT_PHRASE.test(words)) return { kind: 'event', validUntil: null, cue: `"${EVENT_PHRASE.exec(words)![0]}"` };
   if (DECISION.test(words)) return { kind: 'decision', validUntil: null, cue: `"${DECISION.exec(words)![0]}"` };
   // After decisions: "Picked Onshape over SolidWorks" is a choice made, "Poetry over pip, for me" a rule.
@@ -179,8 +162,7 @@ function taskCue(body: string, words: string): string | null {
   if (handed?.kind === 'errand') return `an errand handed on ("${arrow![0].trim()} ${handed.verb}…")`;
   const label = PROCEDURE.test(words) ? null : LABEL_PREFIX.exec(words);
   const labelled = label && imperativeKindOf(words.slice(label[0].length));
-  // "fryer oil: change Tue + Sat, or sooner if it foams": an order under a label that recurs is the thing's routine, not today's errand.
-  if (labelled?.kind === 'errand' && !RECURRING.test(words)) return `an errand after a label ("${labelled.verb.toLowerCase()}…")`;
+  if (labelled?.kind === 'errand') return `an errand after a label ("${labelled.verb.toLowerCase()}…")`;
   return null;
 }
 
@@ -210,9 +192,7 @@ function happeningCue(words: string): string | null {
   if (PRESENT_STATE.test(words)) return null;
   // "Pi Day pie contest: my key lime took 2nd": what happened, told after a label naming the occasion.
   const label = /^[^:：]{3,40}[:：]\s+/u.exec(words);
-  // "No comped desserts for reviewers": "no" opens a rule or an absence, it is not a subject that did something.
-  if (/^no\s/i.test(words)) return null;
-  const past = ACTIVE_PAST.exec(words) ?? (label ? ACTIVE_PAST.exec(words.slice(label[0].length)) : null) ?? CLAUSE_PAST.exec(words);
+  const past = ACTIVE_PAST.exec(words) ?? (label ? ACTIVE_PAST.exec(words.slice(label[0].length)) : null);
   return past ? `a past happening ("${lastWord(past[0])}")` : null;
 }
 

@@ -1,6 +1,6 @@
 /**
  * When a note line stops holding, read from its wording against the day the note was written:
- * ranges ("Nov 2–6", "Offsite Thu–Sun"; a bare "Thu–Sun" is every week's), one dated day ("Sun 5/16"), ends ("until Friday", "expires Oct 30", "till 14/12", "through
+ * ranges ("Nov 2–6", "Thu–Sun"), ends ("until Friday", "expires Oct 30", "till 14/12", "through
  * end of Dec"), this week / today / tomorrow, absences and lines said to be temporary (an end that
  * cannot be read: null). No model; month names in five languages.
  */
@@ -32,24 +32,11 @@ const UNTIL_WEEKDAY = new RegExp(`\\b${UNTIL}\\s+(?:next\\s+)?${WEEKDAY}\\b`, 'i
 const UNTIL_END_OF = new RegExp(`\\b${UNTIL}\\s+(?:the\\s+)?end of (?:the\\s+)?(week|month|year|${MONTH})(?!\\p{L})`, 'iu');
 /** "till 14/12", "valid until 15.01.2027": day first (a month first only when the day cannot be one). */
 const UNTIL_NUMERIC = new RegExp(`\\b${UNTIL}\\s+(\\d{1,2})[./](\\d{1,2})(?:[./](\\d{4}|\\d{2}))?(?!\\d|[./]\\d)`, 'i');
-/** "until the tech comes 7/14", "till Thu 5/6", "till the part arrives on Jul 9": an end named a few words after "until" (a weekday before a numeric date tells its order). */
-const UNTIL_CLAUSE_DATE = new RegExp(`\\b(?:until|till|til)\\s+(?:[\\p{L}'’]+\\s+){0,5}?(?:on\\s+)?(?:${WEEKDAY}\\.?,?\\s+)?(?:(\\d{1,2})[/.](\\d{1,2})(?![/.]?\\d)|${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b)`, 'iu');
 /** "until the 18th": that day of this month, or of the next when it has passed. */
 // Only true ends: "due on the 10th" is usually a monthly or quarterly date, not an end.
 const UNTIL_THE_NTH = /\b(?:until|till|til|through|thru|valid until|away until|back on)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\s+(?:each|every|the month))/i;
 /** "Thu–Sun", "Mon–Wed next week": a range of weekdays. */
 const WEEKDAY_RANGE = new RegExp(`\\b${WEEKDAY}\\.?\\s*(?:-|–|—|to|through|thru|till|until)\\s*${WEEKDAY}\\b`, 'i');
-/**
- * One dated day named with its weekday: "Epic downtime Sun 5/16 01:00–05:00", "State final = Sat Apr 24th".
- * The weekday tells "5/16" from "16/5". Not a start ("starting Mon 5/16", "from Tue 7/6") or a deadline ("by Fri 3/5").
- */
-const DATED_WEEKDAY = new RegExp(`(?<!\\b(?:starting|from|as of|since|effective|beginning|after|by|before|due|until|till|til|through|thru)\\s+)\\b${WEEKDAY}\\.?,?\\s+(?:(\\d{1,2})[/.](\\d{1,2})(?![/.]?\\d)|${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b)`, 'i');
-/**
- * What makes a weekday range one span rather than a weekly pattern: a week named ("next week"), an
- * absence or a journey, or an occasion ("Workshop Tue–Thu"). Without one, "in Mon–Thu", "dinner
- * Thu–Sun" or "house supervisor Sun–Wed" is the shape of every week, and does not end.
- */
-const ONE_OFF_SPAN = /\b(?:(?:this|next|that) (?:week|wk)|away|out|off|offsite|off-site|on (?:holiday|vacation|leave)|travell?ing|trip|visit(?:ing)?|at the|workshop|conference|fair|summit|training|course|retreat|festival|show)\b/i;
 /** An appointment or a journey on a given day: "Dentist on Monday at 9", "Flight to Lisbon on Dec 10" (a bounded gap: a lazy `.*` here is quadratic on long lines). */
 const APPOINTMENT = new RegExp(`\\b(?:dentist|doctor|gp|vet|hairdresser|physio|appointment|flight|flying|train|ferry|trip|travel(?:l?ing)?)\\b[^.;]{0,80}?\\bon\\s+(?:(?:next\\s+)?${WEEKDAY}\\b|${MONTH}\\s+(\\d{1,2})\\b)`, 'i');
 const THIS_WEEK = /\b(this|next) week(?:end)?\b|\btomorrow\b|\btonight\b|(?<!\b(?:as of|from|since|starting|until|till) )\btoday\b/gi;
@@ -59,11 +46,9 @@ const TEMPORARY = /^(?:temporary|temp|interim|for now|for the time being|meanwhi
 const ABSENCE = /\b(?:on (?:holiday|vacation|leave|parental leave|sick leave|sabbatical|pto)|parental leave|sabbatical|out of (?:the )?office|ooo|off sick|in (?:the )?hospital|(?:is|are) away|en vacances|en congé|de férias|de folga|de licença|im urlaub|de vacaciones)\b/i;
 
 type EndReader = (m: RegExpExecArray, base: Date | null, words: string) => string | null;
-/** Whether a match is an end at all in this line (a weekday range is one only as a single span). */
-type EndApplies = (words: string) => boolean;
 
 /** Each way a line can say when it ends, in the order they are tried, with how to read the last day. */
-const READERS: ReadonlyArray<readonly [RegExp, EndReader, EndApplies?]> = [
+const READERS: ReadonlyArray<readonly [RegExp, EndReader]> = [
   [MONTH_DAY_RANGE, (m, base) => dayOf(base, monthIndex(m[3] ?? m[1]!), Number(m[4]))],
   [DAY_MONTH_RANGE, (m, base) => dayOf(base, monthIndex(m[3]!), Number(m[2]))],
   [ISO_RANGE, (m) => `${m[1]}-${m[2]}-${m[3]}`],
@@ -71,12 +56,10 @@ const READERS: ReadonlyArray<readonly [RegExp, EndReader, EndApplies?]> = [
   [UNTIL_DAY_MONTH, (m, base) => dayOf(base, monthIndex(m[2]!), Number(m[1]))],
   [UNTIL_ISO, (m) => `${m[1]}-${m[2]}-${m[3]}`],
   [UNTIL_NUMERIC, (m, base) => numericDay(base, Number(m[1]), Number(m[2]), m[3])],
-  [UNTIL_CLAUSE_DATE, (m, base) => (m[4] ? dayOf(base, monthIndex(m[4]), Number(m[5])) : m[1] ? datedWeekday(base, weekdayIndex(m[1]), Number(m[2]), Number(m[3])) : numericDay(base, Number(m[2]), Number(m[3]), undefined))],
   [UNTIL_THE_NTH, (m, base) => nthOfMonth(base, Number(m[1]))],
   [UNTIL_WEEKDAY, (m, base) => (base ? iso(nextWeekday(base, weekdayIndex(m[1]!), /next\s/i.test(m[0]))) : null)],
   [UNTIL_END_OF, (m, base) => endOf(base, m[1]!)],
-  [DATED_WEEKDAY, (m, base) => (m[4] ? dayOf(base, monthIndex(m[4]), Number(m[5])) : datedWeekday(base, weekdayIndex(m[1]!), Number(m[2]), Number(m[3])))],
-  [WEEKDAY_RANGE, (m, base, words) => (base ? iso(nextWeekday(base, weekdayIndex(m[2]!), /\bnext week\b/i.test(words))) : null), (words) => ONE_OFF_SPAN.test(words)],
+  [WEEKDAY_RANGE, (m, base, words) => (base ? iso(nextWeekday(base, weekdayIndex(m[2]!), /\bnext week\b/i.test(words))) : null)],
   [APPOINTMENT, (m, base) => (m[3] ? dayOf(base, monthIndex(m[3]), Number(m[4])) : base ? iso(nextWeekday(base, weekdayIndex(m[1]!), /\bnext\s/i.test(m[0]))) : null)],
   [THIS_WEEK, (_m, base, words) => latestOfThisWeek(base, words)],
   [ABSENCE, () => null],
@@ -86,10 +69,10 @@ const READERS: ReadonlyArray<readonly [RegExp, EndReader, EndApplies?]> = [
 /** A line that says when it stops holding; null when it says no such thing. */
 export function timeBound(words: string, noteDay: string | null): { validUntil: string | null; cue: string } | null {
   const base = noteDay && /^\d{4}-\d{2}-\d{2}$/.test(noteDay) ? new Date(`${noteDay}T12:00:00Z`) : null;
-  for (const [pattern, read, applies] of READERS) {
+  for (const [pattern, read] of READERS) {
     pattern.lastIndex = 0;
     const match = pattern.exec(words);
-    if (match && (!applies || applies(words))) return { validUntil: read(match, base, words), cue: match[0].trim() };
+    if (match) return { validUntil: read(match, base, words), cue: match[0].trim() };
   }
   return null;
 }
@@ -123,15 +106,6 @@ function endOf(base: Date | null, what: string): string | null {
   if (!first) return null;
   const [y, mo] = first.split('-').map(Number);
   return iso(new Date(Date.UTC(y!, mo!, 0, 12)));
-}
-
-/** "Sun 5/16": the reading (month first or day first) that falls on the weekday named, else day first. */
-function datedWeekday(base: Date | null, weekday: number, a: number, b: number): string | null {
-  for (const [month, day] of [[a, b], [b, a]] as const) {
-    const date = month >= 1 && month <= 12 ? dayOf(base, month - 1, day) : null;
-    if (date && new Date(`${date}T12:00:00Z`).getUTCDay() === weekday) return date;
-  }
-  return numericDay(base, a, b, undefined);
 }
 
 /** Day first ("14/12"), unless only the other way round makes a date ("12/14"). */

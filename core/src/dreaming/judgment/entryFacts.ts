@@ -1,7 +1,6 @@
 import { stemmer } from 'stemmer';
 import { HashEmbeddingProvider } from '../../embed/hashProvider.js';
 import { normalizeEntryText } from '../../workspace/markdownEntries.js';
-import { STOPWORDS } from '../../platform/text/stopwords.js';
 import { subjectWords } from '../lineage.js';
 
 /**
@@ -37,8 +36,7 @@ export interface EntryFacts {
 
 const embedder = new HashEmbeddingProvider();
 const COMMENTS = /<!--[\s\S]*?-->/g;
-/** "Source: memory/a.md#L3-L3, memory/b.md#L4-L4": a reinforced line cites every note that said it; none of them is a value of the fact. */
-const SOURCE = /\bSource:\s*[^\s,]+(?:\s*,\s*\S+?\.md(?:#L[\d-L]*)?)*/g;
+const SOURCE = /\bSource:\s*\S+/g;
 /** A token that is a value rather than a word: it has a digit, or inner dots, slashes, underscores or colons. */
 const VALUE = /^(?=.*[\p{L}\p{N}])(?:.*\d.*|[\p{L}\p{N}-]+(?:[._/:][\p{L}\p{N}-]+)+|[\p{L}\p{N}]+_[\p{L}\p{N}_]+)$/u;
 /**
@@ -48,10 +46,10 @@ const VALUE = /^(?=.*[\p{L}\p{N}])(?:.*\d.*|[\p{L}\p{N}-]+(?:[._/:][\p{L}\p{N}-]
  * the seed"), never "the lead can stop it".
  */
 const CHANGE_CUE =
-  /\b(?:now|mov(?:ed|es|ing)|switch(?:ed|es|ing)|chang(?:ed|ing)|actually|no longer|instead|from now on|from today|going forward|as of today|anymore|replac(?:ed|es|ing)|renamed|migrat(?:ed|es|ing)|new home|starting (?:today|tomorrow|next|this|from|on|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d)|effective (?:immediately|today|from|on|as of)|as of (?:today|tomorrow|this|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d)|no more(?! than)|(?:is|are) the new|t(?:ook|akes|aking) over|revert(?:ed|s|ing)?|reversed|ditch(?:ed|ing)|dropped|correction|changed my mind|scrap(?:ped|ping)?|(?<!from )scratch(?: that| the)?)\b|(?:^|[.!?:;]\s+)stop\b/i;
+  /\b(?:now|mov(?:ed|es|ing)|switch(?:ed|es|ing)|chang(?:ed|ing)|actually|no longer|instead|from now on|from today|going forward|as of today|anymore|replac(?:ed|es|ing)|renamed|migrat(?:ed|es|ing)|new home|starting (?:today|tomorrow|next|this|from|on|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d)|effective (?:immediately|today|from|on|as of)|as of (?:today|tomorrow|this|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d)|no more(?! than)|(?:is|are) the new|t(?:ook|akes|aking) over|revert(?:ed|s|ing)?|reversed|ditch(?:ed|ing)|dropped|correction)\b|(?:^|[.!?:;]\s+)stop\b/i;
 /** The change words as subject stems ("actually" → "actual"): the lead is what changed, never the word announcing it. */
 const CHANGE_STEMS = new Set(
-  ['now', 'moved', 'moves', 'moving', 'switched', 'switches', 'switching', 'changed', 'changing', 'actually', 'longer', 'instead', 'stop', 'anymore', 'replaced', 'replaces', 'replacing', 'renamed', 'migrated', 'migrates', 'migrating', 'today', 'going', 'forward', 'starting', 'effective', 'immediately', 'took', 'takes', 'taking', 'reverted', 'reverts', 'reversed', 'ditched', 'dropped', 'correction', 'mind', 'scrap', 'scrapped', 'scratch'].map(stemOf),
+  ['now', 'moved', 'moves', 'moving', 'switched', 'switches', 'switching', 'changed', 'changing', 'actually', 'longer', 'instead', 'stop', 'anymore', 'replaced', 'replaces', 'replacing', 'renamed', 'migrated', 'migrates', 'migrating', 'today', 'going', 'forward', 'starting', 'effective', 'immediately', 'took', 'takes', 'taking', 'reverted', 'reverts', 'reversed', 'ditched', 'dropped', 'correction'].map(stemOf),
 );
 /** Words that say what kind of note a line is ("Decision: …", "FYI"), never what it is about: two decisions are not one subject. */
 const GENRE_STEMS = new Set(['decision', 'decided', 'fyi', 'reminder', 'nb', 'ps', 'correction'].map(stemOf));
@@ -85,7 +83,7 @@ export function entryFacts(rawText: string): EntryFacts {
 
 function subjectsOf(text: string, values: readonly string[]): string[] {
   // Subject words come from the words around the values: a host's labels are not its subject.
-  const words = spelledOut(withoutMeasures(text).split(/\s+/).filter((t) => !values.includes(cleanToken(t))).map((t) => (COUNT_IN_WORDS.test(cleanToken(t)) ? t.replace(/-/g, ' ') : t)).join(' '));
+  const words = spelledOut(withoutMeasures(text).split(/\s+/).filter((t) => !values.includes(cleanToken(t))).join(' '));
   // subjectWords trims "lines" to "lin" but keeps "line": the stem without a final e is one word for both.
   return subjectWords(words)
     .map((w) => (/^[a-z]+$/.test(w) ? stemOf(w) : w))
@@ -124,8 +122,6 @@ function openingIdentifier(text: string, values: readonly string[]): string | nu
 /** "under five lines" and "under ten lines" state different values. */
 export const NUMBER_WORDS = new Set(['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'fifteen', 'twenty', 'thirty', 'fifty', 'hundred', 'thousand']);
 const NUMBER_WITH_UNIT = /^(\d+(?:[.,]\d+)?)-\p{L}+$/u;
-/** "blocks-of-3", "best-of-5", "1-in-3": words and a count joined into one token; the count is the value, the words stay subject words. */
-const COUNT_IN_WORDS = /^(?:\p{L}+-)*(?:of|in|per|for|by)-(\d+)$/u;
 /** A value the entry says no longer holds: "0.4, not 0.35", "US$36.00 (down from 38.50)", "instead of 8080". */
 const NEGATED = /\b(?:not|instead of|(?:down|up|moved|switched|changed) from)\s+([^\s,;()]+)/gi;
 const PREFER_OVER = /\bprefer\s+([\p{L}\p{N}._-]+)\s+(?:over|to|instead of)\s+([\p{L}\p{N}._-]+)/iu;
@@ -201,9 +197,8 @@ const FREQUENCY_WORDS: Record<string, string> = {
   annually: 'every-365d',
 };
 const FREQUENCY_WORD = new RegExp(`\\b(?:${Object.keys(FREQUENCY_WORDS).join('|')})\\b`, 'gi');
-const EVERY_UNIT = /\b(?:every|each|once an?|once per|per)\s+(?:(\d+|other|second|2nd|third|3rd|fourth|4th)\s+)?(hour|shift|day|night|week|month|quarter|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b/gi;
-/** A shift is taken as 8 hours: "every shift" is more often than "once a day", which is all it is compared with. */
-const UNIT_FREQUENCY: Record<string, string> = { hour: '60min', shift: '480min', day: '1d', night: '1d', week: '7d', month: '30d', quarter: '91d', year: '365d' };
+const EVERY_UNIT = /\b(?:every|each|once an?|once per|per)\s+(?:(\d+|other|second|2nd|third|3rd|fourth|4th)\s+)?(hour|day|night|week|month|quarter|year|(?:mon|tues|wednes|thurs|fri|satur|sun)day)s?\b/gi;
+const UNIT_FREQUENCY: Record<string, string> = { hour: '60min', day: '1d', night: '1d', week: '7d', month: '30d', quarter: '91d', year: '365d' };
 /** "every second Tuesday" is every 14 days. */
 const EVERY_NTH: Record<string, number> = { other: 2, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4 };
 
@@ -288,11 +283,6 @@ function valuesOf(text: string): string[] {
     }
     if (trimmed.length < 2 || !VALUE.test(trimmed)) continue;
     // "30-day" and "30 days" state one value: the number (its unit stays a subject word); "9.5k" is 9500.
-    const counted = COUNT_IN_WORDS.exec(trimmed);
-    if (counted) {
-      if (counted[1]!.length >= 2) values.add(counted[1]!);
-      continue;
-    }
     const measured = NUMBER_WITH_UNIT.exec(trimmed);
     const thousands = THOUSANDS_SUFFIX.exec(trimmed);
     // "09:30" and "9:30" are one time.
@@ -301,14 +291,9 @@ function valuesOf(text: string): string[] {
   return [...values];
 }
 
-/** A word written in capitals for emphasis ("OFF once the first ticket prints", "ALWAYS"), not a name or an acronym. */
-function isShouted(word: string): boolean {
-  return /^\p{Lu}+$/u.test(word) && (STOPWORDS.has(word.toLowerCase()) || /^(?:always|never|only|all|asap|urgent|important)$/i.test(word));
-}
-
 function namesOf(text: string): Set<string> {
   const names = new Set<string>();
-  for (const match of text.matchAll(NAME)) if (!NOT_NAMES.test(match[0]) && !isShouted(match[0])) names.add(match[0].toLowerCase());
+  for (const match of text.matchAll(NAME)) if (!NOT_NAMES.test(match[0])) names.add(match[0].toLowerCase());
   return names;
 }
 

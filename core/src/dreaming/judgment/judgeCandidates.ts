@@ -66,7 +66,7 @@ export function judgeCandidates(
     const relations = active.map((other) => ({ other, ...relate(item.facts, other.facts, rarity) }));
     movePersonalTermsToUser(item, relations);
     const duplicate = relations.find((r) => r.relation === 'duplicate');
-    const rivals = relations.filter((r) => r.relation === 'same-attribute' && (r.other.target === item.target || reversesOwnRule(item, r.other) || reversesOwnRule(r.other, item)));
+    const rivals = relations.filter((r) => r.relation === 'same-attribute' && r.other.target === item.target);
     if (duplicate && rivals.every((r) => !isNewer(r.other.day, item.day))) {
       judgment.duplicates.push({ candidate: item.candidate, into: duplicate.other, reason: duplicate.reason });
       continue;
@@ -128,15 +128,6 @@ function movePersonalTermsToUser(item: JudgedItem, relations: ReadonlyArray<{ ot
   if (!relations.some((r) => r.relation === 'same-attribute' && r.other.target === 'USER.md')) return;
   item.target = 'USER.md';
   if (item.candidate) item.candidate.candidate.target = 'USER.md';
-}
-
-/**
- * The person announcing a change to their own rule ("changed my mind re: lab reports -> one shared
- * Doc…") replaces the line about the same subject even where the older wording was read as a fact
- * and filed in MEMORY.md ("lab reports: PDF only…"): otherwise both stay active, one in each file.
- */
-function reversesOwnRule(item: JudgedItem, other: JudgedItem): boolean {
-  return item.target === 'USER.md' && other.target === 'MEMORY.md' && item.facts.announcesChange && !other.facts.announcesChange;
 }
 
 /** The person's decision on this pair, if they made one: it outranks the dates. */

@@ -49,21 +49,16 @@ export function checkAgainstNewerNotes(
   const days = candidates.map(noteDayOf).filter((d): d is string => d !== null);
   if (days.length === 0) return verdict;
   const oldest = days.reduce((a, b) => (a < b ? a : b));
-  const facts = new Map<RankedCandidate, EntryFacts>();
-  const factsOf = (r: RankedCandidate) => facts.get(r) ?? facts.set(r, entryFacts(r.entry.text)).get(r)!;
-  // A kept kind can later be promoted. A line held for its kind still counts when it announces a change ("Deploys now go
-  // through ArgoCD -> update the runbook" reads as a task, "Team lunch moved to Thursdays, the canteen closes Fridays" as small
-  // talk): the change happened, so the older fact must not be written after it. A question about the same thing changes nothing.
+  // Only a kept kind can later be promoted: a task or a question about the same thing changes nothing.
   const notes = held.filter((r) => {
     const day = noteDayOf(r);
     // A time-bounded fact overlays the lasting one for a while, it does not replace it.
-    if (day === null || day < oldest || r.candidate.kind === 'time-bounded') return false;
-    // Only a change word: "send Lena PDFs, not Figma links" denies a value but restates the rule, and a task line is no stronger than that.
-    return r.candidate.gates.some((g) => g.gate === 'kind' && g.passed) || (r.candidate.kind !== 'question' && factsOf(r).announcesChange);
+    return day !== null && day >= oldest && r.candidate.kind !== 'time-bounded' && r.candidate.gates.some((g) => g.gate === 'kind' && g.passed);
   });
-  const kept = (r: RankedCandidate) => r.candidate.gates.some((g) => g.gate === 'kind' && g.passed);
   if (notes.length === 0) return verdict;
   const words = new Map(notes.map((n) => [n, contentWords(n.entry.text)]));
+  const facts = new Map<RankedCandidate, EntryFacts>();
+  const factsOf = (r: RankedCandidate) => facts.get(r) ?? facts.set(r, entryFacts(r.entry.text)).get(r)!;
   for (const candidate of candidates) {
     const day = noteDayOf(candidate);
     if (day === null || candidate.candidate.kind === 'time-bounded') continue;
@@ -93,8 +88,7 @@ export function checkAgainstNewerNotes(
         verdict.stale.push({ candidate, newer: item, reason: detail.reason });
         break;
       }
-      // Only a kept kind disputes a value on the same day: a task line's value is not a claim to queue.
-      if (item.day === day && detail.byValue && kept(note)) {
+      if (item.day === day && detail.byValue) {
         verdict.conflicts.push({ candidate, other: item, reason: detail.reason });
         break;
       }

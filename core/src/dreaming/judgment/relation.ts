@@ -1,4 +1,3 @@
-import { STOPWORDS } from '../../platform/text/stopwords.js';
 import { normalizeEntryText } from '../../workspace/markdownEntries.js';
 import { allNamesOf, cosine, isMeasure, isWeekday, NUMBER_WORDS, wordsOf, type EntryFacts } from './entryFacts.js';
 
@@ -38,9 +37,7 @@ const CHANGE_TEXT = 0.3;
 export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): RelationDetail {
   const sim = cosine(a.vector, b.vector);
   const sharedValues = a.values.filter((v) => b.values.some((w) => isSameValue(v, w)));
-  // An acronym spelled out by the other ("RRT" and "Rapid response") is weak evidence: it counts only beside a shared identifier.
-  const corroborated = sharedValues.some((v) => !isMeasure(v));
-  const sharedSubjects = [...[...a.subjects].filter((w) => b.subjects.has(w)), ...(corroborated ? [...spelledAcronyms(a, b), ...spelledAcronyms(b, a)] : [])];
+  const sharedSubjects = [...a.subjects].filter((w) => b.subjects.has(w));
   const weight = (words: Iterable<string>) => [...words].reduce((sum, w) => sum + rarity(w), 0);
   const subjectShare = weight(sharedSubjects) / Math.max(1e-9, Math.min(weight(a.subjects), weight(b.subjects)));
   // Each names its own identifier (`lumen_features_daily`, `lumen_score_daily`) and they share none: a shared time or number is a coincidence.
@@ -69,8 +66,7 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   // Names count as values here: "through ArgoCD" and "through GitHub Actions" are different claims.
   const onlyInA = [...a.values.filter((v) => !isStated(v, b)), ...[...a.names].filter((n) => !isNamed(n, b))];
   const onlyInB = [...b.values.filter((v) => !isStated(v, a)), ...[...b.names].filter((n) => !isNamed(n, a))];
-  // "… through the ShiftWise app, not Gwen" denies a name the other entry gives as well as a value.
-  const denied = a.negated.some((v) => b.values.some((w) => isSameAmount(v, w)) || deniesName(v, a, b)) || b.negated.some((v) => a.values.some((w) => isSameAmount(v, w)) || deniesName(v, b, a));
+  const denied = a.negated.some((v) => b.values.some((w) => isSameAmount(v, w))) || b.negated.some((v) => a.values.some((w) => isSameAmount(v, w)));
   // Each states a value of one kind the other lacks (two times, two numbers, two names), or one denies the other's: a different claim about the same thing.
   const valuesOnlyInA = a.values.filter((v) => !isStated(v, b));
   const valuesOnlyInB = b.values.filter((v) => !isStated(v, a));
@@ -87,38 +83,6 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   const close = sim >= NEAR_TEXT || subjectShare >= SAME_SUBJECT || (strongValue && (sharedValues.length >= 2 || subjectShare >= 0.3));
   if (close) return { relation: 'duplicate', byValue: false, reason: why };
   return { relation: 'unrelated', byValue: false, reason: why };
-}
-
-/**
- * The words of `full` an acronym of `short` stands for ("RRT" beside "Rapid response team", "WOC"
- * beside "wound, ostomy and continence"): consecutive subject-bearing words whose initials spell it.
- * Returned as `full`'s subject words, so the two share the subject the acronym names.
- */
-function spelledAcronyms(short: EntryFacts, full: EntryFacts): string[] {
-  // Three letters at least: "EN", "ES" are spelled by too many pairs of words.
-  const acronyms = [...short.text.matchAll(/(?<![\p{L}\p{N}])(\p{Lu}{3,5})(?![\p{L}\p{N}])/gu)].map((m) => m[1]!.toLowerCase());
-  if (acronyms.length === 0) return [];
-  const words = full.text.split(/[^\p{L}]+/u).filter((w) => w.length >= 3 && !STOPWORDS.has(w.toLowerCase()));
-  const found: string[] = [];
-  for (const acronym of acronyms) {
-    if (full.subjects.has(acronym)) continue;
-    for (let i = 0; i + acronym.length <= words.length; i++) {
-      // Spelled by as many words as it has letters, or one fewer when the last letter is an unwritten "team", "unit" or "line".
-      for (const span of [acronym.length, acronym.length - 1]) {
-        if (span < 2 || i + span > words.length) continue;
-        const run = words.slice(i, i + span);
-        if (run.map((w) => w[0]!.toLowerCase()).join('') !== acronym.slice(0, span)) continue;
-        const stems = [...full.subjects].filter((s) => run.some((w) => w.toLowerCase().startsWith(s)));
-        if (stems.length >= 2) found.push(...stems.filter((s) => !short.subjects.has(s)));
-      }
-    }
-  }
-  return [...new Set(found)];
-}
-
-/** `by` says "not X" of a name `other` gives, and does not name X otherwise. */
-function deniesName(negated: string, by: EntryFacts, other: EntryFacts): boolean {
-  return allNamesOf(other).has(negated) && !by.values.includes(negated);
 }
 
 /**

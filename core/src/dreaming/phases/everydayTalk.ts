@@ -27,24 +27,11 @@ const EVERYDAY = new RegExp(
 );
 
 /** What makes a line worth keeping even when it mentions lunch: something a person works with. */
-const WORK_ANCHOR = /\b(?:contact|clients?|customers?|project|invoices?|contract|rebrand|deadline|reps?|suppliers?|vendors?|delivers|deliveries|wholesale|min(?:imum)? order)\b|`|https?:\/\/|\S+@\S+\.\S+|\b[\w-]+\.(?:internal|local|com|io|net|org|dev|md|ya?ml|json|ts|py|sql)\b|(?:^|\s)\/[\w.-]+\/|\b\w+_\w+\b|\b\d{2,5}\s?(?:eur|usd|gbp|chf|€|\$)|[€$£]\s?\d|\bv?\d+\.\d+(?:\.\d+)?\b|\bport \d+/i;
-
-/**
- * A routine or a measurement is something a person works with, whatever it mentions: "dinner Thu–Sun,
- * 5–10", "the lift runs on the 312 rpm motor", "checked every shift". (Not "on Mondays" alone: "the
- * sushi bar does half-price on Mondays" is still small talk.)
- */
-const ROUTINE_OR_MEASURE = new RegExp(
-  '\\b(?:every|each|weekly|daily|nightly|monthly)\\b' +
-    '|\\b(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?\\s*[–—-]\\s*(?:mon|tue|wed|thu|fri|sat|sun)' +
-    '|\\b\\d{1,2}(?::\\d\\d)?\\s*[–—-]\\s*\\d{1,2}(?::\\d\\d)?\\b' +
-    '|\\b\\d+(?:[.,]\\d+)?\\s?(?:rpm|mm|cm|kg|lbs?|psi|mah|kwh|v|w|ml|mg|meq|°[cf])\\b',
-  'i',
-);
+const WORK_ANCHOR = /\b(?:contact|clients?|customers?|project|invoices?|contract|rebrand|deadline)\b|`|https?:\/\/|\S+@\S+\.\S+|\b[\w-]+\.(?:internal|local|com|io|net|org|dev|md|ya?ml|json|ts|py|sql)\b|(?:^|\s)\/[\w.-]+\/|\b\w+_\w+\b|\b\d{2,5}\s?(?:eur|usd|gbp|chf|€|\$)|[€$£]\s?\d|\bv?\d+\.\d+(?:\.\d+)?\b|\bport \d+/i;
 
 /** The small-talk word a line rests on, or null when it is not small talk. */
 export function everydayTalkWord(text: string): string | null {
-  if (WORK_ANCHOR.test(text) || ROUTINE_OR_MEASURE.test(text)) return null;
+  if (WORK_ANCHOR.test(text)) return null;
   // An aside in brackets does not carry the line: "Sat practice -> cafeteria from now on (wrestling has gym B)".
   const words = text.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').replace(/\([^()]*\)/g, ' ');
   for (const match of words.matchAll(new RegExp(EVERYDAY.source, 'giu'))) {
