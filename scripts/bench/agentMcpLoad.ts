@@ -32,6 +32,10 @@ export interface McpFigures {
   firstError?: string;
   /** CPU of the spawned `reverie` processes (the MCP bridges or hooks), per call: what the client side costs the machine. */
   clientCpuMsPerCall?: number;
+  /** The same during the calls only (their start left out): what each further call costs the client side. */
+  clientCallCpuMsPerCall?: number;
+  /** CPU of this load generator (the MCP SDK clients) per call: it shares the machine too. */
+  generatorCpuMsPerCall?: number;
 }
 
 /** User + system CPU of this process's finished children, in ms (Linux /proc; 0 elsewhere). */
@@ -45,6 +49,18 @@ function childrenCpuMs(): number {
   }
 }
 
+/** User + system CPU of a running process, in ms (Linux /proc; 0 elsewhere or once it is gone). */
+function processCpuMs(pid: number | null): number {
+  if (pid === null) return 0;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // After the command name: field 14 (utime) and 15 (stime) of proc(5) are at 11 and 12.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 function env(dataDir: string, token: string): Record<string, string> {
   const e = { ...process.env, REVERIE_DATA_DIR: dataDir, REVERIE_AGENT_TOKEN: token } as Record<string, string>;
   delete e.REVERIE_FROM_SOURCE;
@@ -52,9 +68,14 @@ function env(dataDir: string, token: string): Record<string, string> {
 }
 
 async function connect(job: { workspace: string; dataDir: string; token: string }): Promise<Client> {
+  return (await connectWithPid(job)).client;
+}
+
+async function connectWithPid(job: { workspace: string; dataDir: string; token: string }): Promise<{ client: Client; pid: number | null }> {
   const client = new Client({ name: 'bench', version: '1' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--workspace', job.workspace, '--data-dir', job.dataDir], env: env(job.dataDir, job.token), stderr: 'ignore' }));
-  return client;
+  const transport = new StdioClientTransport({ command: process.execPath, args: [bin, 'mcp', '--workspace', job.workspace, '--data-dir', job.dataDir], env: env(job.dataDir, job.token), stderr: 'ignore' });
+  await client.connect(transport);
+  return { client, pid: transport.pid };
 }
 
 async function spawnToToolsList(job: Extract<McpJob, { kind: 'spawn' }>): Promise<McpFigures> {
@@ -76,8 +97,12 @@ async function spawnToToolsList(job: Extract<McpJob, { kind: 'spawn' }>): Promis
 
 async function load(job: Extract<McpJob, { kind: 'load' }>): Promise<McpFigures> {
   const cpuBefore = childrenCpuMs();
-  const clients = await Promise.all(Array.from({ length: job.clients }, () => connect(job)));
+  const connected = await Promise.all(Array.from({ length: job.clients }, () => connectWithPid(job)));
+  const clients = connected.map((c) => c.client);
   await Promise.all(clients.map((c) => c.listTools()));
+  const bridgesCpu = () => connected.reduce((n, c) => n + processCpuMs(c.pid), 0);
+  const bridgesBefore = bridgesCpu();
+  const generatorBefore = process.cpuUsage();
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
@@ -103,11 +128,14 @@ async function load(job: Extract<McpJob, { kind: 'load' }>): Promise<McpFigures>
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const generator = process.cpuUsage(generatorBefore);
+  const clientCallCpuMsPerCall = round((bridgesCpu() - bridgesBefore) / Math.max(1, latencies.length), 2);
+  const generatorCpuMsPerCall = round((generator.user + generator.system) / 1000 / Math.max(1, latencies.length), 2);
   await Promise.all(clients.map((c) => c.close()));
   // close() ends the children; their CPU is counted once they are reaped.
   await new Promise((resolve) => setTimeout(resolve, 300));
   const clientCpuMsPerCall = round((childrenCpuMs() - cpuBefore) / Math.max(1, latencies.length), 2);
-  return { p50: round(percentile(latencies, 50), 2), p95: round(percentile(latencies, 95), 2), rps: round(latencies.length / elapsed, 1), calls: latencies.length, errors, firstError, clientCpuMsPerCall };
+  return { p50: round(percentile(latencies, 50), 2), p95: round(percentile(latencies, 95), 2), rps: round(latencies.length / elapsed, 1), calls: latencies.length, errors, firstError, clientCpuMsPerCall, clientCallCpuMsPerCall, generatorCpuMsPerCall };
 }
 
 /** One spawned command, from spawn to exit; `ok` judges its exit code and stdout. */

@@ -152,6 +152,8 @@ export function asks(line: string): boolean {
 interface Matcher {
   regex: RegExp | null;
   formToTerm: Map<string, number>;
+  /** The forms written in an unspaced script (they match inside a word too), looked up once per query rather than once per match. */
+  unspacedForms: ReadonlySet<string>;
 }
 
 /** One query's terms are matched against every candidate chunk: compile their pattern once. */
@@ -175,7 +177,7 @@ function compileMatcher(terms: readonly SnippetTerm[]): Matcher {
   // Lines are folded to lower case before matching, and a word start is checked by hand: the
   // 'iu' flags and a Unicode lookbehind made this pattern twice as slow, and snippets of every
   // candidate are scored on every search.
-  return { regex: forms.length ? new RegExp(forms.join('|'), 'g') : null, formToTerm };
+  return { regex: forms.length ? new RegExp(forms.join('|'), 'g') : null, formToTerm, unspacedForms: new Set([...formToTerm.keys()].filter(hasUnspacedText)) };
 }
 
 /**
@@ -183,9 +185,10 @@ function compileMatcher(terms: readonly SnippetTerm[]): Matcher {
  * digit), or null. A run of an unspaced script (Japanese, Chinese, Thai) matches anywhere: its
  * words have nothing between them.
  */
-function nextWordStart(folded: string, regex: RegExp): RegExpExecArray | null {
+function nextWordStart(folded: string, regex: RegExp, unspacedForms: ReadonlySet<string>): RegExpExecArray | null {
   for (let m = regex.exec(folded); m; m = regex.exec(folded)) {
-    if (m.index === 0 || !wordCharBefore(folded, m.index) || hasUnspacedText(m[0])) return m;
+    // A match is always one of the forms: whether it is unspaced was worked out with the pattern.
+    if (m.index === 0 || !wordCharBefore(folded, m.index) || (unspacedForms.size > 0 && unspacedForms.has(m[0]))) return m;
     regex.lastIndex = m.index + 1;
   }
   return null;
@@ -204,7 +207,7 @@ function termsIn(line: string, matcher: Matcher): number[] {
   const folded = fold(line);
   const found: number[] = [];
   regex.lastIndex = 0;
-  for (let m = nextWordStart(folded, regex); m; m = nextWordStart(folded, regex)) {
+  for (let m = nextWordStart(folded, regex, matcher.unspacedForms); m; m = nextWordStart(folded, regex, matcher.unspacedForms)) {
     const term = matcher.formToTerm.get(m[0]);
     if (term !== undefined && !found.includes(term)) found.push(term);
   }
@@ -215,7 +218,7 @@ function cutAroundFirstMatch(text: string, matcher: Matcher, maxChars: number): 
   let first = -1;
   if (matcher.regex) {
     matcher.regex.lastIndex = 0;
-    first = nextWordStart(fold(text), matcher.regex)?.index ?? -1;
+    first = nextWordStart(fold(text), matcher.regex, matcher.unspacedForms)?.index ?? -1;
   }
   const start = Math.max(0, Math.min(first < 0 ? 0 : first - Math.floor(maxChars / 4), text.length - maxChars + 2));
   let piece = text.slice(start, start + maxChars - 2);
@@ -227,8 +230,9 @@ function cutAroundFirstMatch(text: string, matcher: Matcher, maxChars: number): 
 
 /** Lower-case, strip diacritics and narrow full-width letters without changing string length (so offsets stay valid). */
 function fold(text: string): string {
-  // Plain ASCII (most lines) has no diacritics to strip: skip the two normalisations.
-  if (ASCII_ONLY.test(text)) return text.toLowerCase();
+  // Plain ASCII (most lines) has no diacritics to strip: skip the two normalisations. So does
+  // text whose other characters are inert (dashes, arrows, quotes).
+  if (ASCII_ONLY.test(text) || onlyInertBeyondAscii(text)) return text.toLowerCase();
   // Full-width ＡＰＩ is searched as API (queries are NFKC-folded): one UTF-16 unit each way.
   const lower = text.replace(FULL_WIDTH_ASCII, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).toLowerCase();
   // A few capitals lower-case to two characters ("İ"): lower-case the rest one by one.
@@ -238,6 +242,36 @@ function fold(text: string): string {
 }
 
 const FULL_WIDTH_ASCII = /[\uff01-\uff5e]/g;
+
+/** Whether each character code beyond ASCII met so far is inert (see `isInert`). */
+const inertChars = new Map<number, boolean>();
+
+/** Whether every character of `text` is ASCII or inert: then folding it is only lower-casing it. */
+function onlyInertBeyondAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    let inert = inertChars.get(c);
+    if (inert === undefined) {
+      inert = isInert(c);
+      if (inertChars.size < 4096) inertChars.set(c, inert);
+    }
+    if (!inert) return false;
+  }
+  return true;
+}
+
+/**
+ * A character `fold` leaves as it is whatever surrounds it: no case, no canonical
+ * decomposition, not a mark (marks are stripped and combine), not full-width ASCII, not a half of
+ * a surrogate pair, not Hangul (jamo compose with their neighbours without being marks).
+ */
+function isInert(code: number): boolean {
+  if ((code >= 0xd800 && code <= 0xdfff) || (code >= 0xff01 && code <= 0xff5e)) return false;
+  if ((code >= 0x1100 && code <= 0x11ff) || (code >= 0x3130 && code <= 0x318f) || (code >= 0xa960 && code <= 0xa97f) || (code >= 0xac00 && code <= 0xd7ff)) return false;
+  const c = String.fromCharCode(code);
+  return c.toLowerCase() === c && c.normalize('NFD') === c && c.normalize('NFC') === c && !/\p{M}/u.test(c);
+}
 
 /** A letter or digit ends the text (one or two code units: astral letters are surrogate pairs). */
 const WORD_CHAR_BEFORE = /[\p{L}\p{N}]$/u;

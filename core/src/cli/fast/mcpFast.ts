@@ -78,6 +78,20 @@ function openSession(socketPath: string, token: string, workspace: string): Prom
   });
 }
 
+/** How the host's MCP server ends a result: `{"result":…,"jsonrpc":"2.0","id":7}` (the SDK's key order). */
+const RESULT_END = /,"jsonrpc":"2\.0","id":(-?\d+|"(?:[^"\\]|\\.)*")\}$/;
+
+/**
+ * The id a result line of the host answers, read from its end: a search's answer is ~10 KB of
+ * text, and parsing all of it to learn its id was a third of this process's CPU per call.
+ * Undefined for any other line (requests, notifications, errors), which is parsed as a whole.
+ */
+export function resultId(line: string): string | number | undefined {
+  if (!line.startsWith('{"result":')) return undefined;
+  const end = RESULT_END.exec(line.slice(-200).trimEnd());
+  return end ? (JSON.parse(end[1]!) as string | number) : undefined;
+}
+
 function pipe(conn: net.Socket, rest: Buffer, fallback: () => Promise<number>): Promise<number> {
   return new Promise((resolve) => {
     const stdin = process.stdin;
@@ -101,6 +115,11 @@ function pipe(conn: net.Socket, rest: Buffer, fallback: () => Promise<number>): 
       else if (message.method !== undefined && message.id !== undefined) inFlight.set(message.id, message);
     };
     const watchHost = (line: string) => {
+      const answered = resultId(line);
+      if (answered !== undefined) {
+        inFlight.delete(answered);
+        return;
+      }
       try {
         const message = JSON.parse(line) as { id?: string | number; method?: string };
         if (message.method === undefined && message.id !== undefined) inFlight.delete(message.id);
