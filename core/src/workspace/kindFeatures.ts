@@ -13,24 +13,16 @@ const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|u
 const MAX_TOKENS = 40;
 const MAX_CHARS = 400;
 
-/** Folded tokens seen so far: most words repeat, and folding costs three regex tests (bounded: emptied when full). */
-const folded = new Map<string, string>();
-const FOLDED_MAX = 50_000;
+/** First letters of the months and weekdays folded below (j f m a s o n d t w): a token starting otherwise is only lower-cased. */
+const CALENDAR_INITIALS = new Set([...'jfmasondtw'].map((c) => c.charCodeAt(0)));
 
 /** A token as the scorer knows it: lower case, numbers, months and weekdays folded to one word each. */
 function foldToken(token: string): string {
-  let out = folded.get(token);
-  if (out === undefined) {
-    if (folded.size >= FOLDED_MAX) folded.clear();
-    out = foldTokenUncached(token);
-    folded.set(token, out);
-  }
-  return out;
-}
-
-function foldTokenUncached(token: string): string {
   const t = token.toLowerCase().replace(/’/g, "'");
-  if (/^\d+(?:st|nd|rd|th)?$/.test(t)) return '<n>';
+  // Most words start with a letter no month or weekday starts with: they skip the three tests.
+  const first = t.charCodeAt(0);
+  if (first >= 48 && first <= 57) return /^\d+(?:st|nd|rd|th)?$/.test(t) ? '<n>' : t;
+  if (!CALENDAR_INITIALS.has(first)) return t;
   if (MONTH.test(t) && t !== 'may') return '<month>';
   if (WEEKDAY.test(t)) return '<weekday>';
   return t;
