@@ -107,3 +107,31 @@ describe('how the scorer overrules the rules', () => {
     expect(combineWithRules('fact', true, scoreKind('- zorp', model), model)).toBeNull();
   });
 });
+
+describe('the scorer reads the features kindFeatures lists', () => {
+  const model = JSON.parse(KIND_SCORER_MODEL_JSON) as KindScorerModel;
+  /** The logits as kindFeatures' list and the weights object give them, summed in list order. */
+  function logitsFromList(line: string): number[] {
+    const logits = [...model.bias];
+    for (const f of kindFeatures(line)) {
+      const w = model.weights[f];
+      if (w) for (let k = 0; k < logits.length; k++) logits[k]! += w[k]!;
+    }
+    return logits;
+  }
+
+  it.each([
+    '- [ ] ask the the landlord about the the boiler, then the boiler again?',
+    '- Thursday mornings = my writing time -> don\'t book calls then',
+    'Booked the ferry for 12/10 at 9:30, @Dana knows. Quotes still to be chased!',
+    '- the grant report still to be chased',
+  ])('to the same probabilities, bit for bit: %s', (line) => {
+    const logits = logitsFromList(line);
+    const top = Math.max(...logits);
+    const exps = logits.map((v) => Math.exp(v - top));
+    const sum = exps.reduce((a, b) => a + b, 0);
+    const score = scoreKind(line, model)!;
+    expect(score).not.toBeNull();
+    expect([...score.probabilities.values()]).toEqual(exps.map((e) => e / sum));
+  });
+});

@@ -3,7 +3,7 @@ import type { EntryKind as ContractEntryKind, EntryKindSpan, OriginClass } from 
 import { sha256Hex } from '../platform/hash.js';
 import { EntryKindsTable } from './entryKindsTable.js';
 import { classifyEntry, type EntryKind } from '../workspace/entryKind.js';
-import { parseMarkdownEntries } from '../workspace/markdownEntries.js';
+import { markdownEntrySpans } from '../workspace/markdownEntries.js';
 
 /** The index stores the workspace's kinds and the contract carries them: one list, checked both ways here. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -31,7 +31,7 @@ export function entryTextHash(raw: string): string {
  */
 export function classifyFileEntries(path: string, text: string, originOfLine?: ((line: string) => OriginClass) | null): StoredEntryKind[] {
   const noteDay = noteDayOf(path);
-  return parseMarkdownEntries(text).map((entry) => kindOfEntry(noteDay, entry, !originOfLine || entry.raw.split(/\r?\n/).every((line) => originOfLine(line) === 'owner')));
+  return markdownEntrySpans(text).map((entry) => kindOfEntry(noteDay, entry, !originOfLine || entry.raw.split(/\r?\n/).every((line) => originOfLine(line) === 'owner')));
 }
 
 /** The day in a note's file name, which a relative date in its entries is read against. */

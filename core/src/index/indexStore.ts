@@ -46,8 +46,13 @@ export interface ChunkProvenance {
 /** SQL: `f` (the files table) is an indexed memory file — what entry kinds and the graph are derived from. */
 export const INDEXED_MEMORY_FILE = "f.source = 'memory' AND f.status = 'indexed' AND f.sha256 IS NOT NULL";
 
+/** Half of a surrogate pair on its own (in `u` mode a whole pair is one code point, not Cs). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 export class IndexStore {
   private readonly stmts;
+  /** Files whose chunks wait for the end of writeFilesTogether; null outside it. */
+  private waitingChunks: Array<{ path: string; source: SourceKind; chunks: readonly IndexedChunk[] }> | null = null;
   private readonly kinds: EntryKindsTable;
 
   constructor(readonly db: Database.Database) {
@@ -82,6 +87,12 @@ export class IndexStore {
       insertPackedChunks: db.prepare<[string, SourceKind, Buffer]>(
         `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at)
          SELECT ?, ?, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5 FROM json_each(CAST(? AS TEXT))`,
+      ),
+      hasChunks: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM chunks WHERE path = ? LIMIT 1'),
+      // The chunks of several files at once (see writeFilesTogether): json_each yields the rows in array order.
+      insertFilesChunks: db.prepare<[Buffer]>(
+        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at)
+         SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7 FROM json_each(CAST(? AS TEXT))`,
       ),
       coverage: db.prepare<[], Record<string, unknown>>(
         `SELECT f.path, f.source, f.status, f.reason, f.size, f.mtime_ms,
@@ -141,12 +152,66 @@ export class IndexStore {
    * loses them. Its entries' kinds go either way: they are derived after search is ready (entryKindsStep.ts).
    */
   writeFile(row: FileRow, chunks: readonly IndexedChunk[] | null, lineDates: readonly LineDate[] | null = null): void {
+    this.beforeDeletingChunksOf(row.path);
     this.stmts.deleteChunks.run(row.path);
     this.kinds.remove(row.path);
     this.stmts.deleteLineDates.run(row.path);
     this.stmts.upsertFile.run({ ...row, indexedAt: Date.now() });
-    if (chunks) this.appendChunks(row, chunks);
+    if (chunks && this.waitingChunks) this.waitingChunks.push({ path: row.path, source: row.source, chunks });
+    else if (chunks) this.appendChunks(row, chunks);
     if (lineDates) this.writeLineDates(row.path, lineDates);
+  }
+
+  /**
+   * Runs `work` (writeFile calls, inside a transaction) with the files' chunks inserted together
+   * at its end, in one statement. FTS5 writes its pending terms as a new segment at every
+   * statement that follows a write: chunk by chunk, that was a segment per chunk to write and
+   * merge again, half of a first index's CPU. The rows, their ids and their order are the ones
+   * writeFile alone gives: chunks wait only past statements that do not touch chunks, and go in
+   * before a file's old chunks are deleted.
+   */
+  writeFilesTogether<T>(work: () => T): T {
+    if (this.waitingChunks) return work();
+    this.waitingChunks = [];
+    try {
+      const result = work();
+      this.insertWaitingChunks();
+      return result;
+    } finally {
+      this.waitingChunks = null;
+    }
+  }
+
+  /** A file whose chunks go (it has some, or some wait): the waiting ones go in first, so every chunk gets the id it would have got written at once. */
+  private beforeDeletingChunksOf(path: string): void {
+    if (!this.waitingChunks?.length) return;
+    if (this.waitingChunks.some((f) => f.path === path) || this.stmts.hasChunks.get(path)) this.insertWaitingChunks();
+  }
+
+  private insertWaitingChunks(): void {
+    const files = this.waitingChunks ?? [];
+    if (files.length === 0) return;
+    this.waitingChunks = [];
+    const rows: unknown[] = [];
+    const grams: Array<[number, string]> = [];
+    for (const file of files) {
+      for (const c of file.chunks) {
+        const terms = gramTermsOf(c.text);
+        if (terms) grams.push([rows.length, terms]);
+        rows.push([file.path, file.source, c.startLine, c.endLine, c.text, c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null]);
+      }
+    }
+    const json = JSON.stringify(rows);
+    // A lone surrogate would reach SQLite through JSON as itself, where a bound string gets U+FFFD: those go row by row.
+    if (json.includes('\\ud') && files.some((f) => f.chunks.some((c) => LONE_SURROGATE.test(c.text)))) {
+      for (const file of files) this.appendChunks(file, file.chunks);
+      return;
+    }
+    const { changes, lastInsertRowid } = this.stmts.insertFilesChunks.run(Buffer.from(json, 'utf8'));
+    if (changes !== rows.length) throw new Error(`${changes} of ${rows.length} chunks were written`);
+    // One statement gives its rows consecutive ids (max + 1 each), the last one reported.
+    const firstId = Number(lastInsertRowid) - changes + 1;
+    for (const [index, terms] of grams) this.stmts.insertGrams.run(firstId + index, terms);
   }
 
   /** Replaces the dates a file's lines speak of (the file's row must exist). */
@@ -218,6 +283,7 @@ export class IndexStore {
   }
 
   removeFile(path: string): void {
+    this.beforeDeletingChunksOf(path);
     this.stmts.deleteChunks.run(path);
     this.kinds.remove(path);
     this.stmts.deleteLineDates.run(path);

@@ -114,7 +114,7 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
     });
   };
   const commitPending = async (): Promise<void> => {
-    await inTimeSlices(pending, (work) => store.transaction(work), (p) => {
+    await inTimeSlices(pending, (work) => store.transaction(() => store.writeFilesTogether(work)), (p) => {
       if (p.outcome === 'vanished') store.removeFile(p.row.path);
       else if (p.outcome === 'touched') {
         store.touchFile(p.row.path, p.row.mtimeMs, p.row.size);

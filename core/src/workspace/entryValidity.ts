@@ -66,10 +66,21 @@ const READERS: ReadonlyArray<readonly [RegExp, EndReader]> = [
   [TEMPORARY, () => null],
 ];
 
+/**
+ * The readers that match only after an UNTIL word, and one test that such a word is there at all:
+ * most lines have none, and six scans of the line for it were a third of timeBound's cost. The
+ * test is looser than each reader (no `\b`; `u`, whose case folding matches all that `i` alone
+ * does), so it never skips a reader that would have matched.
+ */
+const AFTER_UNTIL_WORD: ReadonlySet<RegExp> = new Set([UNTIL_MONTH_DAY, UNTIL_DAY_MONTH, UNTIL_ISO, UNTIL_WEEKDAY, UNTIL_END_OF, UNTIL_NUMERIC]);
+const UNTIL_WORD = new RegExp(`${UNTIL}\\s`, 'iu');
+
 /** A line that says when it stops holding; null when it says no such thing. */
 export function timeBound(words: string, noteDay: string | null): { validUntil: string | null; cue: string } | null {
   const base = noteDay && /^\d{4}-\d{2}-\d{2}$/.test(noteDay) ? new Date(`${noteDay}T12:00:00Z`) : null;
+  let untilWord: boolean | undefined;
   for (const [pattern, read] of READERS) {
+    if (AFTER_UNTIL_WORD.has(pattern) && !(untilWord ??= UNTIL_WORD.test(words))) continue;
     pattern.lastIndex = 0;
     const match = pattern.exec(words);
     if (match) return { validUntil: read(match, base, words), cue: match[0].trim() };

@@ -13,24 +13,16 @@ const WEEKDAY = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|nesday|u
 const MAX_TOKENS = 40;
 const MAX_CHARS = 400;
 
-/** Folded tokens seen so far: most words repeat, and folding costs three regex tests (bounded: emptied when full). */
-const folded = new Map<string, string>();
-const FOLDED_MAX = 50_000;
+/** First letters of the months and weekdays folded below (j f m a s o n d t w): a token starting otherwise is only lower-cased. */
+const CALENDAR_INITIALS = new Set([...'jfmasondtw'].map((c) => c.charCodeAt(0)));
 
 /** A token as the scorer knows it: lower case, numbers, months and weekdays folded to one word each. */
 function foldToken(token: string): string {
-  let out = folded.get(token);
-  if (out === undefined) {
-    if (folded.size >= FOLDED_MAX) folded.clear();
-    out = foldTokenUncached(token);
-    folded.set(token, out);
-  }
-  return out;
-}
-
-function foldTokenUncached(token: string): string {
   const t = token.toLowerCase().replace(/’/g, "'");
-  if (/^\d+(?:st|nd|rd|th)?$/.test(t)) return '<n>';
+  // Most words start with a letter no month or weekday starts with: they skip the three tests.
+  const first = t.charCodeAt(0);
+  if (first >= 48 && first <= 57) return /^\d+(?:st|nd|rd|th)?$/.test(t) ? '<n>' : t;
+  if (!CALENDAR_INITIALS.has(first)) return t;
   if (MONTH.test(t) && t !== 'may') return '<month>';
   if (WEEKDAY.test(t)) return '<weekday>';
   return t;
@@ -42,33 +34,64 @@ export function lineTokens(raw: string): string[] {
   return (body.match(TOKEN) ?? []).slice(0, MAX_TOKENS).map(foldToken);
 }
 
-/** The distinct features of a line (binary: present or not). */
-export function kindFeatures(full: string): string[] {
+/**
+ * Where kindFeatures' features go, one call per feature in kindFeatures' order (a feature may come
+ * twice: a repeated word or pair). The scorer reads them this way without building their strings.
+ */
+export interface KindFeatureVisitor {
+  /** `w:<token>` */
+  word(token: string): void;
+  /** `b:<token> <next token>` */
+  pair(token: string, next: string): void;
+  /** `f:<first token>` */
+  first(token: string): void;
+  /** `f2:<first token> <second token>` */
+  firstPair(token: string, next: string): void;
+  /** `l:<last token>` */
+  last(token: string): void;
+  /** A shape feature, named in full (`s:checkbox`). */
+  shape(feature: string): void;
+}
+
+/** The features of a line, in order, told to `visit` (the one definition of the features). */
+export function visitKindFeatures(full: string, visit: KindFeatureVisitor): void {
   const raw = full.slice(0, MAX_CHARS);
   const body = raw.replace(LIST_MARKER, '').replace(COMMENTS, ' ').trim();
   const words = body.replace(CHECKBOX, '').replace(EMPHASIS, '').trim();
   const tokens = lineTokens(raw);
+  for (const t of tokens) visit.word(t);
+  for (let i = 0; i + 1 < tokens.length; i++) visit.pair(tokens[i]!, tokens[i + 1]!);
+  if (tokens[0]) visit.first(tokens[0]);
+  if (tokens[1]) visit.firstPair(tokens[0]!, tokens[1]);
+  if (tokens.length) visit.last(tokens[tokens.length - 1]!);
+  if (CHECKBOX.test(body)) visit.shape('s:checkbox');
+  if (/\?\s*\W*$/.test(words)) visit.shape('s:ends-question');
+  else if (words.includes('?')) visit.shape('s:question-inside');
+  if (/!\s*$/.test(words)) visit.shape('s:ends-exclaim');
+  if (/\.\s*$/.test(words)) visit.shape('s:ends-period');
+  else visit.shape('s:no-final-stop');
+  if (/^[^:：]{1,25}[:：]/.test(words)) visit.shape('s:label-colon');
+  if (/^[\p{L}' ]{1,25}\s[—–-]\s/u.test(words)) visit.shape('s:label-dash');
+  if (/(?:^|\s)@\p{L}/u.test(words)) visit.shape('s:at-name');
+  if (/→|->|=>/.test(words)) visit.shape('s:arrow');
+  if (/\b\d{1,2}[:.]\d{2}\b/.test(words)) visit.shape('s:clock');
+  if (/\b\d{1,2}[/.]\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b/.test(words)) visit.shape('s:numeric-date');
+  if (/^\p{Ll}/u.test(words)) visit.shape('s:lower-start');
+  if (/[;,]/.test(words)) visit.shape('s:clauses');
+  visit.shape(tokens.length <= 4 ? 's:short' : tokens.length <= 10 ? 's:medium' : 's:long');
+}
+
+/** The distinct features of a line (binary: present or not), in first-seen order. */
+export function kindFeatures(full: string): string[] {
   const out = new Set<string>();
-  for (const t of tokens) out.add(`w:${t}`);
-  for (let i = 0; i + 1 < tokens.length; i++) out.add(`b:${tokens[i]} ${tokens[i + 1]}`);
-  if (tokens[0]) out.add(`f:${tokens[0]}`);
-  if (tokens[1]) out.add(`f2:${tokens[0]} ${tokens[1]}`);
-  if (tokens.length) out.add(`l:${tokens[tokens.length - 1]}`);
-  if (CHECKBOX.test(body)) out.add('s:checkbox');
-  if (/\?\s*\W*$/.test(words)) out.add('s:ends-question');
-  else if (words.includes('?')) out.add('s:question-inside');
-  if (/!\s*$/.test(words)) out.add('s:ends-exclaim');
-  if (/\.\s*$/.test(words)) out.add('s:ends-period');
-  else out.add('s:no-final-stop');
-  if (/^[^:：]{1,25}[:：]/.test(words)) out.add('s:label-colon');
-  if (/^[\p{L}' ]{1,25}\s[—–-]\s/u.test(words)) out.add('s:label-dash');
-  if (/(?:^|\s)@\p{L}/u.test(words)) out.add('s:at-name');
-  if (/→|->|=>/.test(words)) out.add('s:arrow');
-  if (/\b\d{1,2}[:.]\d{2}\b/.test(words)) out.add('s:clock');
-  if (/\b\d{1,2}[/.]\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b/.test(words)) out.add('s:numeric-date');
-  if (/^\p{Ll}/u.test(words)) out.add('s:lower-start');
-  if (/[;,]/.test(words)) out.add('s:clauses');
-  out.add(tokens.length <= 4 ? 's:short' : tokens.length <= 10 ? 's:medium' : 's:long');
+  visitKindFeatures(full, {
+    word: (t) => out.add(`w:${t}`),
+    pair: (t, next) => out.add(`b:${t} ${next}`),
+    first: (t) => out.add(`f:${t}`),
+    firstPair: (t, next) => out.add(`f2:${t} ${next}`),
+    last: (t) => out.add(`l:${t}`),
+    shape: (feature) => out.add(feature),
+  });
   return [...out];
 }
 

@@ -6,7 +6,7 @@
  * `combineWithRules`). Its weights are parsed on the first line scored, never at process start.
  */
 import type { EntryKind } from './entryKind.js';
-import { kindFeatures, looksEnglish } from './kindFeatures.js';
+import { looksEnglish, visitKindFeatures, type KindFeatureVisitor } from './kindFeatures.js';
 import { KIND_SCORER_MODEL_JSON } from './kindScorerModel.js';
 
 export interface KindScorerModel {
@@ -45,18 +45,108 @@ function committedModel(): KindScorerModel {
   return committed;
 }
 
+/**
+ * A model's weights by feature family, so a line is scored without building its features' strings
+ * (a string per word and word pair, each looked up in an object of thousands of keys, was most of
+ * the scorer's cost). Word pairs are keyed by their first word, then their second (tokens hold no
+ * space, so `b:a b` splits at its one space). `seen` marks a feature already counted on the line
+ * being scored: features are binary, each counts once.
+ */
+interface Feature {
+  weights: readonly number[];
+  seen: number;
+}
+
+interface CompiledModel {
+  words: Map<string, Feature>;
+  pairs: Map<string, Map<string, Feature>>;
+  firsts: Map<string, Feature>;
+  firstPairs: Map<string, Map<string, Feature>>;
+  lasts: Map<string, Feature>;
+  shapes: Map<string, Feature>;
+}
+
+const compiledModels = new WeakMap<KindScorerModel, CompiledModel>();
+
+function compiled(model: KindScorerModel): CompiledModel {
+  let out = compiledModels.get(model);
+  if (out) return out;
+  out = { words: new Map(), pairs: new Map(), firsts: new Map(), firstPairs: new Map(), lasts: new Map(), shapes: new Map() };
+  const addPair = (into: Map<string, Map<string, Feature>>, pair: string, feature: Feature): void => {
+    const space = pair.indexOf(' ');
+    if (space < 0) return; // not a pair kindFeatures can produce
+    const first = pair.slice(0, space);
+    let seconds = into.get(first);
+    if (!seconds) into.set(first, (seconds = new Map()));
+    seconds.set(pair.slice(space + 1), feature);
+  };
+  for (const [name, weights] of Object.entries(model.weights)) {
+    const feature: Feature = { weights, seen: 0 };
+    const colon = name.indexOf(':');
+    const family = name.slice(0, colon + 1);
+    const value = name.slice(colon + 1);
+    if (family === 'w:') out.words.set(value, feature);
+    else if (family === 'b:') addPair(out.pairs, value, feature);
+    else if (family === 'f:') out.firsts.set(value, feature);
+    else if (family === 'f2:') addPair(out.firstPairs, value, feature);
+    else if (family === 'l:') out.lasts.set(value, feature);
+    else if (family === 's:') out.shapes.set(name, feature);
+  }
+  compiledModels.set(model, out);
+  return out;
+}
+
+/** Lines scored so far: the mark a feature gets when counted on the current line. */
+let lineMark = 0;
+
+/**
+ * Adds each known feature's weights to the logits once, in kindFeatures' order (the same sums,
+ * added in the same order, as summing over kindFeatures' list); counts the known features that
+ * are not shape features.
+ */
+class LogitSummer implements KindFeatureVisitor {
+  known = 0;
+  constructor(
+    private readonly model: CompiledModel,
+    private readonly logits: number[],
+    private readonly mark: number,
+  ) {}
+
+  private add(feature: Feature | undefined, counts: boolean): void {
+    if (!feature || feature.seen === this.mark) return;
+    feature.seen = this.mark;
+    if (counts) this.known++;
+    const w = feature.weights;
+    for (let k = 0; k < this.logits.length; k++) this.logits[k]! += w[k]!;
+  }
+
+  word(token: string): void {
+    this.add(this.model.words.get(token), true);
+  }
+  pair(token: string, next: string): void {
+    this.add(this.model.pairs.get(token)?.get(next), true);
+  }
+  first(token: string): void {
+    this.add(this.model.firsts.get(token), true);
+  }
+  firstPair(token: string, next: string): void {
+    this.add(this.model.firstPairs.get(token)?.get(next), true);
+  }
+  last(token: string): void {
+    this.add(this.model.lasts.get(token), true);
+  }
+  shape(feature: string): void {
+    this.add(this.model.shapes.get(feature), false);
+  }
+}
+
 /** The scorer's reading of a line, or null when the line is not one it can read (another language, too few known words). */
 export function scoreKind(raw: string, model: KindScorerModel = committedModel()): KindScore | null {
   if (!looksEnglish(raw)) return null;
   const logits = [...model.bias];
-  let known = 0;
-  for (const feature of kindFeatures(raw)) {
-    const w = model.weights[feature];
-    if (!w) continue;
-    if (!feature.startsWith('s:')) known++;
-    for (let k = 0; k < logits.length; k++) logits[k]! += w[k]!;
-  }
-  if (known < model.minKnownFeatures) return null;
+  const summer = new LogitSummer(compiled(model), logits, ++lineMark);
+  visitKindFeatures(raw, summer);
+  if (summer.known < model.minKnownFeatures) return null;
   const top = Math.max(...logits);
   const exps = logits.map((v) => Math.exp(v - top));
   const sum = exps.reduce((a, b) => a + b, 0);
