@@ -165,6 +165,7 @@ async function settleAll(db: Database.Database, writer: GraphWriter, fresh: bool
   writer.touchedClaims.clear();
   writer.touchedEntities.clear();
   writer.revoted.clear();
+  writer.forgetLookups();
 }
 
 /** Garbage-collects the claims and entities an update touched when they lost their evidence, and recomputes their validity. */
@@ -189,6 +190,8 @@ function settleTouched(db: Database.Database, writer: GraphWriter): void {
   if (joined.length > 0) supersede(db, chainsOf(db.prepare(`SELECT DISTINCT subject_id, predicate, object_id, literal IS NOT NULL FROM graph_claims WHERE (subject_id IN (SELECT value FROM json_each(?)) OR object_id IN (SELECT value FROM json_each(?))) AND ${SUPERSEDING}`).raw().all(JSON.stringify(joined), JSON.stringify(joined)) as ChainRow[]));
   writer.touchedClaims.clear();
   writer.touchedEntities.clear();
+  // Entities were collected, retyped and joined here, not by the writer.
+  writer.forgetLookups();
 }
 
 /**
