@@ -33,7 +33,11 @@ export class EntityLookups {
   private readonly people: PersonNames;
   private readonly stmts;
 
-  constructor(db: Database.Database) {
+  constructor(
+    db: Database.Database,
+    /** Entities named by mentions the writer holds back (not in the table yet). */
+    private readonly heldNamed: (id: number) => boolean = () => false,
+  ) {
     this.people = new PersonNames(db);
     this.stmts = {
       // Rows of one key come by id (the index on key holds the rowid); `+type` keeps the planner on that index.
@@ -134,6 +138,7 @@ export class EntityLookups {
   }
 
   private isNamed(id: number): boolean {
+    if (this.heldNamed(id)) return true;
     let named = this.named.get(id);
     if (named === undefined) this.named.set(id, (named = this.stmts.namedByRules.get(id) !== undefined));
     return named;

@@ -90,12 +90,16 @@ export async function updateGraph(
       })
       .immediate();
   await inTimeSlices(extractionSteps(db, writer, changed, fresh ? null : forget, extraction), slice, (step) => step(), { shouldStop: options.shouldStop });
+  // The mentions the writer held back, and the files waiting for them, before anything reads them (or after a stop).
+  const writeHeld = () => db.transaction(() => writer.flush(true)).immediate();
+  writeHeld();
   // Files naming an organisation by a short name that a new name made ambiguous: once more, without the alias.
   const redo = new Set(writer.redoPaths);
   writer.redoPaths.clear();
   if (redo.size > 0 && !options.shouldStop?.()) {
     const again = indexedMemoryFiles(db).filter((f) => redo.has(f.path));
     await inTimeSlices(extractionSteps(db, writer, again, forget, extraction), slice, (step) => step(), { shouldStop: options.shouldStop });
+    writeHeld();
     writer.redoPaths.clear();
   }
   if (rebuild) {
