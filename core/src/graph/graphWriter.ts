@@ -108,13 +108,18 @@ export class GraphWriter {
   }
 
   /**
-   * Writes the mention counts and pairs counted since the last flush, and the held mentions
-   * once there are HELD_MENTIONS of them (or `all`).
+   * Writes the pairs counted since the last flush, and the mention counts with them, except
+   * while mentions are held back: then the counts wait for the held mentions, written once there
+   * are HELD_MENTIONS of them (or `all`), since counts rewritten every slice dirtied the entity
+   * pages every commit.
    */
   flush(all = false): void {
-    if (all || this.held.length >= HELD_MENTIONS) this.writeHeld();
-    for (const [id, n] of this.mentioned) this.stmts.addMentions.run(n, id);
-    this.mentioned.clear();
+    const writeHeld = all || this.held.length >= HELD_MENTIONS;
+    if (writeHeld) this.writeHeld();
+    if (writeHeld || !this.cooccurrence.isRebuilding) {
+      for (const [id, n] of this.mentioned) this.stmts.addMentions.run(n, id);
+      this.mentioned.clear();
+    }
     this.cooccurrence.flush();
   }
 
