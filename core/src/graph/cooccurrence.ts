@@ -227,6 +227,11 @@ export class Cooccurrence {
     };
   }
 
+  /** Whether this update recounts every pair at the end (entries are not counted one by one meanwhile). */
+  get isRebuilding(): boolean {
+    return this.rebuilding;
+  }
+
   /** Whether a rebuild was started and not finished (stopped, or the process died): the next update finishes it. */
   static rebuildPending(db: Database.Database): boolean {
     return db.prepare("SELECT 1 FROM graph_state WHERE key = 'cooccurrence' AND value = 'rebuild'").get() !== undefined;

@@ -4,6 +4,26 @@ import { lineHash } from '../provenance/lineHash.js';
 import { leastTrusted } from '../contract/index.js';
 import type { EntryProvenance } from './types.js';
 
+interface ProvenanceStatements {
+  written: Database.Statement;
+  chunks: Database.Statement;
+}
+
+const statementsByDb = new WeakMap<Database.Database, ProvenanceStatements>();
+
+/** Prepared once per database: a first extraction reads thousands of files' provenance. */
+function statementsOf(db: Database.Database): ProvenanceStatements {
+  let statements = statementsByDb.get(db);
+  if (!statements) {
+    statements = {
+      written: db.prepare('SELECT line_hash, origin, via, actor FROM line_provenance WHERE path = ?'),
+      chunks: db.prepare('SELECT id, start_line, end_line FROM chunks WHERE path = ? ORDER BY start_line'),
+    };
+    statementsByDb.set(db, statements);
+  }
+  return statements;
+}
+
 /**
  * Origin class, dream run and chunk of a file's entries, from the columns code wrote
  * (line_provenance, chunks), never from the text. One instance per file.
@@ -17,9 +37,10 @@ export class FileProvenance {
     path: string,
     private readonly lines: readonly string[],
   ) {
-    const rows = db.prepare('SELECT line_hash, origin, via, actor FROM line_provenance WHERE path = ?').all(path) as Array<{ line_hash: string; origin: OriginClass; via: string; actor: string | null }>;
+    const statements = statementsOf(db);
+    const rows = statements.written.all(path) as Array<{ line_hash: string; origin: OriginClass; via: string; actor: string | null }>;
     this.written = rows.length === 0 ? null : new Map(rows.map((r) => [r.line_hash, r]));
-    this.chunks = db.prepare('SELECT id, start_line, end_line FROM chunks WHERE path = ? ORDER BY start_line').all(path) as typeof this.chunks;
+    this.chunks = statements.chunks.all(path) as typeof this.chunks;
   }
 
   of(startLine: number, endLine: number): EntryProvenance {

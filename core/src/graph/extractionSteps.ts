@@ -79,10 +79,12 @@ function* entrySteps(
       provenance ??= new FileProvenance(db, file.path, text.split(/\r?\n/));
       writer.writeEntry(entry, { path: file.path, tool, ...provenance.of(entry.startLine, entry.endLine) });
     };
-  yield () => {
-    recordFileStatement(db).run(file.path, file.sha256, entries.length, Date.now());
-    onDone?.();
-  };
+  // Recorded as done only once its mentions are in the table (the writer may hold them back a while).
+  yield () =>
+    writer.whenWritten(() => {
+      recordFileStatement(db).run(file.path, file.sha256, entries.length, Date.now());
+      onDone?.();
+    });
 }
 
 const recordFileStatements = new WeakMap<Database.Database, Database.Statement>();

@@ -90,12 +90,16 @@ export async function updateGraph(
       })
       .immediate();
   await inTimeSlices(extractionSteps(db, writer, changed, fresh ? null : forget, extraction), slice, (step) => step(), { shouldStop: options.shouldStop });
+  // The mentions the writer held back, and the files waiting for them, before anything reads them (or after a stop).
+  const writeHeld = () => db.transaction(() => writer.flush(true)).immediate();
+  writeHeld();
   // Files naming an organisation by a short name that a new name made ambiguous: once more, without the alias.
   const redo = new Set(writer.redoPaths);
   writer.redoPaths.clear();
   if (redo.size > 0 && !options.shouldStop?.()) {
     const again = indexedMemoryFiles(db).filter((f) => redo.has(f.path));
     await inTimeSlices(extractionSteps(db, writer, again, forget, extraction), slice, (step) => step(), { shouldStop: options.shouldStop });
+    writeHeld();
     writer.redoPaths.clear();
   }
   if (rebuild) {
@@ -165,6 +169,7 @@ async function settleAll(db: Database.Database, writer: GraphWriter, fresh: bool
   writer.touchedClaims.clear();
   writer.touchedEntities.clear();
   writer.revoted.clear();
+  writer.forgetLookups();
 }
 
 /** Garbage-collects the claims and entities an update touched when they lost their evidence, and recomputes their validity. */
@@ -189,6 +194,8 @@ function settleTouched(db: Database.Database, writer: GraphWriter): void {
   if (joined.length > 0) supersede(db, chainsOf(db.prepare(`SELECT DISTINCT subject_id, predicate, object_id, literal IS NOT NULL FROM graph_claims WHERE (subject_id IN (SELECT value FROM json_each(?)) OR object_id IN (SELECT value FROM json_each(?))) AND ${SUPERSEDING}`).raw().all(JSON.stringify(joined), JSON.stringify(joined)) as ChainRow[]));
   writer.touchedClaims.clear();
   writer.touchedEntities.clear();
+  // Entities were collected, retyped and joined here, not by the writer.
+  writer.forgetLookups();
 }
 
 /**
