@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { MemoryService } from '../../core/src/engine/memoryService.js';
 import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
-import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
+import { makeTempWorkspace, removeTempWorkspace, syncSyntheticChunks } from './engine.js';
 import { runMcpJob } from './agentMcpLoad.js';
 import { log, round } from './stats.js';
-import { makeQuestions, SyntheticCorpus } from './synthetic.js';
+import { makeQuestions } from './synthetic.js';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(name);
@@ -28,12 +28,7 @@ const questionScale = process.argv.includes('--distinct') ? 10 : 1;
 const ws = makeTempWorkspace('mcp-cpu');
 const service = new MemoryService({ dataDir: ws.dataDir, workspace: resolveExistingWorkspace(ws.workspace) });
 try {
-  const corpus = new SyntheticCorpus(ws.workspace);
-  corpus.writeRootFiles();
-  while (service.status().index.chunks < targetChunks) {
-    corpus.writeNotes(Math.max(50, Math.round(targetChunks / 10)));
-    await service.sync(false);
-  }
+  const corpus = await syncSyntheticChunks(service, ws.workspace, targetChunks);
   await service.startHosting({ kind: 'daemon', url: null });
   const { token } = await service.invoke('agents.add', { name: 'bench-mcp' });
   const queries = makeQuestions(corpus, 777, questionScale).map((q) => q.query);
