@@ -207,10 +207,14 @@ export class IndexStore {
       for (const file of files) this.appendChunks(file, file.chunks);
       return;
     }
-    const { changes, lastInsertRowid } = this.stmts.insertFilesChunks.run(Buffer.from(json, 'utf8'));
-    if (changes !== rows.length) throw new Error(`${changes} of ${rows.length} chunks were written`);
+    this.writeGramsOfInserted(this.stmts.insertFilesChunks.run(Buffer.from(json, 'utf8')), rows.length, grams, 'a sync slice');
+  }
+
+  /** After one statement inserted `expected` chunk rows: checks they all went in and writes the grams of the rows at these indexes. */
+  private writeGramsOfInserted(inserted: Database.RunResult, expected: number, grams: ReadonlyArray<readonly [number, string]>, what: string): void {
+    if (inserted.changes !== expected) throw new Error(`${what}: ${inserted.changes} of ${expected} chunks were written`);
     // One statement gives its rows consecutive ids (max + 1 each), the last one reported.
-    const firstId = Number(lastInsertRowid) - changes + 1;
+    const firstId = Number(inserted.lastInsertRowid) - inserted.changes + 1;
     for (const [index, terms] of grams) this.stmts.insertGrams.run(firstId + index, terms);
   }
 
@@ -271,11 +275,7 @@ export class IndexStore {
   /** `appendChunks` for chunks packed on another thread: one statement, the same rows, ids and grams. */
   appendPackedChunks(row: Pick<FileRow, 'path' | 'source'>, packed: PackedChunks): void {
     if (packed.count === 0) return;
-    const { changes, lastInsertRowid } = this.stmts.insertPackedChunks.run(row.path, row.source, asBuffer(packed.json));
-    if (changes !== packed.count) throw new Error(`${row.path}: ${changes} of ${packed.count} chunks were written`);
-    // One statement gives its rows consecutive ids (max + 1 each), the last one reported.
-    const firstId = Number(lastInsertRowid) - changes + 1;
-    for (const [index, terms] of packed.grams) this.stmts.insertGrams.run(firstId + index, terms);
+    this.writeGramsOfInserted(this.stmts.insertPackedChunks.run(row.path, row.source, asBuffer(packed.json)), packed.count, packed.grams, row.path);
   }
 
   touchFile(path: string, mtimeMs: number, size: number): void {
