@@ -5,10 +5,12 @@
 import EdgeCurveProgram from '@sigma/edge-curve';
 import Graph from 'graphology';
 import Sigma from 'sigma';
+import { EdgeRectangleProgram } from 'sigma/rendering';
 import type { BuiltGraph, EdgeAttributes, NodeAttributes } from './buildGraph.js';
 
 import { createLayoutRunner } from './layoutOffThread.js';
 import { NodeRingProgram } from './nodeRingProgram.js';
+import { nonInstanced } from './nonInstancedProgram.js';
 
 export { buildGraphOffThread } from './buildGraph.js';
 export { installLabelDrawing } from './drawLabels.js';
@@ -25,9 +27,10 @@ export function createSigma(built: Pick<BuiltGraph, 'nodes'>, element: HTMLEleme
   const empty = new Graph<NodeAttributes, EdgeAttributes>({ type: 'directed', multi: true, allowSelfLoops: false });
   return new Sigma<NodeAttributes, EdgeAttributes>(empty, element, {
     defaultNodeType: 'ring',
-    nodeProgramClasses: { ring: NodeRingProgram },
+    // Sigma's programs without instancing: the same drawing, far cheaper with software WebGL (see nonInstancedProgram.ts).
+    nodeProgramClasses: { ring: nonInstanced(NodeRingProgram) },
     // Parallel relations between two entities are curves (`type: 'curved'`, signed `curvature`).
-    edgeProgramClasses: { curved: EdgeCurveProgram },
+    edgeProgramClasses: { line: nonInstanced(EdgeRectangleProgram), curved: nonInstanced(EdgeCurveProgram) },
     renderEdgeLabels: false,
     // Labels are placed by drawLabels.ts (never overlapping, cluster names first), not by sigma's label grid.
     renderLabels: false,
