@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type Sigma from 'sigma';
 import type { GraphSlice } from '../../../../core/src/contract/index.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { createCameraMotion } from './cameraMotion.js';
 import type { BuiltGraph, EdgeAttributes, NodeAttributes } from './buildGraph.js';
 
 /** What the view exposes for tests and measurements (`window.__reverieGraphStats`). */
@@ -89,6 +90,8 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
     let labelsDrawn = (): number => 0;
     let frame = 0;
     let cancelled = false;
+    const motion = createCameraMotion();
+    let stopFollowing = (): void => {};
     /** Main-thread time of sigma's last renders (the GPU work is not in it). */
     const frameCpu: number[] = [];
 
@@ -142,7 +145,8 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
         await afterNextPaint();
         if (cancelled) return;
         performance.mark('graph-sigma-start');
-        const sigma = createSigma(built, element, (node) => node === selectedRef.current);
+        const sigma = createSigma(built, element, (node) => node === selectedRef.current, motion);
+        stopFollowing = motion.follow(sigma);
         labelsDrawn = installLabelDrawing(sigma, built, (node) => node === selectedRef.current);
         performance.measure('graph-sigma', 'graph-sigma-start');
         renderer = sigma;
@@ -180,6 +184,7 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
       delete element.dataset.rendered;
       if (window.__reverieGraphStats) delete window.__reverieGraphStats;
       sigmaRef.current = null;
+      stopFollowing();
       renderer?.kill();
     };
   }, [data]);

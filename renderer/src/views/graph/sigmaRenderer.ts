@@ -6,11 +6,15 @@ import EdgeCurveProgram from '@sigma/edge-curve';
 import Graph from 'graphology';
 import Sigma from 'sigma';
 import { EdgeRectangleProgram } from 'sigma/rendering';
+import { skippedWhileMoving, type CameraMotion } from './cameraMotion.js';
 import type { BuiltGraph, EdgeAttributes, NodeAttributes } from './buildGraph.js';
 
 import { createLayoutRunner } from './layoutOffThread.js';
 import { NodeRingProgram } from './nodeRingProgram.js';
 import { nonInstanced } from './nonInstancedProgram.js';
+
+/** Up to this many relations stay drawn while the camera moves; a larger graph shows its entities alone until the camera settles. */
+export const EDGES_DRAWN_WHILE_MOVING = 1_000;
 
 export { buildGraphOffThread } from './buildGraph.js';
 export { installLabelDrawing } from './drawLabels.js';
@@ -23,14 +27,23 @@ export const layoutRunner = createLayoutRunner();
  * the graph, in a later task, so the page can paint between the two (each takes hundreds of
  * milliseconds on a large graph with software WebGL).
  */
-export function createSigma(built: Pick<BuiltGraph, 'nodes'>, element: HTMLElement, isSelected: (node: string) => boolean): Sigma<NodeAttributes, EdgeAttributes> {
+export function createSigma(
+  built: Pick<BuiltGraph, 'nodes' | 'edges'>,
+  element: HTMLElement,
+  isSelected: (node: string) => boolean,
+  motion: Pick<CameraMotion, 'moving'>,
+): Sigma<NodeAttributes, EdgeAttributes> {
+  const hideEdges = built.edges > EDGES_DRAWN_WHILE_MOVING ? () => motion.moving : () => false;
   const empty = new Graph<NodeAttributes, EdgeAttributes>({ type: 'directed', multi: true, allowSelfLoops: false });
   return new Sigma<NodeAttributes, EdgeAttributes>(empty, element, {
     defaultNodeType: 'ring',
     // Sigma's programs without instancing: the same drawing, far cheaper with software WebGL (see nonInstancedProgram.ts).
     nodeProgramClasses: { ring: nonInstanced(NodeRingProgram) },
     // Parallel relations between two entities are curves (`type: 'curved'`, signed `curvature`).
-    edgeProgramClasses: { line: nonInstanced(EdgeRectangleProgram), curved: nonInstanced(EdgeCurveProgram) },
+    edgeProgramClasses: {
+      line: skippedWhileMoving(nonInstanced(EdgeRectangleProgram), hideEdges),
+      curved: skippedWhileMoving(nonInstanced(EdgeCurveProgram), hideEdges),
+    },
     renderEdgeLabels: false,
     // Labels are placed by drawLabels.ts (never overlapping, cluster names first), not by sigma's label grid.
     renderLabels: false,
