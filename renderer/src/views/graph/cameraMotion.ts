@@ -10,6 +10,9 @@ import type { Camera } from 'sigma';
 import type { Program } from 'sigma/rendering';
 import type { RenderParams } from 'sigma/types';
 
+/** Up to this many relations stay drawn while the camera moves; a larger graph shows its entities alone until the camera settles. */
+export const EDGES_DRAWN_WHILE_MOVING = 1_000;
+
 /** A camera idle this long has settled: the hidden layers are drawn again. */
 export const SETTLE_MS = 150;
 

@@ -6,15 +6,12 @@ import EdgeCurveProgram from '@sigma/edge-curve';
 import Graph from 'graphology';
 import Sigma from 'sigma';
 import { EdgeRectangleProgram } from 'sigma/rendering';
-import { skippedWhileMoving, type CameraMotion } from './cameraMotion.js';
-import type { BuiltGraph, EdgeAttributes, NodeAttributes } from './buildGraph.js';
+import { skippedWhileMoving } from './cameraMotion.js';
+import type { EdgeAttributes, NodeAttributes } from './buildGraph.js';
 
 import { createLayoutRunner } from './layoutOffThread.js';
 import { NodeRingProgram } from './nodeRingProgram.js';
 import { nonInstanced } from './nonInstancedProgram.js';
-
-/** Up to this many relations stay drawn while the camera moves; a larger graph shows its entities alone until the camera settles. */
-export const EDGES_DRAWN_WHILE_MOVING = 1_000;
 
 export { buildGraphOffThread } from './buildGraph.js';
 export { installLabelDrawing } from './drawLabels.js';
@@ -25,15 +22,10 @@ export const layoutRunner = createLayoutRunner();
 /**
  * Sigma with its WebGL programs set up, on an empty graph: `sigma.setGraph(built.graph)` draws
  * the graph, in a later task, so the page can paint between the two (each takes hundreds of
- * milliseconds on a large graph with software WebGL).
+ * milliseconds on a large graph with software WebGL). Relations are not drawn while
+ * `skipEdges()` is true (see cameraMotion.ts).
  */
-export function createSigma(
-  built: Pick<BuiltGraph, 'nodes' | 'edges'>,
-  element: HTMLElement,
-  isSelected: (node: string) => boolean,
-  motion: Pick<CameraMotion, 'moving'>,
-): Sigma<NodeAttributes, EdgeAttributes> {
-  const hideEdges = built.edges > EDGES_DRAWN_WHILE_MOVING ? () => motion.moving : () => false;
+export function createSigma(element: HTMLElement, isSelected: (node: string) => boolean, skipEdges: () => boolean): Sigma<NodeAttributes, EdgeAttributes> {
   const empty = new Graph<NodeAttributes, EdgeAttributes>({ type: 'directed', multi: true, allowSelfLoops: false });
   return new Sigma<NodeAttributes, EdgeAttributes>(empty, element, {
     defaultNodeType: 'ring',
@@ -41,8 +33,8 @@ export function createSigma(
     nodeProgramClasses: { ring: nonInstanced(NodeRingProgram) },
     // Parallel relations between two entities are curves (`type: 'curved'`, signed `curvature`).
     edgeProgramClasses: {
-      line: skippedWhileMoving(nonInstanced(EdgeRectangleProgram), hideEdges),
-      curved: skippedWhileMoving(nonInstanced(EdgeCurveProgram), hideEdges),
+      line: skippedWhileMoving(nonInstanced(EdgeRectangleProgram), skipEdges),
+      curved: skippedWhileMoving(nonInstanced(EdgeCurveProgram), skipEdges),
     },
     renderEdgeLabels: false,
     // Labels are placed by drawLabels.ts (never overlapping, cluster names first), not by sigma's label grid.
