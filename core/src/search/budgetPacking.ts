@@ -89,7 +89,13 @@ const SAME_RESULT_SHARE = 0.9;
  * LENGTH_POWER 0.4 / 0.8 / 1 with this rule: multi-hop 41.2 / 41.4 / 41.4; the line rating refitted
  * on gathering questions' lines alone (with a line by someone the query does not name, a first
  * person and a recent-time word as features): 77.4 / 85.5 / 41.8; refitted on every line with
- * those features: @1,500 77.7–78.1, multi-hop 39.5–40.8.
+ * those features: @1,500 77.7–78.1, multi-hop 39.5–40.8. With this rule, for gathering questions
+ * only: SAME_RESULT_SHARE 0.75 / 0.78 / 0.8 / 0.85 / 1: 77.6–77.9 / 84.9–85.2 / 41.4 / 41.8 /
+ * 42.1 / 41.7 / 40.5 (no steady trend, @1,500 lower); rank counted at 0–0.5 of itself 77.2–77.6
+ * / 85.0 / 40.9–41.7; the score's shortfall from the best result's at 0–0.5 or 1.5 of itself
+ * 76.9–77.9 / 85.0 / 40.7–42.0; the next 5–20 candidate passages offered to the packer: no
+ * change at 1,500 (their rank and score rate every line below the page's). For other questions
+ * a milder 1.1–1.2 and 0.8–1: 77.7–77.8 / 85.1–85.4 / 41.4–41.8.
  */
 const NAMED_SPEAKER_GAIN = 1.5;
 const OTHER_SPEAKER_SHARE = 0.5;
