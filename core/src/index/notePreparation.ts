@@ -1,4 +1,5 @@
 import { leastTrusted, type OriginClass } from '../contract/index.js';
+import { HashEmbeddingProvider } from '../embed/hashProvider.js';
 import { sha256Hex } from '../platform/hash.js';
 import { lineOriginLookup } from '../provenance/lineHash.js';
 import { parseImportedEntries } from '../workspace/importedEntries.js';
@@ -21,6 +22,8 @@ export interface PreparedFile {
   lineDates?: LineDate[];
   outcome: 'added' | 'updated' | 'unchanged' | 'touched' | 'skipped' | 'failed' | 'vanished';
   bytes: number;
+  /** The chunks' hash vectors, one after another (PrepareOptions.hashVectorDims), when asked for. */
+  vectors?: Float32Array;
 }
 
 export interface PrepareOptions {
@@ -28,6 +31,11 @@ export interface PrepareOptions {
   maxFileBytes: number;
   /** Line dates made by other rules (or none yet): every file is read again, not re-chunked. */
   refreshLineDates: boolean;
+  /**
+   * Also compute each chunk's hash vector (HashEmbeddingProvider of these dimensions): on a reader
+   * thread that takes the embedding step's work off the engine thread, which then only stores them.
+   */
+  hashVectorDims?: number;
 }
 
 export function rowFor(file: DiscoveredFile): FileRow {
@@ -79,13 +87,27 @@ export function preparedFromRead(
   if (!options.force && previous && previous.status === 'indexed' && previous.sha256 === sha256 && previous.source === file.source) {
     return { row, chunks: null, lineDates: options.refreshLineDates ? lineDates() : undefined, outcome: 'touched', bytes: 0 };
   }
+  const chunks = withLineOrigins(chunkFile(file.path, text), text, originOfLine, new Date(file.mtimeMs).toISOString());
   return {
     row,
     lineDates: lineDates(),
-    chunks: withLineOrigins(chunkFile(file.path, text), text, originOfLine, new Date(file.mtimeMs).toISOString()),
+    chunks,
     outcome: previous ? 'updated' : 'added',
     bytes: read.bytes.length,
+    ...(options.hashVectorDims ? { vectors: hashVectorsOf(chunks, options.hashVectorDims) } : {}),
   };
+}
+
+// One provider per thread and size: its word cache is what makes the vectors cheap.
+const hashProviders = new Map<number, HashEmbeddingProvider>();
+
+/** The chunks' hash vectors in one array, the i-th at [i × dims, (i + 1) × dims). */
+function hashVectorsOf(chunks: readonly Chunk[], dims: number): Float32Array {
+  let provider = hashProviders.get(dims);
+  if (!provider) hashProviders.set(dims, (provider = new HashEmbeddingProvider(dims)));
+  const out = new Float32Array(chunks.length * dims);
+  chunks.forEach((c, i) => out.set(provider.embedSync(c.text), i * dims));
+  return out;
 }
 
 /**

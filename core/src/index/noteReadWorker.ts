@@ -18,5 +18,7 @@ port.on('message', (request: NoteReadRequest) => {
       return { error: error instanceof Error ? error.message : String(error) };
     }
   });
-  port.postMessage({ id: request.id, results } satisfies NoteReadReply);
+  // Vectors move to the engine thread, not copied.
+  const transfer = results.flatMap((r) => ('prepared' in r && r.prepared.vectors ? [r.prepared.vectors.buffer as ArrayBuffer] : []));
+  port.postMessage({ id: request.id, results } satisfies NoteReadReply, transfer);
 });

@@ -38,6 +38,19 @@ export interface SyncOptions {
    * read, else none; 0 reads on this thread. The `readBytes` seam always reads on this thread.
    */
   readerThreads?: number;
+  /**
+   * Hash vectors are computed with the chunks (on the reader threads) and stored in the same
+   * transaction, so the embedding step finds nothing left to do. Only for a generation whose every
+   * chunk already has its vector: the embedding step's "the newest chunk has one, so all do"
+   * must stay true (see VectorStore.isEveryChunkEmbedded).
+   */
+  chunkVectors?: ChunkVectorSink;
+}
+
+/** Where vectors computed with the chunks go: `put` inside the transaction that wrote the chunk. */
+export interface ChunkVectorSink {
+  dims: number;
+  put(chunkId: number, vector: Float32Array): void;
 }
 
 // Bounded so that one sync never holds the whole corpus in memory; writes go in short transactions.
@@ -114,13 +127,35 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
       throw explainDiskFull(error, store.db.name, store.counts().indexed, files.length);
     });
   };
+  // A slice's files that came with vectors: stored once their chunks are in (and have ids), in the slice's transaction.
+  const withVectors: PreparedFile[] = [];
+  const storeVectors = (): void => {
+    const sink = options.chunkVectors;
+    for (const p of withVectors.splice(0)) {
+      if (!sink || !p.vectors || !p.chunks) continue;
+      const ids = store.chunkIdsOf(p.row.path);
+      if (ids.length !== p.chunks.length || p.vectors.length !== ids.length * sink.dims) {
+        throw new Error(`${p.row.path}: ${ids.length} chunks were written for ${p.chunks.length} chunks and ${p.vectors.length / sink.dims} vectors`);
+      }
+      ids.forEach((id, i) => sink.put(id, p.vectors!.subarray(i * sink.dims, (i + 1) * sink.dims)));
+    }
+  };
   const commitPending = async (): Promise<void> => {
-    await inTimeSlices(pending, (work) => store.transaction(() => store.writeFilesTogether(work)), (p) => {
+    const slice = (work: () => void): void =>
+      store.transaction(() => {
+        withVectors.length = 0;
+        store.writeFilesTogether(work);
+        storeVectors();
+      });
+    await inTimeSlices(pending, slice, (p) => {
       if (p.outcome === 'vanished') store.removeFile(p.row.path);
       else if (p.outcome === 'touched') {
         store.touchFile(p.row.path, p.row.mtimeMs, p.row.size);
         if (p.lineDates) store.writeLineDates(p.row.path, p.lineDates);
-      } else if (p.outcome !== 'unchanged') store.writeFile(p.row, p.chunks, p.lineDates ?? null);
+      } else if (p.outcome !== 'unchanged') {
+        store.writeFile(p.row, p.chunks, p.lineDates ?? null);
+        if (p.vectors) withVectors.push(p);
+      }
     });
     pending.length = 0;
     pendingBytes = 0;
@@ -139,7 +174,10 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
 
   // Whether each file must be read is known without reading it; those that must are read (and
   // chunked) on reader threads when there are enough of them, else on this thread.
-  const prepareOptions: PrepareOptions = { force: options.force, maxFileBytes: options.maxFileBytes, refreshLineDates };
+  const prepareOptions: PrepareOptions = {
+    force: options.force, maxFileBytes: options.maxFileBytes, refreshLineDates,
+    ...(options.chunkVectors ? { hashVectorDims: options.chunkVectors.dims } : {}),
+  };
   const decided = files.map((file): PreparedFile | null =>
     forgotten.has(file.path)
       ? { row: { ...rowFor(file), status: 'skipped', reason: 'forgotten (reverie forget); remove the tombstone to index it again' }, chunks: null, outcome: 'skipped', bytes: 0 }
