@@ -91,6 +91,7 @@ export class IndexStore {
          SELECT ?, ?, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5 FROM json_each(CAST(? AS TEXT))`,
       ),
       hasChunks: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM chunks WHERE path = ? LIMIT 1'),
+      chunkIdsOf: db.prepare<[string], number>('SELECT id FROM chunks WHERE path = ? ORDER BY id').pluck(),
       // The chunks of several files at once (see writeFilesTogether): json_each yields the rows in array order.
       insertFilesChunks: db.prepare<[Buffer]>(
         `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at)
@@ -225,6 +226,11 @@ export class IndexStore {
     // One statement gives its rows consecutive ids (max + 1 each), the last one reported.
     const firstId = Number(inserted.lastInsertRowid) - inserted.changes + 1;
     for (const [index, terms] of grams) this.stmts.insertGrams.run(firstId + index, terms);
+  }
+
+  /** The ids of a file's chunks, in the order they were written. */
+  chunkIdsOf(path: string): number[] {
+    return this.stmts.chunkIdsOf.all(path);
   }
 
   /** Replaces the dates a file's lines speak of (the file's row must exist). */
