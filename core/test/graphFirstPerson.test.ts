@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { extractFile } from '../src/graph/extractFile.js';
-import { writerNameOf } from '../src/graph/noteWriter.js';
+import { writerNameFromOneOnOne, writerNameOf } from '../src/graph/noteWriter.js';
 import { indexedWorkspaces } from './helpers/indexedWorkspace.js';
 
 /** The typed relations one note yields, as "subject predicate object" lines. */
@@ -33,7 +33,39 @@ describe('the writer of the notes, named by USER.md', () => {
   });
 });
 
+describe('the writer named by a one-to-one with their manager, when USER.md names no one', () => {
+  it('takes the other person of a 1:1 with the manager the notes name', () => {
+    expect(writerNameFromOneOnOne('- Manager: Priya Natarajan (EM). Notes in the shared doc "Dana / Priya 1:1".')).toBe('Dana');
+    expect(writerNameFromOneOnOne('- Priya Natarajan is my manager.\n- 1:1 Priya <> Dana on Thursdays.')).toBe('Dana');
+    expect(writerNameFromOneOnOne('Weekly with my manager, Priya.\n- Dana & Priya 1-1 moved to Friday.')).toBe('Dana');
+  });
+
+  it('names no one without a manager, when the 1:1 is between others, or when the 1:1s disagree', () => {
+    expect(writerNameFromOneOnOne('- Notes in the shared doc "Dana / Priya 1:1".')).toBeNull();
+    expect(writerNameFromOneOnOne('- Manager: Priya.\n- "Sam / Lena 1:1" is their doc.')).toBeNull();
+    expect(writerNameFromOneOnOne('- Manager: Priya.\n- Dana / Priya 1:1\n- Sam / Priya 1:1')).toBeNull();
+    // "May" and "Will" are first names here only by their place in the 1:1.
+    expect(writerNameFromOneOnOne('- Manager: Will Hart.\n- May / Will 1:1 on Monday.')).toBe('May');
+  });
+});
+
 describe('first-person relations', () => {
+  it('reads a role line that goes on with the team, in the writer’s own notes', () => {
+    expect(relationsOf('# MEMORY\n\n- Backend engineer at Quillfin (Berlin, payments infra), on the Ledger team since March 2024.', 'Ada Quinn', 'MEMORY.md')).toEqual(
+      expect.arrayContaining(['Ada Quinn member_of Quillfin', 'Ada Quinn member_of Ledger team']),
+    );
+    expect(relationsOf('# MEMORY\n\n- Designer at Acme, on the way home.', 'Ada Quinn', 'MEMORY.md')).toEqual(['Ada Quinn member_of Acme']);
+  });
+
+  it('reads what the writer calls their own ("my laptop (`kobe`)", "ada.dev: personal site")', () => {
+    expect(relationsOf('- Tailscale between all three + my laptop (`kobe`, the ThinkPad).')).toEqual(['Ada Quinn owns kobe']);
+    expect(relationsOf('- ada.dev: personal site, Hugo, deployed to `web-1`.')).toEqual(['Ada Quinn owns ada.dev']);
+    expect(relationsOf('- my manager Priya said no. my site is down.')).toEqual([]);
+    // In Grace's note, "grace.dev: personal site" is hers, not the writer's.
+    expect(relationsOf('# Grace Ho\n\n- grace.dev: personal site.', 'Ada Quinn', 'memory/people/grace.md')).not.toContain('Ada Quinn owns grace.dev');
+  });
+
+
   it('reads "I …" sentences as the writer’s relations', () => {
     expect(relationsOf('- I live in Rosemont now.')).toEqual(['Ada Quinn located_in Rosemont']);
     expect(relationsOf("- I'm based in Porto these days.")).toEqual(['Ada Quinn located_in Porto']);

@@ -3,6 +3,7 @@ import { STOPWORDS } from '../platform/text/stopwords.js';
 import { isFurnitureLabel } from './furniture.js';
 import { describedSubject, findDescribedRelations, topicSubject } from './describedRelations.js';
 import { extendToTeam, findFirstPersonRelations } from './firstPersonRelations.js';
+import { findWriterPossessions } from './writerPossessions.js';
 import { findPlaceRelations } from './placeRelations.js';
 import { listEnd, splitTopLevel } from './nameLists.js';
 import { findTableRelations } from './tableRelations.js';
@@ -181,6 +182,10 @@ export function findRelations(
     const objectAt = (start: number, type: EntityType, capitalisedOnly: boolean) => objectStartingAt(body, start, mentions, type, capitalisedOnly);
     for (const r of findFirstPersonRelations(body, mentions, { objectAt, writer: writerIndex }, voice.ownVoice)) {
       relations.push({ subject: r.subject, predicate: r.predicate, object: r.object });
+      shapedSpans.push(r.span);
+    }
+    for (const r of findWriterPossessions(body, mentions, voice.ownVoice)) {
+      relations.push({ subject: writerIndex(), predicate: 'owns', object: r.object });
       shapedSpans.push(r.span);
     }
   }
