@@ -57,6 +57,13 @@ describe('first-person relations', () => {
     expect(relationsOf('# MEMORY\n\n- Designer at Acme, on the way home.', 'Ada Quinn', 'MEMORY.md')).toEqual(['Ada Quinn member_of Acme']);
   });
 
+  it('places the writer in the larger place too ("I live in Kilimani, Nairobi")', () => {
+    expect(relationsOf('- Live in Kilimani, Nairobi, with Karim.', 'Ada Quinn', 'USER.md')).toEqual(
+      expect.arrayContaining(['Ada Quinn located_in Kilimani', 'Ada Quinn located_in Nairobi']),
+    );
+    expect(relationsOf('- I live in Rosemont, with Karim.')).toEqual(['Ada Quinn located_in Rosemont']);
+  });
+
   it('reads what the writer calls their own ("my laptop (`kobe`)", "ada.dev: personal site")', () => {
     expect(relationsOf('- Tailscale between all three + my laptop (`kobe`, the ThinkPad).')).toEqual(['Ada Quinn owns kobe']);
     expect(relationsOf('- ada.dev: personal site, Hugo, deployed to `web-1`.')).toEqual(['Ada Quinn owns ada.dev']);
@@ -110,6 +117,16 @@ const relationRows = (db: Database.Database) =>
     .all() as Array<{ subject: string; predicate: string; object: string; until: string | null }>;
 
 describe('the writer in a workspace', () => {
+  it('keeps a place and the larger place it lies in both current, and names the writer from a 1:1 with their manager', async () => {
+    const db = await workspaces.indexed({
+      'MEMORY.md': '# MEMORY\n\n- Manager: Priya Natarajan. Notes in the shared doc "Dana / Priya 1:1".\n- Live in Kilimani, Nairobi.\n',
+    });
+    const rows = relationRows(db);
+    expect(rows).toContainEqual({ subject: 'Dana', predicate: 'located_in', object: 'Kilimani', until: null });
+    expect(rows).toContainEqual({ subject: 'Dana', predicate: 'located_in', object: 'Nairobi', until: null });
+  });
+
+
   it('gives first-person lines to the person USER.md names, closes the earlier place, and re-extracts when the name changes', async () => {
     const db = await workspaces.indexed({
       'USER.md': '# USER\n\n- Name: Ada Quinn\n',
@@ -123,6 +140,7 @@ describe('the writer in a workspace', () => {
     workspaces.workspace().write('USER.md', '# USER\n\n- Name: Ada Brandt\n');
     await workspaces.service().invoke('index.sync', {});
     const renamed = relationRows(db);
+    expect(renamed).toContainEqual({ subject: 'Ada Brandt', predicate: 'located_in', object: 'Porto', until: '2026-06-02' });
     expect(renamed.map((r) => r.subject)).toContain('Ada Brandt');
     expect(renamed.map((r) => r.subject)).not.toContain('Ada Quinn');
   });

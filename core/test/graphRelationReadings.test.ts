@@ -158,3 +158,16 @@ describe('"now in" a place', () => {
     expect(relationsOf('- Dana Okafor is now in Lisbon for the week')).toEqual([]);
   });
 });
+
+describe('"now on" and "still on" a host', () => {
+  it('reads a service "now on" or "still on" a host or a provider as running there', () => {
+    expect(relationsOf('- Jellyfin now on twiga (moved 5 Oct). Nextcloud still on kifaru.')).toEqual(['Jellyfin runs_on twiga', 'Nextcloud runs_on kifaru']);
+    expect(relationsOf('- Kafka still on AWS, egress bill is real.')).toEqual(['Kafka runs_on AWS']);
+  });
+
+  it('reads nothing for a person, a pet, a duty or a version "now on" something', () => {
+    expect(relationsOf('- Hope now on call. Postgres still on 15.')).toEqual([]);
+    expect(relationsOf('- Will still on leave, May now on the board.')).toEqual([]);
+    expect(relationsOf('- Ruby still on meds after the vet.')).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import { describedSubject, findDescribedRelations, topicSubject } from './descri
 import { extendToTeam, findFirstPersonRelations } from './firstPersonRelations.js';
 import { findWriterPossessions } from './writerPossessions.js';
 import { findPlaceRelations } from './placeRelations.js';
+import { findHostedNow } from './hostedNow.js';
 import { listEnd, splitTopLevel } from './nameLists.js';
 import { findTableRelations } from './tableRelations.js';
 import type { PositionedMention } from './mentions.js';
@@ -250,6 +251,7 @@ export function findRelations(
   }
   relations.push(...findDescribedRelations(body, mentions, topic ?? (voice.aboutWriter ? writer : null), writerIndex));
   relations.push(...findPlaceRelations(body, mentions));
+  relations.push(...findHostedNow(body, mentions));
   relations.push(...findTableRelations(body, mentions, tableHeader));
   return relations;
 }

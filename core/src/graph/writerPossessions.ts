@@ -50,7 +50,8 @@ export function findWriterPossessions(body: string, mentions: PositionedMention[
     if (object < 0 || found.some((f) => f.object === object)) return;
     const o = mentions[object]!;
     // The note's own word for it says what it is: a personal site is a project even when its name looks like a host's.
-    Object.assign(o, { type: KINDS[kind.toLowerCase().replace(/[ \t]+/g, ' ')]!, certainty: 'strong' });
+    const type = KINDS[kind.toLowerCase().replace(/[ \t]+/g, ' ')]!;
+    Object.assign(o, { type, certainty: 'strong', ownVote: { type, kind: 'words' } });
     found.push({ object, span: [spanStart, o.end] });
   };
   for (const m of body.matchAll(MY_THING)) take((m.index ?? 0) + m[0].length, m[1]!, m.index ?? 0);
