@@ -117,6 +117,20 @@ const relationRows = (db: Database.Database) =>
     .all() as Array<{ subject: string; predicate: string; object: string; until: string | null }>;
 
 describe('the writer in a workspace', () => {
+  it('types a domain the writer calls their personal site as a project, and a domain only named as a host', async () => {
+    const db = await workspaces.indexed({
+      'USER.md': '# USER\n\n- Name: Ada Quinn\n',
+      'MEMORY.md': '# MEMORY\n\n- ada.dev: personal site, Hugo.\n',
+      'memory/2026-01-10.md': '# 2026-01-10\n\n- ada.dev: Hugo bump broke a shortcode.\n- backup.example.com: nightly job failed.\n',
+      'memory/2026-01-11.md': '# 2026-01-11\n\n- ada.dev: redeployed.\n- backup.example.com: fixed.\n',
+      'memory/2026-01-12.md': '# 2026-01-12\n\n- ada.dev: new post.\n',
+    });
+    const typeOf = (label: string) => db.prepare('SELECT type FROM graph_entities WHERE label = ?').pluck().get(label);
+    expect(typeOf('ada.dev')).toBe('project');
+    expect(typeOf('backup.example.com')).toBe('machine');
+    expect(relationRows(db)).toContainEqual({ subject: 'Ada Quinn', predicate: 'owns', object: 'ada.dev', until: null });
+  });
+
   it('keeps a place and the larger place it lies in both current, and names the writer from a 1:1 with their manager', async () => {
     const db = await workspaces.indexed({
       'MEMORY.md': '# MEMORY\n\n- Manager: Priya Natarajan. Notes in the shared doc "Dana / Priya 1:1".\n- Live in Kilimani, Nairobi.\n',

@@ -171,3 +171,12 @@ describe('"now on" and "still on" a host', () => {
     expect(relationsOf('- Ruby still on meds after the vet.')).toEqual([]);
   });
 });
+
+describe('a release named by its version', () => {
+  it('types "v2.4" a project where it is a verb’s subject, and a bare number or a word nothing of the kind', () => {
+    const entities = (text: string) => extractFile('memory/2026-10-01.md', text, '2026-10-01', { writerName: null }).flatMap((e) => e.entities.map((m) => `${m.label}:${m.type}`));
+    expect(entities('- Freeze extended, so v2.4 moved to 2026-11-24.')).toContain('v2.4:project');
+    expect(entities('- Freeze extended, so 2.4 moved to 2026-11-24.')).not.toContain('2.4:project');
+    expect(entities('- The meeting moved to Friday.')).not.toContain('meeting:project');
+  });
+});

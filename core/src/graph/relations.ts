@@ -303,9 +303,12 @@ function slotMention(mentions: PositionedMention[], text: string, start: number,
     if (type) sharpen(mentions[found]!, type);
     return found;
   }
-  mentions.push({ type: type ?? 'concept', label, certainty: type ? 'strong' : 'weak', start, end: start + label.length });
+  const given = type ?? (RELEASE.test(label) ? 'project' : null);
+  mentions.push({ type: given ?? 'concept', label, certainty: given ? 'strong' : 'weak', start, end: start + label.length });
   return mentions.length - 1;
 }
+/** "v2.4": a release named by its version alone is a piece of work. */
+const RELEASE = /^v\d+(?:\.\d+){1,2}$/;
 
 function subjectBefore(body: string, verbStart: number, mentions: PositionedMention[], afterComma = false): number | null {
   const before = body.slice(Math.max(0, verbStart - LOOK_BACK_CHARS), verbStart);
@@ -471,6 +474,7 @@ function plainSubject(before: string, verbStart: number, mentions: PositionedMen
   if (!m || STOPWORDS.has(m[1]!.toLowerCase()) || PRONOUNS.has(m[1]!.toLowerCase()) || m[1]!.length < 2) return null;
   const start = verbStart - m[0].length + m[0].indexOf(m[1]!);
   if (mentions.some((c) => c.start <= start && c.end > start)) return null;
-  mentions.push({ type: 'concept', label: m[1]!, certainty: 'weak', start, end: start + m[1]!.length });
+  const release = RELEASE.test(m[1]!);
+  mentions.push({ type: release ? 'project' : 'concept', label: m[1]!, certainty: release ? 'strong' : 'weak', start, end: start + m[1]!.length });
   return mentions.length - 1;
 }
