@@ -152,6 +152,7 @@ describe('"now in" a place', () => {
   it('places a described person "now in" a known place, and nothing that is "now in" a state or visiting', () => {
     expect(relationsOf('- Tomás Ferreira: ex-colleague from the Porto job, now in Lisbon (Graça), Elixir at a logistics startup.')).toEqual([
       'Tomás Ferreira located_in Lisbon',
+      'Tomás Ferreira located_in Graça',
       'Graça located_in Lisbon',
     ]);
     expect(relationsOf('- Kestrel is now in production')).toEqual([]);
@@ -178,5 +179,13 @@ describe('a release named by its version', () => {
     expect(entities('- Freeze extended, so v2.4 moved to 2026-11-24.')).toContain('v2.4:project');
     expect(entities('- Freeze extended, so 2.4 moved to 2026-11-24.')).not.toContain('2.4:project');
     expect(entities('- The meeting moved to Friday.')).not.toContain('meeting:project');
+  });
+});
+
+describe('a place and its part in a parenthesis', () => {
+  it('places the subject in the part too ("now in Lisbon (Graça)"), and in nothing for a parenthesis that is no place', () => {
+    expect(relationsOf('- Quillfin, based in Berlin (Mitte).')).toEqual(expect.arrayContaining(['Quillfin located_in Berlin', 'Quillfin located_in Mitte']));
+    expect(relationsOf('- Sam lives in Berlin (since 2019).')).toEqual(['Sam located_in Berlin']);
+    expect(relationsOf('- Sam lives in Berlin (with Will).')).toEqual(['Sam located_in Berlin']);
   });
 });

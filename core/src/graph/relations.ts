@@ -246,6 +246,13 @@ export function findRelations(
     if (pattern.subjectType && s.certainty !== 'strong') Object.assign(s, { type: pattern.subjectType, certainty: 'strong' });
     if (pattern.passive && pattern.objectType) sharpen(mentions[object]!, pattern.objectType);
     relations.push({ subject, predicate: pattern.predicate, object });
+    if (pattern.predicate === 'located_in') {
+      // "now in Lisbon (Graça)": the part of the place in the parenthesis is where they are too.
+      const whereEnd: number = mentions[object]!.end;
+      const open = /^[ \t]*\([ \t]*/.exec(body.slice(whereEnd, whereEnd + 4));
+      const part: number = open ? mentions.findIndex((c) => c.start === whereEnd + open[0].length && c.type === 'place' && /^[ \t]*\)/.test(body.slice(c.end, c.end + 3))) : -1;
+      if (part >= 0 && part !== subject) relations.push({ subject, predicate: 'located_in', object: part });
+    }
     if (!pattern.passive) for (const more of listed) if (more !== object && more !== subject) relations.push({ subject, predicate: pattern.predicate, object: sharpened(mentions, more, pattern.objectType) });
     previous = { subject: pattern.passive ? object : subject, end: Math.max(mentions[object]!.end, mentions[subject]!.end, verbEnd) };
   }
