@@ -16,6 +16,9 @@ describe('redactSecrets', () => {
     ['Google API key', `maps key ${fake('AIza', 'SyD3x4mPl3K3y-0123456789abcdefghijk')}.`, 'maps key [REDACTED].'],
     ['Bearer token', 'curl -H "Authorization: Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0"', 'curl -H "Authorization: Bearer [REDACTED]"'],
     ['Basic credentials', 'Authorization: Basic ZGFuYTpodW50ZXIy', 'Authorization: Basic [REDACTED]'],
+    // Found in text without any other rule's hint (redact.ts scans for all of them at once).
+    ['Basic credentials in lower case', 'authorization: basic ZGFuYTpodW50ZXIy', 'authorization: basic [REDACTED]'],
+    ['AWS temporary access key id', `id ${fake('ASIA', 'IOSFODNN7EXAMPLE')} for an hour`, 'id [REDACTED] for an hour'],
     ['JWT', 'cookie=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkYW5hIn0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk', 'cookie=[REDACTED]'],
     ['password in URL', 'DATABASE_URL=postgres://dana:s3cr3t!pass@db.internal:5432/ledger', 'DATABASE_URL=postgres://dana:[REDACTED]@db.internal:5432/ledger'],
     ['password assignment', 'password=hunter2 and user=dana', 'password=[REDACTED] and user=dana'],

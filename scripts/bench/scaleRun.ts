@@ -94,6 +94,8 @@ export interface ScaleRunFigures {
     ingest_cpu_s_per_mb: number;
     phases_s: Record<string, number>;
     phases_cpu_s: Record<string, number>;
+    /** CPU seconds of the engine thread alone per phase (the rest is the reader threads'); NaN where /proc is missing. */
+    phases_engine_cpu_s: Record<string, number>;
     peak_rss_mb: number;
     chunks_added: number;
   };
@@ -147,6 +149,23 @@ function nowUs(): number {
   return Number(process.hrtime.bigint() / 1000n);
 }
 
+// Clock ticks per second of /proc's per-thread times (USER_HZ, 100 on Linux).
+const USER_HZ = 100;
+
+/**
+ * CPU microseconds of the engine thread alone (the process's main thread: SQLite writes, vectors),
+ * from /proc; null where there is none. The rest of the process's CPU is the reader threads' (and
+ * V8's and libuv's helpers'), which run beside it on another core.
+ */
+function engineThreadCpuUs(): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / USER_HZ) * 1e6;
+  } catch {
+    return null;
+  }
+}
+
 function cpuSeconds(since: NodeJS.CpuUsage): number {
   const d = process.cpuUsage(since);
   return (d.user + d.system) / 1e6;
@@ -154,9 +173,10 @@ function cpuSeconds(since: NodeJS.CpuUsage): number {
 
 /** Marks where each sync phase starts, from the engine's own progress and ready events. */
 class PhaseTimeline {
-  readonly windows: Array<PhaseWindow & { cpuUs: number }> = [];
-  private current: (PhaseWindow & { cpuUs: number }) | null = null;
+  readonly windows: Array<PhaseWindow & { cpuUs: number; engineCpuUs: number | null }> = [];
+  private current: (PhaseWindow & { cpuUs: number; engineCpuUs: number | null }) | null = null;
   private cpuAtStart = process.cpuUsage();
+  private engineCpuAtStart = engineThreadCpuUs();
   lastReady: SyncReport | null = null;
   private readyWaiters: Array<(at: number) => void> = [];
 
@@ -165,8 +185,9 @@ class PhaseTimeline {
   begin(phase: string): void {
     this.end();
     this.cpuAtStart = process.cpuUsage();
+    this.engineCpuAtStart = engineThreadCpuUs();
     const at = nowUs();
-    this.current = { phase: `${this.prefix}${phase}`, startUs: at, endUs: at, cpuUs: 0 };
+    this.current = { phase: `${this.prefix}${phase}`, startUs: at, endUs: at, cpuUs: 0, engineCpuUs: null };
     this.windows.push(this.current);
   }
 
@@ -176,6 +197,8 @@ class PhaseTimeline {
     this.current.endUs = nowUs();
     const cpu = process.cpuUsage(this.cpuAtStart);
     this.current.cpuUs = cpu.user + cpu.system;
+    const engine = engineThreadCpuUs();
+    this.current.engineCpuUs = engine === null || this.engineCpuAtStart === null ? null : engine - this.engineCpuAtStart;
     this.current = null;
   }
 
@@ -199,13 +222,14 @@ class PhaseTimeline {
     return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
-  /** Wall seconds (or CPU seconds) of each phase whose name starts with `prefix`. */
-  seconds(prefix: string, clock: 'wall' | 'cpu' = 'wall'): Record<string, number> {
+  /** Wall seconds (or CPU seconds: all threads, or the engine thread's) of each phase whose name starts with `prefix`. */
+  seconds(prefix: string, clock: 'wall' | 'cpu' | 'engine-cpu' = 'wall'): Record<string, number> {
     const out: Record<string, number> = {};
     for (const w of this.windows) {
       if (!w.phase.startsWith(prefix)) continue;
       const name = w.phase.slice(prefix.length);
-      out[name] = round((out[name] ?? 0) + (clock === 'wall' ? w.endUs - w.startUs : w.cpuUs) / 1e6, 3);
+      const us = clock === 'wall' ? w.endUs - w.startUs : clock === 'cpu' ? w.cpuUs : (w.engineCpuUs ?? Number.NaN);
+      out[name] = round((out[name] ?? 0) + us / 1e6, 3);
     }
     return out;
   }
@@ -302,6 +326,7 @@ export async function runScaleJob(job: ScaleJob): Promise<ScaleRunFigures> {
         ingest_cpu_s_per_mb: round((timeline.seconds('transcripts:', 'cpu').sessions ?? 0) / (job.transcriptBytes / MB), 4),
         phases_s: timeline.seconds('transcripts:'),
         phases_cpu_s: timeline.seconds('transcripts:', 'cpu'),
+        phases_engine_cpu_s: timeline.seconds('transcripts:', 'engine-cpu'),
         peak_rss_mb: round(peakRssBytes() / MB, 1),
         chunks_added: chunksAfter - before,
       };
@@ -309,7 +334,8 @@ export async function runScaleJob(job: ScaleJob): Promise<ScaleRunFigures> {
       log(
         `    transcripts: ${ingest.transcripts} files, ${ingest.messages} messages, ${(job.transcriptBytes / MB).toFixed(1)} MB ingested in ${ingestS.toFixed(1)} s ` +
           `(${transcripts.ingest_mb_per_s} MB/s; searchable after ${syncS.toFixed(1)} s, vectors ${transcripts.embedding_s} s), peak RSS ${transcripts.peak_rss_mb} MB; ` +
-          `cpu ${transcripts.cpu_s} s = ${transcripts.cpu_s_per_mb} s/MB (sessions phase ${transcripts.ingest_cpu_s_per_mb} s/MB), by phase ${JSON.stringify(transcripts.phases_cpu_s)}`,
+          `cpu ${transcripts.cpu_s} s = ${transcripts.cpu_s_per_mb} s/MB (sessions phase ${transcripts.ingest_cpu_s_per_mb} s/MB), by phase ${JSON.stringify(transcripts.phases_cpu_s)}, ` +
+          `of which the engine thread ${JSON.stringify(transcripts.phases_engine_cpu_s)}`,
       );
     }
 

@@ -27,10 +27,18 @@ interface Segment {
 }
 
 export function chunkMarkdown(text: string, options: ChunkOptions = DEFAULT_CHUNKING): Chunk[] {
-  const { maxTokens, overlapTokens } = options;
-  const segments: Segment[] = [];
   const lines = text.split('\n');
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop(); // trailing newline is not a line
+  return chunkLines(lines, options);
+}
+
+/**
+ * `chunkMarkdown` of text already split into lines (none holding a newline): a caller that has
+ * the lines (a transcript's rendered messages) skips joining them only to split them again.
+ */
+export function chunkLines(lines: readonly string[], options: ChunkOptions = DEFAULT_CHUNKING): Chunk[] {
+  const { maxTokens, overlapTokens } = options;
+  const segments: Segment[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.endsWith('\r') ? lines[i]!.slice(0, -1) : lines[i]!;
     const tokens = estimateTokens(line);

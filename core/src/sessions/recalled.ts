@@ -43,15 +43,18 @@ export function stripRecalledText(text: string, isRecalledText?: RecalledTextChe
   // A line that held only injected blocks goes away entirely instead of leaving a blank line.
   if (stripped > 0) out = out.split('\n').filter((line) => line.replaceAll(REMOVED, '').trim() !== '' || !line.includes(REMOVED)).join('\n').replaceAll(REMOVED, ' ');
   if (isRecalledText) {
+    const lines = out.split('\n');
     const kept: string[] = [];
     let inRun = false;
-    for (const line of out.split('\n')) {
-      const isRecalled = line.trim() !== '' && isRecalledText(line.trim());
+    for (const line of lines) {
+      const trimmed = line.trim();
+      const isRecalled = trimmed !== '' && isRecalledText(trimmed);
       if (isRecalled && !inRun) stripped += 1;
       inRun = isRecalled;
       if (!isRecalled) kept.push(line);
     }
-    out = kept.join('\n');
+    // Nothing recalled (most messages): the text stays as it was, not joined again.
+    if (kept.length < lines.length) out = kept.join('\n');
   }
   return { text: stripped > 0 ? normalizeWhitespace(out) : out, stripped };
 }

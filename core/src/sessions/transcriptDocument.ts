@@ -1,5 +1,6 @@
-import { chunkMarkdown } from '../index/chunker.js';
+import { chunkLines, chunkMarkdown } from '../index/chunker.js';
 import type { IndexedChunk } from '../index/indexStore.js';
+import { packChunks, type PackedChunks } from '../index/packedChunks.js';
 import { leastTrusted, type OriginClass, type SessionKind } from '../contract/index.js';
 import type { TranscriptMessage } from './types.js';
 
@@ -44,4 +45,57 @@ export function chunkTranscriptLines(lines: readonly DocumentLine[], sessionKind
       observedAt: covered.find((l) => l.timestamp)?.timestamp ?? null,
     };
   });
+}
+
+/** A batch of messages as the engine thread writes it: the line map and the chunks, each packed as JSON (see TranscriptBatch). */
+export interface PackedTranscriptLines {
+  /** JSON array of `[line, sourceLine, role, origin, timestamp]` per rendered line, as UTF-8. */
+  linesJson: Uint8Array;
+  lineCount: number;
+  chunks: PackedChunks;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * `renderMessages`, `chunkTranscriptLines`, `packChunks` and the line map in one pass, with the
+ * same bytes out: a reader thread builds no object per rendered line (a line of a message shares
+ * its source line, role, origin and time) and never joins the lines only to split them again.
+ */
+export function packTranscriptBatch(messages: readonly TranscriptMessage[], firstLine: number, sessionKind: SessionKind): PackedTranscriptLines {
+  const texts: string[] = [];
+  // Per rendered line, the message it belongs to.
+  const messageOf: number[] = [];
+  const lineMap: string[] = [];
+  let line = firstLine;
+  for (let k = 0; k < messages.length; k++) {
+    const m = messages[k]!;
+    const stamp = m.timestamp ? `[${m.timestamp.slice(0, 16).replace('T', ' ')}] ` : '';
+    const rest = `,${JSON.stringify(m.sourceLine)},${JSON.stringify(m.role)},${JSON.stringify(m.origin)},${JSON.stringify(m.timestamp ?? null)}]`;
+    const parts = m.text.split('\n');
+    for (let i = 0; i < parts.length; i++) {
+      texts.push(i === 0 ? `${stamp}${m.role}: ${parts[i]!}` : parts[i]!);
+      messageOf.push(k);
+      lineMap.push(`[${line++}${rest}`);
+    }
+  }
+  const chunks: IndexedChunk[] = [];
+  if (texts.length > 0) {
+    // What joining the lines and splitting them again would give: a last empty line is no line.
+    const chunked = texts[texts.length - 1] === '' ? texts.slice(0, -1) : texts;
+    for (const c of chunkLines(chunked)) {
+      const first = messageOf[c.startLine - 1]!;
+      const last = messageOf[c.endLine - 1]!;
+      const covered = messages.slice(first, last + 1);
+      chunks.push({
+        startLine: c.startLine + firstLine - 1,
+        endLine: c.endLine + firstLine - 1,
+        text: c.text,
+        origin: leastTrusted(covered.map((m) => m.origin), 'system'),
+        sessionKind,
+        observedAt: covered.find((m) => m.timestamp)?.timestamp ?? null,
+      });
+    }
+  }
+  return { linesJson: utf8.encode(`[${lineMap.join(',')}]`), lineCount: texts.length, chunks: packChunks(chunks) };
 }

@@ -1,6 +1,5 @@
 import type { PackedChunks } from '../index/packedChunks.js';
 import type { SessionKind } from '../contract/index.js';
-import type { DocumentLine } from './transcriptDocument.js';
 import type { TranscriptFormat, TranscriptReadOutcome, TranscriptResumeState } from './types.js';
 
 /** One transcript to read off the engine thread (a `transcriptWorker` job), from where its last read stopped. */
@@ -15,27 +14,17 @@ export interface TranscriptReadJob {
   firstLine: number;
 }
 
-/** An indexed line's map back to its JSONL source (its text travels in the chunks only). */
-export type LineMapRow = Omit<DocumentLine, 'text'>;
-
 /**
  * Messages rendered to indexed lines and chunked: what the engine thread writes in one
  * transaction. Both tables' rows come packed as JSON, each written by one statement: the engine
  * thread, where every write happens, binds two strings instead of rebuilding and binding objects.
  */
 export interface TranscriptBatch {
-  /** JSON array of `[line, sourceLine, role, origin, timestamp]` as UTF-8 (see `packLineMap` and PackedChunks.json). */
+  /** JSON array of `[line, sourceLine, role, origin, timestamp]` as UTF-8 (see `packTranscriptBatch` and PackedChunks.json). */
   linesJson: Uint8Array;
   lineCount: number;
   chunks: PackedChunks;
   messages: number;
-}
-
-const utf8 = new TextEncoder();
-
-/** The line map rows of a batch, packed for `TranscriptBatch.linesJson`. */
-export function packLineMap(lines: readonly LineMapRow[]): Uint8Array {
-  return utf8.encode(JSON.stringify(lines.map((l) => [l.line, l.sourceLine, l.role, l.origin, l.timestamp])));
 }
 
 /** The buffers a batch message moves to the engine thread instead of copying. */

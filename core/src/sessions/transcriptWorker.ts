@@ -1,9 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { readTranscript } from './readTranscript.js';
 import { recalledHashMatcher, type RecalledTextCheck } from './recalled.js';
-import { chunkTranscriptLines, renderMessages } from './transcriptDocument.js';
-import { packChunks } from '../index/packedChunks.js';
-import { BATCH_TEXT_CHARS, BATCHES_AHEAD, batchTransferList, MESSAGE_BATCH, packLineMap, type EngineToWorker, type TranscriptReadJob, type WorkerToEngine } from './transcriptReadJob.js';
+import { packTranscriptBatch } from './transcriptDocument.js';
+import { BATCH_TEXT_CHARS, BATCHES_AHEAD, batchTransferList, MESSAGE_BATCH, type EngineToWorker, type TranscriptReadJob, type WorkerToEngine } from './transcriptReadJob.js';
 import type { TranscriptMessage, TranscriptMeta } from './types.js';
 
 /**
@@ -60,12 +59,9 @@ async function read(id: number, job: TranscriptReadJob) {
   let batch: TranscriptMessage[] = [];
   let batchChars = 0;
   const send = async (): Promise<void> => {
-    const rendered = renderMessages(batch, nextLine);
-    const chunks = packChunks(chunkTranscriptLines(rendered, liveMeta.current?.sessionKind ?? job.sessionKind ?? 'unknown'));
     // The engine writes only the line map; the text travels once, in the chunks.
-    const linesJson = packLineMap(rendered);
-    const lineCount = rendered.length;
-    nextLine += rendered.length;
+    const { linesJson, lineCount, chunks } = packTranscriptBatch(batch, nextLine, liveMeta.current?.sessionKind ?? job.sessionKind ?? 'unknown');
+    nextLine += lineCount;
     const messages = batch.length;
     batch = [];
     batchChars = 0;
