@@ -92,7 +92,7 @@ describe('graph extraction on worker threads', () => {
     const pool = new ExtractionPool(1);
     const missing = { path: 'memory/x.md', abs_path: '/nonexistent/reverie/x.md', sha256: 'x', mtime_ms: 0 };
     // An unreadable file is answered, not failed: the update skips it.
-    await expect(pool.extract(missing, { writerName: null })).resolves.toEqual({ text: null });
+    await expect(pool.extract(missing, { writerName: null })).resolves.toMatchObject({ text: null, unreadable: expect.stringContaining('ENOENT') });
     const failed = expect(pool.extract(missing, { writerName: null })).rejects.toThrow(/closed/);
     await pool.close();
     await failed;

@@ -72,6 +72,8 @@ export interface ScaleRunFigures {
     phases_s: Record<string, number>;
     /** CPU seconds (user + system, all threads) per phase: steadier than wall time on a loaded machine. */
     phases_cpu_s: Record<string, number>;
+    /** Of those, the engine thread's alone (Linux; empty elsewhere): what worker threads took off it shows here. */
+    phases_engine_cpu_s: Record<string, number>;
     report_keyword_s: number;
     report_embedding_s: number;
     report_graph_s: number;
@@ -147,6 +149,21 @@ function nowUs(): number {
   return Number(process.hrtime.bigint() / 1000n);
 }
 
+/**
+ * CPU time of the engine thread alone (the process's main thread), in microseconds; null where
+ * /proc does not say (not Linux). Work moved to worker threads shows here as time the thread
+ * that answers the window and agents no longer spends.
+ */
+function engineThreadCpuUs(): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+  } catch {
+    return null;
+  }
+}
+
 function cpuSeconds(since: NodeJS.CpuUsage): number {
   const d = process.cpuUsage(since);
   return (d.user + d.system) / 1e6;
@@ -154,9 +171,10 @@ function cpuSeconds(since: NodeJS.CpuUsage): number {
 
 /** Marks where each sync phase starts, from the engine's own progress and ready events. */
 class PhaseTimeline {
-  readonly windows: Array<PhaseWindow & { cpuUs: number }> = [];
-  private current: (PhaseWindow & { cpuUs: number }) | null = null;
+  readonly windows: Array<PhaseWindow & { cpuUs: number; engineCpuUs: number | null }> = [];
+  private current: (PhaseWindow & { cpuUs: number; engineCpuUs: number | null }) | null = null;
   private cpuAtStart = process.cpuUsage();
+  private engineCpuAtStart = engineThreadCpuUs();
   lastReady: SyncReport | null = null;
   private readyWaiters: Array<(at: number) => void> = [];
 
@@ -165,8 +183,9 @@ class PhaseTimeline {
   begin(phase: string): void {
     this.end();
     this.cpuAtStart = process.cpuUsage();
+    this.engineCpuAtStart = engineThreadCpuUs();
     const at = nowUs();
-    this.current = { phase: `${this.prefix}${phase}`, startUs: at, endUs: at, cpuUs: 0 };
+    this.current = { phase: `${this.prefix}${phase}`, startUs: at, endUs: at, cpuUs: 0, engineCpuUs: null };
     this.windows.push(this.current);
   }
 
@@ -176,6 +195,8 @@ class PhaseTimeline {
     this.current.endUs = nowUs();
     const cpu = process.cpuUsage(this.cpuAtStart);
     this.current.cpuUs = cpu.user + cpu.system;
+    const engineCpu = engineThreadCpuUs();
+    this.current.engineCpuUs = engineCpu === null || this.engineCpuAtStart === null ? null : engineCpu - this.engineCpuAtStart;
     this.current = null;
   }
 
@@ -199,13 +220,15 @@ class PhaseTimeline {
     return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
-  /** Wall seconds (or CPU seconds) of each phase whose name starts with `prefix`. */
-  seconds(prefix: string, clock: 'wall' | 'cpu' = 'wall'): Record<string, number> {
+  /** Wall seconds (or CPU seconds of all threads, or of the engine thread alone) of each phase whose name starts with `prefix`. */
+  seconds(prefix: string, clock: 'wall' | 'cpu' | 'engine' = 'wall'): Record<string, number> {
     const out: Record<string, number> = {};
     for (const w of this.windows) {
       if (!w.phase.startsWith(prefix)) continue;
+      if (clock === 'engine' && w.engineCpuUs === null) continue;
       const name = w.phase.slice(prefix.length);
-      out[name] = round((out[name] ?? 0) + (clock === 'wall' ? w.endUs - w.startUs : w.cpuUs) / 1e6, 3);
+      const us = clock === 'wall' ? w.endUs - w.startUs : clock === 'cpu' ? w.cpuUs : w.engineCpuUs!;
+      out[name] = round((out[name] ?? 0) + us / 1e6, 3);
     }
     return out;
   }
@@ -241,7 +264,7 @@ export async function runScaleJob(job: ScaleJob): Promise<ScaleRunFigures> {
     const firstPeak = peakRssBytes();
     log(
       `    first index ${firstS.toFixed(1)} s (search ready ${searchReadyS.toFixed(1)} s; cpu ${firstCpuS.toFixed(1)} s): ${first.files} files, ${first.chunks} chunks; ` +
-        `phases wall ${JSON.stringify(timeline.seconds('notes:'))}, cpu ${JSON.stringify(timeline.seconds('notes:', 'cpu'))}; peak RSS ${(firstPeak / MB).toFixed(0)} MB`,
+        `phases wall ${JSON.stringify(timeline.seconds('notes:'))}, cpu ${JSON.stringify(timeline.seconds('notes:', 'cpu'))}, engine thread cpu ${JSON.stringify(timeline.seconds('notes:', 'engine'))}; peak RSS ${(firstPeak / MB).toFixed(0)} MB`,
     );
     if (first.failed + first.skipped > 0) log(`    ! ${first.failed} failed, ${first.skipped} skipped: ${JSON.stringify(first.problems.slice(0, 3))}`);
 
@@ -353,6 +376,7 @@ export async function runScaleJob(job: ScaleJob): Promise<ScaleRunFigures> {
         cpu_s: round(firstCpuS, 2),
         phases_s: timeline.seconds('notes:'),
         phases_cpu_s: timeline.seconds('notes:', 'cpu'),
+        phases_engine_cpu_s: timeline.seconds('notes:', 'engine'),
         report_keyword_s: round(first.durationMs / 1000, 3),
         report_embedding_s: round((first.embedding?.durationMs ?? 0) / 1000, 3),
         report_graph_s: round((first.graph?.durationMs ?? 0) / 1000, 3),

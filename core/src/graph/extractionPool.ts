@@ -11,10 +11,10 @@ export interface ExtractionRequest {
   context: ExtractionContext;
 }
 
-/** A file's text and entries; `text: null` when it could not be read; `error` when extraction threw. */
-export type ExtractionReply = { id: number; text: string; entries: ExtractedEntry[] } | { id: number; text: null } | { id: number; error: string };
+/** A file's text and entries; `text: null` when it could not be read (and why); `error` when extraction threw. */
+export type ExtractionReply = { id: number; text: string; entries: ExtractedEntry[] } | { id: number; text: null; unreadable: string } | { id: number; error: string };
 
-export type ExtractedFile = { text: string; entries: ExtractedEntry[] } | { text: null };
+export type ExtractedFile = { text: string; entries: ExtractedEntry[] } | { text: null; unreadable: string };
 
 /**
  * Extraction threads for a first, forced or large extraction: two (or one per core, if fewer),
@@ -70,7 +70,7 @@ export class ExtractionPool {
       if (!pending) return;
       thread.pending.delete(reply.id);
       if ('error' in reply) pending.reject(new Error(reply.error));
-      else pending.resolve(reply.text === null ? { text: null } : { text: reply.text, entries: reply.entries });
+      else pending.resolve(reply.text === null ? { text: null, unreadable: reply.unreadable } : { text: reply.text, entries: reply.entries });
     });
     worker.on('error', (error: Error) => this.stop(thread, error));
     worker.on('exit', (code: number) => this.stop(thread, new Error(`the graph extraction thread stopped (exit code ${code})`)));

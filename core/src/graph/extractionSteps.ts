@@ -90,7 +90,11 @@ export async function writeExtractedInOrder(
       submitUpTo(next + EXTRACTED_AHEAD);
       if ('error' in result) throw result.error;
       yield () => forget?.(file.path); // evidence of an earlier version, or of a cut-off extraction
-      if (result.file.text === null) continue;
+      if (result.file.text === null) {
+        // Vanished since indexing: the next sync removes it from the index, and then from here.
+        log.debug('A file for graph extraction could not be read', { path: file.path, error: result.file.unreadable });
+        continue;
+      }
       yield* entrySteps(db, writer, file, result.file.text, result.file.entries);
     }
   }

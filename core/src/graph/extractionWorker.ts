@@ -14,9 +14,9 @@ port.on('message', ({ id, file, context }: ExtractionRequest) => {
   let text: string;
   try {
     text = fs.readFileSync(file.abs_path, 'utf8');
-  } catch {
-    // Vanished since indexing: the next sync removes it from the index, and then from the graph.
-    port.postMessage({ id, text: null } satisfies ExtractionReply);
+  } catch (error) {
+    // Vanished since indexing: the next sync removes it from the index, and then from the graph. The engine thread logs it.
+    port.postMessage({ id, text: null, unreadable: (error as Error).message ?? String(error) } satisfies ExtractionReply);
     return;
   }
   try {
