@@ -72,6 +72,8 @@ export interface ScaleRunFigures {
     phases_s: Record<string, number>;
     /** CPU seconds (user + system, all threads) per phase: steadier than wall time on a loaded machine. */
     phases_cpu_s: Record<string, number>;
+    /** Of those, the engine thread's alone (Linux; empty elsewhere): what worker threads took off it shows here. */
+    phases_engine_cpu_s: Record<string, number>;
     report_keyword_s: number;
     report_embedding_s: number;
     report_graph_s: number;
@@ -265,7 +267,7 @@ export async function runScaleJob(job: ScaleJob): Promise<ScaleRunFigures> {
     const firstPeak = peakRssBytes();
     log(
       `    first index ${firstS.toFixed(1)} s (search ready ${searchReadyS.toFixed(1)} s; cpu ${firstCpuS.toFixed(1)} s): ${first.files} files, ${first.chunks} chunks; ` +
-        `phases wall ${JSON.stringify(timeline.seconds('notes:'))}, cpu ${JSON.stringify(timeline.seconds('notes:', 'cpu'))}; peak RSS ${(firstPeak / MB).toFixed(0)} MB`,
+        `phases wall ${JSON.stringify(timeline.seconds('notes:'))}, cpu ${JSON.stringify(timeline.seconds('notes:', 'cpu'))}, engine thread cpu ${JSON.stringify(timeline.seconds('notes:', 'engine-cpu'))}; peak RSS ${(firstPeak / MB).toFixed(0)} MB`,
     );
     if (first.failed + first.skipped > 0) log(`    ! ${first.failed} failed, ${first.skipped} skipped: ${JSON.stringify(first.problems.slice(0, 3))}`);
 
@@ -379,6 +381,7 @@ export async function runScaleJob(job: ScaleJob): Promise<ScaleRunFigures> {
         cpu_s: round(firstCpuS, 2),
         phases_s: timeline.seconds('notes:'),
         phases_cpu_s: timeline.seconds('notes:', 'cpu'),
+        phases_engine_cpu_s: timeline.seconds('notes:', 'engine-cpu'),
         report_keyword_s: round(first.durationMs / 1000, 3),
         report_embedding_s: round((first.embedding?.durationMs ?? 0) / 1000, 3),
         report_graph_s: round((first.graph?.durationMs ?? 0) / 1000, 3),

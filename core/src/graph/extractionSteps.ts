@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import { FileProvenance } from './entryProvenance.js';
 import { extractFile, type ExtractionContext } from './extractFile.js';
+import type { ExtractedFile, ExtractionPool } from './extractionPool.js';
 import type { GraphWriter } from './graphWriter.js';
 import { sourceToolOf } from './sourceTool.js';
 import type { ExtractedEntry } from './types.js';
@@ -43,6 +44,66 @@ export function* extractionSteps(
     };
     if (read.text === null) continue;
     yield* entrySteps(db, writer, file, read.text, extractIndexedFile(file, read.text, context));
+  }
+}
+
+/** Files handed to the extraction threads ahead of the one being written: enough to keep both busy, few enough to hold in memory. */
+const EXTRACTED_AHEAD = 64;
+
+/**
+ * The same steps as `extractionSteps`, with the files read and extracted on `pool`'s threads
+ * ahead of the writes: `runSteps` (the update's time slices) writes whatever is extracted, in
+ * the files' order, so the graph is the one the engine thread alone would write. Returns early
+ * when `shouldStop` says so; what was not written is extracted again by the next update.
+ */
+export async function writeExtractedInOrder(
+  db: Database.Database,
+  writer: GraphWriter,
+  files: readonly IndexedFile[],
+  forget: ((path: string) => void) | null,
+  context: ExtractionContext,
+  pool: ExtractionPool,
+  runSteps: (steps: Iterable<() => void>) => Promise<unknown>,
+  shouldStop?: () => boolean,
+): Promise<void> {
+  const results: Array<{ file: ExtractedFile } | { error: Error } | undefined> = [];
+  const arrived: Array<Promise<void>> = [];
+  let submitted = 0;
+  const submitUpTo = (n: number) => {
+    for (; submitted < Math.min(n, files.length); submitted++) {
+      const i = submitted;
+      // Settled into `results` at once: a failure ahead of the writes is thrown when its turn comes, never unhandled.
+      arrived[i] = pool.extract(files[i]!, context).then(
+        (file) => void (results[i] = { file }),
+        (error: Error) => void (results[i] = { error }),
+      );
+    }
+  };
+  let next = 0;
+  // The steps of the files extracted so far, in order; ends at the first file still being extracted.
+  function* readySteps(): Generator<() => void> {
+    while (next < files.length && results[next] !== undefined) {
+      const file = files[next]!;
+      const result = results[next]!;
+      results[next] = undefined;
+      next++;
+      submitUpTo(next + EXTRACTED_AHEAD);
+      if ('error' in result) throw result.error;
+      yield () => forget?.(file.path); // evidence of an earlier version, or of a cut-off extraction
+      if (result.file.text === null) {
+        // Vanished since indexing: the next sync removes it from the index, and then from here.
+        log.debug('A file for graph extraction could not be read', { path: file.path, error: result.file.unreadable });
+        continue;
+      }
+      yield* entrySteps(db, writer, file, result.file.text, result.file.entries);
+    }
+  }
+  submitUpTo(EXTRACTED_AHEAD);
+  while (next < files.length) {
+    await arrived[next];
+    if (shouldStop?.()) return;
+    await runSteps(readySteps());
+    if (shouldStop?.()) return;
   }
 }
 

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { AliasBook } from './aliases/aliasBook.js';
 import { Cooccurrence } from './cooccurrence.js';
-import { extractionSteps, type IndexedFile } from './extractionSteps.js';
+import { extractionSteps, writeExtractedInOrder, type IndexedFile } from './extractionSteps.js';
+import { ExtractionPool } from './extractionPool.js';
 import type { ExtractionContext } from './extractFile.js';
 import { GraphWriter } from './graphWriter.js';
 import { ModelFiles } from './modelFiles.js';
@@ -36,6 +37,13 @@ function indexedMemoryFiles(db: Database.Database): IndexedFile[] {
   return db.prepare(`SELECT f.path, f.abs_path, f.sha256, f.mtime_ms FROM files f WHERE ${INDEXED_MEMORY_FILE} ORDER BY f.rowid`).all() as IndexedFile[];
 }
 
+/**
+ * From this many files, an update extracts them on worker threads (extractionPool.ts) while the
+ * engine thread writes; fewer (an edit) are extracted on the engine thread, which is quicker
+ * than starting a thread.
+ */
+export const PARALLEL_EXTRACTION_MIN_FILES = 32;
+
 /** An update changing more files than this (and this share of them) recounts all pairs. */
 const REBUILD_MIN_FILES = 50;
 const REBUILD_SHARE = 0.1;
@@ -51,7 +59,16 @@ const REBUILD_SHARE = 0.1;
  */
 export async function updateGraph(
   db: Database.Database,
-  options: { force?: boolean; shouldStop?: () => boolean; model?: ModelExtractionSetting; modelYieldsTo?: () => boolean; aliases?: AliasBook; extraction?: ExtractionContext } = {},
+  options: {
+    force?: boolean;
+    shouldStop?: () => boolean;
+    model?: ModelExtractionSetting;
+    modelYieldsTo?: () => boolean;
+    aliases?: AliasBook;
+    extraction?: ExtractionContext;
+    /** Extract on worker threads from this many files (default PARALLEL_EXTRACTION_MIN_FILES). */
+    parallelFromFiles?: number;
+  } = {},
 ): Promise<GraphUpdateReport> {
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
@@ -82,6 +99,7 @@ export async function updateGraph(
   // A file's entries may span slices: its hash is recorded after its last entry, so a file cut
   // off by a stop is extracted again (its partial evidence forgotten first) by the next update.
   // Pairs are counted in memory and written once per slice, before it commits (unless recounted at the end).
+  const writeHeld = () => db.transaction(() => writer.flush(true)).immediate();
   const slice = (work: () => void) =>
     db
       .transaction(() => {
@@ -89,18 +107,30 @@ export async function updateGraph(
         writer.flush();
       })
       .immediate();
-  await inTimeSlices(extractionSteps(db, writer, changed, fresh ? null : forget, extraction), slice, (step) => step(), { shouldStop: options.shouldStop });
-  // The mentions the writer held back, and the files waiting for them, before anything reads them (or after a stop).
-  const writeHeld = () => db.transaction(() => writer.flush(true)).immediate();
-  writeHeld();
-  // Files naming an organisation by a short name that a new name made ambiguous: once more, without the alias.
-  const redo = new Set(writer.redoPaths);
-  writer.redoPaths.clear();
-  if (redo.size > 0 && !options.shouldStop?.()) {
-    const again = indexedMemoryFiles(db).filter((f) => redo.has(f.path));
-    await inTimeSlices(extractionSteps(db, writer, again, forget, extraction), slice, (step) => step(), { shouldStop: options.shouldStop });
+  // Many files: read and extracted on worker threads, written here in order (the same graph, the rules being pure).
+  const threads: { pool: ExtractionPool | null } = { pool: null };
+  const extractAll = async (files: readonly IndexedFile[], forgetFirst: ((path: string) => void) | null) => {
+    const runSteps = (steps: Iterable<() => void>) => inTimeSlices(steps, slice, (step) => step(), { shouldStop: options.shouldStop });
+    if (files.length < (options.parallelFromFiles ?? PARALLEL_EXTRACTION_MIN_FILES)) await runSteps(extractionSteps(db, writer, files, forgetFirst, extraction));
+    else await writeExtractedInOrder(db, writer, files, forgetFirst, extraction, (threads.pool ??= new ExtractionPool()), runSteps, options.shouldStop);
+  };
+  try {
+    await extractAll(changed, fresh ? null : forget);
+    // The mentions the writer held back, and the files waiting for them, before anything reads them (or after a stop).
     writeHeld();
+    // Files naming an organisation by a short name that a new name made ambiguous: once more, without the alias.
+    const redo = new Set(writer.redoPaths);
     writer.redoPaths.clear();
+    if (redo.size > 0 && !options.shouldStop?.()) {
+      await extractAll(
+        indexedMemoryFiles(db).filter((f) => redo.has(f.path)),
+        forget,
+      );
+      writeHeld();
+      writer.redoPaths.clear();
+    }
+  } finally {
+    await threads.pool?.close();
   }
   if (rebuild) {
     await inTimeSlices(writer.cooccurrence.rebuildSteps(), (work) => db.transaction(work).immediate(), (step) => step(), { shouldStop: options.shouldStop });

@@ -3,10 +3,29 @@ const ASCII = /^[\t\n\r\x20-\x7e]*$/;
 const DIACRITIC_AFTER_CASED_LETTER = /([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])\p{M}+/gu;
 
 /**
+ * Keys already computed: an extraction asks for the same few thousand names' keys ~10 times per
+ * mention (labels, lookups, votes). Emptied when full, so memory stays bounded on any workspace.
+ */
+const KEYS = new Map<string, string>();
+const KEYS_LIMIT = 20_000;
+/** Longer labels (a literal, a headline) are rarely asked twice: not kept. */
+const KEYED_LABEL_MAX = 80;
+
+/**
  * The key entities merge on: case, spacing and diacritics folded. Marks are only stripped
  * after cased-script letters, where they are accents; in Devanagari or Thai they are vowels.
  */
 export function labelKey(label: string): string {
+  if (label.length > KEYED_LABEL_MAX) return foldedKey(label);
+  let key = KEYS.get(label);
+  if (key === undefined) {
+    if (KEYS.size >= KEYS_LIMIT) KEYS.clear();
+    KEYS.set(label, (key = foldedKey(label)));
+  }
+  return key;
+}
+
+function foldedKey(label: string): string {
   // ASCII has nothing to decompose or fold but case (most labels: a fast path).
   if (ASCII.test(label)) return label.toLowerCase().replace(/\s+/g, ' ').trim();
   return label

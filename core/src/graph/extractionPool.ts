@@ -1,0 +1,92 @@
+import os from 'node:os';
+import type { Worker } from 'node:worker_threads';
+import { siblingModule, startModuleWorker } from '../platform/moduleWorker.js';
+import type { IndexedFile } from './extractionSteps.js';
+import type { ExtractionContext } from './extractFile.js';
+import type { ExtractedEntry } from './types.js';
+
+export interface ExtractionRequest {
+  id: number;
+  file: IndexedFile;
+  context: ExtractionContext;
+}
+
+/** A file's text and entries; `text: null` when it could not be read (and why); `error` when extraction threw. */
+export type ExtractionReply = { id: number; text: string; entries: ExtractedEntry[] } | { id: number; text: null; unreadable: string } | { id: number; error: string };
+
+export type ExtractedFile = { text: string; entries: ExtractedEntry[] } | { text: null; unreadable: string };
+
+/**
+ * Extraction threads for a first, forced or large extraction: two (or one per core, if fewer),
+ * so on two cores the rules run beside the engine thread, which only writes. Fewer files are
+ * extracted on the engine thread: a thread takes tens of milliseconds to start.
+ */
+export function defaultExtractionThreads(): number {
+  return Math.max(1, Math.min(2, os.availableParallelism()));
+}
+
+interface Thread {
+  worker: Worker;
+  pending: Map<number, { resolve: (file: ExtractedFile) => void; reject: (error: Error) => void }>;
+}
+
+/**
+ * Worker threads running extractionWorker.ts, started on first use; each file goes to the
+ * thread with the fewest files queued. A thread that stops fails the files queued on it.
+ */
+export class ExtractionPool {
+  private readonly threads: Thread[] = [];
+  private nextId = 1;
+
+  constructor(private readonly size = defaultExtractionThreads()) {}
+
+  extract(file: IndexedFile, context: ExtractionContext): Promise<ExtractedFile> {
+    const thread = this.leastBusy();
+    const id = this.nextId++;
+    return new Promise<ExtractedFile>((resolve, reject) => {
+      thread.pending.set(id, { resolve, reject });
+      thread.worker.postMessage({ id, file, context } satisfies ExtractionRequest);
+    });
+  }
+
+  /** Stops the threads; files not extracted yet fail (their writes were given up). */
+  async close(): Promise<void> {
+    const threads = this.threads.splice(0);
+    for (const thread of threads) this.failPending(thread, new Error('the graph extraction threads were closed'));
+    await Promise.all(threads.map((t) => t.worker.terminate()));
+  }
+
+  private leastBusy(): Thread {
+    if (this.threads.length < this.size && !this.threads.some((t) => t.pending.size === 0)) return this.start();
+    return this.threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+  }
+
+  private start(): Thread {
+    const worker = startModuleWorker(siblingModule(import.meta.url, 'extractionWorker'));
+    const thread: Thread = { worker, pending: new Map() };
+    this.threads.push(thread);
+    worker.on('message', (reply: ExtractionReply) => {
+      const pending = thread.pending.get(reply.id);
+      if (!pending) return;
+      thread.pending.delete(reply.id);
+      if ('error' in reply) pending.reject(new Error(reply.error));
+      else pending.resolve(reply.text === null ? { text: null, unreadable: reply.unreadable } : { text: reply.text, entries: reply.entries });
+    });
+    worker.on('error', (error: Error) => this.stop(thread, error));
+    worker.on('exit', (code: number) => this.stop(thread, new Error(`the graph extraction thread stopped (exit code ${code})`)));
+    return thread;
+  }
+
+  private stop(thread: Thread, error: Error): void {
+    const index = this.threads.indexOf(thread);
+    if (index === -1) return;
+    this.threads.splice(index, 1);
+    this.failPending(thread, error);
+    void thread.worker.terminate();
+  }
+
+  private failPending(thread: Thread, error: Error): void {
+    for (const pending of thread.pending.values()) pending.reject(error);
+    thread.pending.clear();
+  }
+}

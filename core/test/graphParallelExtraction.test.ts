@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
+import type { MemoryService } from '../src/engine/memoryService.js';
+import { AliasBook } from '../src/graph/aliases/aliasBook.js';
+import { ExtractionPool } from '../src/graph/extractionPool.js';
+import { updateGraph } from '../src/graph/graphUpdate.js';
+import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
+
+let ws: TempWorkspace | undefined;
+let service: MemoryService | undefined;
+afterEach(async () => {
+  await service?.close();
+  ws?.cleanup();
+  service = undefined;
+  ws = undefined;
+});
+
+const db = (s: MemoryService) => (s as unknown as { db: Database.Database }).db;
+
+/** Notes that exercise what resolution depends on: first names joined then split again (a second pass), short names, relations, tables, votes. */
+const NOTES: Record<string, string> = {
+  'USER.md': '# User\n\nName: Mika Tanaka\n',
+  'memory/2026-03-01.md': '# 2026-03-01\n\n- Dana said the ledgerd deploy is done.\n- Lunch with Priya at Mawingu Labs in Lavington.\n',
+  'memory/2026-03-02.md': '# 2026-03-02\n\n- Dana Okafor owns ledgerd; it runs on hestia-01.\n- Moved to Lisbon.\n',
+  'memory/2026-03-03.md': '# 2026-03-03\n\n- Dana is out today. Priya Natarajan leads the Payouts team.\n',
+  'memory/2026-03-04.md': '# 2026-03-04\n\n- Call with Dana Silva about the Tidewater Systems contract.\n- Jade Liang works at Tidewater Systems.\n',
+  'memory/2026-03-05.md': '# 2026-03-05\n\n| service | host | since |\n|---|---|---|\n| ledgerd | hestia-01 | 2026 |\n| Miniflux | atlas | 2025 |\n',
+  'memory/people/priya.md': '# Priya Natarajan\n\n- Staff engineer at Quillfin\n- Lives in Wedding.\n',
+  'memory/projects/ledgerd.md': '---\ntitle: ledgerd\nstatus: active\n---\n# ledgerd\n\n- lead: Dana Okafor\n- Uses Postgres 16 and Tailscale.\n',
+};
+
+/** Every graph table, row by row in key order: ids included, so the order things were written in counts too. */
+function graphRows(d: Database.Database): Record<string, unknown[]> {
+  const tables = d.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'graph_%' ORDER BY name").pluck().all() as string[];
+  const rows: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const columns = d.prepare(`SELECT * FROM ${table} LIMIT 0`).columns().length;
+    const order = Array.from({ length: columns }, (_, i) => i + 1).join(', ');
+    // When a file was extracted differs from run to run.
+    rows[table] = d.prepare(`SELECT * FROM ${table} ORDER BY ${order}`).raw().all().map((row) => (table === 'graph_files' ? (row as unknown[]).slice(0, 3) : row));
+  }
+  return rows;
+}
+
+function emptyGraph(d: Database.Database): void {
+  const tables = d.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'graph_%'").pluck().all() as string[];
+  d.transaction(() => {
+    for (const table of tables) d.prepare(`DELETE FROM ${table}`).run();
+    d.prepare("DELETE FROM sqlite_sequence WHERE name LIKE 'graph_%'").run();
+  })();
+}
+
+describe('graph extraction on worker threads', () => {
+  it('writes the same graph, row for row, as extraction on the engine thread', async () => {
+    ws = createTempWorkspace(NOTES);
+    service = openService(ws);
+    await service.invoke('index.sync', {});
+    const d = db(service);
+    const options = { extraction: { writerName: 'Mika Tanaka' }, aliases: new AliasBook() };
+
+    emptyGraph(d);
+    const inline = await updateGraph(d, { ...options, parallelFromFiles: Infinity });
+    const inlineRows = graphRows(d);
+    expect(inline.extracted).toBe(Object.keys(NOTES).length);
+    // The notes name something: an empty graph would prove nothing.
+    expect((inlineRows.graph_claims ?? []).length).toBeGreaterThan(10);
+
+    emptyGraph(d);
+    const threaded = await updateGraph(d, { ...options, parallelFromFiles: 1 });
+    expect(threaded.extracted).toBe(inline.extracted);
+    expect(graphRows(d)).toEqual(inlineRows);
+  });
+
+  it('skips a file that vanished after indexing, as the engine thread does', async () => {
+    ws = createTempWorkspace(NOTES);
+    service = openService(ws);
+    await service.invoke('index.sync', {});
+    const d = db(service);
+    ws.remove('memory/2026-03-05.md');
+
+    emptyGraph(d);
+    await updateGraph(d, { parallelFromFiles: Infinity });
+    const inlineRows = graphRows(d);
+    emptyGraph(d);
+    await updateGraph(d, { parallelFromFiles: 1 });
+    expect(graphRows(d)).toEqual(inlineRows);
+    // Not recorded as extracted: the next update tries it again.
+    expect(d.prepare("SELECT count(*) FROM graph_files WHERE path = 'memory/2026-03-05.md'").pluck().get()).toBe(0);
+  });
+
+  it('fails the files still being extracted when the threads are closed, rather than leaving them waiting', async () => {
+    const pool = new ExtractionPool(1);
+    const missing = { path: 'memory/x.md', abs_path: '/nonexistent/reverie/x.md', sha256: 'x', mtime_ms: 0 };
+    // An unreadable file is answered, not failed: the update skips it.
+    await expect(pool.extract(missing, { writerName: null })).resolves.toMatchObject({ text: null, unreadable: expect.stringContaining('ENOENT') });
+    const failed = expect(pool.extract(missing, { writerName: null })).rejects.toThrow(/closed/);
+    await pool.close();
+    await failed;
+  });
+});
