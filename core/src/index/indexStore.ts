@@ -6,6 +6,7 @@ import type { StoredEntryKind } from './entryKinds.js';
 import { EntryKindsTable } from './entryKindsTable.js';
 import type { LineDate } from './lineDates.js';
 import type { PackedChunks } from './packedChunks.js';
+import { holdsWikiLink, packChunkText, withChunkTexts } from './chunkText.js';
 import { gramTermsOf } from './unspacedGrams.js';
 
 export interface FileRow {
@@ -74,15 +75,19 @@ export class IndexStore {
       deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
       deleteChunks: db.prepare('DELETE FROM chunks WHERE path = ?'),
       insertChunk: db.prepare(
-        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at, wiki_links)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertGrams: db.prepare('INSERT INTO chunks_grams (rowid, terms) VALUES (?, ?)'),
+      // FTS5 is contentless (migration 0021): the writer gives it each chunk's text, a file's or a
+      // batch's in one statement (FTS5 writes a segment at every statement's end).
+      insertFts: db.prepare<[string]>('INSERT INTO chunks_fts (rowid, text) SELECT value->>0, value->>1 FROM json_each(?)'),
       // One statement for a whole batch (see packedChunks.ts); json_each yields the rows in array order.
       insertPackedChunks: db.prepare<[string, SourceKind, Buffer]>(
-        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at)
-         SELECT ?, ?, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5 FROM json_each(CAST(? AS TEXT))`,
+        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at, wiki_links)
+         SELECT ?, ?, value->>0, value->>1, unhex(value->>2), value->>3, value->>4, value->>5, value->>6 FROM json_each(CAST(? AS TEXT))`,
       ),
+      insertPackedFts: db.prepare<[number, Buffer]>('INSERT INTO chunks_fts (rowid, text) SELECT ? + key, value FROM json_each(CAST(? AS TEXT))'),
       coverage: db.prepare<[], Record<string, unknown>>(
         `SELECT f.path, f.source, f.status, f.reason, f.size, f.mtime_ms,
                 (SELECT count(*) FROM chunks c WHERE c.path = f.path) AS chunks
@@ -113,7 +118,7 @@ export class IndexStore {
       setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       // Every search asks: prepared once per connection.
       chunkProvenance: db.prepare<[string], ChunkProvenance>('SELECT id, origin, session_kind FROM chunks WHERE id IN (SELECT value FROM json_each(?))'),
-      chunkTexts: db.prepare<[string], { id: number; text: string }>('SELECT id, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))'),
+      chunkTexts: withChunkTexts(db.prepare<[string], { id: number; text: string }>('SELECT id, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))')),
       deleteLineDates: db.prepare('DELETE FROM line_dates WHERE path = ?'),
       insertLineDate: db.prepare('INSERT OR IGNORE INTO line_dates (path, line, day_from, day_to, precision) VALUES (?, ?, ?, ?, ?)'),
     };
@@ -193,14 +198,17 @@ export class IndexStore {
 
   /** Adds chunks to a file without touching the ones it has (incremental transcript ingestion). */
   appendChunks(row: Pick<FileRow, 'path' | 'source'>, chunks: readonly IndexedChunk[]): void {
+    const fts: Array<[number, string]> = [];
     for (const c of chunks) {
       const { lastInsertRowid } = this.stmts.insertChunk.run(
-        row.path, row.source, c.startLine, c.endLine, c.text,
-        c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null,
+        row.path, row.source, c.startLine, c.endLine, packChunkText(c.text),
+        c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null, holdsWikiLink(c.text) ? 1 : 0,
       );
+      fts.push([Number(lastInsertRowid), c.text]);
       const grams = gramTermsOf(c.text);
       if (grams) this.stmts.insertGrams.run(lastInsertRowid, grams);
     }
+    if (fts.length > 0) this.stmts.insertFts.run(JSON.stringify(fts));
   }
 
   /** `appendChunks` for chunks packed on another thread: one statement, the same rows, ids and grams. */
@@ -210,6 +218,7 @@ export class IndexStore {
     if (changes !== packed.count) throw new Error(`${row.path}: ${changes} of ${packed.count} chunks were written`);
     // One statement gives its rows consecutive ids (max + 1 each), the last one reported.
     const firstId = Number(lastInsertRowid) - changes + 1;
+    this.stmts.insertPackedFts.run(firstId, asBuffer(packed.texts));
     for (const [index, terms] of packed.grams) this.stmts.insertGrams.run(firstId + index, terms);
   }
 
@@ -268,14 +277,14 @@ export class IndexStore {
   chunksWithWikiLinks(): { path: string; startLine: number; endLine: number; text: string }[] {
     return this.db
       .prepare<[], { path: string; startLine: number; endLine: number; text: string }>(
-        "SELECT path, start_line AS startLine, end_line AS endLine, text FROM chunks WHERE source = 'memory' AND instr(text, '[[') > 0 ORDER BY path, start_line",
+        "SELECT path, start_line AS startLine, end_line AS endLine, chunk_text(text) AS text FROM chunks WHERE source = 'memory' AND wiki_links = 1 ORDER BY path, start_line",
       )
       .all();
   }
 
   /** Up to `limit` memory chunks' texts, read one row at a time. */
   *memoryChunkTexts(limit: number): Generator<string> {
-    for (const row of this.db.prepare<[number], { text: string }>("SELECT text FROM chunks WHERE source = 'memory' LIMIT ?").iterate(limit)) yield row.text;
+    for (const row of this.db.prepare<[number], { text: string }>("SELECT chunk_text(text) AS text FROM chunks WHERE source = 'memory' LIMIT ?").iterate(limit)) yield row.text;
   }
 
   forgottenPaths(): Set<string> {
