@@ -25,6 +25,9 @@ export const migration0021: Migration = {
   name: 'packed-chunk-text',
   withoutForeignKeys: true,
   up(db) {
+    // Already packed when an index is migrated again from an older recorded version.
+    const textType = db.prepare("SELECT type FROM pragma_table_info('chunks') WHERE name = 'text'").pluck().get();
+    if (textType === 'BLOB') return;
     const kept = db
       .prepare("SELECT sql FROM sqlite_master WHERE tbl_name = 'chunks' AND type IN ('index', 'trigger') AND sql IS NOT NULL AND name NOT IN ('chunks_after_insert', 'chunks_after_delete')")
       .pluck()
