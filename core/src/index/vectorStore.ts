@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { unpackChunkText } from './chunkText.js';
+import { unpackChunkText, withChunkTexts } from './chunkText.js';
 import { writeStampReader } from './writeStamp.js';
 import * as sqliteVec from 'sqlite-vec';
 import { sha256Hex } from '../platform/hash.js';
@@ -134,10 +134,10 @@ export class VectorStore {
       ? `SELECT v.chunk_id, v.vector, CASE WHEN length(v.vector) = 0 THEN c.text END AS packed FROM ${this.floatsTable} v JOIN chunks c ON c.id = v.chunk_id`
       : `SELECT v.chunk_id, v.vector, NULL AS packed FROM ${this.floatsTable} v`;
     this.stmts = {
-      pending: db.prepare<[number, number], PendingChunk>(
-        `SELECT c.id, chunk_text(c.text) AS text FROM chunks c LEFT JOIN ${this.floatsTable} v ON v.chunk_id = c.id
+      pending: withChunkTexts(db.prepare<[number, number], PendingChunk>(
+        `SELECT c.id, c.text FROM chunks c LEFT JOIN ${this.floatsTable} v ON v.chunk_id = c.id
          WHERE v.chunk_id IS NULL AND c.id > ? ORDER BY c.id LIMIT ?`,
-      ),
+      )),
       countEmbedded: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${this.floatsTable}`),
       newestChunk: db.prepare<[], { id: number | null; embedded: number }>(
         `SELECT newest.id, EXISTS (SELECT 1 FROM ${this.floatsTable} v WHERE v.chunk_id = newest.id) AS embedded FROM (SELECT max(id) AS id FROM chunks) newest`,
