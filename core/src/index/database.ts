@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import { openSqlite } from '../platform/sqliteDriver.js';
 import { isCorruptionError, migrate, moveDatabaseAside, NewerSchemaError } from '../platform/sqliteSchema.js';
 import { useWalMode } from '../platform/walMode.js';
+import { registerChunkText } from './chunkText.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { DEFAULT_RECLAIM, describeReclaim, reclaimFreePages, type ReclaimThresholds } from './reclaimSpace.js';
 import { loadVectorExtension, type VectorBackend } from './vectorStore.js';
@@ -116,6 +117,7 @@ function useNewIndexPageSize(db: Database.Database): void {
 function openAndMigrate(file: string, readonly: boolean, beforeMigrate: (db: Database.Database) => void): Database.Database {
   const db = openSqlite(file, { fileMustExist: readonly, timeout: 10_000 });
   try {
+    registerChunkText(db);
     beforeMigrate(db);
     if (!readonly) useNewIndexPageSize(db);
     useWalMode(db);

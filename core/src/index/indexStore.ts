@@ -6,6 +6,7 @@ import type { StoredEntryKind } from './entryKinds.js';
 import { EntryKindsTable } from './entryKindsTable.js';
 import type { LineDate } from './lineDates.js';
 import type { PackedChunks } from './packedChunks.js';
+import { holdsWikiLink, packChunkText, withChunkTexts } from './chunkText.js';
 import { gramTermsOf } from './unspacedGrams.js';
 
 export interface FileRow {
@@ -79,20 +80,24 @@ export class IndexStore {
       deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
       deleteChunks: db.prepare('DELETE FROM chunks WHERE path = ?'),
       insertChunk: db.prepare(
-        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at, wiki_links)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertGrams: db.prepare('INSERT INTO chunks_grams (rowid, terms) VALUES (?, ?)'),
+      // FTS5 is contentless (migration 0021): the writer gives it each chunk's text, a file's or a
+      // batch's in one statement (FTS5 writes a segment at every statement's end).
+      insertFts: db.prepare<[string]>('INSERT INTO chunks_fts (rowid, text) SELECT value->>0, value->>1 FROM json_each(?)'),
       // One statement for a whole batch (see packedChunks.ts); json_each yields the rows in array order.
       insertPackedChunks: db.prepare<[string, SourceKind, Buffer]>(
-        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at)
-         SELECT ?, ?, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5 FROM json_each(CAST(? AS TEXT))`,
+        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at, wiki_links)
+         SELECT ?, ?, value->>0, value->>1, unhex(value->>2), value->>3, value->>4, value->>5, value->>6 FROM json_each(CAST(? AS TEXT))`,
       ),
+      insertPackedFts: db.prepare<[number, Buffer]>('INSERT INTO chunks_fts (rowid, text) SELECT ? + key, value FROM json_each(CAST(? AS TEXT))'),
       hasChunks: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM chunks WHERE path = ? LIMIT 1'),
       // The chunks of several files at once (see writeFilesTogether): json_each yields the rows in array order.
       insertFilesChunks: db.prepare<[Buffer]>(
-        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at)
-         SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7 FROM json_each(CAST(? AS TEXT))`,
+        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at, wiki_links)
+         SELECT value->>0, value->>1, value->>2, value->>3, unhex(value->>4), value->>5, value->>6, value->>7, value->>8 FROM json_each(CAST(? AS TEXT))`,
       ),
       coverage: db.prepare<[], Record<string, unknown>>(
         `SELECT f.path, f.source, f.status, f.reason, f.size, f.mtime_ms,
@@ -124,7 +129,7 @@ export class IndexStore {
       setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       // Every search asks: prepared once per connection.
       chunkProvenance: db.prepare<[string], ChunkProvenance>('SELECT id, origin, session_kind FROM chunks WHERE id IN (SELECT value FROM json_each(?))'),
-      chunkTexts: db.prepare<[string], { id: number; text: string }>('SELECT id, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))'),
+      chunkTexts: withChunkTexts(db.prepare<[string], { id: number; text: string }>('SELECT id, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))')),
       deleteLineDates: db.prepare('DELETE FROM line_dates WHERE path = ?'),
       insertLineDate: db.prepare('INSERT OR IGNORE INTO line_dates (path, line, day_from, day_to, precision) VALUES (?, ?, ?, ?, ?)'),
     };
@@ -192,25 +197,31 @@ export class IndexStore {
     const files = this.waitingChunks ?? [];
     if (files.length === 0) return;
     this.waitingChunks = [];
+    // A lone surrogate would reach SQLite through JSON as itself, where a bound string gets U+FFFD: those go row by row.
+    if (files.some((f) => f.chunks.some((c) => LONE_SURROGATE.test(c.text)))) {
+      for (const file of files) this.appendChunks(file, file.chunks);
+      return;
+    }
+    // The stored text is deflated (chunkText.ts), so it travels as hex; FTS5 (contentless) gets the plain texts.
     const rows: unknown[] = [];
+    const texts: string[] = [];
     const grams: Array<[number, string]> = [];
     for (const file of files) {
       for (const c of file.chunks) {
         const terms = gramTermsOf(c.text);
         if (terms) grams.push([rows.length, terms]);
-        rows.push([file.path, file.source, c.startLine, c.endLine, c.text, c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null]);
+        texts.push(c.text);
+        rows.push([
+          file.path, file.source, c.startLine, c.endLine, packChunkText(c.text).toString('hex'),
+          c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null, holdsWikiLink(c.text) ? 1 : 0,
+        ]);
       }
     }
-    const json = JSON.stringify(rows);
-    // A lone surrogate would reach SQLite through JSON as itself, where a bound string gets U+FFFD: those go row by row.
-    if (json.includes('\\ud') && files.some((f) => f.chunks.some((c) => LONE_SURROGATE.test(c.text)))) {
-      for (const file of files) this.appendChunks(file, file.chunks);
-      return;
-    }
-    const { changes, lastInsertRowid } = this.stmts.insertFilesChunks.run(Buffer.from(json, 'utf8'));
+    const { changes, lastInsertRowid } = this.stmts.insertFilesChunks.run(Buffer.from(JSON.stringify(rows), 'utf8'));
     if (changes !== rows.length) throw new Error(`${changes} of ${rows.length} chunks were written`);
     // One statement gives its rows consecutive ids (max + 1 each), the last one reported.
     const firstId = Number(lastInsertRowid) - changes + 1;
+    this.stmts.insertPackedFts.run(firstId, Buffer.from(JSON.stringify(texts), 'utf8'));
     for (const [index, terms] of grams) this.stmts.insertGrams.run(firstId + index, terms);
   }
 
@@ -258,14 +269,17 @@ export class IndexStore {
 
   /** Adds chunks to a file without touching the ones it has (incremental transcript ingestion). */
   appendChunks(row: Pick<FileRow, 'path' | 'source'>, chunks: readonly IndexedChunk[]): void {
+    const fts: Array<[number, string]> = [];
     for (const c of chunks) {
       const { lastInsertRowid } = this.stmts.insertChunk.run(
-        row.path, row.source, c.startLine, c.endLine, c.text,
-        c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null,
+        row.path, row.source, c.startLine, c.endLine, packChunkText(c.text),
+        c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null, holdsWikiLink(c.text) ? 1 : 0,
       );
+      fts.push([Number(lastInsertRowid), c.text]);
       const grams = gramTermsOf(c.text);
       if (grams) this.stmts.insertGrams.run(lastInsertRowid, grams);
     }
+    if (fts.length > 0) this.stmts.insertFts.run(JSON.stringify(fts));
   }
 
   /** `appendChunks` for chunks packed on another thread: one statement, the same rows, ids and grams. */
@@ -275,6 +289,7 @@ export class IndexStore {
     if (changes !== packed.count) throw new Error(`${row.path}: ${changes} of ${packed.count} chunks were written`);
     // One statement gives its rows consecutive ids (max + 1 each), the last one reported.
     const firstId = Number(lastInsertRowid) - changes + 1;
+    this.stmts.insertPackedFts.run(firstId, asBuffer(packed.texts));
     for (const [index, terms] of packed.grams) this.stmts.insertGrams.run(firstId + index, terms);
   }
 
@@ -334,14 +349,14 @@ export class IndexStore {
   chunksWithWikiLinks(): { path: string; startLine: number; endLine: number; text: string }[] {
     return this.db
       .prepare<[], { path: string; startLine: number; endLine: number; text: string }>(
-        "SELECT path, start_line AS startLine, end_line AS endLine, text FROM chunks WHERE source = 'memory' AND instr(text, '[[') > 0 ORDER BY path, start_line",
+        "SELECT path, start_line AS startLine, end_line AS endLine, chunk_text(text) AS text FROM chunks WHERE source = 'memory' AND wiki_links = 1 ORDER BY path, start_line",
       )
       .all();
   }
 
   /** Up to `limit` memory chunks' texts, read one row at a time. */
   *memoryChunkTexts(limit: number): Generator<string> {
-    for (const row of this.db.prepare<[number], { text: string }>("SELECT text FROM chunks WHERE source = 'memory' LIMIT ?").iterate(limit)) yield row.text;
+    for (const row of this.db.prepare<[number], { text: string }>("SELECT chunk_text(text) AS text FROM chunks WHERE source = 'memory' LIMIT ?").iterate(limit)) yield row.text;
   }
 
   forgottenPaths(): Set<string> {

@@ -1,3 +1,4 @@
+import { holdsWikiLink, packChunkText } from './chunkText.js';
 import type { IndexedChunk } from './indexStore.js';
 import { gramTermsOf } from './unspacedGrams.js';
 
@@ -10,11 +11,14 @@ import { gramTermsOf } from './unspacedGrams.js';
  */
 export interface PackedChunks {
   /**
-   * JSON array of `[startLine, endLine, text, origin, sessionKind, observedAt]`, in insert order,
-   * as UTF-8 bytes: moved to the engine thread, not copied, and outside both threads' heaps (as
-   * megabyte strings they waited in V8's large-object space for a full collection: +80 MB RSS).
+   * JSON array of `[startLine, endLine, packedTextHex, origin, sessionKind, observedAt, wikiLinks]`, in
+   * insert order, as UTF-8 bytes: moved to the engine thread, not copied, and outside both
+   * threads' heaps (as megabyte strings they waited in V8's large-object space for a full
+   * collection: +80 MB RSS). The text is packed here (chunkText.ts), off the engine thread.
    */
   json: Uint8Array;
+  /** JSON array of the chunks' texts in the same order, for the FTS5 rows (UTF-8 bytes as above). */
+  texts: Uint8Array;
   count: number;
   /** The unspaced-script terms of the chunks that have some (`[index in json, terms]`), see unspacedGrams.ts. */
   grams: Array<[number, string]>;
@@ -27,9 +31,9 @@ export function packChunks(chunks: readonly IndexedChunk[]): PackedChunks {
   const rows: unknown[] = [];
   const grams: Array<[number, string]> = [];
   chunks.forEach((c, i) => {
-    rows.push([c.startLine, c.endLine, c.text, c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null]);
+    rows.push([c.startLine, c.endLine, packChunkText(c.text).toString('hex'), c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null, holdsWikiLink(c.text) ? 1 : 0]);
     const terms = gramTermsOf(c.text);
     if (terms) grams.push([i, terms]);
   });
-  return { json: utf8.encode(JSON.stringify(rows)), count: chunks.length, grams };
+  return { json: utf8.encode(JSON.stringify(rows)), texts: utf8.encode(JSON.stringify(chunks.map((c) => c.text))), count: chunks.length, grams };
 }

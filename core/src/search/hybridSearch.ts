@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { withChunkTexts, type ChunkTextStatement } from '../index/chunkText.js';
 import type { SearchResult, SourceKind } from '../contract/index.js';
 import type { EmbeddingProvider } from '../embed/provider.js';
 import { dot, type VectorHit, type VectorStore } from '../index/vectorStore.js';
@@ -88,14 +89,14 @@ interface Candidate {
  * and a floored temporal decay, then diversified with MMR. Every result says how it scored.
  */
 export class HybridSearcher {
-  private readonly chunksById: Database.Statement<unknown[], Omit<ChunkHit, 'rank'>>;
+  private readonly chunksById: ChunkTextStatement<[string], Omit<ChunkHit, 'rank'>>;
   private readonly datedPaths: Database.Statement<[], { path: string }>;
   private datedNotes: Map<string, string[]> | null = null;
   private datedNotesGeneration = -1;
-  private readonly chunksOfFile: Database.Statement<[string, number], Omit<ChunkHit, 'rank'>>;
+  private readonly chunksOfFile: ChunkTextStatement<[string, number], Omit<ChunkHit, 'rank'>>;
   private readonly markers: MarkerText;
   private readonly datedLines: Database.Statement<[string, string, number], { path: string; line: number }>;
-  private readonly chunksAtLine: Database.Statement<[string, number, number], Omit<ChunkHit, 'rank'>>;
+  private readonly chunksAtLine: ChunkTextStatement<[string, number, number], Omit<ChunkHit, 'rank'>>;
 
   constructor(
     db: Database.Database,
@@ -104,20 +105,20 @@ export class HybridSearcher {
     private readonly settings: () => HybridSettings = () => DEFAULT_HYBRID,
     private readonly now: () => number = Date.now,
   ) {
-    this.chunksById = db.prepare(
+    this.chunksById = withChunkTexts(db.prepare(
       `SELECT id, path, source, start_line, end_line, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))`,
-    );
+    ));
     this.datedPaths = db.prepare(
       "SELECT path FROM files WHERE status = 'indexed' AND path GLOB '*[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*.md'",
     );
-    this.chunksOfFile = db.prepare('SELECT id, path, source, start_line, end_line, text FROM chunks WHERE path = ? ORDER BY start_line LIMIT ?');
+    this.chunksOfFile = withChunkTexts(db.prepare('SELECT id, path, source, start_line, end_line, text FROM chunks WHERE path = ? ORDER BY start_line LIMIT ?'));
     this.markers = new MarkerText(db, () => keyword.indexGeneration);
     this.datedLines = db.prepare(
       'SELECT path, line FROM line_dates WHERE day_from <= ? AND day_to >= ? ORDER BY day_to DESC LIMIT ?',
     );
-    this.chunksAtLine = db.prepare(
+    this.chunksAtLine = withChunkTexts(db.prepare(
       'SELECT id, path, source, start_line, end_line, text FROM chunks WHERE path = ? AND start_line <= ? AND end_line >= ? ORDER BY start_line',
-    );
+    ));
   }
 
   /** Dated notes whose date fits a date written in the query, with how well it fits (a day beats a month beats a year). */

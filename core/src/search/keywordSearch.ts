@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { SearchResult, SourceKind } from '../contract/index.js';
+import { withChunkTexts, type ChunkTextStatement } from '../index/chunkText.js';
 import { writeStampReader } from '../index/writeStamp.js';
 import { makeId } from '../platform/ids.js';
 import { LruCache } from '../platform/lruCache.js';
@@ -111,11 +112,11 @@ export class KeywordSearcher {
   private readonly prefixDoc: Database.Statement<[string, string], { doc: number }>;
   private readonly chunkCount: Database.Statement<[], { n: number }>;
   private readonly filesByPath: Database.Statement<[string], { path: string }>;
-  private readonly chunksOfFile: Database.Statement<[string, number], Omit<ChunkHit, 'rank'>>;
-  private readonly rankedMatch: Database.Statement<[string, number, number], ChunkHit>;
+  private readonly chunksOfFile: ChunkTextStatement<[string, number], Omit<ChunkHit, 'rank'>>;
+  private readonly rankedMatch: ChunkTextStatement<[string, number, number], ChunkHit>;
   private readonly budgetFloor: Database.Statement<[string, number], { rowid: number }>;
   /** The same two, keeping only chunks of the sources given (a JSON array) while FTS5 walks its matches. */
-  private readonly rankedMatchOf: Database.Statement<[string, number, string, number], ChunkHit>;
+  private readonly rankedMatchOf: ChunkTextStatement<[string, number, string, number], ChunkHit>;
   private readonly budgetFloorOf: Database.Statement<[string, string, number], { rowid: number }>;
   /** Matches inside one id range (`…Of`: of the sources given too): counted, the floor's row, the best-ranked. */
   private readonly countIn: Database.Statement<[string, number, number], { n: number }>;
@@ -124,7 +125,7 @@ export class KeywordSearcher {
   private readonly floorInOf: Database.Statement<[string, number, number, string, number], { rowid: number }>;
   private readonly rankedIn: Database.Statement<[string, number, number, number], { id: number; rank: number }>;
   private readonly rankedInOf: Database.Statement<[string, number, number, string, number], { id: number; rank: number }>;
-  private readonly chunksById: Database.Statement<[string], Omit<ChunkHit, 'rank'>>;
+  private readonly chunksById: ChunkTextStatement<[string], Omit<ChunkHit, 'rank'>>;
   private readonly sourceRanges: SourceRanges;
   private readonly dataVersion: Database.Statement<[], { data_version: number }>;
   private readonly writeStamp: () => string;
@@ -148,28 +149,28 @@ export class KeywordSearcher {
     this.filesByPath = db.prepare(
       "SELECT path FROM files WHERE status = 'indexed' AND path LIKE ? ESCAPE '\\' ORDER BY path LIMIT 20",
     );
-    this.chunksOfFile = db.prepare(
+    this.chunksOfFile = withChunkTexts(db.prepare(
       'SELECT id, path, source, start_line, end_line, text FROM chunks WHERE path = ? ORDER BY start_line LIMIT ?',
-    );
+    ));
     // Rank inside FTS5 first and join only the top rows: joining before the LIMIT would read
     // the text of every matching chunk.
-    this.rankedMatch = db.prepare(
+    this.rankedMatch = withChunkTexts(db.prepare(
       `SELECT c.id, c.path, c.source, c.start_line, c.end_line, c.text, top.rank
        FROM (SELECT rowid, bm25(chunks_fts) AS rank FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid >= ? ORDER BY rank, rowid LIMIT ?) AS top
        JOIN chunks c ON c.id = top.rowid
        ORDER BY top.rank, top.rowid`,
-    );
+    ));
     // Walking matches in rowid order is ~25x cheaper than ranking them.
     this.budgetFloor = db.prepare('SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?');
     // A source filter inside the ranking: each match's source is one primary-key read (no
     // text), and only the wanted source's rows are ranked, counted for the budget or joined.
     const ofSources = '(SELECT source FROM chunks WHERE id = chunks_fts.rowid) IN (SELECT value FROM json_each(?))';
-    this.rankedMatchOf = db.prepare(
+    this.rankedMatchOf = withChunkTexts(db.prepare(
       `SELECT c.id, c.path, c.source, c.start_line, c.end_line, c.text, top.rank
        FROM (SELECT rowid, bm25(chunks_fts) AS rank FROM chunks_fts WHERE chunks_fts MATCH ? AND rowid >= ? AND ${ofSources} ORDER BY rank, rowid LIMIT ?) AS top
        JOIN chunks c ON c.id = top.rowid
        ORDER BY top.rank, top.rowid`,
-    );
+    ));
     this.budgetFloorOf = db.prepare(`SELECT rowid FROM chunks_fts WHERE chunks_fts MATCH ? AND ${ofSources} ORDER BY rowid DESC LIMIT 1 OFFSET ?`);
     // FTS5 takes a rowid range itself: the matches outside it are skipped, not walked.
     const inRange = 'chunks_fts MATCH ? AND rowid BETWEEN ? AND ?';
@@ -179,7 +180,7 @@ export class KeywordSearcher {
     this.floorInOf = db.prepare(`SELECT rowid FROM chunks_fts WHERE ${inRange} AND ${ofSources} ORDER BY rowid DESC LIMIT 1 OFFSET ?`);
     this.rankedIn = db.prepare(`SELECT rowid AS id, bm25(chunks_fts) AS rank FROM chunks_fts WHERE ${inRange} ORDER BY rank, rowid LIMIT ?`);
     this.rankedInOf = db.prepare(`SELECT rowid AS id, bm25(chunks_fts) AS rank FROM chunks_fts WHERE ${inRange} AND ${ofSources} ORDER BY rank, rowid LIMIT ?`);
-    this.chunksById = db.prepare('SELECT id, path, source, start_line, end_line, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))');
+    this.chunksById = withChunkTexts(db.prepare('SELECT id, path, source, start_line, end_line, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))'));
     this.sourceRanges = new SourceRanges(db);
     this.dataVersion = db.prepare('PRAGMA data_version');
     this.writeStamp = writeStampReader(db);
