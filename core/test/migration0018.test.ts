@@ -1,32 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import type { MemoryService } from '../src/engine/memoryService.js';
 import { INDEX_PAGE_SIZE } from '../src/index/database.js';
 import { MIGRATIONS } from '../src/index/migrations/index.js';
 import { loadVectorExtension } from '../src/index/vectorStore.js';
 import { graphSnapshot, indexDb } from './helpers/graphSnapshot.js';
-import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
+import { closedAfterEachTest, type OpenedWorkspace } from './helpers/openedServices.js';
+import { openService, SAMPLE_NOTES } from './helpers/workspace.js';
 
-interface Opened {
-  ws: TempWorkspace;
-  service: MemoryService | undefined;
-}
-const opened: Opened[] = [];
-afterEach(async () => {
-  for (const o of opened.splice(0)) {
-    await o.service?.close();
-    o.ws.cleanup();
-  }
-});
-
-function open(notes: Record<string, string>): Opened & { service: MemoryService } {
-  const ws = createTempWorkspace(notes);
-  const o = { ws, service: openService(ws) };
-  opened.push(o);
-  return o;
-}
+const open = closedAfterEachTest();
 
 // Dana and Marco are named together on three days: a stored pair dated by the earliest.
 const NOTES: Record<string, string> = {
@@ -84,7 +67,7 @@ describe('migration 0018: graph entries not indexed by date or path', () => {
     const searchBefore = (await old.service.invoke('memory.search', { query: 'restic backups', recall: false })).results.map((r) => `${r.path}:${r.startLine}`);
     const file = old.service.indexPath;
     await old.service.close();
-    (old as Opened).service = undefined;
+    (old as OpenedWorkspace).service = undefined;
     toVersion17(file);
 
     const reopened = openService(old.ws);

@@ -1,31 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import type { MemoryService } from '../src/engine/memoryService.js';
 import { MIGRATIONS } from '../src/index/migrations/index.js';
 import { loadVectorExtension } from '../src/index/vectorStore.js';
 import { graphSnapshot, indexDb } from './helpers/graphSnapshot.js';
-import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
+import { closedAfterEachTest, type OpenedWorkspace } from './helpers/openedServices.js';
+import { openService, SAMPLE_NOTES } from './helpers/workspace.js';
 
-interface Opened {
-  ws: TempWorkspace;
-  service: MemoryService | undefined;
-}
-const opened: Opened[] = [];
-afterEach(async () => {
-  for (const o of opened.splice(0)) {
-    await o.service?.close();
-    o.ws.cleanup();
-  }
-});
-
-function open(notes: Record<string, string>): Opened & { service: MemoryService } {
-  const ws = createTempWorkspace(notes);
-  const o = { ws, service: openService(ws) };
-  opened.push(o);
-  return o;
-}
+const open = closedAfterEachTest();
 
 const NOTES: Record<string, string> = {
   ...SAMPLE_NOTES,
@@ -88,7 +71,7 @@ describe('migration 0019: graph entries store nothing for the usual provenance',
     const graphBefore = graphSnapshot(indexDb(old.service));
     const mentionsBefore = indexDb(old.service).prepare('SELECT entity_id, entry_id, cooccurs, by_model FROM graph_mentions ORDER BY 1, 2').raw().all();
     await old.service.close();
-    (old as Opened).service = undefined;
+    (old as OpenedWorkspace).service = undefined;
     toVersion18(file);
     const rowsBefore = new Database(file, { readonly: true }).prepare(ENTRY_ROWS).raw().all();
     expect(rowsBefore.length).toBeGreaterThan(5);

@@ -12,9 +12,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { MemoryService } from '../../core/src/engine/memoryService.js';
 import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
-import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
+import { makeTempWorkspace, removeTempWorkspace, syncSyntheticChunks } from './engine.js';
 import { log } from './stats.js';
-import { makeQuestions, SyntheticCorpus } from './synthetic.js';
+import { makeQuestions } from './synthetic.js';
 
 const out = process.argv[2];
 if (!out || out.startsWith('--')) throw new Error('usage: agentMcpAnswers.ts OUT.jsonl [--chunks N]');
@@ -26,12 +26,7 @@ const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..
 const ws = makeTempWorkspace('mcp-answers');
 const service = new MemoryService({ dataDir: ws.dataDir, workspace: resolveExistingWorkspace(ws.workspace) });
 try {
-  const corpus = new SyntheticCorpus(ws.workspace);
-  corpus.writeRootFiles();
-  while (service.status().index.chunks < targetChunks) {
-    corpus.writeNotes(Math.max(50, Math.round(targetChunks / 10)));
-    await service.sync(false);
-  }
+  const corpus = await syncSyntheticChunks(service, ws.workspace, targetChunks);
   await service.startHosting({ kind: 'daemon', url: null });
   const { token } = await service.invoke('agents.add', { name: 'bench-answers' });
   const env = { ...process.env, REVERIE_DATA_DIR: ws.dataDir, REVERIE_AGENT_TOKEN: token } as Record<string, string>;

@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { MemoryService } from '../../core/src/engine/memoryService.js';
 import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
-import { makeTempWorkspace, removeTempWorkspace } from './engine.js';
+import { makeTempWorkspace, removeTempWorkspace, syncSyntheticChunks } from './engine.js';
 import { runMcpJob } from './agentMcpLoad.js';
 import { log, round } from './stats.js';
-import { makeQuestions, SyntheticCorpus } from './synthetic.js';
+import { makeQuestions } from './synthetic.js';
 
 function option(name: string, fallback: string): string {
   const at = process.argv.indexOf(name);
@@ -28,25 +28,19 @@ const questionScale = process.argv.includes('--distinct') ? 10 : 1;
 const ws = makeTempWorkspace('mcp-cpu');
 const service = new MemoryService({ dataDir: ws.dataDir, workspace: resolveExistingWorkspace(ws.workspace) });
 try {
-  const corpus = new SyntheticCorpus(ws.workspace);
-  corpus.writeRootFiles();
-  while (service.status().index.chunks < targetChunks) {
-    corpus.writeNotes(Math.max(50, Math.round(targetChunks / 10)));
-    await service.sync(false);
-  }
+  const corpus = await syncSyntheticChunks(service, ws.workspace, targetChunks);
   await service.startHosting({ kind: 'daemon', url: null });
   const { token } = await service.invoke('agents.add', { name: 'bench-mcp' });
   const queries = makeQuestions(corpus, 777, questionScale).map((q) => q.query);
   const where = { workspace: fs.realpathSync(ws.workspace), dataDir: ws.dataDir, token };
   await runMcpJob({ kind: 'load', ...where, clients: 10, seconds: 2, queries, tool }); // warm-up
   const cpu0 = process.cpuUsage();
-  const marker0 = process.hrtime.bigint();
   const figures = await runMcpJob({ kind: 'load', ...where, clients: 10, seconds, queries, tool });
   const cpu = process.cpuUsage(cpu0);
   const hostCpuMs = (cpu.user + cpu.system) / 1000;
   log(`${service.status().index.chunks} chunks, 10 MCP clients, ${tool} (${new Set(queries).size} distinct queries), ${seconds} s, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   log(`  ${figures.calls} calls, ${figures.rps} calls/s, p50 ${figures.p50} ms, p95 ${figures.p95} ms, ${figures.errors} errors${figures.firstError ? ` (${figures.firstError})` : ''}`);
-  log(`  host CPU ${round(hostCpuMs / Math.max(1, figures.calls ?? 0), 2)} ms/call (user ${round(cpu.user / 1000 / Math.max(1, figures.calls ?? 0), 2)}, system ${round(cpu.system / 1000 / Math.max(1, figures.calls ?? 0), 2)}); client CPU ${figures.clientCpuMsPerCall} ms/call (${figures.clientCallCpuMsPerCall} during the calls); load generator ${figures.generatorCpuMsPerCall} ms/call; window ${marker0}`);
+  log(`  host CPU ${round(hostCpuMs / Math.max(1, figures.calls ?? 0), 2)} ms/call (user ${round(cpu.user / 1000 / Math.max(1, figures.calls ?? 0), 2)}, system ${round(cpu.system / 1000 / Math.max(1, figures.calls ?? 0), 2)}); client CPU ${figures.clientCpuMsPerCall} ms/call (${figures.clientCallCpuMsPerCall} during the calls); load generator ${figures.generatorCpuMsPerCall} ms/call`);
   // Repeated questions are answered from the host's cache of recent answers: say how many were (REVERIE_SEARCH_CACHE=0 turns it off).
   log(`  searches since start: ${JSON.stringify(service.search.workers())}`);
 } finally {

@@ -6,6 +6,7 @@ import type { EngineEvent, SearchResult, StatusOutput, SyncReport } from '../../
 import { MemoryService } from '../../core/src/engine/memoryService.js';
 import { resolveExistingWorkspace } from '../../core/src/workspace/resolveWorkspace.js';
 import { log } from './stats.js';
+import { SyntheticCorpus } from './synthetic.js';
 
 export interface BenchWorkspace {
   /** Parent temp folder holding both the workspace and the data dir. */
@@ -118,3 +119,15 @@ export class BenchEngine {
     log(`  … indexed ${event.done}/${event.total} files`);
   }
 }
+
+/** Writes the synthetic corpus into the service's workspace, a batch at a time, until its index holds `targetChunks` chunks. */
+export async function syncSyntheticChunks(service: MemoryService, workspace: string, targetChunks: number): Promise<SyntheticCorpus> {
+  const corpus = new SyntheticCorpus(workspace);
+  corpus.writeRootFiles();
+  while (service.status().index.chunks < targetChunks) {
+    corpus.writeNotes(Math.max(50, Math.round(targetChunks / 10)));
+    await service.sync(false);
+  }
+  return corpus;
+}
+

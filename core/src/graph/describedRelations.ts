@@ -1,7 +1,7 @@
 import type { EntityMention } from './types.js';
 import type { PositionedMention } from './mentions.js';
 import { STOPWORDS } from '../platform/text/stopwords.js';
-import { splitTopLevel } from './nameLists.js';
+import { listEnd, splitTopLevel } from './nameLists.js';
 
 /**
  * Relations people write without a subject next to the verb, because the line or the note
@@ -235,18 +235,9 @@ function projectRoster(body: string, mentions: PositionedMention[], topic: Entit
   for (const m of body.matchAll(ROSTER)) {
     const listStart = (m.index ?? 0) + m[0].length;
     const rest = body.slice(listStart);
-    // The list ends with its sentence or line (a full stop outside parentheses).
-    let depth = 0;
-    let end = rest.length;
-    for (let i = 0; i < rest.length; i++) {
-      const c = rest[i]!;
-      if (c === '(') depth++;
-      else if (c === ')') depth = Math.max(0, depth - 1);
-      else if (c === '\n' || (depth === 0 && (c === ';' || (c === '.' && !/\S/.test(rest[i + 1] ?? ''))))) {
-        end = i;
-        break;
-      }
-    }
+    // The list ends with its sentence or line (a full stop outside parentheses; a line end anywhere).
+    const newline = rest.indexOf('\n');
+    const end = listEnd(newline >= 0 ? rest.slice(0, newline) : rest, (c, next) => c === ';' || (c === '.' && !/\S/.test(next)));
     const predicate = ROSTER_PREDICATE[m[1]!.toLowerCase()] ?? 'works_on';
     for (const item of splitTopLevel(rest.slice(0, end))) {
       const paren = item.text.indexOf('(');

@@ -34,3 +34,18 @@ export function splitTopLevel(text: string): Array<{ text: string; start: number
   return items;
 }
 
+/**
+ * Where a list that starts `text` ends: the first character outside parentheses for which `endsHere(c, next)`
+ * says so, or the end of `text`. Parentheses inside a list hold its items' details, never its end.
+ */
+export function listEnd(text: string, endsHere: (c: string, next: string) => boolean): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && endsHere(c, text[i + 1] ?? '')) return i;
+  }
+  return text.length;
+}
+

@@ -4,7 +4,7 @@ import { isFurnitureLabel } from './furniture.js';
 import { describedSubject, findDescribedRelations, topicSubject } from './describedRelations.js';
 import { extendToTeam, findFirstPersonRelations } from './firstPersonRelations.js';
 import { findPlaceRelations } from './placeRelations.js';
-import { splitTopLevel } from './nameLists.js';
+import { listEnd, splitTopLevel } from './nameLists.js';
 import { findTableRelations } from './tableRelations.js';
 import type { PositionedMention } from './mentions.js';
 import type { EntityMention } from './types.js';
@@ -359,17 +359,7 @@ const MAX_LIST_ITEMS = 8;
 function listedObjects(body: string, from: number, mentions: PositionedMention[], objectType: EntityType): number[] {
   const rest = body.slice(from, from + 400);
   // The clause ends at the first full stop, semicolon, colon or line end outside parentheses.
-  let depth = 0;
-  let end = rest.length;
-  for (let i = 0; i < rest.length; i++) {
-    const c = rest[i]!;
-    if (c === '(') depth++;
-    else if (c === ')') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && (CLAUSE_MARK.has(c) || (SENTENCE_MARK.has(c) && !/\S/.test(rest[i + 1] ?? '')))) {
-      end = i;
-      break;
-    }
-  }
+  const end = listEnd(rest, (c, next) => CLAUSE_MARK.has(c) || (SENTENCE_MARK.has(c) && !/\S/.test(next)));
   const items = splitTopLevel(rest.slice(0, end));
   const found: number[] = [];
   for (const item of items.slice(0, MAX_LIST_ITEMS)) {

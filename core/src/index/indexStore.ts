@@ -197,11 +197,6 @@ export class IndexStore {
     const files = this.waitingChunks ?? [];
     if (files.length === 0) return;
     this.waitingChunks = [];
-    // A lone surrogate would reach SQLite through JSON as itself, where a bound string gets U+FFFD: those go row by row.
-    if (files.some((f) => f.chunks.some((c) => LONE_SURROGATE.test(c.text)))) {
-      for (const file of files) this.appendChunks(file, file.chunks);
-      return;
-    }
     // The stored text is deflated (chunkText.ts), so it travels as hex; FTS5 (contentless) gets the plain texts.
     const rows: unknown[] = [];
     const texts: string[] = [];
@@ -217,11 +212,27 @@ export class IndexStore {
         ]);
       }
     }
-    const { changes, lastInsertRowid } = this.stmts.insertFilesChunks.run(Buffer.from(JSON.stringify(rows), 'utf8'));
-    if (changes !== rows.length) throw new Error(`${changes} of ${rows.length} chunks were written`);
+    const textsJson = JSON.stringify(texts);
+    // A lone surrogate would reach SQLite through JSON as itself, where a bound string gets U+FFFD: those go row by row.
+    if (textsJson.includes('\\ud') && files.some((f) => f.chunks.some((c) => LONE_SURROGATE.test(c.text)))) {
+      for (const file of files) this.appendChunks(file, file.chunks);
+      return;
+    }
+    const inserted = this.stmts.insertFilesChunks.run(Buffer.from(JSON.stringify(rows), 'utf8'));
+    this.writeSearchRowsOfInserted(inserted, rows.length, Buffer.from(textsJson, 'utf8'), grams, 'a sync slice');
+  }
+
+  /**
+   * After one statement inserted `expected` chunk rows: checks they all went in, gives FTS5 their texts (a JSON array,
+   * in row order) and writes the grams of the rows at these indexes.
+   */
+  private writeSearchRowsOfInserted(
+    inserted: Database.RunResult, expected: number, textsJson: Buffer, grams: ReadonlyArray<readonly [number, string]>, what: string,
+  ): void {
+    if (inserted.changes !== expected) throw new Error(`${what}: ${inserted.changes} of ${expected} chunks were written`);
     // One statement gives its rows consecutive ids (max + 1 each), the last one reported.
-    const firstId = Number(lastInsertRowid) - changes + 1;
-    this.stmts.insertPackedFts.run(firstId, Buffer.from(JSON.stringify(texts), 'utf8'));
+    const firstId = Number(inserted.lastInsertRowid) - inserted.changes + 1;
+    this.stmts.insertPackedFts.run(firstId, textsJson);
     for (const [index, terms] of grams) this.stmts.insertGrams.run(firstId + index, terms);
   }
 
@@ -285,12 +296,8 @@ export class IndexStore {
   /** `appendChunks` for chunks packed on another thread: one statement, the same rows, ids and grams. */
   appendPackedChunks(row: Pick<FileRow, 'path' | 'source'>, packed: PackedChunks): void {
     if (packed.count === 0) return;
-    const { changes, lastInsertRowid } = this.stmts.insertPackedChunks.run(row.path, row.source, asBuffer(packed.json));
-    if (changes !== packed.count) throw new Error(`${row.path}: ${changes} of ${packed.count} chunks were written`);
-    // One statement gives its rows consecutive ids (max + 1 each), the last one reported.
-    const firstId = Number(lastInsertRowid) - changes + 1;
-    this.stmts.insertPackedFts.run(firstId, asBuffer(packed.texts));
-    for (const [index, terms] of packed.grams) this.stmts.insertGrams.run(firstId + index, terms);
+    const inserted = this.stmts.insertPackedChunks.run(row.path, row.source, asBuffer(packed.json));
+    this.writeSearchRowsOfInserted(inserted, packed.count, asBuffer(packed.texts), packed.grams, row.path);
   }
 
   touchFile(path: string, mtimeMs: number, size: number): void {
