@@ -82,6 +82,8 @@ export function openIndexForReading(file: string, options: { disableVectorExtens
   let db: Database.Database | null = null;
   try {
     db = openSqlite(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
+    // Chunk text is stored deflated: what reads it back in SQL (a transcript's lines for a recall) calls chunk_text().
+    registerChunkText(db);
     const vector = loadVectorExtension(db, options.disableVectorExtension ?? false);
     const version = db.pragma('user_version', { simple: true }) as number;
     const latest = MIGRATIONS[MIGRATIONS.length - 1]!.version;
