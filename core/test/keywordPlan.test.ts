@@ -68,7 +68,7 @@ describe('keyword query plan', () => {
     expect(plan.terms.find((t) => t.word === 'rollout')).toMatchObject({ df: 3_000, selects: true });
     const hits = searcher.rankedHits(plan, 40, new Set(['memory']));
     expect(hits.length).toBeGreaterThan(0);
-    expect(hits.slice(0, 40).every((h) => h.text.includes('kestrel'))).toBe(true);
+    expect(searcher.texts.read(hits.slice(0, 40)).every((h) => h.text.includes('kestrel'))).toBe(true);
   });
 
   it('still widens a thin candidate list with such words while that stays cheap, and uses them when nothing else matches', () => {

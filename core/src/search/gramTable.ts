@@ -1,8 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { SourceKind } from '../contract/index.js';
-import { withChunkTexts, type ChunkTextStatement } from '../index/chunkText.js';
 import { gramQueries } from '../index/unspacedGrams.js';
-import type { ChunkHit } from './keywordSearch.js';
+import type { StoredChunkHit } from './keywordSearch.js';
 import { QUERY_LIMITS, type QueryTerm } from './queryTerms.js';
 
 /** A query term found through `chunks_grams`: a run of an unspaced script, with its FTS5 expression there. */
@@ -16,7 +15,7 @@ export type GramTerm = QueryTerm & { gramFts: string };
 export class GramTable {
   private readonly vocabDoc: Database.Statement<[string], { doc: number }>;
   private readonly prefixDoc: Database.Statement<[string, string], { doc: number }>;
-  private readonly rankedOf: ChunkTextStatement<[string, number, string, number], ChunkHit>;
+  private readonly rankedOf: Database.Statement<[string, number, string, number], StoredChunkHit>;
   private readonly budgetFloor: Database.Statement<[string, number], { rowid: number }>;
   private readonly bm25Of: Database.Statement<[string, string], { id: number; rank: number }>;
   private readonly anyRow: Database.Statement<[], { one: number }>;
@@ -26,13 +25,13 @@ export class GramTable {
     this.vocabDoc = db.prepare('SELECT doc FROM chunks_grams_vocab WHERE term = ?');
     this.prefixDoc = db.prepare('SELECT coalesce(sum(doc), 0) AS doc FROM chunks_grams_vocab WHERE term >= ? AND term < ?');
     // The source is filtered while FTS5 walks its matches, as in the main index (one primary-key read each).
-    this.rankedOf = withChunkTexts(db.prepare(
+    this.rankedOf = db.prepare(
       `SELECT c.id, c.path, c.source, c.start_line, c.end_line, c.text, top.rank
        FROM (SELECT rowid, bm25(chunks_grams) AS rank FROM chunks_grams WHERE chunks_grams MATCH ? AND rowid >= ?
              AND (SELECT source FROM chunks WHERE id = chunks_grams.rowid) IN (SELECT value FROM json_each(?)) ORDER BY rank, rowid LIMIT ?) AS top
        JOIN chunks c ON c.id = top.rowid
        ORDER BY top.rank, top.rowid`,
-    ));
+    );
     this.budgetFloor = db.prepare('SELECT rowid FROM chunks_grams WHERE chunks_grams MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?');
     this.bm25Of = db.prepare(
       'SELECT rowid AS id, bm25(chunks_grams) AS rank FROM chunks_grams WHERE chunks_grams MATCH ? AND rowid IN (SELECT value FROM json_each(?))',
@@ -65,7 +64,7 @@ export class GramTable {
   }
 
   /** The `limit` best-ranked chunks of the wanted sources; past `budget` matches (of `postings`), only the newest are ranked. */
-  ranked(match: string, postings: number, budget: number, sources: ReadonlySet<SourceKind>, limit: number): ChunkHit[] {
+  ranked(match: string, postings: number, budget: number, sources: ReadonlySet<SourceKind>, limit: number): StoredChunkHit[] {
     const floor = postings <= budget ? 0 : (this.budgetFloor.get(match, budget)?.rowid ?? 0);
     return this.rankedOf.all(match, floor, JSON.stringify([...sources]), limit);
   }
