@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { EngineEvent } from '../src/contract/index.js';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { packChunkText, unpackChunkText, unpackChunkTexts } from '../src/index/chunkText.js';
 import { MIGRATIONS } from '../src/index/migrations/index.js';
@@ -81,7 +82,11 @@ describe('migration 0021: chunk text deflated, FTS5 contentless', () => {
     old.close();
 
     // Opening migrates: same ids and text (now deflated), FTS5 contentless, the other triggers kept.
-    entry.service = openService(ws);
+    const events: EngineEvent[] = [];
+    entry.service = openService(ws, { onEvent: (e) => events.push(e) });
+    // It said how far it had got, from none of the chunks to all of them (the window and the CLI show it).
+    const migrating = events.flatMap((e) => (e.type === 'index-progress' && e.phase === 'migrate' ? [[e.done, e.total]] : []));
+    expect(migrating).toEqual([[0, chunksBefore.length], [chunksBefore.length, chunksBefore.length]]);
     const db = openSqlite(indexPath, { readonly: true });
     try {
       expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);

@@ -14,7 +14,8 @@ import { importedMemoryOf } from '../workspace/layout.js';
 import { leastTrusted, type OriginClass } from '../contract/index.js';
 
 export interface SyncProgress {
-  phase: 'discover' | 'index' | 'sessions' | 'embed';
+  /** `migrate`: an index of an older layout is rewritten as it opens (database.ts), before any sync. */
+  phase: 'discover' | 'index' | 'sessions' | 'embed' | 'migrate';
   done: number;
   total: number;
   path: string | null;

@@ -18,13 +18,14 @@ const PAGE = 2_000;
  * ids; its other triggers (source runs, grams, vectors) and indexes are taken over as they are.
  * The FTS index is rebuilt from the old text inside this migration: search works as soon as the
  * index opens (about 2 s per 10 MB of chunk text), and the pages freed go back to the disk at
- * the next compaction.
+ * the next compaction. It runs while the index opens, before anything answers: searches wait
+ * for it, and it reports its progress (chunks done of all) after every page.
  */
 export const migration0021: Migration = {
   version: 21,
   name: 'packed-chunk-text',
   withoutForeignKeys: true,
-  up(db) {
+  up(db, progress) {
     // Already packed when an index is migrated again from an older recorded version.
     const textType = db.prepare("SELECT type FROM pragma_table_info('chunks') WHERE name = 'text'").pluck().get();
     if (textType === 'BLOB') return;
@@ -49,15 +50,8 @@ export const migration0021: Migration = {
         wiki_links   INTEGER NOT NULL DEFAULT 0 CHECK (wiki_links IN (0, 1))
       ) STRICT;
     `);
-    const insert = db.prepare(
-      'INSERT INTO chunks_packed (id, path, source, start_line, end_line, text, origin, session_kind, observed_at, wiki_links) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    const page = db.prepare<[number, number], { id: number; path: string; source: string; start_line: number; end_line: number; text: string; origin: string; session_kind: string | null; observed_at: string | null }>(
-      'SELECT id, path, source, start_line, end_line, text, origin, session_kind, observed_at FROM chunks WHERE id > ? ORDER BY id LIMIT ?',
-    );
-    for (let rows = page.all(0, PAGE); rows.length > 0; rows = page.all(rows[rows.length - 1]!.id, PAGE)) {
-      for (const r of rows) insert.run(r.id, r.path, r.source, r.start_line, r.end_line, packChunkText(r.text), r.origin, r.session_kind, r.observed_at, holdsWikiLink(r.text) ? 1 : 0);
-    }
+    // The old FTS table read its text from the old `chunks`: it goes first, and its contentless
+    // successor is filled page by page with the packed rows (the old triggers never fire meanwhile).
     db.exec(`
       DROP TABLE IF EXISTS chunks_vocab;
       DROP TABLE IF EXISTS chunks_fts;
@@ -68,7 +62,26 @@ export const migration0021: Migration = {
         tokenize = 'porter unicode61 remove_diacritics 2'
       );
       CREATE VIRTUAL TABLE chunks_vocab USING fts5vocab(chunks_fts, 'row');
-      INSERT INTO chunks_fts (rowid, text) SELECT id, text FROM chunks;
+    `);
+    const insertFts = db.prepare('INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)');
+    const insert = db.prepare(
+      'INSERT INTO chunks_packed (id, path, source, start_line, end_line, text, origin, session_kind, observed_at, wiki_links) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const page = db.prepare<[number, number], { id: number; path: string; source: string; start_line: number; end_line: number; text: string; origin: string; session_kind: string | null; observed_at: string | null }>(
+      'SELECT id, path, source, start_line, end_line, text, origin, session_kind, observed_at FROM chunks WHERE id > ? ORDER BY id LIMIT ?',
+    );
+    const total = db.prepare('SELECT count(*) FROM chunks').pluck().get() as number;
+    let done = 0;
+    progress?.(0, total);
+    for (let rows = page.all(0, PAGE); rows.length > 0; rows = page.all(rows[rows.length - 1]!.id, PAGE)) {
+      for (const r of rows) {
+        insert.run(r.id, r.path, r.source, r.start_line, r.end_line, packChunkText(r.text), r.origin, r.session_kind, r.observed_at, holdsWikiLink(r.text) ? 1 : 0);
+        insertFts.run(r.id, r.text);
+      }
+      done += rows.length;
+      progress?.(done, total);
+    }
+    db.exec(`
       DROP TABLE chunks;
       ALTER TABLE chunks_packed RENAME TO chunks;
     `);
