@@ -6,7 +6,7 @@ import type { StoredEntryKind } from './entryKinds.js';
 import { EntryKindsTable } from './entryKindsTable.js';
 import type { LineDate } from './lineDates.js';
 import type { PackedChunks } from './packedChunks.js';
-import { holdsWikiLink, packChunkText, withChunkTexts } from './chunkText.js';
+import { holdsWikiLink, packChunkText, packChunkTextsTogether, withChunkTexts } from './chunkText.js';
 import { gramTermsOf } from './unspacedGrams.js';
 
 export interface FileRow {
@@ -88,16 +88,18 @@ export class IndexStore {
       // batch's in one statement (FTS5 writes a segment at every statement's end).
       insertFts: db.prepare<[string]>('INSERT INTO chunks_fts (rowid, text) SELECT value->>0, value->>1 FROM json_each(?)'),
       // One statement for a whole batch (see packedChunks.ts); json_each yields the rows in array order.
-      insertPackedChunks: db.prepare<[string, SourceKind, Buffer]>(
+      // Each row's stored text is sliced from one blob of them all (chunkText.ts packChunkTextsTogether): path, source, texts, rows.
+      insertPackedChunks: db.prepare<[string, SourceKind, Buffer, Buffer]>(
         `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at, wiki_links)
-         SELECT ?, ?, value->>0, value->>1, unhex(value->>2), value->>3, value->>4, value->>5, value->>6 FROM json_each(CAST(? AS TEXT))`,
+         SELECT ?, ?, value->>0, value->>1, substr(?, value->>2, value->>3), value->>4, value->>5, value->>6, value->>7 FROM json_each(CAST(? AS TEXT))`,
       ),
       insertPackedFts: db.prepare<[number, Buffer]>('INSERT INTO chunks_fts (rowid, text) SELECT ? + key, value FROM json_each(CAST(? AS TEXT))'),
       hasChunks: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM chunks WHERE path = ? LIMIT 1'),
       // The chunks of several files at once (see writeFilesTogether): json_each yields the rows in array order.
-      insertFilesChunks: db.prepare<[Buffer]>(
+      // Texts, then rows, as above.
+      insertFilesChunks: db.prepare<[Buffer, Buffer]>(
         `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at, wiki_links)
-         SELECT value->>0, value->>1, value->>2, value->>3, unhex(value->>4), value->>5, value->>6, value->>7, value->>8 FROM json_each(CAST(? AS TEXT))`,
+         SELECT value->>0, value->>1, value->>2, value->>3, substr(?, value->>4, value->>5), value->>6, value->>7, value->>8, value->>9 FROM json_each(CAST(? AS TEXT))`,
       ),
       coverage: db.prepare<[], Record<string, unknown>>(
         `SELECT f.path, f.source, f.status, f.reason, f.size, f.mtime_ms,
@@ -197,28 +199,26 @@ export class IndexStore {
     const files = this.waitingChunks ?? [];
     if (files.length === 0) return;
     this.waitingChunks = [];
-    // The stored text is deflated (chunkText.ts), so it travels as hex; FTS5 (contentless) gets the plain texts.
-    const rows: unknown[] = [];
-    const texts: string[] = [];
-    const grams: Array<[number, string]> = [];
-    for (const file of files) {
-      for (const c of file.chunks) {
-        const terms = gramTermsOf(c.text);
-        if (terms) grams.push([rows.length, terms]);
-        texts.push(c.text);
-        rows.push([
-          file.path, file.source, c.startLine, c.endLine, packChunkText(c.text).toString('hex'),
-          c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null, holdsWikiLink(c.text) ? 1 : 0,
-        ]);
-      }
-    }
+    const texts = files.flatMap((f) => f.chunks.map((c) => c.text));
     const textsJson = JSON.stringify(texts);
     // A lone surrogate would reach SQLite through JSON as itself, where a bound string gets U+FFFD: those go row by row.
     if (textsJson.includes('\\ud') && files.some((f) => f.chunks.some((c) => LONE_SURROGATE.test(c.text)))) {
       for (const file of files) this.appendChunks(file, file.chunks);
       return;
     }
-    const inserted = this.stmts.insertFilesChunks.run(Buffer.from(JSON.stringify(rows), 'utf8'));
+    // The stored texts are deflated (chunkText.ts) into one blob the rows slice; FTS5 (contentless) gets the plain texts.
+    const { bytes, spans } = packChunkTextsTogether(texts);
+    const rows: unknown[] = [];
+    const grams: Array<[number, string]> = [];
+    for (const file of files) {
+      for (const c of file.chunks) {
+        const terms = gramTermsOf(c.text);
+        if (terms) grams.push([rows.length, terms]);
+        const [start, length] = spans[rows.length]!;
+        rows.push([file.path, file.source, c.startLine, c.endLine, start, length, c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null, holdsWikiLink(c.text) ? 1 : 0]);
+      }
+    }
+    const inserted = this.stmts.insertFilesChunks.run(asBuffer(bytes), Buffer.from(JSON.stringify(rows), 'utf8'));
     this.writeSearchRowsOfInserted(inserted, rows.length, Buffer.from(textsJson, 'utf8'), grams, 'a sync slice');
   }
 
@@ -296,7 +296,7 @@ export class IndexStore {
   /** `appendChunks` for chunks packed on another thread: one statement, the same rows, ids and grams. */
   appendPackedChunks(row: Pick<FileRow, 'path' | 'source'>, packed: PackedChunks): void {
     if (packed.count === 0) return;
-    const inserted = this.stmts.insertPackedChunks.run(row.path, row.source, asBuffer(packed.json));
+    const inserted = this.stmts.insertPackedChunks.run(row.path, row.source, asBuffer(packed.packed), asBuffer(packed.json));
     this.writeSearchRowsOfInserted(inserted, packed.count, asBuffer(packed.texts), packed.grams, row.path);
   }
 
