@@ -187,7 +187,7 @@ export class KeywordSearcher {
     this.sourceRanges = new SourceRanges(db);
     this.dataVersion = db.prepare('PRAGMA data_version');
     this.writeStamp = writeStampReader(db);
-    this.texts = new ChunkTextReader(this.writeStamp);
+    this.texts = new ChunkTextReader();
   }
 
   search({ query, limit, sources }: KeywordQuery): SearchResult[] {
