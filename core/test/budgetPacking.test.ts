@@ -70,6 +70,19 @@ describe('packToBudget', () => {
     expect(packed[0]!.snippet.split('\n').filter((l) => l.includes('canary')).length).toBeGreaterThan(1);
   });
 
+  it("in a gathering question, spends the budget on the named person's own lines before someone else's", () => {
+    // "What has Ann painted?": Ben's line in the better result matches as well, but only Ann's answers.
+    const first = item('memory/s1.md', 1, ['- [1] Ann: The weather was grey all weekend.', '- [2] Ben: I painted the old fence blue, it took all of Sunday.'], 1);
+    const second = item('memory/s2.md', 1, ['- [7] Ben: How was the trip?', '- [8] Ann: Lovely. I finished a small painting of the lake at dawn while I was there.'], 0.7);
+    const asked: SnippetTerm[] = [{ forms: ['ann'], weight: 0.05 }, { forms: ['paint'], weight: 1 }];
+    const budget = 90;
+    expect(packToBudget([first, second], asked, budget, false).map((r) => r.snippet)).toEqual(['- [2] Ben: I painted the old fence blue, it took all of Sunday.']);
+    expect(packToBudget([first, second], asked, budget, true).map((r) => r.snippet)).toEqual(['- [8] Ann: Lovely. I finished a small painting of the lake at dawn while I was there.']);
+    // A gathering question naming no one on the page packs as any other.
+    const unnamed = terms('paint');
+    expect(packToBudget([first, second], unnamed, budget, true)).toEqual(packToBudget([first, second], unnamed, budget, false));
+  });
+
   it('shows blank lines between chosen lines as they are, and gives back nothing when no line fits', () => {
     const note = ['# Garden', '', '- Planted the heirloom tomatoes by the fence.'];
     const packed = packToBudget([item('memory/g.md', 1, note, 1)], terms('garden', 'tomatoes'), 500);

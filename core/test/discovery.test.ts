@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { discoverWorkspace } from '../src/workspace/discovery.js';
+import { displayPath } from '../src/workspace/layout.js';
 import { createTempWorkspace, type TempWorkspace } from './helpers/workspace.js';
 
 let ws: TempWorkspace;
@@ -29,6 +30,22 @@ describe('discoverWorkspace', () => {
       ['memory/2026-01-01.md', 'memory'],
       ['memory/deep/nested/note.md', 'memory'],
     ]);
+  });
+
+  it('names every file as displayPath does: nested folders, the workspace root as an extra path, a folder outside it, names starting with ".."', () => {
+    ws = createTempWorkspace({ 'memory/a/b/c.md': 'c', 'memory/..odd.md': 'o', 'memory/x/y/..z.md': 'z', 'top.md': 't', '..top.md': 'u' });
+    const outside = fs.mkdtempSync(path.join(path.dirname(ws.root), 'reverie-outside-'));
+    try {
+      fs.mkdirSync(path.join(outside, 'sub'));
+      fs.writeFileSync(path.join(outside, 'sub', 'far.md'), 'f');
+      const { files } = discoverWorkspace({ workspaceRoot: ws.root, extraPaths: ['.', outside] });
+      expect(files.length).toBe(6);
+      for (const file of files) expect(file.path).toBe(displayPath(ws.root, file.absPath));
+      expect(files.map((f) => f.path)).toContain(`${outside.split(path.sep).join('/')}/sub/far.md`);
+      expect(files.map((f) => f.path)).toContain('memory/a/b/c.md');
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('lists a note reachable through two roots once, also when one root is reached through a linked folder', () => {

@@ -14,12 +14,13 @@ import { LINE_DATES_VERSION } from './lineDates.js';
 export function whyIndexIsStale(store: IndexStore, discovery: DiscoveryOptions): string | null {
   if (store.getMeta('chunker') !== CHUNKER_VERSION) return 'the chunker changed since the last sync';
   if (store.getMeta('line_dates') !== LINE_DATES_VERSION) return 'line dates are made by other rules since the last sync';
-  const indexed = new Map([...store.allFiles()].filter(([, row]) => row.source !== 'sessions'));
+  const indexed = store.noteStamps();
   const { files } = discoverWorkspace(discovery);
   for (const file of files) {
-    const row = indexed.get(file.path);
-    if (!row) return `${file.path} is new since the last sync`;
-    if (row.mtimeMs !== file.mtimeMs || row.size !== file.size || row.absPath !== file.absPath) return `${file.path} changed since the last sync`;
+    const stamp = indexed.get(file.path);
+    if (!stamp) return `${file.path} is new since the last sync`;
+    const [absPath, mtimeMs, size] = stamp;
+    if (mtimeMs !== file.mtimeMs || size !== file.size || absPath !== file.absPath) return `${file.path} changed since the last sync`;
     indexed.delete(file.path);
   }
   const [removed] = indexed.keys();

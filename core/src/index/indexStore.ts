@@ -62,6 +62,8 @@ export class IndexStore {
       allFiles: db.prepare<[], Record<string, unknown>>(
         'SELECT path, abs_path, source, sha256, mtime_ms, size, status, reason FROM files',
       ),
+      // Only what a freshness check compares, as arrays: no sha256 or reason strings for 20,000 rows.
+      noteStamps: db.prepare<[], [string, string, number, number]>("SELECT path, abs_path, mtime_ms, size FROM files WHERE source <> 'sessions'").raw(),
       fileAt: db.prepare<[string], Record<string, unknown>>(
         'SELECT path, abs_path, source, sha256, mtime_ms, size, status, reason FROM files WHERE path = ?',
       ),
@@ -139,6 +141,13 @@ export class IndexStore {
 
   allFiles(): Map<string, FileRow> {
     return new Map(this.stmts.allFiles.all().map((r) => [r.path as string, fileRowOf(r)]));
+  }
+
+  /** Every note file's path → [absolute path, modification time, size] as the last sync saw them (transcripts left out). */
+  noteStamps(): Map<string, [absPath: string, mtimeMs: number, size: number]> {
+    const stamps = new Map<string, [string, number, number]>();
+    for (const [path, absPath, mtimeMs, size] of this.stmts.noteStamps.all()) stamps.set(path, [absPath, mtimeMs, size]);
+    return stamps;
   }
 
   /** The rows at these paths and below these folders (display paths): what a sync of changed paths compares with. */

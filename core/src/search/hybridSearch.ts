@@ -8,6 +8,7 @@ import { selectsRows, snippetForms, toResult, type ChunkHit, type KeywordSearche
 import { dateMatches, parseQueryDates, type QueryDate } from '../platform/text/dates.js';
 import { buildSnippet, type SnippetTerm } from './snippet.js';
 import { packToBudget } from './budgetPacking.js';
+import { looksGathering } from './gatheringQuestion.js';
 
 export type FusionMode = 'weighted' | 'rrf';
 
@@ -415,7 +416,7 @@ export class HybridSearcher {
     }
     const page = results.slice(0, limit);
     if (budget === undefined) return page;
-    return packToBudget(page.map((result) => ({ result, hit: hitOf.get(result.id)! })), snippetTerms, budget);
+    return packToBudget(page.map((result) => ({ result, hit: hitOf.get(result.id)! })), snippetTerms, budget, looksGathering(query));
   }
 
   private decay(path: string, settings: HybridSettings): number {

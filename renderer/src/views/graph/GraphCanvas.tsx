@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type Sigma from 'sigma';
 import type { GraphSlice } from '../../../../core/src/contract/index.js';
 import { ErrorNotice } from '../../components/ErrorNotice.js';
+import { createCameraMotion, EDGES_DRAWN_WHILE_MOVING } from './cameraMotion.js';
 import type { BuiltGraph, EdgeAttributes, NodeAttributes } from './buildGraph.js';
 
 /** What the view exposes for tests and measurements (`window.__reverieGraphStats`). */
@@ -89,6 +90,10 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
     let labelsDrawn = (): number => 0;
     let frame = 0;
     let cancelled = false;
+    const motion = createCameraMotion();
+    /** Relations drawn (known once laid out): above EDGES_DRAWN_WHILE_MOVING they are left out while the camera moves. */
+    let drawnEdges = 0;
+    let stopFollowing = (): void => {};
     /** Main-thread time of sigma's last renders (the GPU work is not in it). */
     const frameCpu: number[] = [];
 
@@ -135,18 +140,22 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
     void import('./sigmaRenderer.js')
       .then(async ({ buildGraphOffThread, createSigma, installLabelDrawing, layoutRunner }) => {
         if (cancelled) return;
-        const built = await buildGraphOffThread(data, layoutRunner);
-        if (cancelled) return;
-        setLayingOut(null);
-        // WebGL setup, then drawing the graph, each in its own task after a painted frame: the page stalls for the longer of them, not their sum.
+        // The layout runs in its worker while this thread sets up sigma's WebGL (on an empty graph): neither waits for the other.
+        const building = buildGraphOffThread(data, layoutRunner);
+        building.catch(() => {}); // its failure is reported where it is awaited, below
         await afterNextPaint();
         if (cancelled) return;
         performance.mark('graph-sigma-start');
-        const sigma = createSigma(built, element, (node) => node === selectedRef.current);
-        labelsDrawn = installLabelDrawing(sigma, built, (node) => node === selectedRef.current);
-        performance.measure('graph-sigma', 'graph-sigma-start');
+        const sigma = createSigma(element, (node) => node === selectedRef.current, () => drawnEdges > EDGES_DRAWN_WHILE_MOVING && motion.moving);
         renderer = sigma;
         sigmaRef.current = sigma;
+        stopFollowing = motion.follow(sigma);
+        performance.measure('graph-sigma', 'graph-sigma-start');
+        const built = await building;
+        if (cancelled) return;
+        setLayingOut(null);
+        drawnEdges = built.edges;
+        labelsDrawn = installLabelDrawing(sigma, built, (node) => node === selectedRef.current);
         setFailure(null);
         sigma.on('clickNode', ({ node }) => handlers.current.onSelect(node));
         sigma.on('clickStage', () => handlers.current.onClear());
@@ -156,6 +165,7 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
           frameCpu.push(performance.now() - renderStart);
           if (frameCpu.length > 600) frameCpu.shift();
         });
+        // Drawing the graph in its own task after a painted frame: the page stalls for it alone.
         await afterNextPaint();
         if (cancelled) return;
         performance.mark('graph-draw-start');
@@ -180,6 +190,7 @@ export function GraphCanvas({ data, selectedId, onSelect, onClear }: Props) {
       delete element.dataset.rendered;
       if (window.__reverieGraphStats) delete window.__reverieGraphStats;
       sigmaRef.current = null;
+      stopFollowing();
       renderer?.kill();
     };
   }, [data]);

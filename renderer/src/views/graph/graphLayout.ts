@@ -44,6 +44,13 @@ function hashString(text: string): number {
   return h >>> 0;
 }
 
+/**
+ * Barnes–Hut approximation of the repulsion on large components (Gephi's ForceAtlas2 uses 1.2):
+ * 1.0 costs half the CPU of graphology's default 0.5 at 2,000 entities, and the clusters come out
+ * as tight (same edge length and cluster spread relative to the drawing's size).
+ */
+export const BARNES_HUT_THETA = 1.0;
+
 /** Iterations by component size: fixed for a given size, fewer for very large ones. */
 export function iterationsFor(order: number): number {
   if (order <= 2) return 0;
@@ -82,7 +89,7 @@ function layoutComponent(nodes: string[], simple: Graph): Placed {
       if (node < neighbor) sub.addEdge(node, neighbor, { weight: simple.getEdgeAttribute(simple.edge(node, neighbor), 'weight') as number });
     });
   }
-  const settings = { ...forceAtlas2.inferSettings(sub), barnesHutOptimize: sorted.length > 400 };
+  const settings = { ...forceAtlas2.inferSettings(sub), barnesHutOptimize: sorted.length > 400, barnesHutTheta: BARNES_HUT_THETA };
   forceAtlas2.assign(sub, { iterations: iterationsFor(sorted.length), settings, getEdgeWeight: null });
   let cx = 0;
   let cy = 0;
