@@ -11,7 +11,7 @@ describe('ChunkTextReader', () => {
     // Chunk 7 deleted and its id reused by another text: the new text, not the kept one.
     const reused = { id: 7, text: packChunkText('- Dentist appointment moved to Thursday.') };
     expect(reader.texts([reused, atlas])).toEqual(['- Dentist appointment moved to Thursday.', '- The NAS is called atlas.']);
-    expect(reader.read([{ ...atlas, path: 'MEMORY.md' }])).toEqual([{ id: 8, path: 'MEMORY.md', text: '- The NAS is called atlas.' }]);
+    expect(reader.read<{ id: number; path: string; text: string }>([{ ...atlas, path: 'MEMORY.md' }])).toEqual([{ id: 8, path: 'MEMORY.md', text: '- The NAS is called atlas.' }]);
   });
 
   it('drops the least recently used texts past its budget, and still reads every row', () => {
