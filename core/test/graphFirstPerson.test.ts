@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import { extractFile } from '../src/graph/extractFile.js';
-import { writerNameOf } from '../src/graph/noteWriter.js';
+import { writerNameFromOneOnOne, writerNameOf } from '../src/graph/noteWriter.js';
 import { indexedWorkspaces } from './helpers/indexedWorkspace.js';
 
 /** The typed relations one note yields, as "subject predicate object" lines. */
@@ -33,7 +33,46 @@ describe('the writer of the notes, named by USER.md', () => {
   });
 });
 
+describe('the writer named by a one-to-one with their manager, when USER.md names no one', () => {
+  it('takes the other person of a 1:1 with the manager the notes name', () => {
+    expect(writerNameFromOneOnOne('- Manager: Priya Natarajan (EM). Notes in the shared doc "Dana / Priya 1:1".')).toBe('Dana');
+    expect(writerNameFromOneOnOne('- Priya Natarajan is my manager.\n- 1:1 Priya <> Dana on Thursdays.')).toBe('Dana');
+    expect(writerNameFromOneOnOne('Weekly with my manager, Priya.\n- Dana & Priya 1-1 moved to Friday.')).toBe('Dana');
+  });
+
+  it('names no one without a manager, when the 1:1 is between others, or when the 1:1s disagree', () => {
+    expect(writerNameFromOneOnOne('- Notes in the shared doc "Dana / Priya 1:1".')).toBeNull();
+    expect(writerNameFromOneOnOne('- Manager: Priya.\n- "Sam / Lena 1:1" is their doc.')).toBeNull();
+    expect(writerNameFromOneOnOne('- Manager: Priya.\n- Dana / Priya 1:1\n- Sam / Priya 1:1')).toBeNull();
+    // "May" and "Will" are first names here only by their place in the 1:1.
+    expect(writerNameFromOneOnOne('- Manager: Will Hart.\n- May / Will 1:1 on Monday.')).toBe('May');
+  });
+});
+
 describe('first-person relations', () => {
+  it('reads a role line that goes on with the team, in the writer’s own notes', () => {
+    expect(relationsOf('# MEMORY\n\n- Backend engineer at Quillfin (Berlin, payments infra), on the Ledger team since March 2024.', 'Ada Quinn', 'MEMORY.md')).toEqual(
+      expect.arrayContaining(['Ada Quinn member_of Quillfin', 'Ada Quinn member_of Ledger team']),
+    );
+    expect(relationsOf('# MEMORY\n\n- Designer at Acme, on the way home.', 'Ada Quinn', 'MEMORY.md')).toEqual(['Ada Quinn member_of Acme']);
+  });
+
+  it('places the writer in the larger place too ("I live in Kilimani, Nairobi")', () => {
+    expect(relationsOf('- Live in Kilimani, Nairobi, with Karim.', 'Ada Quinn', 'USER.md')).toEqual(
+      expect.arrayContaining(['Ada Quinn located_in Kilimani', 'Ada Quinn located_in Nairobi']),
+    );
+    expect(relationsOf('- I live in Rosemont, with Karim.')).toEqual(['Ada Quinn located_in Rosemont']);
+  });
+
+  it('reads what the writer calls their own ("my laptop (`kobe`)", "ada.dev: personal site")', () => {
+    expect(relationsOf('- Tailscale between all three + my laptop (`kobe`, the ThinkPad).')).toEqual(['Ada Quinn owns kobe']);
+    expect(relationsOf('- ada.dev: personal site, Hugo, deployed to `web-1`.')).toEqual(['Ada Quinn owns ada.dev']);
+    expect(relationsOf('- my manager Priya said no. my site is down.')).toEqual([]);
+    // In Grace's note, "grace.dev: personal site" is hers, not the writer's.
+    expect(relationsOf('# Grace Ho\n\n- grace.dev: personal site.', 'Ada Quinn', 'memory/people/grace.md')).not.toContain('Ada Quinn owns grace.dev');
+  });
+
+
   it('reads "I …" sentences as the writer’s relations', () => {
     expect(relationsOf('- I live in Rosemont now.')).toEqual(['Ada Quinn located_in Rosemont']);
     expect(relationsOf("- I'm based in Porto these days.")).toEqual(['Ada Quinn located_in Porto']);
@@ -78,6 +117,30 @@ const relationRows = (db: Database.Database) =>
     .all() as Array<{ subject: string; predicate: string; object: string; until: string | null }>;
 
 describe('the writer in a workspace', () => {
+  it('types a domain the writer calls their personal site as a project, and a domain only named as a host', async () => {
+    const db = await workspaces.indexed({
+      'USER.md': '# USER\n\n- Name: Ada Quinn\n',
+      'MEMORY.md': '# MEMORY\n\n- ada.dev: personal site, Hugo.\n',
+      'memory/2026-01-10.md': '# 2026-01-10\n\n- ada.dev: Hugo bump broke a shortcode.\n- backup.example.com: nightly job failed.\n',
+      'memory/2026-01-11.md': '# 2026-01-11\n\n- ada.dev: redeployed.\n- backup.example.com: fixed.\n',
+      'memory/2026-01-12.md': '# 2026-01-12\n\n- ada.dev: new post.\n',
+    });
+    const typeOf = (label: string) => db.prepare('SELECT type FROM graph_entities WHERE label = ?').pluck().get(label);
+    expect(typeOf('ada.dev')).toBe('project');
+    expect(typeOf('backup.example.com')).toBe('machine');
+    expect(relationRows(db)).toContainEqual({ subject: 'Ada Quinn', predicate: 'owns', object: 'ada.dev', until: null });
+  });
+
+  it('keeps a place and the larger place it lies in both current, and names the writer from a 1:1 with their manager', async () => {
+    const db = await workspaces.indexed({
+      'MEMORY.md': '# MEMORY\n\n- Manager: Priya Natarajan. Notes in the shared doc "Dana / Priya 1:1".\n- Live in Kilimani, Nairobi.\n',
+    });
+    const rows = relationRows(db);
+    expect(rows).toContainEqual({ subject: 'Dana', predicate: 'located_in', object: 'Kilimani', until: null });
+    expect(rows).toContainEqual({ subject: 'Dana', predicate: 'located_in', object: 'Nairobi', until: null });
+  });
+
+
   it('gives first-person lines to the person USER.md names, closes the earlier place, and re-extracts when the name changes', async () => {
     const db = await workspaces.indexed({
       'USER.md': '# USER\n\n- Name: Ada Quinn\n',
@@ -91,6 +154,7 @@ describe('the writer in a workspace', () => {
     workspaces.workspace().write('USER.md', '# USER\n\n- Name: Ada Brandt\n');
     await workspaces.service().invoke('index.sync', {});
     const renamed = relationRows(db);
+    expect(renamed).toContainEqual({ subject: 'Ada Brandt', predicate: 'located_in', object: 'Porto', until: '2026-06-02' });
     expect(renamed.map((r) => r.subject)).toContain('Ada Brandt');
     expect(renamed.map((r) => r.subject)).not.toContain('Ada Quinn');
   });

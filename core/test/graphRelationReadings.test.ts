@@ -152,9 +152,40 @@ describe('"now in" a place', () => {
   it('places a described person "now in" a known place, and nothing that is "now in" a state or visiting', () => {
     expect(relationsOf('- Tomás Ferreira: ex-colleague from the Porto job, now in Lisbon (Graça), Elixir at a logistics startup.')).toEqual([
       'Tomás Ferreira located_in Lisbon',
+      'Tomás Ferreira located_in Graça',
       'Graça located_in Lisbon',
     ]);
     expect(relationsOf('- Kestrel is now in production')).toEqual([]);
     expect(relationsOf('- Dana Okafor is now in Lisbon for the week')).toEqual([]);
+  });
+});
+
+describe('"now on" and "still on" a host', () => {
+  it('reads a service "now on" or "still on" a host or a provider as running there', () => {
+    expect(relationsOf('- Jellyfin now on twiga (moved 5 Oct). Nextcloud still on kifaru.')).toEqual(['Jellyfin runs_on twiga', 'Nextcloud runs_on kifaru']);
+    expect(relationsOf('- Kafka still on AWS, egress bill is real.')).toEqual(['Kafka runs_on AWS']);
+  });
+
+  it('reads nothing for a person, a pet, a duty or a version "now on" something', () => {
+    expect(relationsOf('- Hope now on call. Postgres still on 15.')).toEqual([]);
+    expect(relationsOf('- Will still on leave, May now on the board.')).toEqual([]);
+    expect(relationsOf('- Ruby still on meds after the vet.')).toEqual([]);
+  });
+});
+
+describe('a release named by its version', () => {
+  it('types "v2.4" a project where it is a verb’s subject, and a bare number or a word nothing of the kind', () => {
+    const entities = (text: string) => extractFile('memory/2026-10-01.md', text, '2026-10-01', { writerName: null }).flatMap((e) => e.entities.map((m) => `${m.label}:${m.type}`));
+    expect(entities('- Freeze extended, so v2.4 moved to 2026-11-24.')).toContain('v2.4:project');
+    expect(entities('- Freeze extended, so 2.4 moved to 2026-11-24.')).not.toContain('2.4:project');
+    expect(entities('- The meeting moved to Friday.')).not.toContain('meeting:project');
+  });
+});
+
+describe('a place and its part in a parenthesis', () => {
+  it('places the subject in the part too ("now in Lisbon (Graça)"), and in nothing for a parenthesis that is no place', () => {
+    expect(relationsOf('- Quillfin, based in Berlin (Mitte).')).toEqual(expect.arrayContaining(['Quillfin located_in Berlin', 'Quillfin located_in Mitte']));
+    expect(relationsOf('- Sam lives in Berlin (since 2019).')).toEqual(['Sam located_in Berlin']);
+    expect(relationsOf('- Sam lives in Berlin (with Will).')).toEqual(['Sam located_in Berlin']);
   });
 });

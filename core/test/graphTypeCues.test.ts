@@ -261,3 +261,18 @@ describe('places and organisations by the words around them', () => {
     expect(typeOf('- Simu Telecom account manager changed again', 'Simu Telecom')).toBe('organization');
   });
 });
+
+describe('places by walks and streets', () => {
+  it('types where a walk goes and the street a building is on as places', () => {
+    expect(typeOf('- skipped two talks, walked Alfama to Graça and back.', 'Graça')).toBe('place');
+    expect(typeOf('- Walked the river to MAAT, then on to the bookshop.', 'MAAT')).toBe('place');
+    expect(typeOf('Otieno found the school field on Argwings Kodhek instead', 'Argwings Kodhek')).toBe('place');
+  });
+
+  it('leaves what is walked through, worked on or is "on" a day alone', () => {
+    expect(typeOf('- walked Priya through the migration to Postgres.', 'Postgres')).toBe('tool');
+    expect(typeOf('- Walked Mika through the Quillfin offer.', 'Quillfin')).not.toBe('place');
+    expect(typeOf('- Rust on the new office laptop, finally.', 'Rust')).not.toBe('place');
+    expect(typeOf('- May from the office on Will Street.', 'May')).not.toBe('place');
+  });
+});

@@ -2,6 +2,7 @@ import type { EntityMention } from './types.js';
 import type { PositionedMention } from './mentions.js';
 import { STOPWORDS } from '../platform/text/stopwords.js';
 import { listEnd, splitTopLevel } from './nameLists.js';
+import { extendToTeam } from './firstPersonRelations.js';
 
 /**
  * Relations people write without a subject next to the verb, because the line or the note
@@ -66,8 +67,14 @@ const ROLE =
 const CAPITALISED = String.raw`(\p{Lu}[\p{L}\p{N}_.-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}_.-]*)*)`;
 /** Cheap test first: most entries name no role. */
 const ROLE_WORD = new RegExp(ROLE);
-/** "Staff engineer on the Ledger team at Quillfin": member of the organisation (and of the team). */
-const ROLE_AT = new RegExp(String.raw`\b${ROLE}\s+(?:on\s+(?:the\s+)?${CAPITALISED}\s+team\s+)?(?:at|with|for)\s+(?:the\s+)?${CAPITALISED}`, 'dgu');
+/**
+ * "Staff engineer on the Ledger team at Quillfin", "Backend engineer at Quillfin (Berlin), on the
+ * Ledger team": member of the organisation (and of the team, before or after it).
+ */
+const ROLE_AT = new RegExp(
+  String.raw`\b${ROLE}\s+(?:on\s+(?:the\s+)?${CAPITALISED}\s+team\s+)?(?:at|with|for)\s+(?:the\s+)?${CAPITALISED}(?:[ \t]*\([^()\n]{0,80}\))?(?:[ \t]*,[ \t]*on[ \t]+(?:the[ \t]+)?${CAPITALISED}(?=[ \t]+team\b))?`,
+  'dgu',
+);
 /** "I'm a staff engineer at Quillfin", "I work as a designer for Acme": the writer's own role. */
 const I_AM_ROLE = /\bI(?:['’]m|\s+am|\s+work\s+as)\s+(?:now\s+)?(?:an?\s+)?(?:[\p{L}-]+\s+){0,3}$/u;
 /** "atlas services: Forgejo, Miniflux, Immich": what runs on the host the line opens with. */
@@ -92,11 +99,17 @@ export function findDescribedRelations(body: string, mentions: PositionedMention
         (writer && I_AM_ROLE.test(body.slice(lineStartOf(body, start), start)) ? writer() : null) ??
         topicSubject(body, lineOpening(body, start), mentions, topic, 'person');
       if (subject === null || mentions[subject]!.type !== 'person') continue;
-      for (const group of [1, 2]) {
+      for (const group of [1, 2, 3]) {
         const span = m.indices?.[group];
         if (!span) continue;
         const object = covering(span[0]);
         if (object >= 0 && object !== subject && ['organization', 'concept'].includes(mentions[object]!.type)) {
+          // "…, on the Ledger team": the team by its whole name, as "I'm on the Ledger team" names it.
+          if (group === 3 && mentions[object]!.end === span[1]) {
+            extendToTeam(body, mentions[object]!);
+            found.push({ subject, predicate: 'member_of', object });
+            continue;
+          }
           // "at Msingi Code School": the organisation's whole capitalised name, where the mention rules read its first word only.
           const o = mentions[object]!;
           if (o.end < span[1] && o.certainty !== 'strong') Object.assign(o, { label: body.slice(o.start, span[1]), end: span[1] });

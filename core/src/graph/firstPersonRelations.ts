@@ -110,6 +110,12 @@ export function findFirstPersonRelations(body: string, mentions: PositionedMenti
       if (extendToTeam(body, o)) predicate = 'member_of';
       else if (verb.needsKindWord && !WORK_KIND.test(body.slice(o.end, o.end + 12))) continue;
       found.push({ subject: slots.writer(), predicate, object, span: [start, o.end] });
+      // "I live in Kilimani, Nairobi": the larger place the first one lies in is where the writer is too.
+      if (predicate === 'located_in') {
+        const comma = /^,[ \t]*/.exec(body.slice(o.end, o.end + 4));
+        const wider = comma ? mentions.findIndex((c) => c.start === o.end + comma[0].length && c.type === 'place') : -1;
+        if (wider >= 0) found.push({ subject: slots.writer(), predicate, object: wider, span: [start, mentions[wider]!.end] });
+      }
     }
   }
   return found;

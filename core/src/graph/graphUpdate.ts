@@ -261,10 +261,16 @@ function supersede(db: Database.Database, chains: readonly Chain[]): void {
     const next = sorted.slice(i + 1).find((n) => value(n) !== value(c));
     return next ? (next.valid_from ?? c.valid_from) : null;
   };
+  // "Lives in Kilimani, Nairobi": a place and the place it lies in are one "where", neither ends the other.
+  const nested = db.prepare("SELECT 1 FROM graph_claims WHERE predicate = 'located_in' AND ((subject_id = ? AND object_id = ?) OR (subject_id = ? AND object_id = ?)) LIMIT 1").pluck();
+  const byNextElsewhere = (c: ChainClaim, i: number, sorted: ChainClaim[]) => {
+    const next = sorted.slice(i + 1).find((n) => n.object_id !== c.object_id && nested.get(c.object_id, n.object_id, n.object_id, c.object_id) === undefined);
+    return next ? (next.valid_from ?? c.valid_from) : null;
+  };
   const usedSubjects = new Set<number>();
   for (const [kind, id, predicate] of chains) {
     if (kind === 'l') update(literals.all(id, predicate) as ChainClaim[], byNextDifferent((c) => c.literal ?? ''));
-    else if (kind === 'w') update(where.all(id) as ChainClaim[], byNextDifferent((c) => String(c.object_id)));
+    else if (kind === 'w') update(where.all(id) as ChainClaim[], byNextElsewhere);
     else if (kind === 'h') update(holders.all(id, predicate) as ChainClaim[], byNextDifferent((c) => String(c.subject_id)));
     else if (id < 0) for (const s of usersOf.all(-id) as number[]) usedSubjects.add(s);
     else usedSubjects.add(id);

@@ -76,7 +76,8 @@ export function findMentions(body: string): PositionedMention[] {
   take(HASH_TAG, (m) => (/^\d+$/.test(m[1]!) ? null : { type: 'tag', label: m[1]!.toLowerCase(), certainty: 'strong' }));
   take(TIME_ZONE, (m) => ({ type: 'place', label: m[1]!.replace(/_/g, ' '), certainty: 'strong' }), 1);
   take(FILE_PATH, (m) => (/^\d+(?:\/\d+)+$/.test(m[0]) || m[0].split('/').filter(Boolean).length < 2 || isUnitOrPair(m[0]) ? null : { type: 'path', label: m[0], certainty: 'strong' }));
-  take(DOMAIN, (m) => ({ type: 'machine', label: m[0].toLowerCase(), certainty: 'strong' }));
+  // A domain's shape only guesses a host: "dana.dev: personal site" in another note says what it is (typeVotes.ts).
+  take(DOMAIN, (m) => ({ type: 'machine', label: m[0].toLowerCase(), certainty: 'strong', byNameList: true }));
   take(HOST, (m) => (/^v?\d/.test(m[0]) || !/[a-z]{2}/.test(m[0]) ? null : { type: CLOUD_REGION.test(m[0]) ? 'place' : 'machine', label: m[0], certainty: 'strong' }));
   take(IDENTIFIER, (m) => ({ type: toolOrIdentifier(m[0], masked, m.index ?? 0), label: m[0], certainty: 'strong' }));
   found.push(...findNames(masked, MAX_MENTIONS_PER_ENTRY - found.length));

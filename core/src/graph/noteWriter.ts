@@ -50,16 +50,54 @@ export function writerNameOf(text: string, options: { titleMayName: boolean } = 
   return null;
 }
 
-/** The writer named by the workspace's USER.md (else its MEMORY.md), or null (no file, or they name no one). */
+/** A first name alone ("Priya", "Zoë"). */
+const FIRST = String.raw`\p{Lu}\p{Ll}[\p{L}'’-]*`;
+/** "Manager: Priya Natarajan", "Priya Natarajan is my manager", "my manager, Priya": the writer's manager (first name captured). */
+const MANAGER = new RegExp(
+  String.raw`^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?(?:[Mm]y )?(?:[Mm]anager|[Bb]oss|EM|[Ll]ine manager)(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*(${FIRST})|(${FIRST})(?:[ \t]+${FIRST})?[ \t]+(?:is|=)[ \t]+my[ \t]+(?:manager|boss|EM|line manager)\b|\bmy[ \t]+(?:manager|boss|EM|line manager)[ \t]*[,:]?[ \t]+(${FIRST})`,
+  'gmu',
+);
+/** "Dana / Priya 1:1", "1:1 Dana <> Priya", "Dana & Priya 1-1": a one-to-one's two people (first names). */
+const ONE_ON_ONE = new RegExp(
+  String.raw`\b(${FIRST})[ \t]*(?:\/|<>|&|\+)[ \t]*(${FIRST})[ \t]+1[:-]1\b|\b1[:-]1s?[ \t]*[:(—–-]?[ \t]*(${FIRST})[ \t]*(?:\/|<>|&|\+)[ \t]*(${FIRST})\b`,
+  'gu',
+);
+
+/**
+ * The writer's first name when the notes never state it but name a one-to-one with their own
+ * manager: a 1:1 is between the writer and the manager, so its other person is the writer
+ * ("Manager: Priya Natarajan" and the doc "Dana / Priya 1:1" name Dana). Null without both, or
+ * when the one-to-ones disagree.
+ */
+export function writerNameFromOneOnOne(text: string): string | null {
+  const managers = new Set<string>();
+  for (const m of text.matchAll(MANAGER)) managers.add((m[1] ?? m[2] ?? m[3])!);
+  if (managers.size === 0) return null;
+  const writers = new Set<string>();
+  for (const m of text.matchAll(ONE_ON_ONE)) {
+    const [a, b] = m[1] ? [m[1], m[2]!] : [m[3]!, m[4]!];
+    if (managers.has(a) && !managers.has(b)) writers.add(b);
+    else if (managers.has(b) && !managers.has(a)) writers.add(a);
+  }
+  return writers.size === 1 ? [...writers][0]! : null;
+}
+
+/**
+ * The writer named by the workspace's USER.md (else its MEMORY.md), or null (no file, or they name
+ * no one). Only when neither names them: the first name a one-to-one with their manager gives.
+ */
 export function readWriterName(workspaceRoot: string): string | null {
+  const texts: string[] = [];
   for (const file of WRITER_FILES) {
     try {
+      const text = fs.readFileSync(path.join(workspaceRoot, file), 'utf8');
       // MEMORY.md's title names the file's purpose ("# Projects"), never its writer.
-      const name = writerNameOf(fs.readFileSync(path.join(workspaceRoot, file), 'utf8'), { titleMayName: file === 'USER.md' });
+      const name = writerNameOf(text, { titleMayName: file === 'USER.md' });
       if (name) return name;
+      texts.push(text);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log.debug('A file could not be read for the writer’s name', { file, error });
     }
   }
-  return null;
+  return writerNameFromOneOnOne(texts.join('\n'));
 }

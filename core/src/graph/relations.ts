@@ -3,7 +3,9 @@ import { STOPWORDS } from '../platform/text/stopwords.js';
 import { isFurnitureLabel } from './furniture.js';
 import { describedSubject, findDescribedRelations, topicSubject } from './describedRelations.js';
 import { extendToTeam, findFirstPersonRelations } from './firstPersonRelations.js';
+import { findWriterPossessions } from './writerPossessions.js';
 import { findPlaceRelations } from './placeRelations.js';
+import { findHostedNow } from './hostedNow.js';
 import { listEnd, splitTopLevel } from './nameLists.js';
 import { findTableRelations } from './tableRelations.js';
 import type { PositionedMention } from './mentions.js';
@@ -183,6 +185,10 @@ export function findRelations(
       relations.push({ subject: r.subject, predicate: r.predicate, object: r.object });
       shapedSpans.push(r.span);
     }
+    for (const r of findWriterPossessions(body, mentions, voice.ownVoice)) {
+      relations.push({ subject: writerIndex(), predicate: 'owns', object: r.object });
+      shapedSpans.push(r.span);
+    }
   }
   for (const shaped of SHAPED) {
     // Cheap test first: most entries have none of these words.
@@ -240,11 +246,19 @@ export function findRelations(
     if (pattern.subjectType && s.certainty !== 'strong') Object.assign(s, { type: pattern.subjectType, certainty: 'strong' });
     if (pattern.passive && pattern.objectType) sharpen(mentions[object]!, pattern.objectType);
     relations.push({ subject, predicate: pattern.predicate, object });
+    if (pattern.predicate === 'located_in') {
+      // "now in Lisbon (Graça)": the part of the place in the parenthesis is where they are too.
+      const whereEnd: number = mentions[object]!.end;
+      const open = /^[ \t]*\([ \t]*/.exec(body.slice(whereEnd, whereEnd + 4));
+      const part: number = open ? mentions.findIndex((c) => c.start === whereEnd + open[0].length && c.type === 'place' && /^[ \t]*\)/.test(body.slice(c.end, c.end + 3))) : -1;
+      if (part >= 0 && part !== subject) relations.push({ subject, predicate: 'located_in', object: part });
+    }
     if (!pattern.passive) for (const more of listed) if (more !== object && more !== subject) relations.push({ subject, predicate: pattern.predicate, object: sharpened(mentions, more, pattern.objectType) });
     previous = { subject: pattern.passive ? object : subject, end: Math.max(mentions[object]!.end, mentions[subject]!.end, verbEnd) };
   }
   relations.push(...findDescribedRelations(body, mentions, topic ?? (voice.aboutWriter ? writer : null), writerIndex));
   relations.push(...findPlaceRelations(body, mentions));
+  relations.push(...findHostedNow(body, mentions));
   relations.push(...findTableRelations(body, mentions, tableHeader));
   return relations;
 }
@@ -296,9 +310,12 @@ function slotMention(mentions: PositionedMention[], text: string, start: number,
     if (type) sharpen(mentions[found]!, type);
     return found;
   }
-  mentions.push({ type: type ?? 'concept', label, certainty: type ? 'strong' : 'weak', start, end: start + label.length });
+  const given = type ?? (RELEASE.test(label) ? 'project' : null);
+  mentions.push({ type: given ?? 'concept', label, certainty: given ? 'strong' : 'weak', start, end: start + label.length });
   return mentions.length - 1;
 }
+/** "v2.4": a release named by its version alone is a piece of work. */
+const RELEASE = /^v\d+(?:\.\d+){1,2}$/;
 
 function subjectBefore(body: string, verbStart: number, mentions: PositionedMention[], afterComma = false): number | null {
   const before = body.slice(Math.max(0, verbStart - LOOK_BACK_CHARS), verbStart);
@@ -464,6 +481,7 @@ function plainSubject(before: string, verbStart: number, mentions: PositionedMen
   if (!m || STOPWORDS.has(m[1]!.toLowerCase()) || PRONOUNS.has(m[1]!.toLowerCase()) || m[1]!.length < 2) return null;
   const start = verbStart - m[0].length + m[0].indexOf(m[1]!);
   if (mentions.some((c) => c.start <= start && c.end > start)) return null;
-  mentions.push({ type: 'concept', label: m[1]!, certainty: 'weak', start, end: start + m[1]!.length });
+  const release = RELEASE.test(m[1]!);
+  mentions.push({ type: release ? 'project' : 'concept', label: m[1]!, certainty: release ? 'strong' : 'weak', start, end: start + m[1]!.length });
   return mentions.length - 1;
 }

@@ -18,7 +18,7 @@ export function typeFromContext(before: string, after: string, options: { senten
   if (ORGANISATION_BEFORE.test(before) || (nounAfter && ORGANISATION_AFTER.test(after))) return 'organization';
   // "dinner at Ottilie's": somebody's home, not a place called Ottilie.
   const possessive = /^['’]s\b/.test(after);
-  if ((!possessive && PLACE_BEFORE.test(before)) || (nounAfter && PLACE_AFTER.test(after)) || (MOVE_TO_BEFORE.test(before) && FROM_PLACE_AFTER.test(after)) || MOVE_FROM_TO_BEFORE.test(before)) return 'place';
+  if ((!possessive && (PLACE_BEFORE.test(before) || WALKED_TO_BEFORE.test(before) || BUILDING_ON_BEFORE.test(before))) || (nounAfter && PLACE_AFTER.test(after)) || (MOVE_TO_BEFORE.test(before) && FROM_PLACE_AFTER.test(after)) || MOVE_FROM_TO_BEFORE.test(before)) return 'place';
   if (options.label !== undefined && isAirportCode(options.label, before, after)) return 'place';
   if (isFollowedByKnownPlace(options.label, after) || isInsideKnownPlace(before)) return 'place';
   if (MACHINE_BEFORE.test(before) || (nounAfter && MACHINE_AFTER.test(after))) return 'machine';
@@ -137,6 +137,10 @@ const ORGANISATION_AFTER =
  */
 const PLACE_BEFORE =
   /\b(?:(?:live|lives|lived|living|based|born|grew up|raised|flew|fly|flying|flight|flights|train|trains|drove|drive|driving|road trip|trip|travel(?:l?ed|l?ing)?|holiday|holidays|vacation|weekend|week|days|nights?|stay|stayed|staying|back|returned|returning|arrived?|arriving|landed|landing|relocat(?:e|ed|ing)|visit(?:ed|ing)?|walk(?:ed)?|hike|hiked|hiking|restaurant|café|cafe|bar|bakery|hotel|airbnb|apartment|flat|house|studio|office|park|beach|museum|academy|school|clinic|hospital|gym|church|hub|stadium|pitch|field|now)\s+(?:in|to|from|at|near|around|through)|(?:dinner|lunch|breakfast|brunch|drinks|coffee|concert|gig|class|walk)\b[^.;:!?\n]{0,30}\s+in|(?:dinner|lunch|breakfast|brunch|drinks|coffee)\s+at|(?:hours|the time|weather|rain|sunny|snow)\s+in|visiting|visited)\s+(?:the\s+)?$/i;
+/** "walked Alfama to Graça", "walked the river to MAAT": where a walk or a ride goes is a place. */
+const WALKED_TO_BEFORE = /\b(?:walked|walking|strolled|cycled|biked|hiked|drove)\s+(?:from\s+)?(?:the\s+)?[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]*)?\s+to\s+(?:the\s+)?$/iu;
+/** "the school field on Argwings Kodhek", "a café on Rua Augusta": a building on a street. */
+const BUILDING_ON_BEFORE = /\b(?:restaurant|café|cafe|bar|bakery|hotel|apartment|flat|house|studio|office|shop|store|school|clinic|hospital|gym|church|field|pitch|grounds|stadium|dentist|vet|library|market)\s+on\s+(?:the\s+)?$/i;
 /** "Lisbon trip", "Kreuzberg apartment". */
 const PLACE_AFTER = /^\s+(?:trips?|holiday|vacation|weekend|airport|neighbou?rhood|area|city centre|city center|old town|downtown|suburbs|hub|academy)\b/;
 /** "Moved to Berlin from Madrid": both ends of a move that names where from are places. */

@@ -12,7 +12,7 @@ export interface EntityMention {
   certainty: 'strong' | 'weak' | 'tentative';
   /** Named by the chat model (validated against the entry's text), not by the rules. */
   byModel?: boolean;
-  /** A person only because the name is a common first name ("Charlotte"): the weakest person evidence. */
+  /** Typed only by a list or by the name's shape: a common first name ("Charlotte": the weakest person evidence), a domain ("dana.dev", a host's shape). */
   byNameList?: boolean;
   /** What this mention itself says the name is (typeVotes.ts): stored per file, summed over the workspace. */
   votes?: TypeVote[];

@@ -8,6 +8,7 @@ import type { Logger } from '../platform/log/logger.js';
 import type { Notices } from '../platform/notices.js';
 import { isCorruptionError } from '../platform/sqliteSchema.js';
 import { embedPendingChunks } from './embedSync.js';
+import type { ChunkVectorSink } from './sync.js';
 import type { IndexStore } from './indexStore.js';
 import { VectorStore, type VectorBackend } from './vectorStore.js';
 
@@ -81,6 +82,17 @@ export class Embeddings {
       this.options.logger.warn('The embedding model could not be opened; using hash embeddings', { model: model.file, error });
       return new HashEmbeddingProvider();
     }
+  }
+
+  /**
+   * Where a sync may store hash vectors computed with the chunks (sync.ts's ChunkVectorSink): only
+   * for the hash provider, and only while every chunk has its vector (otherwise embedPending, which
+   * works in chunk order, catches up first).
+   */
+  hashVectorSink(): ChunkVectorSink | null {
+    const vectors = this.vectors;
+    if (this.options.readOnly || !vectors || !(this.provider instanceof HashEmbeddingProvider) || !vectors.isEveryChunkEmbedded()) return null;
+    return { dims: this.provider.dims, put: (id, vector) => vectors.put(id, vector) };
   }
 
   /** Vectors for new chunks in the active generation; keyword search works meanwhile. */

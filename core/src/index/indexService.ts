@@ -335,6 +335,7 @@ export class IndexService {
           onProgress: (p) => this.options.emit({ type: 'index-progress', ...p }),
           shouldStop: () => this.closing, // quitting: committed files stay, the rest waits for the next start
           changedPaths,
+          chunkVectors: this.embeddings.hashVectorSink() ?? undefined,
         },
       );
       if (!changedPaths && !this.closing) this.fullSyncSettings = indexedBy;

@@ -97,6 +97,7 @@ export class IndexStore {
       ),
       insertPackedFts: db.prepare<[number, Buffer]>('INSERT INTO chunks_fts (rowid, text) SELECT ? + key, value FROM json_each(CAST(? AS TEXT))'),
       hasChunks: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM chunks WHERE path = ? LIMIT 1'),
+      chunkIdsOf: db.prepare<[string], number>('SELECT id FROM chunks WHERE path = ? ORDER BY id').pluck(),
       // The chunks of several files at once (see writeFilesTogether): json_each yields the rows in array order.
       // Texts, then rows, as above.
       insertFilesChunks: db.prepare<[Buffer, Buffer]>(
@@ -243,6 +244,11 @@ export class IndexStore {
     const firstId = Number(inserted.lastInsertRowid) - inserted.changes + 1;
     this.stmts.insertPackedFts.run(firstId, textsJson);
     for (const [index, terms] of grams) this.stmts.insertGrams.run(firstId + index, terms);
+  }
+
+  /** The ids of a file's chunks, in the order they were written. */
+  chunkIdsOf(path: string): number[] {
+    return this.stmts.chunkIdsOf.all(path);
   }
 
   /** Replaces the dates a file's lines speak of (the file's row must exist). */

@@ -1,17 +1,15 @@
 import type { SyncReport } from '../contract/index.js';
-import { sha256Hex } from '../platform/hash.js';
 import { inTimeSlices, yieldToEventLoop } from '../platform/timeSlices.js';
-import { discoverChangedPaths, discoverWorkspace, type DiscoveredFile, type DiscoveryOptions } from '../workspace/discovery.js';
-import { CHUNKER_VERSION, chunkMarkdown, type Chunk } from './chunker.js';
-import { readMarkdownFile, withoutByteOrderMark, type ReadBytes } from './fileReader.js';
-import type { FileRow, IndexedChunk, IndexStore } from './indexStore.js';
+import { discoverChangedPaths, discoverWorkspace, type DiscoveryOptions } from '../workspace/discovery.js';
+import { CHUNKER_VERSION } from './chunker.js';
+import { readMarkdownFile, type ReadBytes } from './fileReader.js';
+import type { IndexStore } from './indexStore.js';
 import { ENTRY_KINDS_VERSION } from './entryKinds.js';
-import { LINE_DATES_VERSION, resolveLineDates, type LineDate } from './lineDates.js';
+import { LINE_DATES_VERSION } from './lineDates.js';
 import { explainDiskFull } from './diskFull.js';
-import { lineOriginLookup } from '../provenance/lineHash.js';
-import { parseImportedEntries } from '../workspace/importedEntries.js';
-import { importedMemoryOf } from '../workspace/layout.js';
-import { leastTrusted, type OriginClass } from '../contract/index.js';
+import type { NoteReadJob } from './noteReadJob.js';
+import { defaultNoteReaderCount, NoteReaderPool } from './noteReaderPool.js';
+import { preparedFromRead, preparedWithoutReading, rowFor, type PrepareOptions, type PreparedFile } from './notePreparation.js';
 
 export interface SyncProgress {
   /** `migrate`: an index of an older layout is rewritten as it opens (database.ts), before any sync. */
@@ -35,6 +33,25 @@ export interface SyncOptions {
    * file anyway (a new chunker or line-date rules, a forced or first sync) ignores it.
    */
   changedPaths?: readonly string[];
+  /**
+   * Note reader threads that read and chunk the files while this thread writes: by default
+   * (undefined) defaultNoteReaderCount() when at least MIN_FILES_FOR_READERS files are to be
+   * read, else none; 0 reads on this thread. The `readBytes` seam always reads on this thread.
+   */
+  readerThreads?: number;
+  /**
+   * Hash vectors are computed with the chunks (on the reader threads) and stored in the same
+   * transaction, so the embedding step finds nothing left to do. Only for a generation whose every
+   * chunk already has its vector: the embedding step's "the newest chunk has one, so all do"
+   * must stay true (see VectorStore.isEveryChunkEmbedded).
+   */
+  chunkVectors?: ChunkVectorSink;
+}
+
+/** Where vectors computed with the chunks go: `put` inside the transaction that wrote the chunk. */
+export interface ChunkVectorSink {
+  dims: number;
+  put(chunkId: number, vector: Float32Array): void;
 }
 
 // Bounded so that one sync never holds the whole corpus in memory; writes go in short transactions.
@@ -42,15 +59,12 @@ const READ_CONCURRENCY = 16;
 const BATCH_FILES = 256;
 const BATCH_BYTES = 8 * 1024 * 1024;
 const PROGRESS_INTERVAL_MS = 100;
-
-interface Prepared {
-  row: FileRow;
-  chunks: IndexedChunk[] | null;
-  /** The dates its lines speak of, resolved against the note's date, for a file that was read (Markdown the person or their tools wrote). */
-  lineDates?: LineDate[];
-  outcome: 'added' | 'updated' | 'unchanged' | 'touched' | 'skipped' | 'failed' | 'vanished';
-  bytes: number;
-}
+// Fewer files than this are read on this thread: starting a reader thread costs more than it saves.
+const MIN_FILES_FOR_READERS = 64;
+// Files handed to a reader thread at once, and how many such groups may be read ahead of the writes.
+const READER_WAVE_FILES = 32;
+const READER_WAVE_BYTES = 4 * 1024 * 1024;
+const READER_WAVES_AHEAD = 6;
 
 /**
  * Brings the index in line with the disk: unchanged files (same mtime and size, or same
@@ -106,7 +120,7 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
     options.onProgress?.({ phase: 'index', done, total: files.length, path });
   };
 
-  const pending: Prepared[] = [];
+  const pending: PreparedFile[] = [];
   let pendingBytes = 0;
   const flush = async (): Promise<void> => {
     if (pending.length === 0) return;
@@ -114,19 +128,41 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
       throw explainDiskFull(error, store.db.name, store.counts().indexed, files.length);
     });
   };
+  // A slice's files that came with vectors: stored once their chunks are in (and have ids), in the slice's transaction.
+  const withVectors: PreparedFile[] = [];
+  const storeVectors = (): void => {
+    const sink = options.chunkVectors;
+    for (const p of withVectors.splice(0)) {
+      if (!sink || !p.vectors || !p.chunks) continue;
+      const ids = store.chunkIdsOf(p.row.path);
+      if (ids.length !== p.chunks.length || p.vectors.length !== ids.length * sink.dims) {
+        throw new Error(`${p.row.path}: ${ids.length} chunks were written for ${p.chunks.length} chunks and ${p.vectors.length / sink.dims} vectors`);
+      }
+      ids.forEach((id, i) => sink.put(id, p.vectors!.subarray(i * sink.dims, (i + 1) * sink.dims)));
+    }
+  };
   const commitPending = async (): Promise<void> => {
-    await inTimeSlices(pending, (work) => store.transaction(() => store.writeFilesTogether(work)), (p) => {
+    const slice = (work: () => void): void =>
+      store.transaction(() => {
+        withVectors.length = 0;
+        store.writeFilesTogether(work);
+        storeVectors();
+      });
+    await inTimeSlices(pending, slice, (p) => {
       if (p.outcome === 'vanished') store.removeFile(p.row.path);
       else if (p.outcome === 'touched') {
         store.touchFile(p.row.path, p.row.mtimeMs, p.row.size);
         if (p.lineDates) store.writeLineDates(p.row.path, p.lineDates);
-      } else if (p.outcome !== 'unchanged') store.writeFile(p.row, p.chunks, p.lineDates ?? null);
+      } else if (p.outcome !== 'unchanged') {
+        store.writeFile(p.row, p.chunks, p.lineDates ?? null);
+        if (p.vectors) withVectors.push(p);
+      }
     });
     pending.length = 0;
     pendingBytes = 0;
   };
 
-  const tally = (p: Prepared): void => {
+  const tally = (p: PreparedFile): void => {
     switch (p.outcome) {
       case 'added': report.added++; break;
       case 'updated': report.updated++; break;
@@ -137,33 +173,75 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
     }
   };
 
-  // A cursor, not shift(): shifting a 100,000-entry array copies it each time (5 s of a no-op sync).
+  // Whether each file must be read is known without reading it; those that must are read (and
+  // chunked) on reader threads when there are enough of them, else on this thread.
+  const prepareOptions: PrepareOptions = {
+    force: options.force, maxFileBytes: options.maxFileBytes, refreshLineDates,
+    ...(options.chunkVectors ? { hashVectorDims: options.chunkVectors.dims } : {}),
+  };
+  const decided = files.map((file): PreparedFile | null =>
+    forgotten.has(file.path)
+      ? { row: { ...rowFor(file), status: 'skipped', reason: 'forgotten (reverie forget); remove the tombstone to index it again' }, chunks: null, outcome: 'skipped', bytes: 0 }
+      : preparedWithoutReading(file, known.get(file.path), prepareOptions),
+  );
+  const toRead = decided.reduce((n, d) => (d === null ? n + 1 : n), 0);
+  const threads = options.readBytes ? 0 : (options.readerThreads ?? (toRead >= MIN_FILES_FOR_READERS ? defaultNoteReaderCount() : 0));
+  const pool = threads > 0 && toRead > 0 ? new NoteReaderPool(threads) : null;
+  const jobOf = (i: number): NoteReadJob => ({ file: files[i]!, previous: known.get(files[i]!.path), lineOrigins: lineOrigins.get(files[i]!.path) });
+
+  // Waves of files, in file order (chunk ids follow it), prepared ahead while earlier waves are written.
   let next = 0;
-  const prepareNext = async (): Promise<Prepared | null> => {
-    const file = files[next++];
-    if (!file) return null;
-    if (forgotten.has(file.path)) {
-      return { row: { ...rowFor(file), status: 'skipped', reason: 'forgotten (reverie forget); remove the tombstone to index it again' }, chunks: null, outcome: 'skipped', bytes: 0 } satisfies Prepared;
+  const nextWave = (): Promise<PreparedFile[]> => {
+    const from = next;
+    if (!pool) {
+      // A small pool of async reads on this thread.
+      next = Math.min(files.length, next + READ_CONCURRENCY);
+      return Promise.all(decided.slice(from, next).map(async (d, k) => d ?? preparedFromRead(files[from + k]!, known.get(files[from + k]!.path), await readMarkdownFile(files[from + k]!.absPath, options.readBytes), prepareOptions, lineOrigins.get(files[from + k]!.path))));
     }
-    return prepareFile(file, known.get(file.path), { ...options, refreshLineDates }, lineOrigins.get(file.path));
+    const reads: number[] = [];
+    let bytes = 0;
+    while (next < files.length && reads.length < READER_WAVE_FILES && bytes < READER_WAVE_BYTES) {
+      if (decided[next] === null) {
+        reads.push(next);
+        bytes += files[next]!.size;
+      }
+      next++;
+    }
+    const wave = decided.slice(from, next);
+    return pool.prepare(reads.map(jobOf), prepareOptions).then((prepared) => {
+      reads.forEach((i, k) => (wave[i - from] = prepared[k]!));
+      return wave as PreparedFile[];
+    });
+  };
+  // Settled, not bare promises: a wave left unwritten by a stop or an earlier failure is no unhandled rejection.
+  const ahead: Promise<{ wave: PreparedFile[] } | { error: unknown }>[] = [];
+  const fillAhead = (): void => {
+    while (next < files.length && ahead.length < (pool ? READER_WAVES_AHEAD : 1)) {
+      ahead.push(nextWave().then((wave) => ({ wave }), (error: unknown) => ({ error })));
+    }
   };
 
-  // A small pool of readers; results are committed in file order batches.
-  while (next < files.length && !options.shouldStop?.()) {
-    const wave: Promise<Prepared | null>[] = [];
-    for (let i = 0; i < READ_CONCURRENCY && next < files.length; i++) wave.push(prepareNext());
-    for (const prepared of await Promise.all(wave)) {
-      if (!prepared) continue;
-      done++;
-      tally(prepared);
-      if (prepared.outcome !== 'unchanged') {
-        pending.push(prepared);
-        pendingBytes += prepared.bytes;
+  try {
+    fillAhead();
+    while (ahead.length > 0 && !options.shouldStop?.()) {
+      const settled = await ahead.shift()!;
+      if ('error' in settled) throw settled.error;
+      const { wave } = settled;
+      fillAhead();
+      for (const prepared of wave) {
+        done++;
+        tally(prepared);
+        if (prepared.outcome !== 'unchanged') {
+          pending.push(prepared);
+          pendingBytes += prepared.bytes;
+        }
+        progress(prepared.row.path);
       }
-      progress(prepared.row.path);
+      if (pending.length >= BATCH_FILES || pendingBytes >= BATCH_BYTES) await flush();
+      await yieldToEventLoop(); // reading and chunking a wave of files is work too
     }
-    if (pending.length >= BATCH_FILES || pendingBytes >= BATCH_BYTES) await flush();
-    await yieldToEventLoop(); // reading and chunking a wave of files is work too
+  } finally {
+    await pool?.close();
   }
   await flush();
   progress(null, true);
@@ -177,102 +255,4 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
   // A stopped sync leaves files unread: their line dates are refreshed by the next one.
   if (!options.shouldStop?.()) store.setMeta('line_dates', LINE_DATES_VERSION);
   return report;
-}
-
-function rowFor(file: DiscoveredFile): FileRow {
-  return {
-    path: file.path, absPath: file.absPath, source: file.source, sha256: null,
-    mtimeMs: file.mtimeMs, size: file.size, status: 'indexed', reason: null,
-  };
-}
-
-async function prepareFile(
-  file: DiscoveredFile,
-  previous: FileRow | undefined,
-  options: SyncOptions & { refreshLineDates: boolean },
-  lineOrigins: ReadonlyMap<string, OriginClass> | undefined,
-): Promise<Prepared> {
-  const base = rowFor(file);
-  const skip = (reason: string, sha256: string | null = null): Prepared => ({
-    row: { ...base, status: 'skipped', reason, sha256 },
-    chunks: null,
-    outcome: 'skipped',
-    bytes: 0,
-  });
-
-  if (file.skipReason) return skip(file.skipReason);
-  if (file.size > options.maxFileBytes) {
-    return skip(`too large (${formatMB(file.size)}; the limit is ${formatMB(options.maxFileBytes)}, setting maxFileSizeMB)`);
-  }
-  if (
-    !options.force && !options.refreshLineDates && previous && previous.status === 'indexed' &&
-    previous.mtimeMs === file.mtimeMs && previous.size === file.size && previous.absPath === file.absPath
-  ) {
-    return { row: previous, chunks: null, outcome: 'unchanged', bytes: 0 };
-  }
-
-  const read = await readMarkdownFile(file.absPath, options.readBytes);
-  if (read.kind === 'vanished') return { row: base, chunks: null, outcome: 'vanished', bytes: 0 };
-  if (read.kind === 'failed') return { row: { ...base, status: 'failed', reason: read.reason }, chunks: null, outcome: 'failed', bytes: 0 };
-  if (read.kind === 'skipped') return skip(read.reason, read.bytes ? sha256Hex(read.bytes) : null);
-
-  const sha256 = sha256Hex(read.bytes);
-  // Size can change between discovery and read; record what was actually indexed.
-  const row: FileRow = { ...base, sha256, size: read.bytes.length };
-  const text = withoutByteOrderMark(read.text);
-  const originOfLine = lineOriginLookup(lineOrigins);
-  // The diary is Reverie's own account, not notes: its lines have no dates to search by.
-  const lineDates = () => (file.source === 'memory' ? resolveLineDates(file.path, text) : []);
-  if (!options.force && previous && previous.status === 'indexed' && previous.sha256 === sha256 && previous.source === file.source) {
-    return { row, chunks: null, lineDates: options.refreshLineDates ? lineDates() : undefined, outcome: 'touched', bytes: 0 };
-  }
-  return {
-    row,
-    lineDates: lineDates(),
-    chunks: withLineOrigins(chunkFile(file.path, text), text, originOfLine, new Date(file.mtimeMs).toISOString()),
-    outcome: previous ? 'updated' : 'added',
-    bytes: read.bytes.length,
-  };
-}
-
-/**
- * Imported memory is chunked by entry (Hermes `§` entries, Codex front-matter blocks, Claude
- * index lines), so a search hit is one entry, not a whole file. Each entry's segment also
- * holds the separator or front-matter lines before it (and blank entries between), so every
- * line of an entry's file is indexed.
- */
-function chunkFile(path: string, text: string): Chunk[] {
-  const imported = importedMemoryOf(path);
-  if (!imported) return chunkMarkdown(text);
-  const entries = parseImportedEntries(imported.tool, imported.rest, text).sort((a, b) => a.startLine - b.startLine);
-  // No entry (a Hermes file of `§` separators and blank lines): nothing to find, no blank chunk.
-  if (entries.length === 0) return [];
-  if (entries.length === 1) return chunkMarkdown(text);
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  const chunks: Chunk[] = [];
-  let start = 1;
-  entries.forEach((entry, i) => {
-    const end = i === entries.length - 1 ? lines.length : Math.max(entry.endLine, start);
-    if (end < start) return;
-    for (const c of chunkMarkdown(lines.slice(start - 1, end).join('\n'))) {
-      chunks.push({ startLine: c.startLine + start - 1, endLine: c.endLine + start - 1, text: c.text });
-    }
-    start = end + 1;
-  });
-  return chunks;
-}
-
-/**
- * Lines Reverie wrote itself keep the class recorded when it wrote them; every other line of a
- * workspace file is the person's (`owner`). A chunk takes the least trusted class of its lines.
- */
-function withLineOrigins(chunks: Chunk[], text: string, originOfLine: ((line: string) => OriginClass) | null, observedAt: string): IndexedChunk[] {
-  if (!originOfLine) return chunks.map((c) => ({ ...c, origin: 'owner', observedAt }));
-  const origins = text.split('\n').map(originOfLine);
-  return chunks.map((c) => ({ ...c, origin: leastTrusted(origins.slice(c.startLine - 1, c.endLine)), observedAt }));
-}
-
-function formatMB(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
