@@ -11,6 +11,7 @@ import { openSqlite } from '../src/platform/sqliteDriver.js';
 import { KeywordSearcher } from '../src/search/keywordSearch.js';
 import { rangesOf } from '../src/search/sourceRanges.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
+import { insertChunkRow } from './helpers/chunkRows.js';
 
 let dir: string | undefined;
 let db: Database.Database | undefined;
@@ -56,8 +57,8 @@ describe('chunk_source_runs (migration 0017)', () => {
     db = openIndexDatabase(path.join(dir, 'index.sqlite')).db;
     const d = db;
     const file = d.prepare("INSERT OR IGNORE INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES (?, '', ?, 'x', 0, 0, 'indexed', 0)");
-    const chunk = d.prepare('INSERT INTO chunks (path, source, start_line, end_line, text) VALUES (?, ?, ?, ?, ?)');
-    const withId = d.prepare('INSERT INTO chunks (id, path, source, start_line, end_line, text) VALUES (?, ?, ?, 1, 1, ?)');
+    const chunk = { run: (where: string, source: string, startLine: number, endLine: number, text: string) => insertChunkRow(d, { path: where, source, startLine, endLine, text }) };
+    const withId = { run: (id: number, where: string, source: string, text: string) => insertChunkRow(d, { id, path: where, source, startLine: 1, endLine: 1, text }) };
     const dropFile = d.prepare('DELETE FROM chunks WHERE path = ?');
     const dropNewest = d.prepare('DELETE FROM chunks WHERE id IN (SELECT id FROM chunks ORDER BY id DESC LIMIT ?)');
     const dropOne = d.prepare('DELETE FROM chunks WHERE id = (SELECT id FROM chunks ORDER BY id LIMIT 1 OFFSET ?)');

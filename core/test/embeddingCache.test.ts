@@ -38,7 +38,7 @@ describe('the embedding cache of model vectors', () => {
       expect((db.prepare('SELECT id FROM chunks').pluck().all() as number[]).filter((id) => oldIds.includes(id))).toEqual([]);
       expect(await embedPendingChunks(db, vectors, provider)).toMatchObject({ embedded: 1, fromCache: 3 });
       expect(provider.embedded).toEqual([...chunks.map((c) => c.text), 'A new line about restic.']);
-      const rows = db.prepare('SELECT id, text FROM chunks ORDER BY id').all() as Array<{ id: number; text: string }>;
+      const rows = db.prepare('SELECT id, chunk_text(text) AS text FROM chunks ORDER BY id').all() as Array<{ id: number; text: string }>;
       const now = vectors.vectorsOf(rows.map((r) => r.id));
       for (const [i, c] of chunks.entries()) {
         const id = rows.find((r) => r.text === c.text)!.id;

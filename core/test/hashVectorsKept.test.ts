@@ -8,6 +8,7 @@ import { openIndexDatabase } from '../src/index/database.js';
 import { embedPendingChunks } from '../src/index/embedSync.js';
 import { IndexStore, type FileRow } from '../src/index/indexStore.js';
 import { loadVectorExtension, VectorStore } from '../src/index/vectorStore.js';
+import { unpackChunkText } from '../src/index/chunkText.js';
 
 const dbs: Database.Database[] = [];
 let dir: string | undefined;
@@ -43,7 +44,7 @@ describe('hash vectors kept between searches', () => {
     })();
     await embedPendingChunks(db, writer, hash);
     const searcher = VectorStore.openExisting(reader, hash.generation, 'sqlite-vec')!;
-    const textOf = (c: Database.Database, id: number) => c.prepare('SELECT text FROM chunks WHERE id = ?').pluck().get(id) as string;
+    const textOf = (c: Database.Database, id: number) => unpackChunkText(c.prepare('SELECT text FROM chunks WHERE id = ?').pluck().get(id) as Buffer);
     const ids = db.prepare("SELECT id FROM chunks WHERE path = 'memory/b.md' ORDER BY id").pluck().all() as number[];
     for (const vectors of [writer, searcher]) {
       const first = vectors.vectorsOf(ids);

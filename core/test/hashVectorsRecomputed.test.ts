@@ -4,6 +4,7 @@ import type { MemoryService } from '../src/engine/memoryService.js';
 import { HashEmbeddingProvider } from '../src/embed/hashProvider.js';
 import { floatsToBlob } from '../src/index/vectorBlob.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
+import { unpackChunkText } from '../src/index/chunkText.js';
 
 let ws: TempWorkspace | undefined;
 let service: MemoryService | undefined;
@@ -71,8 +72,8 @@ describe('hash vectors recomputed from chunk text', () => {
     const hash = new HashEmbeddingProvider();
     const put = db.prepare(`UPDATE ${table} SET vector = ? WHERE chunk_id = ?`);
     db.transaction(() => {
-      for (const row of db.prepare(`SELECT v.chunk_id AS id, c.text FROM ${table} v JOIN chunks c ON c.id = v.chunk_id`).all() as Array<{ id: number; text: string }>) {
-        put.run(floatsToBlob(hash.embedSync(row.text)), row.id);
+      for (const row of db.prepare(`SELECT v.chunk_id AS id, c.text FROM ${table} v JOIN chunks c ON c.id = v.chunk_id`).all() as Array<{ id: number; text: Buffer }>) {
+        put.run(floatsToBlob(hash.embedSync(unpackChunkText(row.text))), row.id);
       }
     })();
     expect((db.prepare(`SELECT min(length(vector)) AS m FROM ${table}`).get() as { m: number }).m).toBeGreaterThan(0);

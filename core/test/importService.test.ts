@@ -56,7 +56,7 @@ describe('imports through the contract', () => {
     service = new MemoryService({ dataDir: box.dataDir, workspace: resolveExistingWorkspace(box.workspace) });
     await service.invoke('import.apply', { sources: [{ tool: 'hermes', home: box.hermesHome }] });
     const db = (service as unknown as { db: Database.Database }).db;
-    const rows = db.prepare("SELECT start_line, end_line, text FROM chunks WHERE path LIKE 'memory/imports/hermes/%/MEMORY.md' ORDER BY start_line").all() as Array<{ start_line: number; end_line: number; text: string }>;
+    const rows = db.prepare("SELECT start_line, end_line, chunk_text(text) AS text FROM chunks WHERE path LIKE 'memory/imports/hermes/%/MEMORY.md' ORDER BY start_line").all() as Array<{ start_line: number; end_line: number; text: string }>;
     expect(rows.length).toBeGreaterThanOrEqual(3);
     const goose = rows.find((r) => r.text.includes('goose'))!;
     expect(goose.text).not.toContain('Ubuntu');

@@ -59,7 +59,7 @@ describe('empty Hermes § entries', () => {
     await service.invoke('index.sync', { force: false });
 
     const db = (service as unknown as { db: Database.Database }).db;
-    const chunks = db.prepare("SELECT path, text FROM chunks WHERE path LIKE 'memory/imports/hermes/%'").all() as Array<{ path: string; text: string }>;
+    const chunks = db.prepare("SELECT path, chunk_text(text) AS text FROM chunks WHERE path LIKE 'memory/imports/hermes/%'").all() as Array<{ path: string; text: string }>;
     expect(chunks.length).toBe(2);
     for (const c of chunks) expect(c.text).toMatch(/kettle/);
     const { results } = await service.invoke('memory.search', { query: 'kettle sink model', sources: ['memory'], limit: 20 });

@@ -23,9 +23,9 @@ describe('a disk that fills up during a first index', () => {
     try {
       const store = new IndexStore(db);
       const emptyPages = db.pragma('page_count', { simple: true }) as number;
-      // Room for part of the notes only (their kinds come after, outside the sync): ~800 KB, whatever the page size.
+      // Room for part of the notes only (their kinds come after, outside the sync): ~400 KB, whatever the page size (chunk text is stored deflated).
       const pageSize = db.pragma('page_size', { simple: true }) as number;
-      db.pragma(`max_page_count = ${emptyPages + Math.ceil((800 * 1024) / pageSize)}`);
+      db.pragma(`max_page_count = ${emptyPages + Math.ceil((400 * 1024) / pageSize)}`);
       const failure = await syncIndex(store, { workspaceRoot: ws.root, extraPaths: [] }, { maxFileBytes: 10 * 1024 * 1024 }).then(() => null, (e: unknown) => e as Error);
       expect(failure).not.toBeNull();
       expect(failure!.message).toMatch(new RegExp(`The disk holding the index \\(${escape(ws.dataDir)}\\) is full: indexing stopped with \\d+ of 600 files indexed`));

@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import { openSqlite } from '../src/platform/sqliteDriver.js';
 import { openIndexDatabase } from '../src/index/database.js';
 import { KeywordSearcher } from '../src/search/keywordSearch.js';
+import { insertChunkRow } from './helpers/chunkRows.js';
 
 const open: Database.Database[] = [];
 let dir: string | undefined;
@@ -23,7 +24,7 @@ function writerAndReader(): { add(text: string): void; reader: KeywordSearcher; 
   const readerDb = openSqlite(file, { readonly: true, fileMustExist: true });
   open.push(readerDb, writer);
   const insertFile = writer.prepare("INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES (?, '', 'memory', 'x', 0, 0, 'indexed', 0)");
-  const insertChunk = writer.prepare("INSERT INTO chunks (path, source, start_line, end_line, text) VALUES (?, 'memory', 1, 1, ?)");
+  const insertChunk = { run: (where: string, text: string) => insertChunkRow(writer, { path: where, source: 'memory', startLine: 1, endLine: 1, text }) };
   let n = 0;
   const add = (text: string): void => {
     const p = `memory/n${n++}.md`;

@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import { openIndexDatabase } from '../src/index/database.js';
 import type { SourceKind } from '../src/contract/index.js';
 import { KeywordSearcher, ranksInBm25 } from '../src/search/keywordSearch.js';
+import { insertChunkRow } from './helpers/chunkRows.js';
 
 let dir: string | undefined;
 let db: Database.Database | undefined;
@@ -21,7 +22,7 @@ function indexOf(n: number, line: (i: number) => string, source: (i: number) => 
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-plan-'));
   db = openIndexDatabase(path.join(dir, 'index.sqlite')).db;
   const file = db.prepare("INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES (?, '', ?, 'x', 0, 0, 'indexed', 0)");
-  const chunk = db.prepare("INSERT INTO chunks (path, source, start_line, end_line, text) VALUES (?, ?, 1, 1, ?)");
+  const chunk = { run: (where: string, source: string, text: string) => insertChunkRow(db!, { path: where, source, startLine: 1, endLine: 1, text }) };
   db.transaction(() => {
     for (let i = 0; i < n; i++) {
       file.run(`memory/n${i}.md`, source(i));
@@ -67,7 +68,7 @@ describe('keyword query plan', () => {
     expect(plan.terms.find((t) => t.word === 'rollout')).toMatchObject({ df: 3_000, selects: true });
     const hits = searcher.rankedHits(plan, 40, new Set(['memory']));
     expect(hits.length).toBeGreaterThan(0);
-    expect(hits.slice(0, 40).every((h) => h.text.includes('kestrel'))).toBe(true);
+    expect(searcher.texts.read(hits.slice(0, 40)).every((h) => h.text.includes('kestrel'))).toBe(true);
   });
 
   it('still widens a thin candidate list with such words while that stays cheap, and uses them when nothing else matches', () => {

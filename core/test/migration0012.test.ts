@@ -9,6 +9,7 @@ import { floatsToBlob } from '../src/index/vectorBlob.js';
 import { sha256Hex } from '../src/platform/hash.js';
 import { openSqlite } from '../src/platform/sqliteDriver.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
+import { unpackChunkText } from '../src/index/chunkText.js';
 
 let ws: TempWorkspace | undefined;
 let service: MemoryService | undefined;
@@ -48,11 +49,11 @@ function toPreviousLayout(indexPath: string, root: string): number {
   // Chunks kept a 64-hex hash of their text.
   db.exec("ALTER TABLE chunks ADD COLUMN hash TEXT NOT NULL DEFAULT ''");
   const putHash = db.prepare('UPDATE chunks SET hash = ? WHERE id = ?');
-  for (const c of db.prepare('SELECT id, text FROM chunks').all() as Array<{ id: number; text: string }>) putHash.run(sha256Hex(c.text), c.id);
+  for (const c of db.prepare('SELECT id, text FROM chunks').all() as Array<{ id: number; text: Buffer }>) putHash.run(sha256Hex(unpackChunkText(c.text)), c.id);
   const [vectors] = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name GLOB 'vectors_*'").pluck().all() as string[];
   const hash = new HashEmbeddingProvider();
   const put = db.prepare(`UPDATE ${vectors} SET vector = ? WHERE chunk_id = ?`);
-  for (const c of db.prepare('SELECT id, text FROM chunks').all() as Array<{ id: number; text: string }>) put.run(floatsToBlob(hash.embedSync(c.text)), c.id);
+  for (const c of db.prepare('SELECT id, text FROM chunks').all() as Array<{ id: number; text: Buffer }>) put.run(floatsToBlob(hash.embedSync(unpackChunkText(c.text))), c.id);
   expect(db.prepare(`SELECT min(length(vector)) FROM ${vectors}`).pluck().get()).toBeGreaterThan(0);
   db.pragma('user_version = 11');
   db.close();

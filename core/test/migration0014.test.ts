@@ -5,6 +5,7 @@ import { MIGRATIONS } from '../src/index/migrations/index.js';
 import { openSqlite } from '../src/platform/sqliteDriver.js';
 import { KeywordSearcher } from '../src/search/keywordSearch.js';
 import { createTempWorkspace, openService, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
+import { toPlainChunkText } from './helpers/plainChunkText.js';
 
 let ws: TempWorkspace | undefined;
 let service: MemoryService | undefined;
@@ -24,6 +25,7 @@ const NOTES: Record<string, string> = {
 /** The index as version 13 left it: no `chunks_grams`, its trigger or its vocabulary. */
 function toPreviousLayout(indexPath: string): void {
   const db = openSqlite(indexPath);
+  toPlainChunkText(db);
   db.exec(`
     DROP TRIGGER chunks_grams_after_delete;
     DROP TABLE chunks_grams_vocab;

@@ -73,6 +73,31 @@ describe('reverie search without a host', () => {
     }
   }, SLOW * 4);
 
+  it('records the recall of a transcript it found: the transcript\'s lines are read back from the stored (deflated) chunk text', async () => {
+    ws = createTempWorkspace(SAMPLE_NOTES);
+    const home = path.join(path.dirname(ws.root), 'claude');
+    const project = path.join(home, 'projects', '-home-dana-src-ledgerd');
+    fs.mkdirSync(project, { recursive: true });
+    const base = { sessionId: '12345678-1111-2222-3333-444444444444', cwd: '/home/dana/src/ledgerd', isSidechain: false, userType: 'external', timestamp: '2026-04-06T10:00:00Z' };
+    const turns = [
+      { ...base, type: 'user', uuid: 'u1', message: { role: 'user', content: 'Where does the heron migration run?' } },
+      { ...base, type: 'assistant', uuid: 'a1', message: { role: 'assistant', content: [{ type: 'text', text: 'The heron migration runs nightly on the quarry cluster.' }] } },
+    ];
+    fs.writeFileSync(path.join(project, `${base.sessionId}.jsonl`), turns.map((t) => JSON.stringify(t)).join('\n') + '\n');
+    const service = openService(ws);
+    await service.invoke('sessions.ingest', { homes: { 'claude-code': home } });
+    await service.sync(false);
+    await service.close();
+
+    const results = JSON.parse(await searchWithoutHost(['heron', 'quarry', '--json', '--source', 'sessions'])) as Array<{ path: string }>;
+    expect(results[0]?.path).toMatch(/^sessions\//);
+    // Recording the recall reads the transcript's entries from the index (a transcript has no file to read them from).
+    const dreams = new Database(path.join(ws.dataDir, 'dreaming', path.basename(indexFile())), { readonly: true });
+    const recalled = dreams.prepare("SELECT count(*) AS n FROM recall_signals WHERE transport = 'cli' AND path = ?").get(results[0]!.path) as { n: number };
+    dreams.close();
+    expect(recalled.n).toBeGreaterThan(0);
+  }, SLOW);
+
   it('indexes a workspace that has no index yet before searching it', async () => {
     ws = createTempWorkspace(SAMPLE_NOTES);
     const results = JSON.parse(await searchWithoutHost(['restic', '--json'])) as Array<{ path: string }>;

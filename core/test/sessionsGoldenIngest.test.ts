@@ -82,7 +82,7 @@ function ageAll(dir: string): void {
 
 /** Everything ingestion wrote, in a stable order; long tables as counts and digests. */
 function dump(db: Database.Database) {
-  const chunks = db.prepare('SELECT id, path, start_line, end_line, origin, session_kind, observed_at, text FROM chunks ORDER BY id').raw().all() as unknown[][];
+  const chunks = db.prepare('SELECT id, path, start_line, end_line, origin, session_kind, observed_at, chunk_text(text) AS text FROM chunks ORDER BY id').raw().all() as unknown[][];
   const lines = db.prepare('SELECT path, line, source_line, role, origin, timestamp FROM transcript_lines ORDER BY path, line').raw().all() as unknown[][];
   const sessions = db.prepare('SELECT path, tool, session_id, session_kind, cwd, started_at, stats, lines FROM transcripts ORDER BY path').all();
   const fts = db.prepare("SELECT count(*) FROM chunks_fts WHERE chunks_fts MATCH 'cutoff OR atlas OR reading'").pluck().get();

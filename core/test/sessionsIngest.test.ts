@@ -114,7 +114,7 @@ describe('transcript ingestion', () => {
     const report = await service.invoke('sessions.ingest', { homes: { 'claude-code': claude, codex, openclaw } });
     expect(report.added).toBe(3);
     const db = (service as unknown as { db: Database.Database }).db;
-    const poisoned = db.prepare("SELECT origin, text FROM chunks WHERE source = 'sessions' AND (text LIKE '%99-1234%' OR text LIKE '%note this as important%')").all() as Array<{ origin: string }>;
+    const poisoned = db.prepare("SELECT origin, text FROM (SELECT origin, chunk_text(text) AS text FROM chunks WHERE source = 'sessions') WHERE text LIKE '%99-1234%' OR text LIKE '%note this as important%'").all() as Array<{ origin: string }>;
     expect(poisoned.length).toBeGreaterThan(0);
     expect(poisoned.filter((c) => c.origin === 'owner' || c.origin === 'agent')).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { openIndexDatabase } from '../src/index/database.js';
 import type { SourceKind } from '../src/contract/index.js';
 import { KeywordSearcher } from '../src/search/keywordSearch.js';
 import { rangesOf } from '../src/search/sourceRanges.js';
+import { insertChunkRow } from './helpers/chunkRows.js';
 
 let dir: string | undefined;
 let db: Database.Database | undefined;
@@ -24,7 +25,7 @@ function indexOf(rows: ReadonlyArray<{ source: SourceKind; text: string }>): Key
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-filter-'));
   db = openIndexDatabase(path.join(dir, 'index.sqlite')).db;
   const file = db.prepare("INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES (?, '', ?, 'x', 0, 0, 'indexed', 0)");
-  const chunk = db.prepare("INSERT INTO chunks (path, source, start_line, end_line, text) VALUES (?, ?, 1, 1, ?)");
+  const chunk = { run: (where: string, source: string, text: string) => insertChunkRow(db!, { path: where, source, startLine: 1, endLine: 1, text }) };
   db.transaction(() => {
     rows.forEach(({ source, text }, i) => {
       const where = `${source}/n${i}.md`;
@@ -149,18 +150,18 @@ describe('source filters inside the keyword ranking', () => {
     const memoryOnly = new Set<SourceKind>(['memory']);
     expect(searcher.rankedHits(searcher.plan('heron'), 10, memoryOnly)).toEqual([]);
     const file = "INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES (?, '', 'memory', 'x', 0, 0, 'indexed', 0)";
-    const chunk = "INSERT INTO chunks (path, source, start_line, end_line, text) VALUES (?, 'memory', 1, 1, ?)";
+
     // This connection writes a note: a new run after the transcripts.
     db!.prepare(file).run('memory/a.md');
-    db!.prepare(chunk).run('memory/a.md', 'heron note from this connection');
+    insertChunkRow(db!, { path: 'memory/a.md', source: 'memory', startLine: 1, endLine: 1, text: 'heron note from this connection' });
     expect(searcher.rankedHits(searcher.plan('heron'), 10, memoryOnly).map((h) => h.path)).toEqual(['memory/a.md']);
     // Another connection writes a transcript, then a note.
     const other = openIndexDatabase(path.join(dir!, 'index.sqlite')).db;
     try {
       other.prepare("INSERT INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES ('sessions/t.md', '', 'sessions', 'x', 0, 0, 'indexed', 0)").run();
-      other.prepare("INSERT INTO chunks (path, source, start_line, end_line, text) VALUES ('sessions/t.md', 'sessions', 1, 1, 'heron transcript again')").run();
+      insertChunkRow(other, { path: 'sessions/t.md', source: 'sessions', startLine: 1, endLine: 1, text: 'heron transcript again' });
       other.prepare(file).run('memory/b.md');
-      other.prepare(chunk).run('memory/b.md', 'heron note from another connection');
+      insertChunkRow(other, { path: 'memory/b.md', source: 'memory', startLine: 1, endLine: 1, text: 'heron note from another connection' });
     } finally {
       other.close();
     }

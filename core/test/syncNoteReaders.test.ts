@@ -60,7 +60,7 @@ const discovery = () => ({ workspaceRoot: ws.root, extraPaths: ['notes'] });
 function snapshot(store: IndexStore) {
   return {
     files: store.db.prepare('SELECT path, abs_path, source, sha256, mtime_ms, size, status, reason FROM files ORDER BY path').all(),
-    chunks: store.db.prepare('SELECT id, path, source, start_line, end_line, text, origin, session_kind, observed_at FROM chunks ORDER BY id').all(),
+    chunks: store.db.prepare('SELECT id, path, source, start_line, end_line, chunk_text(text) AS text, origin, session_kind, observed_at FROM chunks ORDER BY id').all(),
     lineDates: store.db.prepare('SELECT path, line, day_from, day_to, precision FROM line_dates ORDER BY 1, 2, 3, 4').all(),
   };
 }
@@ -117,7 +117,7 @@ describe('note reader threads', () => {
     expect(report.failed).toBe(0);
     const row = store.db.prepare('SELECT sha256, size FROM files WHERE path = ?').get(late);
     expect(row).toEqual({ sha256: sha256Hex(Buffer.from(changed)), size: Buffer.byteLength(changed) });
-    expect(store.db.prepare('SELECT text FROM chunks WHERE path = ?').pluck().all(late)).toEqual([changed.trimEnd()]);
+    expect(store.db.prepare('SELECT chunk_text(text) FROM chunks WHERE path = ?').pluck().all(late)).toEqual([changed.trimEnd()]);
   });
 
   it('stop between waves when the sync is stopped; the next sync indexes the rest', async () => {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openIndexDatabase } from '../src/index/database.js';
 import { dot, VectorStore, type KnnLimits } from '../src/index/vectorStore.js';
 import type { EmbeddingGeneration } from '../src/embed/provider.js';
+import { insertChunkRow } from './helpers/chunkRows.js';
 
 const MODEL: EmbeddingGeneration = { provider: 'llama', model: 'cells-test', dims: 256, preprocessing: 'test' };
 const HASH: EmbeddingGeneration = { provider: 'hash', model: 'hash:fh-words-trigrams', dims: 256, preprocessing: 'hash-v1' };
@@ -64,7 +65,7 @@ function openIndex(options: { disableVectorExtension?: boolean } = {}): { db: Da
 /** Files and chunks rows for ids 1…n, so deleting a chunk runs the generation's delete trigger. */
 function addChunks(db: Database.Database, from: number, to: number): void {
   db.prepare(`INSERT OR IGNORE INTO files (path, abs_path, source, mtime_ms, size, status, indexed_at) VALUES ('a.md', '/a.md', 'memory', 0, 0, 'indexed', 0)`).run();
-  const insert = db.prepare(`INSERT INTO chunks (id, path, source, start_line, end_line, text) VALUES (?, 'a.md', 'memory', 1, 1, 'x')`);
+  const insert = { run: (id: number) => insertChunkRow(db, { id, path: 'a.md', source: 'memory', startLine: 1, endLine: 1, text: 'x' }) };
   db.transaction(() => {
     for (let id = from; id <= to; id++) insert.run(id);
   })();

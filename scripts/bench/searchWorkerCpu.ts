@@ -8,6 +8,7 @@
 import { createAfterSearch } from '../../core/src/dreaming/recall/searchWorkerRecall.js';
 import { HashEmbeddingProvider } from '../../core/src/embed/hashProvider.js';
 import { MemoryService } from '../../core/src/engine/memoryService.js';
+import { registerChunkText } from '../../core/src/index/chunkText.js';
 import { loadVectorExtension, VectorStore } from '../../core/src/index/vectorStore.js';
 import { openSqlite } from '../../core/src/platform/sqliteDriver.js';
 import { DEFAULT_HYBRID, HybridSearcher } from '../../core/src/search/hybridSearch.js';
@@ -27,6 +28,7 @@ try {
     await service.sync(false);
   }
   const db = openSqlite(service.indexPath, { readonly: true });
+  registerChunkText(db); // as a search worker opens it (recall reads a transcript's lines through chunk_text())
   try {
     const provider = new HashEmbeddingProvider();
     const store = VectorStore.openExisting(db, provider.generation, loadVectorExtension(db).backend);

@@ -2,6 +2,7 @@ import type { MemoryService } from '../engine/memoryService.js';
 import type { ResolvedWorkspace } from '../workspace/resolveWorkspace.js';
 import { resolveDataDir } from '../workspace/dataDir.js';
 import { SettingsStore } from '../workspace/settingsStore.js';
+import { createProgressReporter } from './output.js';
 import { chooseWorkspace } from './workspaceChoice.js';
 
 /** The flags every command accepts (declared in GLOBAL_FLAGS); a command's own flags come typed to its `run`. */
@@ -47,5 +48,15 @@ export async function openService(ctx: CliContext, workspaceOverride?: string): 
   const workspace = await commandWorkspace(ctx, workspaceOverride);
   // Loaded here, not with this module: `reverie search` reads the index without it (engine/readOnlySearch.ts).
   const { MemoryService } = await import('../engine/memoryService.js');
-  return new MemoryService({ dataDir: ctx.dataDir, workspace });
+  // An index of an older layout is migrated as the service opens, whatever the command: say how far it has got.
+  const upgrade = createProgressReporter();
+  return new MemoryService({
+    dataDir: ctx.dataDir,
+    workspace,
+    onEvent: (e) => {
+      if (e.type !== 'index-progress' || e.phase !== 'migrate') return;
+      upgrade.update(e);
+      if (e.done >= e.total) upgrade.done();
+    },
+  });
 }

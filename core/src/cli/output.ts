@@ -17,8 +17,8 @@ export function createProgressReporter(): { update(p: SyncProgress): void; done(
   return {
     update(p) {
       if (p.phase === 'discover' || p.total === 0) return;
-      const label = { index: 'indexing', sessions: 'transcripts', embed: 'embedding' }[p.phase];
-      const unit = p.phase === 'embed' ? 'chunks' : 'files';
+      const label = { index: 'indexing', sessions: 'transcripts', embed: 'embedding', migrate: 'upgrading the index' }[p.phase];
+      const unit = p.phase === 'embed' || p.phase === 'migrate' ? 'chunks' : 'files';
       if (isTty) {
         const width = 28;
         const filled = Math.round((p.done / p.total) * width);

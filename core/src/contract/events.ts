@@ -5,7 +5,8 @@ import { DerivedProgress, SyncReport } from './records/indexRecords.js';
 export const EngineEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('index-progress'),
-    phase: z.enum(['discover', 'index', 'sessions', 'embed']),
+    /** `migrate`: an index of an older layout is rewritten as it opens (done of total chunks); search waits for it. */
+    phase: z.enum(['discover', 'index', 'sessions', 'embed', 'migrate']),
     done: z.number().int(),
     total: z.number().int(),
     path: z.string().nullable(),

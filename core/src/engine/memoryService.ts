@@ -70,6 +70,7 @@ export class MemoryService {
   constructor(private readonly options: MemoryServiceOptions) {
     const { dataDir, workspace } = options;
     const emit = (event: EngineEvent): void => this.eventEmitter.fire(event);
+    if (options.onEvent) this.eventEmitter.event(options.onEvent);
     this.logging = startEngineLogging(dataDir, this.notices);
     this.log = this.logging.log;
     this.settings = new SettingsStore(dataDir);

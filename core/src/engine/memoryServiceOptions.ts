@@ -1,3 +1,4 @@
+import type { EngineEvent } from '../contract/index.js';
 import type { ReadBytes } from '../index/fileReader.js';
 import type { ResolvedWorkspace } from '../workspace/resolveWorkspace.js';
 
@@ -14,4 +15,9 @@ export interface MemoryServiceOptions {
   startupNotices?: string[];
   /** The host restarts on the workspace the person chose (desktop engine process); unset: it cannot. */
   onDidChooseWorkspace?: (root: string) => void;
+  /**
+   * Hears every event from the start, as `onDidEmitEvent` does once the service is open: an index
+   * of an older layout is migrated while the service opens, and its progress is told only here.
+   */
+  onEvent?: (event: EngineEvent) => void;
 }

@@ -53,8 +53,9 @@ async function main(): Promise<void> {
       send({ type: 'restart', workspace: root });
       shutdown();
     },
+    // From the start: the window shows an older index's migration, which runs while the service opens.
+    onEvent: (event) => send({ type: 'event', event }),
   });
-  service.onDidEmitEvent((event) => send({ type: 'event', event }));
   onMessage((data) => {
     if (!isCallMessage(data)) return;
     service.invokeUnchecked(data.name, data.input, { transport: 'ui' }).then(

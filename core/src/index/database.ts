@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import { openSqlite } from '../platform/sqliteDriver.js';
 import { isCorruptionError, migrate, moveDatabaseAside, NewerSchemaError } from '../platform/sqliteSchema.js';
 import { useWalMode } from '../platform/walMode.js';
+import { registerChunkText } from './chunkText.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { DEFAULT_RECLAIM, describeReclaim, reclaimFreePages, type ReclaimThresholds } from './reclaimSpace.js';
 import { loadVectorExtension, type VectorBackend } from './vectorStore.js';
@@ -24,6 +25,8 @@ export interface OpenIndexOptions {
   disableVectorExtension?: boolean;
   /** When free pages are worth giving back to the disk (see reclaimSpace.ts); false never compacts. */
   reclaim?: ReclaimThresholds | false;
+  /** A long migration of an existing index (0021 rewrites every chunk) says how far it has got. */
+  onMigrationProgress?: (done: number, total: number) => void;
 }
 
 /**
@@ -38,7 +41,7 @@ export function openIndexDatabase(file: string, options: OpenIndexOptions = {}):
     // chunks, and migrations that drop old generations, touch vec0 tables.
     const db = openAndMigrate(file, options.readonly ?? false, (d) => {
       vector = loadVectorExtension(d, options.disableVectorExtension ?? false);
-    });
+    }, options.onMigrationProgress);
     return { db, notice: null, movedAside: false, vectorBackend: vector.backend, vectorProblem: vector.problem };
   };
   let opened: OpenedIndex;
@@ -81,6 +84,8 @@ export function openIndexForReading(file: string, options: { disableVectorExtens
   let db: Database.Database | null = null;
   try {
     db = openSqlite(file, { readonly: true, fileMustExist: true, timeout: 10_000 });
+    // Chunk text is stored deflated: what reads it back in SQL (a transcript's lines for a recall) calls chunk_text().
+    registerChunkText(db);
     const vector = loadVectorExtension(db, options.disableVectorExtension ?? false);
     const version = db.pragma('user_version', { simple: true }) as number;
     const latest = MIGRATIONS[MIGRATIONS.length - 1]!.version;
@@ -113,9 +118,12 @@ function useNewIndexPageSize(db: Database.Database): void {
   if ((db.pragma('page_count', { simple: true }) as number) === 0) db.pragma(`page_size = ${INDEX_PAGE_SIZE}`);
 }
 
-function openAndMigrate(file: string, readonly: boolean, beforeMigrate: (db: Database.Database) => void): Database.Database {
+function openAndMigrate(
+  file: string, readonly: boolean, beforeMigrate: (db: Database.Database) => void, onProgress: (done: number, total: number) => void = () => {},
+): Database.Database {
   const db = openSqlite(file, { fileMustExist: readonly, timeout: 10_000 });
   try {
+    registerChunkText(db);
     beforeMigrate(db);
     if (!readonly) useNewIndexPageSize(db);
     useWalMode(db);
@@ -125,7 +133,7 @@ function openAndMigrate(file: string, readonly: boolean, beforeMigrate: (db: Dat
     db.pragma('cache_size = -32000');
     // Touch the schema so a file that is not a database fails here, not later.
     db.prepare('SELECT count(*) FROM sqlite_master').get();
-    migrate(db, MIGRATIONS);
+    migrate(db, MIGRATIONS, (_migration, done, total) => onProgress(done, total));
     return db;
   } catch (error) {
     db.close();

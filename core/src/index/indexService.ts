@@ -569,7 +569,11 @@ export class IndexService {
       const movedTo = moveDatabaseAside(indexPath);
       notices.push(`The index ${indexPath} was corrupted; it was moved to ${movedTo} and rebuilt from your Markdown files. Nothing you wrote was lost.`);
     }
-    const opened = openIndexDatabase(indexPath, { disableVectorExtension: process.env.REVERIE_DISABLE_SQLITE_VEC === '1' });
+    const opened = openIndexDatabase(indexPath, {
+      disableVectorExtension: process.env.REVERIE_DISABLE_SQLITE_VEC === '1',
+      // Nothing answers on this thread meanwhile (searches wait for it): the window and the CLI show how far it has got.
+      onMigrationProgress: (done, total) => this.options.emit({ type: 'index-progress', phase: 'migrate', done, total, path: null }),
+    });
     if (options.forceMoveAside || opened.movedAside) this.rebuildPending = true;
     this.reachedReady = false;
     if (opened.notice) {

@@ -6,6 +6,7 @@ import type { StoredEntryKind } from './entryKinds.js';
 import { EntryKindsTable } from './entryKindsTable.js';
 import type { LineDate } from './lineDates.js';
 import type { PackedChunks } from './packedChunks.js';
+import { holdsWikiLink, packChunkText, packChunkTextsTogether, withChunkTexts } from './chunkText.js';
 import { gramTermsOf } from './unspacedGrams.js';
 
 export interface FileRow {
@@ -81,21 +82,27 @@ export class IndexStore {
       deleteFile: db.prepare('DELETE FROM files WHERE path = ?'),
       deleteChunks: db.prepare('DELETE FROM chunks WHERE path = ?'),
       insertChunk: db.prepare(
-        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at, wiki_links)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertGrams: db.prepare('INSERT INTO chunks_grams (rowid, terms) VALUES (?, ?)'),
+      // FTS5 is contentless (migration 0021): the writer gives it each chunk's text, a file's or a
+      // batch's in one statement (FTS5 writes a segment at every statement's end).
+      insertFts: db.prepare<[string]>('INSERT INTO chunks_fts (rowid, text) SELECT value->>0, value->>1 FROM json_each(?)'),
       // One statement for a whole batch (see packedChunks.ts); json_each yields the rows in array order.
-      insertPackedChunks: db.prepare<[string, SourceKind, Buffer]>(
-        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at)
-         SELECT ?, ?, value->>0, value->>1, value->>2, value->>3, value->>4, value->>5 FROM json_each(CAST(? AS TEXT))`,
+      // Each row's stored text is sliced from one blob of them all (chunkText.ts packChunkTextsTogether): path, source, texts, rows.
+      insertPackedChunks: db.prepare<[string, SourceKind, Buffer, Buffer]>(
+        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at, wiki_links)
+         SELECT ?, ?, value->>0, value->>1, substr(?, value->>2, value->>3), value->>4, value->>5, value->>6, value->>7 FROM json_each(CAST(? AS TEXT))`,
       ),
+      insertPackedFts: db.prepare<[number, Buffer]>('INSERT INTO chunks_fts (rowid, text) SELECT ? + key, value FROM json_each(CAST(? AS TEXT))'),
       hasChunks: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM chunks WHERE path = ? LIMIT 1'),
       chunkIdsOf: db.prepare<[string], number>('SELECT id FROM chunks WHERE path = ? ORDER BY id').pluck(),
       // The chunks of several files at once (see writeFilesTogether): json_each yields the rows in array order.
-      insertFilesChunks: db.prepare<[Buffer]>(
-        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at)
-         SELECT value->>0, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7 FROM json_each(CAST(? AS TEXT))`,
+      // Texts, then rows, as above.
+      insertFilesChunks: db.prepare<[Buffer, Buffer]>(
+        `INSERT INTO chunks (path, source, start_line, end_line, text, origin, session_kind, observed_at, wiki_links)
+         SELECT value->>0, value->>1, value->>2, value->>3, substr(?, value->>4, value->>5), value->>6, value->>7, value->>8, value->>9 FROM json_each(CAST(? AS TEXT))`,
       ),
       coverage: db.prepare<[], Record<string, unknown>>(
         `SELECT f.path, f.source, f.status, f.reason, f.size, f.mtime_ms,
@@ -127,7 +134,7 @@ export class IndexStore {
       setMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value'),
       // Every search asks: prepared once per connection.
       chunkProvenance: db.prepare<[string], ChunkProvenance>('SELECT id, origin, session_kind FROM chunks WHERE id IN (SELECT value FROM json_each(?))'),
-      chunkTexts: db.prepare<[string], { id: number; text: string }>('SELECT id, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))'),
+      chunkTexts: withChunkTexts(db.prepare<[string], { id: number; text: string }>('SELECT id, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))')),
       deleteLineDates: db.prepare('DELETE FROM line_dates WHERE path = ?'),
       insertLineDate: db.prepare('INSERT OR IGNORE INTO line_dates (path, line, day_from, day_to, precision) VALUES (?, ?, ?, ?, ?)'),
     };
@@ -202,29 +209,40 @@ export class IndexStore {
     const files = this.waitingChunks ?? [];
     if (files.length === 0) return;
     this.waitingChunks = [];
+    const texts = files.flatMap((f) => f.chunks.map((c) => c.text));
+    const textsJson = JSON.stringify(texts);
+    // A lone surrogate would reach SQLite through JSON as itself, where a bound string gets U+FFFD: those go row by row.
+    if (textsJson.includes('\\ud') && files.some((f) => f.chunks.some((c) => LONE_SURROGATE.test(c.text)))) {
+      for (const file of files) this.appendChunks(file, file.chunks);
+      return;
+    }
+    // The stored texts are deflated (chunkText.ts) into one blob the rows slice; FTS5 (contentless) gets the plain texts.
+    const { bytes, spans } = packChunkTextsTogether(texts);
     const rows: unknown[] = [];
     const grams: Array<[number, string]> = [];
     for (const file of files) {
       for (const c of file.chunks) {
         const terms = gramTermsOf(c.text);
         if (terms) grams.push([rows.length, terms]);
-        rows.push([file.path, file.source, c.startLine, c.endLine, c.text, c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null]);
+        const [start, length] = spans[rows.length]!;
+        rows.push([file.path, file.source, c.startLine, c.endLine, start, length, c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null, holdsWikiLink(c.text) ? 1 : 0]);
       }
     }
-    const json = JSON.stringify(rows);
-    // A lone surrogate would reach SQLite through JSON as itself, where a bound string gets U+FFFD: those go row by row.
-    if (json.includes('\\ud') && files.some((f) => f.chunks.some((c) => LONE_SURROGATE.test(c.text)))) {
-      for (const file of files) this.appendChunks(file, file.chunks);
-      return;
-    }
-    this.writeGramsOfInserted(this.stmts.insertFilesChunks.run(Buffer.from(json, 'utf8')), rows.length, grams, 'a sync slice');
+    const inserted = this.stmts.insertFilesChunks.run(asBuffer(bytes), Buffer.from(JSON.stringify(rows), 'utf8'));
+    this.writeSearchRowsOfInserted(inserted, rows.length, Buffer.from(textsJson, 'utf8'), grams, 'a sync slice');
   }
 
-  /** After one statement inserted `expected` chunk rows: checks they all went in and writes the grams of the rows at these indexes. */
-  private writeGramsOfInserted(inserted: Database.RunResult, expected: number, grams: ReadonlyArray<readonly [number, string]>, what: string): void {
+  /**
+   * After one statement inserted `expected` chunk rows: checks they all went in, gives FTS5 their texts (a JSON array,
+   * in row order) and writes the grams of the rows at these indexes.
+   */
+  private writeSearchRowsOfInserted(
+    inserted: Database.RunResult, expected: number, textsJson: Buffer, grams: ReadonlyArray<readonly [number, string]>, what: string,
+  ): void {
     if (inserted.changes !== expected) throw new Error(`${what}: ${inserted.changes} of ${expected} chunks were written`);
     // One statement gives its rows consecutive ids (max + 1 each), the last one reported.
     const firstId = Number(inserted.lastInsertRowid) - inserted.changes + 1;
+    this.stmts.insertPackedFts.run(firstId, textsJson);
     for (const [index, terms] of grams) this.stmts.insertGrams.run(firstId + index, terms);
   }
 
@@ -277,20 +295,24 @@ export class IndexStore {
 
   /** Adds chunks to a file without touching the ones it has (incremental transcript ingestion). */
   appendChunks(row: Pick<FileRow, 'path' | 'source'>, chunks: readonly IndexedChunk[]): void {
+    const fts: Array<[number, string]> = [];
     for (const c of chunks) {
       const { lastInsertRowid } = this.stmts.insertChunk.run(
-        row.path, row.source, c.startLine, c.endLine, c.text,
-        c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null,
+        row.path, row.source, c.startLine, c.endLine, packChunkText(c.text),
+        c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null, holdsWikiLink(c.text) ? 1 : 0,
       );
+      fts.push([Number(lastInsertRowid), c.text]);
       const grams = gramTermsOf(c.text);
       if (grams) this.stmts.insertGrams.run(lastInsertRowid, grams);
     }
+    if (fts.length > 0) this.stmts.insertFts.run(JSON.stringify(fts));
   }
 
   /** `appendChunks` for chunks packed on another thread: one statement, the same rows, ids and grams. */
   appendPackedChunks(row: Pick<FileRow, 'path' | 'source'>, packed: PackedChunks): void {
     if (packed.count === 0) return;
-    this.writeGramsOfInserted(this.stmts.insertPackedChunks.run(row.path, row.source, asBuffer(packed.json)), packed.count, packed.grams, row.path);
+    const inserted = this.stmts.insertPackedChunks.run(row.path, row.source, asBuffer(packed.packed), asBuffer(packed.json));
+    this.writeSearchRowsOfInserted(inserted, packed.count, asBuffer(packed.texts), packed.grams, row.path);
   }
 
   touchFile(path: string, mtimeMs: number, size: number): void {
@@ -349,14 +371,14 @@ export class IndexStore {
   chunksWithWikiLinks(): { path: string; startLine: number; endLine: number; text: string }[] {
     return this.db
       .prepare<[], { path: string; startLine: number; endLine: number; text: string }>(
-        "SELECT path, start_line AS startLine, end_line AS endLine, text FROM chunks WHERE source = 'memory' AND instr(text, '[[') > 0 ORDER BY path, start_line",
+        "SELECT path, start_line AS startLine, end_line AS endLine, chunk_text(text) AS text FROM chunks WHERE source = 'memory' AND wiki_links = 1 ORDER BY path, start_line",
       )
       .all();
   }
 
   /** Up to `limit` memory chunks' texts, read one row at a time. */
   *memoryChunkTexts(limit: number): Generator<string> {
-    for (const row of this.db.prepare<[number], { text: string }>("SELECT text FROM chunks WHERE source = 'memory' LIMIT ?").iterate(limit)) yield row.text;
+    for (const row of this.db.prepare<[number], { text: string }>("SELECT chunk_text(text) AS text FROM chunks WHERE source = 'memory' LIMIT ?").iterate(limit)) yield row.text;
   }
 
   forgottenPaths(): Set<string> {

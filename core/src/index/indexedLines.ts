@@ -15,7 +15,7 @@ const MAX_CHUNK_LINES = DEFAULT_CHUNKING.maxTokens;
  * as indexed text). A chunk holding pieces of one very long line does not map 1:1 and is skipped.
  */
 export function indexedLines(indexDb: Database.Database, path: string): string[] {
-  const rows = indexDb.prepare<[string], ChunkLines>('SELECT start_line, end_line, text FROM chunks WHERE path = ? ORDER BY start_line').all(path);
+  const rows = indexDb.prepare<[string], ChunkLines>('SELECT start_line, end_line, chunk_text(text) AS text FROM chunks WHERE path = ? ORDER BY start_line').all(path);
   const lines = linesOf(rows, 1, Number.MAX_SAFE_INTEGER);
   return Array.from(lines, (l) => l ?? '');
 }
@@ -28,7 +28,7 @@ export function indexedLines(indexDb: Database.Database, path: string): string[]
 export function indexedLineWindow(indexDb: Database.Database, path: string, from: number, to: number): string[] {
   const rows = indexDb
     .prepare<[string, number, number, number], ChunkLines>(
-      'SELECT start_line, end_line, text FROM chunks WHERE path = ? AND start_line BETWEEN ? AND ? AND end_line >= ? ORDER BY start_line',
+      'SELECT start_line, end_line, chunk_text(text) AS text FROM chunks WHERE path = ? AND start_line BETWEEN ? AND ? AND end_line >= ? ORDER BY start_line',
     )
     .all(path, from - MAX_CHUNK_LINES, to, from);
   const lines = linesOf(rows, from, to);

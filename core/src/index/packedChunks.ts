@@ -1,3 +1,4 @@
+import { holdsWikiLink, packChunkTextsTogether } from './chunkText.js';
 import type { IndexedChunk } from './indexStore.js';
 import { gramTermsOf } from './unspacedGrams.js';
 
@@ -10,11 +11,16 @@ import { gramTermsOf } from './unspacedGrams.js';
  */
 export interface PackedChunks {
   /**
-   * JSON array of `[startLine, endLine, text, origin, sessionKind, observedAt]`, in insert order,
-   * as UTF-8 bytes: moved to the engine thread, not copied, and outside both threads' heaps (as
-   * megabyte strings they waited in V8's large-object space for a full collection: +80 MB RSS).
+   * JSON array of `[startLine, endLine, textStart, textLength, origin, sessionKind, observedAt, wikiLinks]`,
+   * in insert order, as UTF-8 bytes: moved to the engine thread, not copied, and outside both
+   * threads' heaps (as megabyte strings they waited in V8's large-object space for a full
+   * collection: +80 MB RSS). `textStart`/`textLength`: the chunk's stored text in `packed`.
    */
   json: Uint8Array;
+  /** The chunks' stored texts end to end, packed here, off the engine thread (chunkText.ts packChunkTextsTogether). */
+  packed: Uint8Array;
+  /** JSON array of the chunks' texts in the same order, for the FTS5 rows (UTF-8 bytes as above). */
+  texts: Uint8Array;
   count: number;
   /** The unspaced-script terms of the chunks that have some (`[index in json, terms]`), see unspacedGrams.ts. */
   grams: Array<[number, string]>;
@@ -26,10 +32,12 @@ const utf8 = new TextEncoder();
 export function packChunks(chunks: readonly IndexedChunk[]): PackedChunks {
   const rows: unknown[] = [];
   const grams: Array<[number, string]> = [];
+  const texts = chunks.map((c) => c.text);
+  const { bytes, spans } = packChunkTextsTogether(texts);
   chunks.forEach((c, i) => {
-    rows.push([c.startLine, c.endLine, c.text, c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null]);
+    rows.push([c.startLine, c.endLine, spans[i]![0], spans[i]![1], c.origin ?? 'owner', c.sessionKind ?? null, c.observedAt ?? null, holdsWikiLink(c.text) ? 1 : 0]);
     const terms = gramTermsOf(c.text);
     if (terms) grams.push([i, terms]);
   });
-  return { json: utf8.encode(JSON.stringify(rows)), count: chunks.length, grams };
+  return { json: utf8.encode(JSON.stringify(rows)), packed: bytes, texts: utf8.encode(JSON.stringify(texts)), count: chunks.length, grams };
 }

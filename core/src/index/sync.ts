@@ -12,7 +12,8 @@ import { defaultNoteReaderCount, NoteReaderPool } from './noteReaderPool.js';
 import { preparedFromRead, preparedWithoutReading, rowFor, type PrepareOptions, type PreparedFile } from './notePreparation.js';
 
 export interface SyncProgress {
-  phase: 'discover' | 'index' | 'sessions' | 'embed';
+  /** `migrate`: an index of an older layout is rewritten as it opens (database.ts), before any sync. */
+  phase: 'discover' | 'index' | 'sessions' | 'embed' | 'migrate';
   done: number;
   total: number;
   path: string | null;

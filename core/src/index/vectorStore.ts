@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { unpackChunkText, withChunkTexts } from './chunkText.js';
 import { writeStampReader } from './writeStamp.js';
 import * as sqliteVec from 'sqlite-vec';
 import { sha256Hex } from '../platform/hash.js';
@@ -70,8 +71,8 @@ const RECOMPUTED = Buffer.alloc(0);
 interface StoredVector {
   chunk_id: number;
   vector: Buffer;
-  /** The chunk's text when its vector is recomputed, else null. */
-  text: string | null;
+  /** The chunk's stored text (index/chunkText.ts) when its vector is recomputed, else null. */
+  packed: Buffer | null;
 }
 
 /**
@@ -97,9 +98,9 @@ export class VectorStore {
   /** False when `put` stores an empty blob and reads recompute the vector. */
   private readonly storesFloats: boolean;
   /**
-   * Recently recomputed vectors by chunk id, with the text they came from (a chunk id whose text
-   * changed is recomputed): searches keep meeting the same candidates, and a hit is a string
-   * comparison instead of ~50 µs of hashing. `checked` is the index's write stamp when the text
+   * Recently recomputed vectors by chunk id, with the stored text they came from (a chunk id whose
+   * text changed is recomputed): searches keep meeting the same candidates, and a hit is a
+   * comparison of the stored bytes instead of inflating them and ~50 µs of hashing. `checked` is the index's write stamp when the text
    * was last compared: while no connection has written since, the vector is still the chunk's
    * and `vectorsOf` need not read the text again (see `keptUnchanged`).
    */
@@ -130,13 +131,13 @@ export class VectorStore {
     this.storesFloats = !(this.recompute && backend === 'sqlite-vec');
     // With a recomputing provider, reads bring the text of chunks whose vector is not stored.
     const read = this.recompute
-      ? `SELECT v.chunk_id, v.vector, CASE WHEN length(v.vector) = 0 THEN c.text END AS text FROM ${this.floatsTable} v JOIN chunks c ON c.id = v.chunk_id`
-      : `SELECT v.chunk_id, v.vector, NULL AS text FROM ${this.floatsTable} v`;
+      ? `SELECT v.chunk_id, v.vector, CASE WHEN length(v.vector) = 0 THEN c.text END AS packed FROM ${this.floatsTable} v JOIN chunks c ON c.id = v.chunk_id`
+      : `SELECT v.chunk_id, v.vector, NULL AS packed FROM ${this.floatsTable} v`;
     this.stmts = {
-      pending: db.prepare<[number, number], PendingChunk>(
+      pending: withChunkTexts(db.prepare<[number, number], PendingChunk>(
         `SELECT c.id, c.text FROM chunks c LEFT JOIN ${this.floatsTable} v ON v.chunk_id = c.id
          WHERE v.chunk_id IS NULL AND c.id > ? ORDER BY c.id LIMIT ?`,
-      ),
+      )),
       countEmbedded: db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM ${this.floatsTable}`),
       newestChunk: db.prepare<[], { id: number | null; embedded: number }>(
         `SELECT newest.id, EXISTS (SELECT 1 FROM ${this.floatsTable} v WHERE v.chunk_id = newest.id) AS embedded FROM (SELECT max(id) AS id FROM chunks) newest`,
@@ -347,18 +348,18 @@ export class VectorStore {
     return this.storesFloats;
   }
 
-  private recomputeCached(chunkId: number, text: string): Float32Array {
+  private recomputeCached(chunkId: number, packed: Buffer): Float32Array {
     const kept = this.recomputed.get(chunkId);
-    if (kept && kept.text === text) {
+    if (kept && kept.packed.equals(packed)) {
       // Most recently used last: the oldest is the one dropped.
       this.recomputed.delete(chunkId);
       kept.checked = this.stamp;
       this.recomputed.set(chunkId, kept);
       return kept.vector;
     }
-    const vector = this.recompute!.embedSync(text);
+    const vector = this.recompute!.embedSync(unpackChunkText(packed));
     this.recomputed.delete(chunkId);
-    this.recomputed.set(chunkId, { text, vector, checked: this.stamp });
+    this.recomputed.set(chunkId, { packed, vector, checked: this.stamp });
     if (this.recomputed.size > RECOMPUTED_KEPT) this.recomputed.delete(this.recomputed.keys().next().value!);
     return vector;
   }
@@ -366,23 +367,24 @@ export class VectorStore {
   /** A stored row's floats: decoded, or recomputed from the chunk's text when none were stored. */
   private decode(row: StoredVector): Float32Array {
     if (row.vector.byteLength > 0) return blobToFloats(row.vector);
-    if (this.recompute && row.text !== null) return this.recomputeCached(row.chunk_id, row.text);
+    if (this.recompute && row.packed !== null) return this.recomputeCached(row.chunk_id, row.packed);
     throw new Error(`The vector of chunk ${row.chunk_id} in ${this.floatsTable} is empty and generation ${this.id} cannot recompute it; delete the index file to rebuild it.`);
   }
 }
 
 interface KeptVector {
-  text: string;
+  /** The chunk's stored text (deflated) the vector was computed from. */
+  packed: Buffer;
   vector: Float32Array;
   /** The write stamp read before the text was last compared ('' : never to be trusted without reading it). */
   checked: string;
 }
 
 /**
- * Recomputed vectors kept per store (each search worker has one): ~3 KB each (floats and text),
- * so about 12 MB. A search meets ~70 candidates spread over the index: with 2,048 kept, on the
- * agents' host bench (2,800 chunks, distinct questions) 5.5 of them a search were recomputed
- * (~0.5 ms); with 4,096, 1.
+ * Recomputed vectors kept per store (each search worker has one): under 3 KB each (floats and
+ * the stored text), so at most about 12 MB. A search meets ~70 candidates spread over the index:
+ * with 2,048 kept, on the agents' host bench (2,800 chunks, distinct questions) 5.5 of them a
+ * search were recomputed (~0.5 ms); with 4,096, 1.
  */
 const RECOMPUTED_KEPT = 4_096;
 

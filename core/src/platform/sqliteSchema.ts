@@ -16,8 +16,13 @@ export interface Migration {
    * the migration commits, and a violation rolls it back.
    */
   withoutForeignKeys?: boolean;
-  up(db: Database.Database): void;
+  /** `progress`: a long migration says how far it has got (done of total, in its own units). */
+  up(db: Database.Database, progress?: MigrationProgress): void;
 }
+
+/** How far a migration has got: `done` of `total` (its own units: rows, chunks). */
+export type MigrationProgress = (done: number, total: number) => void;
+
 
 const CORRUPTION_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_INDEX']);
 
@@ -28,7 +33,7 @@ export function isCorruptionError(error: unknown): boolean {
 
 export class NewerSchemaError extends Error {}
 
-export function migrate(db: Database.Database, migrations: readonly Migration[]): void {
+export function migrate(db: Database.Database, migrations: readonly Migration[], progress: (migration: Migration, done: number, total: number) => void = () => {}): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = migrations[migrations.length - 1]!.version;
   if (current > latest) {
@@ -44,7 +49,7 @@ export function migrate(db: Database.Database, migrations: readonly Migration[])
       db.transaction(() => {
         const now = db.pragma('user_version', { simple: true }) as number;
         if (now >= migration.version) return;
-        migration.up(db);
+        migration.up(db, (done, total) => progress(migration, done, total));
         if (keysWereOn && (db.pragma('foreign_key_check') as unknown[]).length > 0) {
           throw new Error(`migration ${migration.version} (${migration.name}) left rows whose foreign keys point at nothing`);
         }

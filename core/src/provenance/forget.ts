@@ -56,7 +56,7 @@ function workspaceFilesContaining(db: Database.Database, paths: string[], isWork
   }
   const forgotten = new Set<string>();
   for (const p of paths) {
-    for (const { text } of db.prepare('SELECT text FROM chunks WHERE path = ?').iterate(p) as Iterable<{ text: string }>) {
+    for (const { text } of db.prepare('SELECT chunk_text(text) AS text FROM chunks WHERE path = ?').iterate(p) as Iterable<{ text: string }>) {
       for (const line of text.split('\n')) {
         const body = line.replace(/^\[[^\]]*\]\s*(user|assistant):\s*/, '');
         if (body.trim().length >= MIN_LINE_CHARS) forgotten.add(lineHash(body));
@@ -65,7 +65,7 @@ function workspaceFilesContaining(db: Database.Database, paths: string[], isWork
   }
   if (forgotten.size === 0) return [];
   const found = new Map<string, Set<number>>();
-  for (const c of db.prepare("SELECT path, start_line, text FROM chunks WHERE source = 'memory'").iterate() as Iterable<{ path: string; start_line: number; text: string }>) {
+  for (const c of db.prepare("SELECT path, start_line, chunk_text(text) AS text FROM chunks WHERE source = 'memory'").iterate() as Iterable<{ path: string; start_line: number; text: string }>) {
     c.text.split('\n').forEach((line, i) => {
       const stripped = line.replace(/^\s*[-*+]\s+/, '');
       if (stripped.trim().length >= MIN_LINE_CHARS && (forgotten.has(lineHash(stripped)) || forgotten.has(lineHash(line)))) {

@@ -53,7 +53,7 @@ export type StoredKindsReader = (db: Database.Database, path: string, startLine:
 export function getProvenance(db: Database.Database, target: ProvenanceTarget, storedKinds?: StoredKindsReader): ProvenanceChain {
   const chunks = db
     .prepare(
-      `SELECT id, path, source, start_line, end_line, text, origin, session_kind, observed_at FROM chunks
+      `SELECT id, path, source, start_line, end_line, chunk_text(text) AS text, origin, session_kind, observed_at FROM chunks
        WHERE path = ? AND end_line >= ? AND start_line <= ? ORDER BY start_line`,
     )
     .all(target.path, target.startLine, target.endLine) as ChunkRow[];

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { SourceKind } from '../contract/index.js';
 import { gramQueries } from '../index/unspacedGrams.js';
-import type { ChunkHit } from './keywordSearch.js';
+import type { StoredChunkHit } from './keywordSearch.js';
 import { QUERY_LIMITS, type QueryTerm } from './queryTerms.js';
 
 /** A query term found through `chunks_grams`: a run of an unspaced script, with its FTS5 expression there. */
@@ -15,7 +15,7 @@ export type GramTerm = QueryTerm & { gramFts: string };
 export class GramTable {
   private readonly vocabDoc: Database.Statement<[string], { doc: number }>;
   private readonly prefixDoc: Database.Statement<[string, string], { doc: number }>;
-  private readonly rankedOf: Database.Statement<[string, number, string, number], ChunkHit>;
+  private readonly rankedOf: Database.Statement<[string, number, string, number], StoredChunkHit>;
   private readonly budgetFloor: Database.Statement<[string, number], { rowid: number }>;
   private readonly bm25Of: Database.Statement<[string, string], { id: number; rank: number }>;
   private readonly anyRow: Database.Statement<[], { one: number }>;
@@ -64,7 +64,7 @@ export class GramTable {
   }
 
   /** The `limit` best-ranked chunks of the wanted sources; past `budget` matches (of `postings`), only the newest are ranked. */
-  ranked(match: string, postings: number, budget: number, sources: ReadonlySet<SourceKind>, limit: number): ChunkHit[] {
+  ranked(match: string, postings: number, budget: number, sources: ReadonlySet<SourceKind>, limit: number): StoredChunkHit[] {
     const floor = postings <= budget ? 0 : (this.budgetFloor.get(match, budget)?.rowid ?? 0);
     return this.rankedOf.all(match, floor, JSON.stringify([...sources]), limit);
   }

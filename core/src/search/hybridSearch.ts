@@ -4,7 +4,7 @@ import type { EmbeddingProvider } from '../embed/provider.js';
 import { dot, type VectorHit, type VectorStore } from '../index/vectorStore.js';
 import { importanceMultiplier, noteDate, triggerPhrases } from './annotations.js';
 import { MarkerText } from './markerText.js';
-import { selectsRows, snippetForms, toResult, type ChunkHit, type KeywordSearcher } from './keywordSearch.js';
+import { selectsRows, snippetForms, toResult, type ChunkHit, type KeywordSearcher, type StoredChunkHit } from './keywordSearch.js';
 import { dateMatches, parseQueryDates, type QueryDate } from '../platform/text/dates.js';
 import { buildSnippet, type SnippetTerm } from './snippet.js';
 import { packToBudget } from './budgetPacking.js';
@@ -73,8 +73,9 @@ const CANDIDATES_PER_RESULT = 3;
 const MIN_CANDIDATES = 30;
 const DAY_MS = 86_400_000;
 
-interface Candidate {
-  hit: ChunkHit;
+/** `H`: a StoredChunkHit while candidates are gathered, a ChunkHit once their texts are read. */
+interface Candidate<H = ChunkHit> {
+  hit: H;
   keyword: number;
   vector: number;
   keywordRank: number | null;
@@ -89,14 +90,14 @@ interface Candidate {
  * and a floored temporal decay, then diversified with MMR. Every result says how it scored.
  */
 export class HybridSearcher {
-  private readonly chunksById: Database.Statement<unknown[], Omit<ChunkHit, 'rank'>>;
+  private readonly chunksById: Database.Statement<[string], Omit<StoredChunkHit, 'rank'>>;
   private readonly datedPaths: Database.Statement<[], { path: string }>;
   private datedNotes: Map<string, string[]> | null = null;
   private datedNotesGeneration = -1;
-  private readonly chunksOfFile: Database.Statement<[string, number], Omit<ChunkHit, 'rank'>>;
+  private readonly chunksOfFile: Database.Statement<[string, number], Omit<StoredChunkHit, 'rank'>>;
   private readonly markers: MarkerText;
   private readonly datedLines: Database.Statement<[string, string, number], { path: string; line: number }>;
-  private readonly chunksAtLine: Database.Statement<[string, number, number], Omit<ChunkHit, 'rank'>>;
+  private readonly chunksAtLine: Database.Statement<[string, number, number], Omit<StoredChunkHit, 'rank'>>;
 
   constructor(
     db: Database.Database,
@@ -205,7 +206,8 @@ export class HybridSearcher {
       snippetTerms.push({ forms: [], weight: LINE_DATE_WEIGHT, lines });
     }
 
-    const candidates = new Map<number, Candidate>();
+    // Gathered with their texts still stored: all are read at once before scoring (ChunkTextReader).
+    const candidates = new Map<number, Candidate<StoredChunkHit>>();
     const keywordHits = selectsRows(plan) ? this.keyword.rankedHits(plan, want, sourceSet) : [];
     const maxBm25 = Math.max(1e-9, ...keywordHits.map((h) => -h.rank));
     keywordHits.forEach((hit, i) => {
@@ -266,11 +268,11 @@ export class HybridSearcher {
 
     // Every chunk of a dated note that fits the query's date competes, scored like the others.
     if (datedFiles.size > 0) {
-      const added: Candidate[] = [];
+      const added: Array<Candidate<StoredChunkHit>> = [];
       for (const path of datedFiles.keys()) {
         for (const row of this.chunksOfFile.all(path, MAX_DATED_CHUNKS)) {
           if (candidates.has(row.id) || !sourceSet.has(row.source) || added.length >= MAX_DATED_CHUNKS) continue;
-          const c: Candidate = { hit: { ...row, rank: 0 }, keyword: 0, vector: 0, keywordRank: null, vectorRank: null, fileMatch: null, dateFit: dateFitOf(path) };
+          const c: Candidate<StoredChunkHit> = { hit: { ...row, rank: 0 }, keyword: 0, vector: 0, keywordRank: null, vectorRank: null, fileMatch: null, dateFit: dateFitOf(path) };
           candidates.set(row.id, c);
           added.push(c);
         }
@@ -285,7 +287,7 @@ export class HybridSearcher {
 
     // The chunks holding a line whose resolved date fits compete too, as if their note had that date.
     if (datedLines.size > 0) {
-      const added: Candidate[] = [];
+      const added: Array<Candidate<StoredChunkHit>> = [];
       for (const [path, fits] of datedLines) {
         for (const [line, fit] of fits) {
           for (const row of this.chunksAtLine.all(path, line, line)) {
@@ -295,7 +297,7 @@ export class HybridSearcher {
               existing.dateFit = Math.max(existing.dateFit, LINE_DATE_FIT * fit);
               continue;
             }
-            const c: Candidate = { hit: { ...row, rank: 0 }, keyword: 0, vector: 0, keywordRank: null, vectorRank: null, fileMatch: null, dateFit: LINE_DATE_FIT * fit };
+            const c: Candidate<StoredChunkHit> = { hit: { ...row, rank: 0 }, keyword: 0, vector: 0, keywordRank: null, vectorRank: null, fileMatch: null, dateFit: LINE_DATE_FIT * fit };
             candidates.set(row.id, c);
             added.push(c);
           }
@@ -324,10 +326,18 @@ export class HybridSearcher {
       }
     }
 
+    // A date or path the person typed names a file: its chunks come first (below). Their texts
+    // and every candidate's are read here, in one pass.
+    const fileMatches = this.keyword.exactFileMatches(query, limit);
+    const gathered = [...candidates.values()];
+    const hits = this.keyword.texts.read<ChunkHit>([...gathered.map((c) => c.hit), ...fileMatches.map((m) => m.hit)]);
+    const scoring: Candidate[] = gathered.map((c, i) => ({ ...c, hit: hits[i]! }));
+    const fileHits = fileMatches.map((m, i) => ({ hit: hits[gathered.length + i]!, reason: m.reason }));
+
     const queryLower = query.toLowerCase();
     const vectorWeight = vectorSide?.provider.generation.provider === 'hash' ? settings.hashVectorWeight : settings.vectorWeight;
     const totalWeight = Math.max(1e-9, snippetTerms.reduce((n, t) => n + t.weight, 0));
-    const scored = [...candidates.values()].map((c) => {
+    const scored = scoring.map((c) => {
       // Passage focus: how much of the query the cited lines themselves cover.
       const snippet = buildSnippet(c.hit.text, c.hit.start_line, snippetTerms, { path: c.hit.path });
       const coverage = snippet.matchedWeight / totalWeight;
@@ -355,7 +365,7 @@ export class HybridSearcher {
     // A date or path the person typed names a file: that file comes first.
     const top = diversified[0]?.item.score ?? 1;
     const hitOf = new Map<string, ChunkHit>();
-    this.keyword.exactFileMatches(query, limit).forEach(({ hit, reason }, i) => {
+    fileHits.forEach(({ hit, reason }, i) => {
       if (seen.has(hit.id) || !sourceSet.has(hit.source)) return;
       seen.add(hit.id);
       const result = toResult(hit, top + 1 - i * 0.001, [reason], snippetTerms);

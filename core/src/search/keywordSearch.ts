@@ -4,6 +4,7 @@ import { writeStampReader } from '../index/writeStamp.js';
 import { makeId } from '../platform/ids.js';
 import { LruCache } from '../platform/lruCache.js';
 import { halfWidthKatakana, unspacedRuns, withoutUnspacedRuns } from '../contract/unspacedScripts.js';
+import { ChunkTextReader, type StoredChunk } from './chunkTextReader.js';
 import { GramTable, gramQueryTerms } from './gramTable.js';
 import { extractQueryTerms, quoteFts, stemWord, type QueryTerm } from './queryTerms.js';
 import { buildSnippet, type Snippet, type SnippetTerm } from './snippet.js';
@@ -24,6 +25,9 @@ export interface ChunkHit {
   text: string;
   rank: number;
 }
+
+/** A ChunkHit whose text is still stored (deflated): searches read the texts of all they score at once (ChunkTextReader). */
+export type StoredChunkHit = StoredChunk<ChunkHit>;
 
 /** Upper bound on postings a query may select from, so one query never scans most of the index. */
 const MAX_POSTINGS = 40_000;
@@ -111,11 +115,11 @@ export class KeywordSearcher {
   private readonly prefixDoc: Database.Statement<[string, string], { doc: number }>;
   private readonly chunkCount: Database.Statement<[], { n: number }>;
   private readonly filesByPath: Database.Statement<[string], { path: string }>;
-  private readonly chunksOfFile: Database.Statement<[string, number], Omit<ChunkHit, 'rank'>>;
-  private readonly rankedMatch: Database.Statement<[string, number, number], ChunkHit>;
+  private readonly chunksOfFile: Database.Statement<[string, number], Omit<StoredChunkHit, 'rank'>>;
+  private readonly rankedMatch: Database.Statement<[string, number, number], StoredChunkHit>;
   private readonly budgetFloor: Database.Statement<[string, number], { rowid: number }>;
   /** The same two, keeping only chunks of the sources given (a JSON array) while FTS5 walks its matches. */
-  private readonly rankedMatchOf: Database.Statement<[string, number, string, number], ChunkHit>;
+  private readonly rankedMatchOf: Database.Statement<[string, number, string, number], StoredChunkHit>;
   private readonly budgetFloorOf: Database.Statement<[string, string, number], { rowid: number }>;
   /** Matches inside one id range (`…Of`: of the sources given too): counted, the floor's row, the best-ranked. */
   private readonly countIn: Database.Statement<[string, number, number], { n: number }>;
@@ -124,10 +128,12 @@ export class KeywordSearcher {
   private readonly floorInOf: Database.Statement<[string, number, number, string, number], { rowid: number }>;
   private readonly rankedIn: Database.Statement<[string, number, number, number], { id: number; rank: number }>;
   private readonly rankedInOf: Database.Statement<[string, number, number, string, number], { id: number; rank: number }>;
-  private readonly chunksById: Database.Statement<[string], Omit<ChunkHit, 'rank'>>;
+  private readonly chunksById: Database.Statement<[string], Omit<StoredChunkHit, 'rank'>>;
   private readonly sourceRanges: SourceRanges;
   private readonly dataVersion: Database.Statement<[], { data_version: number }>;
   private readonly writeStamp: () => string;
+  /** Reads the stored texts of the chunks a search scores or shows (shared with the hybrid searcher on this connection). */
+  readonly texts: ChunkTextReader;
   private readonly dfCache = new LruCache<string, number>(DF_CACHE_WORDS);
   /** Words (and prefixes) in no chunk, kept only until anyone writes to the index (see `dropStaleMisses`). */
   private readonly missCache = new LruCache<string, true>(DF_CACHE_WORDS);
@@ -148,9 +154,7 @@ export class KeywordSearcher {
     this.filesByPath = db.prepare(
       "SELECT path FROM files WHERE status = 'indexed' AND path LIKE ? ESCAPE '\\' ORDER BY path LIMIT 20",
     );
-    this.chunksOfFile = db.prepare(
-      'SELECT id, path, source, start_line, end_line, text FROM chunks WHERE path = ? ORDER BY start_line LIMIT ?',
-    );
+    this.chunksOfFile = db.prepare('SELECT id, path, source, start_line, end_line, text FROM chunks WHERE path = ? ORDER BY start_line LIMIT ?');
     // Rank inside FTS5 first and join only the top rows: joining before the LIMIT would read
     // the text of every matching chunk.
     this.rankedMatch = db.prepare(
@@ -183,6 +187,7 @@ export class KeywordSearcher {
     this.sourceRanges = new SourceRanges(db);
     this.dataVersion = db.prepare('PRAGMA data_version');
     this.writeStamp = writeStampReader(db);
+    this.texts = new ChunkTextReader();
   }
 
   search({ query, limit, sources }: KeywordQuery): SearchResult[] {
@@ -191,7 +196,7 @@ export class KeywordSearcher {
       forms: snippetForms(t),
       weight: t.isStopword ? 0.05 : t.weight,
     }));
-    const results: SearchResult[] = [];
+    const shown: Array<{ hit: StoredChunkHit; score: number; matchedBy: SearchResult['matchedBy'] }> = [];
     const seen = new Set<number>();
     const sourceSet = new Set(sources);
 
@@ -204,15 +209,17 @@ export class KeywordSearcher {
     fileHits.forEach(({ hit, reason }, i) => {
       if (seen.has(hit.id) || !sourceSet.has(hit.source)) return;
       seen.add(hit.id);
-      results.push(toResult(hit, topKeyword + 10 - i * 0.01, [reason], snippetTerms));
+      shown.push({ hit, score: topKeyword + 10 - i * 0.01, matchedBy: [reason] });
     });
     for (const hit of keywordHits) {
-      if (results.length >= limit) break;
+      if (shown.length >= limit) break;
       if (seen.has(hit.id)) continue;
       seen.add(hit.id);
-      results.push(toResult(hit, -hit.rank, ['keyword'], snippetTerms));
+      shown.push({ hit, score: -hit.rank, matchedBy: ['keyword'] });
     }
-    return results.slice(0, limit);
+    const page = shown.slice(0, limit);
+    const texts = this.texts.texts(page.map((s) => s.hit));
+    return page.map((s, i) => toResult({ ...s.hit, text: texts[i]! }, s.score, s.matchedBy, snippetTerms));
   }
 
   /** Chooses which terms select rows (rare ones) and builds an operator-free FTS5 expression. */
@@ -289,7 +296,7 @@ export class KeywordSearcher {
    * source left out is left out inside the ranking, and the rank budget counts only the
    * wanted sources' matches (the newest of them, not the newest of all).
    */
-  rankedHits(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): ChunkHit[] {
+  rankedHits(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): StoredChunkHit[] {
     if (plan.gramMatch === null) return this.rankedMainHits(plan, limit, sources);
     return this.rankedWithGrams(plan, limit, sources);
   }
@@ -300,10 +307,10 @@ export class KeywordSearcher {
    * ranked gets the other table's score for it too. Note that `chunks_grams` weighs a term by
    * how rare it is among the chunks that have a row there, not among all chunks.
    */
-  private rankedWithGrams(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): ChunkHit[] {
+  private rankedWithGrams(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): StoredChunkHit[] {
     const main = plan.match === null ? [] : this.rankedMainHits(plan, limit, sources);
     const grams = this.grams.ranked(plan.gramMatch!, plan.gramPostings, RANK_BUDGET, sources, limit);
-    const byId = new Map<number, ChunkHit>(main.map((h) => [h.id, { ...h }]));
+    const byId = new Map<number, StoredChunkHit>(main.map((h) => [h.id, { ...h }]));
     const onlyMain = new Set(byId.keys());
     const onlyGrams: number[] = [];
     for (const h of grams) {
@@ -336,7 +343,7 @@ export class KeywordSearcher {
   }
 
   /** `rankedHits` over `chunks_fts` alone (the plan's `match`). */
-  private rankedMainHits(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): ChunkHit[] {
+  private rankedMainHits(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): StoredChunkHit[] {
     const match = plan.match!;
     const excluded = (Object.keys(ALL_SOURCES) as SourceKind[]).filter((s) => !sources.has(s));
     if (excluded.length === 0) return this.rankedMatch.all(match, this.floor(plan, null), limit);
@@ -360,7 +367,7 @@ export class KeywordSearcher {
    * a word by its matches in the whole index whatever the range, and each range gives its own
    * best rows by (rank, id), so the best of all ranges' best are the best of the union.
    */
-  private rankedInRanges(plan: PlannedQuery, limit: number, wanted: string, ranges: readonly IdRange[]): ChunkHit[] {
+  private rankedInRanges(plan: PlannedQuery, limit: number, wanted: string, ranges: readonly IdRange[]): StoredChunkHit[] {
     const match = plan.match!;
     const floor = this.floorInRanges(plan, wanted, ranges);
     const top: Array<{ id: number; rank: number }> = [];
@@ -501,8 +508,9 @@ export class KeywordSearcher {
     return this.cachedFrequency(`${prefix}*`, () => this.prefixDoc.get(prefix, prefix + '\uffff')?.doc ?? 0);
   }
 
-  exactFileMatches(query: string, limit: number): Array<{ hit: ChunkHit; reason: 'date' | 'path' }> {
-    const found: Array<{ hit: ChunkHit; reason: 'date' | 'path' }> = [];
+  /** Chunks of the files a date or path in the query names (their texts still stored). */
+  exactFileMatches(query: string, limit: number): Array<{ hit: StoredChunkHit; reason: 'date' | 'path' }> {
+    const found: Array<{ hit: StoredChunkHit; reason: 'date' | 'path' }> = [];
     const add = (pattern: string, reason: 'date' | 'path'): void => {
       for (const { path } of this.filesByPath.all(pattern)) {
         for (const chunk of this.chunksOfFile.all(path, limit)) found.push({ hit: { ...chunk, rank: 0 }, reason });

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { withChunkTexts } from '../index/chunkText.js';
 import type { SearchResult } from '../contract/index.js';
 
 /** How much an entry annotated with the asked-for project outranks an equal one without. */
@@ -12,7 +13,7 @@ export function boostProject(db: Database.Database, results: SearchResult[], pro
   if (results.length === 0) return results;
   const ids = results.map((r) => Number(r.id.slice('chunk:'.length)));
   const texts = new Map(
-    (db.prepare('SELECT id, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as Array<{ id: number; text: string }>).map((r) => [r.id, r.text]),
+    withChunkTexts(db.prepare<[string], { id: number; text: string }>('SELECT id, text FROM chunks WHERE id IN (SELECT value FROM json_each(?))')).all(JSON.stringify(ids)).map((r) => [r.id, r.text]),
   );
   const wanted = project.trim().toLowerCase();
   const tagged = (text: string) => [...text.matchAll(/<!--\s*project:\s*([^>]*?)\s*-->/gi)].some((m) => m[1]!.toLowerCase() === wanted);

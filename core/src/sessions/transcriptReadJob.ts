@@ -29,7 +29,7 @@ export interface TranscriptBatch {
 
 /** The buffers a batch message moves to the engine thread instead of copying. */
 export function batchTransferList(batch: TranscriptBatch): ArrayBuffer[] {
-  return [batch.linesJson.buffer as ArrayBuffer, batch.chunks.json.buffer as ArrayBuffer];
+  return [batch.linesJson.buffer as ArrayBuffer, batch.chunks.json.buffer as ArrayBuffer, batch.chunks.packed.buffer as ArrayBuffer, batch.chunks.texts.buffer as ArrayBuffer];
 }
 
 /** What a reader says about one of its reads (`id`: the job's, as the engine numbered it). */

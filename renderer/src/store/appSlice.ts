@@ -21,8 +21,8 @@ export interface EngineStatus {
 }
 
 export interface IndexProgress {
-  /** `sessions`: agent transcripts being ingested (done/total transcripts). */
-  phase: 'discover' | 'index' | 'sessions';
+  /** `sessions`: agent transcripts being ingested (done/total transcripts); `migrate`: an older index rewritten as it opens (chunks). */
+  phase: 'discover' | 'index' | 'sessions' | 'migrate';
   done: number;
   total: number;
   path: string | null;

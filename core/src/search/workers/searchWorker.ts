@@ -8,6 +8,7 @@ import { openSqlite } from '../../platform/sqliteDriver.js';
 import { HashEmbeddingProvider } from '../../embed/hashProvider.js';
 import { generationId, type EmbeddingGeneration, type EmbeddingProvider } from '../../embed/provider.js';
 import { loadVectorExtension, VectorStore } from '../../index/vectorStore.js';
+import { registerChunkText } from '../../index/chunkText.js';
 import { HybridSearcher, DEFAULT_HYBRID, type HybridSettings } from '../hybridSearch.js';
 import { KeywordSearcher } from '../keywordSearch.js';
 import { errnoCode } from '../../platform/errors.js';
@@ -41,6 +42,7 @@ class EngineEmbeddings implements EmbeddingProvider {
 
 function open(data: SearchWorkerData): Database.Database {
   const db = openSqlite(data.indexPath, { readonly: true, fileMustExist: true, timeout: 10_000 });
+  registerChunkText(db);
   if (data.vectorBackend === 'sqlite-vec') {
     const loaded = loadVectorExtension(db);
     if (loaded.problem) throw new Error(loaded.problem);

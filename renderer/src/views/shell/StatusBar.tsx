@@ -39,7 +39,9 @@ export function StatusBar() {
             ? 'Looking for files…'
             : progress.phase === 'sessions'
               ? `Reading transcripts ${progress.done} of ${progress.total}`
-              : `Indexing ${progress.done} of ${progress.total} files`
+              : progress.phase === 'migrate'
+                ? `Upgrading the index ${progress.done} of ${progress.total} chunks (search waits)`
+                : `Indexing ${progress.done} of ${progress.total} files`
           : embedProgress
             ? `Embedding ${embedProgress.done}/${embedProgress.total}`
             : derivedProgress?.compaction && indexState === 'ready'
