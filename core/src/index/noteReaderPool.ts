@@ -1,16 +1,7 @@
-import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { siblingModule, startModuleWorker } from '../platform/moduleWorker.js';
 import type { NoteReadJob, NoteReadReply, NoteReadRequest } from './noteReadJob.js';
 import type { PrepareOptions, PreparedFile } from './notePreparation.js';
-
-/**
- * Note reader threads beside the engine thread: the cores its writes leave, at most two. On two
- * cores that is one reader, which reads and chunks while the engine thread writes SQLite.
- */
-export function defaultNoteReaderCount(): number {
-  return Math.max(1, Math.min(2, os.availableParallelism() - 1));
-}
 
 interface PendingRequest {
   jobs: readonly NoteReadJob[];

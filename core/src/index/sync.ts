@@ -8,7 +8,8 @@ import { ENTRY_KINDS_VERSION } from './entryKinds.js';
 import { LINE_DATES_VERSION } from './lineDates.js';
 import { explainDiskFull } from './diskFull.js';
 import type { NoteReadJob } from './noteReadJob.js';
-import { defaultNoteReaderCount, NoteReaderPool } from './noteReaderPool.js';
+import { readerThreadCount } from '../platform/readerThreads.js';
+import { NoteReaderPool } from './noteReaderPool.js';
 import { preparedFromRead, preparedWithoutReading, rowFor, type PrepareOptions, type PreparedFile } from './notePreparation.js';
 
 export interface SyncProgress {
@@ -35,7 +36,7 @@ export interface SyncOptions {
   changedPaths?: readonly string[];
   /**
    * Note reader threads that read and chunk the files while this thread writes: by default
-   * (undefined) defaultNoteReaderCount() when at least MIN_FILES_FOR_READERS files are to be
+   * (undefined) readerThreadCount() when at least MIN_FILES_FOR_READERS files are to be
    * read, else none; 0 reads on this thread. The `readBytes` seam always reads on this thread.
    */
   readerThreads?: number;
@@ -185,7 +186,7 @@ export async function syncIndex(store: IndexStore, discovery: DiscoveryOptions, 
       : preparedWithoutReading(file, known.get(file.path), prepareOptions),
   );
   const toRead = decided.reduce((n, d) => (d === null ? n + 1 : n), 0);
-  const threads = options.readBytes ? 0 : (options.readerThreads ?? (toRead >= MIN_FILES_FOR_READERS ? defaultNoteReaderCount() : 0));
+  const threads = options.readBytes ? 0 : (options.readerThreads ?? (toRead >= MIN_FILES_FOR_READERS ? readerThreadCount() : 0));
   const pool = threads > 0 && toRead > 0 ? new NoteReaderPool(threads) : null;
   const jobOf = (i: number): NoteReadJob => ({ file: files[i]!, previous: known.get(files[i]!.path), lineOrigins: lineOrigins.get(files[i]!.path) });
 

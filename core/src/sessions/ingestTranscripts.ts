@@ -8,7 +8,8 @@ import { readOpenClawSessionKinds } from './openclawSessionIndex.js';
 import { isTranscriptSkipped } from './readTranscript.js';
 import { discoverTranscripts, type DiscoveredTranscript, type TranscriptSources } from './transcriptDiscovery.js';
 import type { TranscriptBatch } from './transcriptReadJob.js';
-import { defaultReaderCount, TranscriptReaderPool } from './transcriptReaderPool.js';
+import { readerThreadCount } from '../platform/readerThreads.js';
+import { TranscriptReaderPool } from './transcriptReaderPool.js';
 import { TranscriptRows } from './transcriptRows.js';
 import type { MalformedLine, TranscriptResumeState, TranscriptStats } from './types.js';
 import { emptyIngestReport } from './toolHomes.js';
@@ -73,7 +74,7 @@ export async function ingestTranscripts(db: Database.Database, store: IndexStore
 
   const openClawKinds = new Map<string, Map<string, SessionKind>>();
   const rows = new TranscriptRows(db);
-  const readerCount = Math.max(1, options.readers ?? defaultReaderCount());
+  const readerCount = Math.max(1, options.readers ?? readerThreadCount());
   const readers = new TranscriptReaderPool(options.memoryLines ?? (() => []), readerCount, options.readerHeapMb);
   const running = new Set<Promise<void>>();
   // One file more than readers: a reader starts the next file while this thread writes the last.

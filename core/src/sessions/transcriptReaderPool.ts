@@ -1,17 +1,8 @@
-import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { siblingModule, startModuleWorker } from '../platform/moduleWorker.js';
 import type { EngineToWorker, TranscriptBatch, TranscriptReadJob, WorkerToEngine } from './transcriptReadJob.js';
 import type { TranscriptReadOutcome } from './types.js';
 import { recalledKeyHashes } from './recalled.js';
-
-/**
- * Reader threads: the cores the engine thread's writes leave, at most two (each costs a thread's
- * heap; measured at load 14 on 2 cores, two readers beside the writer only added memory).
- */
-export function defaultReaderCount(): number {
-  return Math.max(1, Math.min(2, os.availableParallelism() - 1));
-}
 
 interface PendingRead {
   onBatch: (batch: TranscriptBatch) => void;
