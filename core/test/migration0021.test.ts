@@ -1,3 +1,4 @@
+import { isCompactionPending } from '../src/index/compactAfterUpgrade.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -101,6 +102,8 @@ describe('migration 0021: chunk text deflated, FTS5 contentless', () => {
       expect(triggers).not.toContain('chunks_after_insert');
       expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'chunks'").pluck().all()).toContain('chunks_by_path');
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      // The old text's pages are free inside the file: they go back to the disk after the next sync.
+      expect(isCompactionPending(db)).toBe(true);
     } finally {
       db.close();
     }
