@@ -1,19 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { AliasBook } from '../src/graph/aliases/aliasBook.js';
 import { ExtractionPool } from '../src/graph/extractionPool.js';
 import { updateGraph } from '../src/graph/graphUpdate.js';
-import { createTempWorkspace, openService, type TempWorkspace } from './helpers/workspace.js';
+import { closedAfterEachTest } from './helpers/openedServices.js';
 
-let ws: TempWorkspace | undefined;
-let service: MemoryService | undefined;
-afterEach(async () => {
-  await service?.close();
-  ws?.cleanup();
-  service = undefined;
-  ws = undefined;
-});
+const open = closedAfterEachTest();
 
 const db = (s: MemoryService) => (s as unknown as { db: Database.Database }).db;
 
@@ -52,8 +45,7 @@ function emptyGraph(d: Database.Database): void {
 
 describe('graph extraction on worker threads', () => {
   it('writes the same graph, row for row, as extraction on the engine thread', async () => {
-    ws = createTempWorkspace(NOTES);
-    service = openService(ws);
+    const { service } = open(NOTES);
     await service.invoke('index.sync', {});
     const d = db(service);
     const options = { extraction: { writerName: 'Mika Tanaka' }, aliases: new AliasBook() };
@@ -72,8 +64,7 @@ describe('graph extraction on worker threads', () => {
   });
 
   it('skips a file that vanished after indexing, as the engine thread does', async () => {
-    ws = createTempWorkspace(NOTES);
-    service = openService(ws);
+    const { ws, service } = open(NOTES);
     await service.invoke('index.sync', {});
     const d = db(service);
     ws.remove('memory/2026-03-05.md');
