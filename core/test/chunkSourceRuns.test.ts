@@ -131,6 +131,31 @@ describe('chunk_source_runs (migration 0017)', () => {
     expect(rangesOf(runs, new Set(['dreams']), 1)).toEqual([{ lo: 111, hi: 112, mixed: false }]);
   });
 
+  it('filters nothing for a source that holds no chunk, and filters again as soon as it holds one', () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reverie-runs-'));
+    db = openIndexDatabase(path.join(dir, 'index.sqlite')).db;
+    const d = db;
+    const file = d.prepare("INSERT OR IGNORE INTO files (path, abs_path, source, sha256, mtime_ms, size, status, indexed_at) VALUES (?, '', ?, 'x', 0, 0, 'indexed', 0)");
+    for (let i = 1; i <= 30; i++) {
+      file.run(`memory/n${i}.md`, 'memory');
+      insertChunkRow(d, { path: `memory/n${i}.md`, source: 'memory', startLine: 1, endLine: 1, text: `restic backup run ${i} on atlas` });
+    }
+    const searcher = new KeywordSearcher(d);
+    const ids = (sources: SourceKind[]): string[] => searcher.search({ query: 'restic atlas', limit: 10, sources }).map((r) => r.id);
+    expect(ids(['memory'])).toEqual(ids(['memory', 'sessions', 'dreams']));
+    expect(ids(['memory'])).toHaveLength(10);
+    expect(ids(['sessions'])).toEqual([]);
+
+    // A transcript arrives: the newest, best-matching chunk; a memory-only search must leave it out at once.
+    file.run('sessions/t.jsonl', 'sessions');
+    const transcript = `chunk:${insertChunkRow(d, { path: 'sessions/t.jsonl', source: 'sessions', startLine: 1, endLine: 1, text: 'restic atlas restic atlas' })}`;
+    searcher.invalidate();
+    expect(ids(['memory', 'sessions', 'dreams'])).toContain(transcript);
+    expect(ids(['memory'])).not.toContain(transcript);
+    expect(ids(['memory'])).toHaveLength(10);
+    expect(ids(['sessions'])).toEqual([transcript]);
+  });
+
   it('migrates an index of the previous layout: the runs of the chunks already there, the same results', async () => {
     ws = createTempWorkspace(SAMPLE_NOTES);
     service = openService(ws);

@@ -345,7 +345,9 @@ export class KeywordSearcher {
   /** `rankedHits` over `chunks_fts` alone (the plan's `match`). */
   private rankedMainHits(plan: PlannedQuery, limit: number, sources: ReadonlySet<SourceKind>): StoredChunkHit[] {
     const match = plan.match!;
-    const excluded = (Object.keys(ALL_SOURCES) as SourceKind[]).filter((s) => !sources.has(s));
+    // A source left out that holds no chunk filters nothing (a workspace without transcripts).
+    const held = this.sourceRanges.holding(this.writesSeen());
+    const excluded = (Object.keys(ALL_SOURCES) as SourceKind[]).filter((s) => !sources.has(s) && (held === null || held.has(s)));
     if (excluded.length === 0) return this.rankedMatch.all(match, this.floor(plan, null), limit);
     if (excluded.every((s) => SMALL_SOURCES.has(s))) {
       // One query that over-fetches usually fills the page; if the small source took the top rows, filter inside.

@@ -19,6 +19,7 @@ export class SourceRanges {
   private readonly allRuns: Database.Statement<[], { first_id: number; last_id: number; source: string }> | null;
   private readonly triggers: Database.Statement<[], { n: number }> | null;
   private runs: Array<{ first_id: number; last_id: number; source: string }> | null = null;
+  private held: ReadonlySet<string> | null = null;
   private readonly bySources = new Map<string, IdRange[]>();
   private stamp = '';
 
@@ -37,11 +38,7 @@ export class SourceRanges {
    * `writes` changes whenever the index was written to (KeywordSearcher.writesSeen).
    */
   of(sources: ReadonlySet<SourceKind>, writes: string, maxRanges: number): IdRange[] | null {
-    if (writes !== this.stamp) {
-      this.stamp = writes;
-      this.bySources.clear();
-      this.runs = this.allRuns && this.triggers!.get()!.n === RUN_TRIGGERS.length ? this.allRuns.all() : null;
-    }
+    this.readRuns(writes);
     if (this.runs === null) return null;
     const key = `${[...sources].sort().join(',')}/${maxRanges}`;
     let ranges = this.bySources.get(key);
@@ -50,6 +47,20 @@ export class SourceRanges {
       this.bySources.set(key, ranges);
     }
     return ranges;
+  }
+
+  /** The sources that hold at least one chunk; null when the runs cannot be trusted (see `of`). */
+  holding(writes: string): ReadonlySet<string> | null {
+    this.readRuns(writes);
+    return this.held;
+  }
+
+  private readRuns(writes: string): void {
+    if (writes === this.stamp) return;
+    this.stamp = writes;
+    this.bySources.clear();
+    this.runs = this.allRuns && this.triggers!.get()!.n === RUN_TRIGGERS.length ? this.allRuns.all() : null;
+    this.held = this.runs === null ? null : new Set(this.runs.map((r) => r.source));
   }
 }
 
