@@ -185,6 +185,12 @@ describe('terser voices and more date forms', () => {
     ['- The intern stays until the end of the year.', '2026-12-31'],
   ])('%s holds until %s', (line, until) => expect(classifyEntry(line, NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: until }));
 
+  it('a range of weekdays with no week named, nobody away and no occasion is a weekly schedule, not an end', () => {
+    expect(classifyEntry('- Rachel Kim = night house supervisor Sun–Wed, cell 918-555-0142', NOTE_DAY)).toMatchObject({ kind: 'fact', validUntil: null });
+    expect(classifyEntry('- Bea = new dishwasher, Thu–Sun', NOTE_DAY).kind).toBe('fact');
+    expect(classifyEntry('- Dana is off Mon–Wed.', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-03-11' });
+  });
+
   it('a temporary state with no end is time-bounded without a validity', () => {
     expect(classifyEntry('- Until the new printer arrives, print at the library.', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: null });
     expect(classifyEntry('- The back door is locked during the renovation.', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: null });
