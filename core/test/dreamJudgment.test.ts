@@ -262,6 +262,20 @@ describe('judgment in a sweep', () => {
     expect(relate(choir, entryFacts('Choir (the Northside Larks) rehearses Mon/Wed 4:00–6:00 in room 112.')).relation).toBe('same-attribute');
   });
 
+  it('a change that names the other entry\'s identifier is about the same thing, whatever it is called; a bare number ties nothing', () => {
+    const pager = entryFacts('Rapid response on the ward = pager 4-7777, they show up in ~5 min');
+    expect(relate(entryFacts('RRT is 4-2000 now (switchboard change), 4-7777 is dead as of today'), pager)).toMatchObject({ relation: 'same-attribute', byValue: true });
+    // Neither announces a change: sharing the pager number alone is not a new value for one subject.
+    expect(relate(entryFacts('The porters carry pager 4-7777 at night too'), pager).relation).not.toBe('same-attribute');
+    // "100" in two unrelated lines, one announcing a change: not the same subject.
+    expect(relate(entryFacts('OTA train moves to weekly: every Tuesday, still staged 5 → 25 → 100 %.'), entryFacts('DVT split agreed: 150 units total → 100 beta, 30 certification, 20 reliability.')).relation).toBe('unrelated');
+  });
+
+  it('a name the other entry states, denied ("…not Gwen"), is a changed value', () => {
+    const old = entryFacts('Float pool requests go through Gwen, by text, before 17:00');
+    expect(relate(entryFacts('float requests now go through the ShiftWise app, not Gwen; Gwen only approves after'), old)).toMatchObject({ relation: 'same-attribute', byValue: true });
+  });
+
   it('weekdays and clock times are values: "Tuesday" and "Wednesday" dispute, "5pm" is 17:00, a change of time is a change', () => {
     expect(relate(entryFacts('Ravi says the recycling bins go out on Wednesday night.'), entryFacts('Recycling bins go out on Tuesday night, per the building manager.'))).toMatchObject({ relation: 'same-attribute', byValue: true });
     expect(entryFacts('Call the Hendersons after 5pm only.').values).toContain('17:00');
