@@ -95,6 +95,18 @@ describe('events told in many ways', () => {
   });
 });
 
+describe('a happening told in a later clause', () => {
+  it.each([
+    ['- Press check at the print shop for the cover, colours matched.', 'event'],
+    ['- mock code in room 514 at 02:00, compressions were good, airway was slow', 'event'],
+    ['- scrimmage vs. Verona after school, we won 2 of 3', 'event'],
+    // A definition or an identifier keeps its fact, whatever anecdote follows; "won't" is not "won".
+    ['- gas shutoff for the line = behind the mop sink, red handle. showed Marco', 'fact'],
+    ['- Toast support line 617-555-0199, they picked up in 2 min on a Saturday', 'fact'],
+    ['- no more than 2 travelers on any one night, she won\'t approve a 3rd', 'fact'],
+  ])('%s → %s', (line, kind) => expect(classifyEntry(line, NOTE_DAY).kind).toBe(kind));
+});
+
 describe('time-bounded lines', () => {
   it.each([
     ['- Priit is on call until Friday.', '2026-03-13'],

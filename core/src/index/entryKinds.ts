@@ -81,6 +81,7 @@ const PROBES = [
   'Enclosure tooling moved from Hoi Wah to Lianfa; T2 shots approved today.',
   'Thursday mornings = my writing time -> don\'t book calls then',
   'Rachel = night house supervisor Sun–Wed, cell 918-555-0142',
+  'mock code in room 514 at 02:00, compressions were good, airway was slow',
   'Pi Day pie contest: my key lime took 2nd',
   // Lines only the statistical scorer (workspace/kindScorer.ts) reads right, so a retrained model changes the version.
   'Someone to cover the Friday shift, anyone',
@@ -99,7 +100,7 @@ const PROBES = [
  * no probe line goes unnoticed until the file changes; the probes cover every kind and the
  * annotation for that reason.
  */
-export const ENTRY_KINDS_VERSION = '3e5175f74d38b585';
+export const ENTRY_KINDS_VERSION = 'a7533d66fd452dcf';
 
 /** The hash of what the rules say about the probe lines now (tests compare it with ENTRY_KINDS_VERSION). */
 export function probeKindsHash(): string {

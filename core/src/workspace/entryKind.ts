@@ -85,6 +85,12 @@ const LASTING_CHANGE = '(?:adopted|introduced|upgraded|downgraded|retired|droppe
 const ACTIVE_PAST = new RegExp(`^(?:[\\p{L}'’&-]+\\s+){1,6}?(?<!\\b(?:is|are|was|were|be|been|being|has|have|had|get|gets|got|to)\\s)(?!${NOT_A_HAPPENING}|${LASTING_CHANGE})${PAST_VERB}`, 'iu');
 /** A present-tense verb of state: the line says how things are, even if a past verb follows ("Ruth wants sub plans emailed…"). */
 const PRESENT_STATE = /\b(?:is|are|isn['’]t|aren['’]t|has|have|does|do|can|will|must|should|needs?|lives|runs|owns|holds|uses|takes|goes|works|handles|covers|stays|means|wants|likes|prefers|expects)\b/i;
+/** "airway was slow", "it was packed": a past copula and what it was, not a passive ("was replaced") or a state reported by someone. */
+const PAST_STATE = /^(?:[\p{L}'’-]+\s+){1,3}(?:was|were)\s+(?!(?:\p{L}+ed|being|by|to|not|never|still|always|now)\b)\p{L}+/iu;
+/** A definition: "X = Y", "X -> Y", "label: value". */
+const DEFINES = /\s(?:=|->|→|=>)\s|[:：]\s/u;
+/** An identifier: a phone number or extension in groups, a host, a file, a code with letters and digits. */
+const IDENTIFIER = /\b\d+[-.]\d+[-.]\d+\b|\b[\p{L}\d-]+\.(?:[\p{L}]{2,})\b(?=\s|$|[,;)])|\b(?=\p{L}*\d)(?=\d*\p{L})[\p{L}\d]{3,}\b/u;
 /** Thanks and a send-off: "Big thanks to Mo", "Jonah's leaving do". */
 const THANKS_AND_PARTIES = /^(?:big |many |huge )?thanks? (?:to|for)\b|^kudos\b|^shout-?out\b|\b(?:leaving do|send-?off|farewell drinks|leaving party)\b|,\s*(?:about |around |~)?\d+ (?:people|visitors|guests|attendees)\.?$/i;
 
@@ -193,7 +199,17 @@ function happeningCue(words: string): string | null {
   // "Pi Day pie contest: my key lime took 2nd": what happened, told after a label naming the occasion.
   const label = /^[^:：]{3,40}[:：]\s+/u.exec(words);
   const past = ACTIVE_PAST.exec(words) ?? (label ? ACTIVE_PAST.exec(words.slice(label[0].length)) : null);
-  return past ? `a past happening ("${lastWord(past[0])}")` : null;
+  if (past) return `a past happening ("${lastWord(past[0])}")`;
+  // "Press check at Hahn for the cover, colours matched", "mock code at 02:00, compressions were good": a
+  // line with no verb of state whose later clause tells, in the past tense, how something went. A line
+  // that defines something ("gas shutoff = behind the sink. showed Marco", "Toast support 617-555-0199,
+  // they picked up in 2 min") keeps its fact, whatever anecdote follows.
+  if (DEFINES.test(words) || IDENTIFIER.test(words)) return null;
+  for (const clause of words.split(/[,;]\s+|[.!]\s+/).slice(1)) {
+    const told = PAST_START.exec(clause) ?? ACTIVE_PAST.exec(clause) ?? PAST_STATE.exec(clause);
+    if (told && !/^['’]/.test(clause.slice(told[0].length))) return `a past happening ("${lastWord(told[0])}")`;
+  }
+  return null;
 }
 
 function lastWord(text: string): string {
