@@ -126,6 +126,12 @@ describe('judgment in a sweep', () => {
     expect(run.curation).toMatchObject({ dedupes: 1, conflicts: 0 });
     expect(run.narrative).toContain('left out 1 restatement');
     expect(read('MEMORY.md')).toBe(`# Long-Term Memory\n\n## Infra\n${STAGING_LINE}, memory/2026-11-28.md#L3-L3\n`);
+    // The next night the restatement is recalled again: it is in memory already (its source is listed), not a new line.
+    clock.set(clock.now() + 24 * 3_600_000);
+    await recallOver(service, clock, STAGING_RECALLS);
+    const again = await dream(service, { thresholds: OPEN_GATES });
+    expect(again.candidates.find((c) => c.key === 'memory/2026-11-28.md:3:3')?.gates.find((g) => g.gate === 'already-in-memory')?.passed).toBe(false);
+    expect(read('MEMORY.md')).toBe(`# Long-Term Memory\n\n## Infra\n${STAGING_LINE}, memory/2026-11-28.md#L3-L3\n`);
   });
 
   it('a newer note supersedes the entry by its date; an older note never supersedes a newer entry', async () => {
