@@ -95,6 +95,17 @@ describe('events told in many ways', () => {
   });
 });
 
+describe('the person\'s own way of working, labelled or reversed', () => {
+  it.each([
+    ['- me: report at the bedside, never at the station', 'preference'],
+    ['- me: I taste every sauce before service, no exceptions', 'preference'],
+    ['- changed my mind on kitchen music: fine during prep, off once the first ticket prints', 'preference'],
+    // An errand labelled for the person is still an errand.
+    ['- me: email Gwen the PTO request', 'task'],
+    ['- → me: get Aisha to confirm the slot in writing', 'task'],
+  ])('%s → %s', (line, kind) => expect(classifyEntry(line, NOTE_DAY).kind).toBe(kind));
+});
+
 describe('a happening told in a later clause', () => {
   it.each([
     ['- Press check at the print shop for the cover, colours matched.', 'event'],
