@@ -214,6 +214,13 @@ describe('terser voices and more date forms', () => {
     expect(classifyEntry('- Dana is off Mon–Wed.', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-03-11' });
   });
 
+  it('a weekday with its date names the one day it happens; an end a few words after "until" is read at its date', () => {
+    expect(classifyEntry('- Epic downtime Sun 3/15 01:00–05:00, paper MARs from the downtime box', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-03-15' });
+    expect(classifyEntry('- AP Chem exam = Thu May 6th, 8am, in the library', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-05-06' });
+    expect(classifyEntry('- dish machine down, rental unit until the tech comes 3/14', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-03-14' });
+    expect(classifyEntry('- Priit covers the desk until Sofia is back on Mar 20', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-03-20' });
+  });
+
   it('a temporary state with no end is time-bounded without a validity', () => {
     expect(classifyEntry('- Until the new printer arrives, print at the library.', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: null });
     expect(classifyEntry('- The back door is locked during the renovation.', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: null });
