@@ -106,6 +106,16 @@ describe('the person\'s own way of working, labelled or reversed', () => {
   ])('%s → %s', (line, kind) => expect(classifyEntry(line, NOTE_DAY).kind).toBe(kind));
 });
 
+describe('past participles that are not a happening', () => {
+  it.each([
+    // An accented letter ends no word: "lunedì" is not the past verb "luned".
+    ['- Chiara: il brodo si fa il lunedì, sempre, e si congela in porzioni da 2 litri.', 'fact'],
+    // After a determiner a participle is an adjective; "no X for Y" is a rule.
+    ['- no comped desserts for food writers. they pay like everyone, period.', 'preference'],
+    ['- Lena presented the roadmap to the board', 'event'],
+  ])('%s → %s', (line, kind) => expect(classifyEntry(line, NOTE_DAY).kind).toBe(kind));
+});
+
 describe('a happening told in a later clause', () => {
   it.each([
     ['- Press check at the print shop for the cover, colours matched.', 'event'],

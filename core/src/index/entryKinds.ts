@@ -83,6 +83,8 @@ const PROBES = [
   'Rachel = night house supervisor Sun–Wed, cell 918-555-0142',
   'mock code in room 514 at 02:00, compressions were good, airway was slow',
   'me: report at the bedside, never at the station',
+  'Chiara: il brodo si fa il lunedì, sempre',
+  'no comped desserts for food writers. they pay like everyone, period.',
   'Epic downtime Sun 10/25 01:00–05:00, paper charts from the downtime box',
   'dish machine down, rental unit until the tech comes 10/24',
   'changed my mind on kitchen music: fine during prep, off once the first ticket prints',
@@ -104,7 +106,7 @@ const PROBES = [
  * no probe line goes unnoticed until the file changes; the probes cover every kind and the
  * annotation for that reason.
  */
-export const ENTRY_KINDS_VERSION = '87acb05f46085822';
+export const ENTRY_KINDS_VERSION = '585f131a1643f4af';
 
 /** The hash of what the rules say about the probe lines now (tests compare it with ENTRY_KINDS_VERSION). */
 export function probeKindsHash(): string {
