@@ -222,6 +222,7 @@ describe('terser voices and more date forms', () => {
     expect(classifyEntry('- Rachel Kim = night house supervisor Sun–Wed, cell 918-555-0142', NOTE_DAY)).toMatchObject({ kind: 'fact', validUntil: null });
     expect(classifyEntry('- Bea = new dishwasher, Thu–Sun', NOTE_DAY).kind).toBe('fact');
     expect(classifyEntry('- Dana is off Mon–Wed.', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-03-11' });
+    expect(classifyEntry('- Rhys off Mon–Wed, Ffion covers', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-03-11' });
   });
 
   it('a weekday with its date names the one day it happens; an end a few words after "until" is read at its date', () => {

@@ -81,6 +81,7 @@ const PROBES = [
   'Enclosure tooling moved from Hoi Wah to Lianfa; T2 shots approved today.',
   'Thursday mornings = my writing time -> don\'t book calls then',
   'Rachel = night house supervisor Sun–Wed, cell 918-555-0142',
+  'Rhys off Mon–Wed, Ffion covers',
   'mock code in room 514 at 02:00, compressions were good, airway was slow',
   'me: report at the bedside, never at the station',
   'Chiara: il brodo si fa il lunedì, sempre',
@@ -106,7 +107,7 @@ const PROBES = [
  * no probe line goes unnoticed until the file changes; the probes cover every kind and the
  * annotation for that reason.
  */
-export const ENTRY_KINDS_VERSION = '585f131a1643f4af';
+export const ENTRY_KINDS_VERSION = 'c714e12a3b4e47c1';
 
 /** The hash of what the rules say about the probe lines now (tests compare it with ENTRY_KINDS_VERSION). */
 export function probeKindsHash(): string {

@@ -43,10 +43,10 @@ const UNTIL_THE_NTH = /\b(?:until|till|til|through|thru|valid until|away until|b
 const WEEKDAY_RANGE = new RegExp(`\\b${WEEKDAY}\\.?\\s*(?:-|–|—|to|through|thru|till|until)\\s*${WEEKDAY}\\b`, 'i');
 /**
  * What makes a range of weekdays one stretch of days rather than every week's pattern: a named
- * week ("next week"), someone away ("away Mon–Wed"), or a one-off occasion ("Workshop Tue–Thu").
+ * week ("next week"), someone away ("away Mon–Wed", "Rhys off Mon–Wed"), or a one-off occasion ("Workshop Tue–Thu").
  * Without one, "dinner Thu–Sun" and "educator, in Mon–Thu" are a schedule that holds every week.
  */
-const ONE_STRETCH = /\b(?:this|next|last) week\b|\bweek of\b|\b(?:is|are|am|be|['’]s|['’]m)\s+(?:off|out)\b|\b(?:away|gone|absent|on site|onsite|visiting|workshop|conference|course|training|trip|offsite|retreat|summit|fair|festival|audit|inspection)\b/i;
+const ONE_STRETCH = /\b(?:this|next|last) week\b|\bweek of\b|\b(?:is|are|am|be|['’]s|['’]m)\s+(?:off|out)\b|\b(?:off|out)\s+(?:on\s+|from\s+)?(?:sun|mon|tue|wed|thu|fri|sat)|\b(?:away|gone|absent|on site|onsite|visiting|workshop|conference|course|training|trip|offsite|retreat|summit|fair|festival|audit|inspection)\b/i;
 /** An appointment or a journey on a given day: "Dentist on Monday at 9", "Flight to Lisbon on Dec 10" (a bounded gap: a lazy `.*` here is quadratic on long lines). */
 const APPOINTMENT = new RegExp(`\\b(?:dentist|doctor|gp|vet|hairdresser|physio|appointment|flight|flying|train|ferry|trip|travel(?:l?ing)?)\\b[^.;]{0,80}?\\bon\\s+(?:(?:next\\s+)?${WEEKDAY}\\b|${MONTH}\\s+(\\d{1,2})\\b)`, 'i');
 const THIS_WEEK = /\b(this|next) week(?:end)?\b|\btomorrow\b|\btonight\b|(?<!\b(?:as of|from|since|starting|until|till) )\btoday\b/gi;
