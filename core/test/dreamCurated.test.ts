@@ -95,6 +95,11 @@ describe('MEMORY.md promotion section', () => {
     expect(facts.has('the staging database is on port 5433')).toBe(true);
     expect([...facts].some((f) => f.includes('score') || f.includes('source'))).toBe(false);
   });
+
+  it('a restatement that reinforced an entry (named in its source list) is in memory already', () => {
+    const text = '# Long-Term Memory\n\n- Troponins are drawn at 04:00. Source: memory/2027-05-14.md#L5-L5, memory/2027-05-28.md#L4-L6\n';
+    expect(promotedKeys(text)).toEqual(new Set(['memory/2027-05-14.md:5:5', 'memory/2027-05-28.md:4:6']));
+  });
 });
 
 describe('directive detection', () => {

@@ -126,6 +126,12 @@ describe('judgment in a sweep', () => {
     expect(run.curation).toMatchObject({ dedupes: 1, conflicts: 0 });
     expect(run.narrative).toContain('left out 1 restatement');
     expect(read('MEMORY.md')).toBe(`# Long-Term Memory\n\n## Infra\n${STAGING_LINE}, memory/2026-11-28.md#L3-L3\n`);
+    // The next night the restatement is recalled again: it is in memory already (its source is listed), not a new line.
+    clock.set(clock.now() + 24 * 3_600_000);
+    await recallOver(service, clock, STAGING_RECALLS);
+    const again = await dream(service, { thresholds: OPEN_GATES });
+    expect(again.candidates.find((c) => c.key === 'memory/2026-11-28.md:3:3')?.gates.find((g) => g.gate === 'already-in-memory')?.passed).toBe(false);
+    expect(read('MEMORY.md')).toBe(`# Long-Term Memory\n\n## Infra\n${STAGING_LINE}, memory/2026-11-28.md#L3-L3\n`);
   });
 
   it('a newer note supersedes the entry by its date; an older note never supersedes a newer entry', async () => {
@@ -260,6 +266,20 @@ describe('judgment in a sweep', () => {
     const choir = entryFacts('CHOIR MOVED: choir now rehearses in 305 (my room) starting today, still Mon/Wed 4:00–6:00. 112 is getting the new pianos.');
     expect(relate(choir, teaching).relation).toBe('unrelated');
     expect(relate(choir, entryFacts('Choir (the Northside Larks) rehearses Mon/Wed 4:00–6:00 in room 112.')).relation).toBe('same-attribute');
+  });
+
+  it('a change that names the other entry\'s identifier is about the same thing, whatever it is called; a bare number ties nothing', () => {
+    const pager = entryFacts('Rapid response on the ward = pager 4-7777, they show up in ~5 min');
+    expect(relate(entryFacts('RRT is 4-2000 now (switchboard change), 4-7777 is dead as of today'), pager)).toMatchObject({ relation: 'same-attribute', byValue: true });
+    // Neither announces a change: sharing the pager number alone is not a new value for one subject.
+    expect(relate(entryFacts('The porters carry pager 4-7777 at night too'), pager).relation).not.toBe('same-attribute');
+    // "100" in two unrelated lines, one announcing a change: not the same subject.
+    expect(relate(entryFacts('OTA train moves to weekly: every Tuesday, still staged 5 → 25 → 100 %.'), entryFacts('DVT split agreed: 150 units total → 100 beta, 30 certification, 20 reliability.')).relation).toBe('unrelated');
+  });
+
+  it('a name the other entry states, denied ("…not Gwen"), is a changed value', () => {
+    const old = entryFacts('Float pool requests go through Gwen, by text, before 17:00');
+    expect(relate(entryFacts('float requests now go through the ShiftWise app, not Gwen; Gwen only approves after'), old)).toMatchObject({ relation: 'same-attribute', byValue: true });
   });
 
   it('weekdays and clock times are values: "Tuesday" and "Wednesday" dispute, "5pm" is 17:00, a change of time is a change', () => {

@@ -95,6 +95,39 @@ describe('events told in many ways', () => {
   });
 });
 
+describe('the person\'s own way of working, labelled or reversed', () => {
+  it.each([
+    ['- me: report at the bedside, never at the station', 'preference'],
+    ['- me: I taste every sauce before service, no exceptions', 'preference'],
+    ['- changed my mind on kitchen music: fine during prep, off once the first ticket prints', 'preference'],
+    // An errand labelled for the person is still an errand.
+    ['- me: email Gwen the PTO request', 'task'],
+    ['- → me: get Aisha to confirm the slot in writing', 'task'],
+  ])('%s → %s', (line, kind) => expect(classifyEntry(line, NOTE_DAY).kind).toBe(kind));
+});
+
+describe('past participles that are not a happening', () => {
+  it.each([
+    // An accented letter ends no word: "lunedì" is not the past verb "luned".
+    ['- Chiara: il brodo si fa il lunedì, sempre, e si congela in porzioni da 2 litri.', 'fact'],
+    // After a determiner a participle is an adjective; "no X for Y" is a rule.
+    ['- no comped desserts for food writers. they pay like everyone, period.', 'preference'],
+    ['- Lena presented the roadmap to the board', 'event'],
+  ])('%s → %s', (line, kind) => expect(classifyEntry(line, NOTE_DAY).kind).toBe(kind));
+});
+
+describe('a happening told in a later clause', () => {
+  it.each([
+    ['- Press check at the print shop for the cover, colours matched.', 'event'],
+    ['- mock code in room 514 at 02:00, compressions were good, airway was slow', 'event'],
+    ['- scrimmage vs. Verona after school, we won 2 of 3', 'event'],
+    // A definition or an identifier keeps its fact, whatever anecdote follows; "won't" is not "won".
+    ['- gas shutoff for the line = behind the mop sink, red handle. showed Marco', 'fact'],
+    ['- Toast support line 617-555-0199, they picked up in 2 min on a Saturday', 'fact'],
+    ['- no more than 2 travelers on any one night, she won\'t approve a 3rd', 'fact'],
+  ])('%s → %s', (line, kind) => expect(classifyEntry(line, NOTE_DAY).kind).toBe(kind));
+});
+
 describe('time-bounded lines', () => {
   it.each([
     ['- Priit is on call until Friday.', '2026-03-13'],
@@ -184,6 +217,20 @@ describe('terser voices and more date forms', () => {
     ['- In Vienna today and tomorrow.', '2026-03-10'],
     ['- The intern stays until the end of the year.', '2026-12-31'],
   ])('%s holds until %s', (line, until) => expect(classifyEntry(line, NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: until }));
+
+  it('a range of weekdays with no week named, nobody away and no occasion is a weekly schedule, not an end', () => {
+    expect(classifyEntry('- Rachel Kim = night house supervisor Sun–Wed, cell 918-555-0142', NOTE_DAY)).toMatchObject({ kind: 'fact', validUntil: null });
+    expect(classifyEntry('- Bea = new dishwasher, Thu–Sun', NOTE_DAY).kind).toBe('fact');
+    expect(classifyEntry('- Dana is off Mon–Wed.', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-03-11' });
+    expect(classifyEntry('- Rhys off Mon–Wed, Ffion covers', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-03-11' });
+  });
+
+  it('a weekday with its date names the one day it happens; an end a few words after "until" is read at its date', () => {
+    expect(classifyEntry('- Epic downtime Sun 3/15 01:00–05:00, paper MARs from the downtime box', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-03-15' });
+    expect(classifyEntry('- AP Chem exam = Thu May 6th, 8am, in the library', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-05-06' });
+    expect(classifyEntry('- dish machine down, rental unit until the tech comes 3/14', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-03-14' });
+    expect(classifyEntry('- Priit covers the desk until Sofia is back on Mar 20', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: '2026-03-20' });
+  });
 
   it('a temporary state with no end is time-bounded without a validity', () => {
     expect(classifyEntry('- Until the new printer arrives, print at the library.', NOTE_DAY)).toMatchObject({ kind: 'time-bounded', validUntil: null });

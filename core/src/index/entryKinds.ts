@@ -80,6 +80,15 @@ const PROBES = [
   'if the hub will not pair -> ask Dev, he set the admin password',
   'Enclosure tooling moved from Hoi Wah to Lianfa; T2 shots approved today.',
   'Thursday mornings = my writing time -> don\'t book calls then',
+  'Rachel = night house supervisor Sun–Wed, cell 918-555-0142',
+  'Rhys off Mon–Wed, Ffion covers',
+  'mock code in room 514 at 02:00, compressions were good, airway was slow',
+  'me: report at the bedside, never at the station',
+  'Chiara: il brodo si fa il lunedì, sempre',
+  'no comped desserts for food writers. they pay like everyone, period.',
+  'Epic downtime Sun 10/25 01:00–05:00, paper charts from the downtime box',
+  'dish machine down, rental unit until the tech comes 10/24',
+  'changed my mind on kitchen music: fine during prep, off once the first ticket prints',
   'Pi Day pie contest: my key lime took 2nd',
   // Lines only the statistical scorer (workspace/kindScorer.ts) reads right, so a retrained model changes the version.
   'Someone to cover the Friday shift, anyone',
@@ -98,7 +107,7 @@ const PROBES = [
  * no probe line goes unnoticed until the file changes; the probes cover every kind and the
  * annotation for that reason.
  */
-export const ENTRY_KINDS_VERSION = 'c7f536cd85f89537';
+export const ENTRY_KINDS_VERSION = 'c714e12a3b4e47c1';
 
 /** The hash of what the rules say about the probe lines now (tests compare it with ENTRY_KINDS_VERSION). */
 export function probeKindsHash(): string {

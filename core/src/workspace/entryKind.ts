@@ -59,10 +59,11 @@ const CLAUSE_DIRECTIVE = /(?:->|→|=>|;|[.!]\s|:\s|\s[—–]\s)\s*(?:always|ne
 const FIRST_PERSON = /\b(?:i|me|my|mine|i['’]m|i['’]ll)\b/i;
 /** A line that announces a change that lasts: its "today" dates the change, it is not when the line stops holding. */
 const CHANGE_ANNOUNCED = /\b(?:moved|switched|changed|migrated|replaced|renamed|transferred)\s+(?:from|to|over)\b|\b(?:from now on|going forward|for good|from today)\b/i;
-const PREFERENCE_START = /^(?:always|never|prefer|avoid|don['’]t|do not|please|call me|stop)\b/i;
+/** "me: report at the bedside…": a line the person labels as about themselves is their own way of working (an errand so labelled is a task, read first). */
+const PREFERENCE_START = /^(?:always|never|prefer|avoid|don['’]t|do not|please|call me|stop)\b|^me\s*[:：]/i;
 /** A rule without a verb: "No emojis in commit messages", "Poetry over pip, for me", "tabs > spaces". */
-const RULE_WORDING = /\bfor me\b(?! to\b)|\b(?:pls|plz)\b|.\s*\bplease\b|^no (?!(?:idea|answer|response|reply|word|news|update|one|luck|change|sign)\b)(?:[\p{L}-]+ ){0,2}?[\p{L}-]+ (?:in|on|before|after|during|at|when|unless|outside)\b|^[\p{L}\d.+#-]+ (?:over|>|instead of|rather than) [\p{L}\d.+#-]+(?:[,.!;]|\s*$|\s+(?:for|in|when|always|please|pls)\b)/iu;
-const FIRST_PERSON_PREFERENCE = /\b(?:i prefer|i like|i want|i['’]d rather|i['’]d like|i would like|my preference|i always|i never|i['’]m (?:fine|ok|okay|happy) with|i don['’]t mind|i hate|i love|i dislike|i can['’]t stand|my (?:rule|default|policy)\b)|^i (?:only |usually |mostly )?(?:read|check|answer|reply to|work|take|start|finish)\b(?! (?:the|a|an|it|that|this)\b)/i;
+const RULE_WORDING = /\bfor me\b(?! to\b)|\b(?:pls|plz)\b|.\s*\bplease\b|^no (?!(?:idea|answer|response|reply|word|news|update|one|luck|change|sign)\b)(?:[\p{L}-]+ ){0,2}?[\p{L}-]+ (?:in|on|for|before|after|during|at|when|unless|outside)\b|^[\p{L}\d.+#-]+ (?:over|>|instead of|rather than) [\p{L}\d.+#-]+(?:[,.!;]|\s*$|\s+(?:for|in|when|always|please|pls)\b)/iu;
+const FIRST_PERSON_PREFERENCE = /\b(?:i prefer|changed my mind|i like|i want|i['’]d rather|i['’]d like|i would like|my preference|i always|i never|i['’]m (?:fine|ok|okay|happy) with|i don['’]t mind|i hate|i love|i dislike|i can['’]t stand|my (?:rule|default|policy)\b)|^i (?:only |usually |mostly )?(?:read|check|answer|reply to|work|take|start|finish)\b(?! (?:the|a|an|it|that|this)\b)/i;
 const DECISION = /\b(?:decided|decision|agreed|outcome|consensus|it['’]s final|picked(?! up)|we['’]re (?:dropping|switching to|moving to|going with|keeping|sticking with)|going with|went with|settled (?:on|it)|chose|chosen|opted|voted|after the vote|approved(?! by)|final call|ruled out|(?:our|the) choice (?:for|of|is)|we['’]ll standardi[sz]e|standardi[sz]ed on)\b|\b(?:resolved|confirmed|result|outcome)\s*[:：]/i;
 /** Steps: "To reset X, go to…, then…", "Calibrating the pipettes: weigh…, then compare", "Runbook: …". */
 const PROCEDURE = /^[^:]{2,50}:[^.]*,\s*(?:and )?then\b|^(?:to [a-z]+[^:]{0,60}:|steps?\b[^:]{0,40}:|how to\b|procedure:|runbook:|checklist:)|\bfirst\b.*\bthen\b|^(?:to\s+\p{L}+|\p{L}+ing)\b[^.:;]{0,80}[:,]\s.*\bthen\b/iu;
@@ -77,14 +78,21 @@ const EVENT_PHRASE = /\b(?:went (?:well|badly|fine|smoothly|great|ok|okay|poorly
  */
 /** Past-tense verbs that announce a lasting change or describe a state, not a happening. */
 const NOT_A_HAPPENING = '(?:moved|switched|changed|migrated|renamed|replaced|decided|agreed|based|limited|required|supported|related|shared|signed|expected|automated|dedicated|encrypted|protected|managed|hosted|scheduled|pinned|reserved|allowed|deprecated|archived|nested|detailed|advanced|embed|hundred|named|called|located|owned|used|needed|planned|approved|preferred|locked|blocked|paid|licensed|registered)\\b';
-const PAST_VERB = '(?:[a-z]{2,}[^e\\s]ed|met|went|gave|had|held|ran|took|brought|got|made|saw|spent|came|wrote|spoke|sat(?= (?:in|on|with|down|through|next|around|together|outside)\\b)|won|lost|caught|forgot|did|rode|drove|flew|ate|drank|bought|sold|sent|told|heard|began|broke|taught|woke|threw|fell|fought|swam|sang|loved|died|passed|walked|announced)\\b';
+/** A past verb; `\\b` alone would end "lunedì" at "luned" (an accented letter is not a word character to it). */
+const PAST_VERB = '(?:[a-z]{2,}[^e\\s]ed|met|went|gave|had|held|ran|took|brought|got|made|saw|spent|came|wrote|spoke|sat(?= (?:in|on|with|down|through|next|around|together|outside)\\b)|won|lost|caught|forgot|did|rode|drove|flew|ate|drank|bought|sold|sent|told|heard|began|broke|taught|woke|threw|fell|fought|swam|sang|loved|died|passed|walked|announced)\\b(?![\\u00C0-\\u024F])';
 const PAST_START = new RegExp(`^(?:(?:finally|just|also|then|eventually|at last)\\s+)?(?!${NOT_A_HAPPENING})${PAST_VERB}`, 'i');
-/** "Lena presented the roadmap", "We ran out of coffee": a subject, then a past verb not after be/have ("was replaced" is a state). */
+/** "Lena presented the roadmap", "We ran out of coffee": a subject, then a past verb not after be/have ("was replaced" is a state) nor after a determiner ("no comped desserts": an adjective). */
 /** With a subject, these announce how things are from now on ("We adopted trunk-based development", "Tom joined the team"). */
 const LASTING_CHANGE = '(?:adopted|introduced|upgraded|downgraded|retired|dropped|enabled|disabled|installed|added|removed|raised|lowered|increased|reduced|extended|hired|joined|became|standardi[sz]ed|set up|took over|handed over)\\b';
-const ACTIVE_PAST = new RegExp(`^(?:[\\p{L}'’&-]+\\s+){1,6}?(?<!\\b(?:is|are|was|were|be|been|being|has|have|had|get|gets|got|to)\\s)(?!${NOT_A_HAPPENING}|${LASTING_CHANGE})${PAST_VERB}`, 'iu');
+const ACTIVE_PAST = new RegExp(`^(?:[\\p{L}'’&-]+\\s+){1,6}?(?<!\\b(?:is|are|was|were|be|been|being|has|have|had|get|gets|got|to|no|the|a|an|any|every|all|our|my|your|their|his|her|its|this|that|these|those)\\s)(?!${NOT_A_HAPPENING}|${LASTING_CHANGE})${PAST_VERB}`, 'iu');
 /** A present-tense verb of state: the line says how things are, even if a past verb follows ("Ruth wants sub plans emailed…"). */
 const PRESENT_STATE = /\b(?:is|are|isn['’]t|aren['’]t|has|have|does|do|can|will|must|should|needs?|lives|runs|owns|holds|uses|takes|goes|works|handles|covers|stays|means|wants|likes|prefers|expects)\b/i;
+/** "airway was slow", "it was packed": a past copula and what it was, not a passive ("was replaced") or a state reported by someone. */
+const PAST_STATE = /^(?:[\p{L}'’-]+\s+){1,3}(?:was|were)\s+(?!(?:\p{L}+ed|being|by|to|not|never|still|always|now)\b)\p{L}+/iu;
+/** A definition: "X = Y", "X -> Y", "label: value". */
+const DEFINES = /\s(?:=|->|→|=>)\s|[:：]\s/u;
+/** An identifier: a phone number or extension in groups, a host, a file, a code with letters and digits. */
+const IDENTIFIER = /\b\d+[-.]\d+[-.]\d+\b|\b[\p{L}\d-]+\.(?:[\p{L}]{2,})\b(?=\s|$|[,;)])|\b(?=\p{L}*\d)(?=\d*\p{L})[\p{L}\d]{3,}\b/u;
 /** Thanks and a send-off: "Big thanks to Mo", "Jonah's leaving do". */
 const THANKS_AND_PARTIES = /^(?:big |many |huge )?thanks? (?:to|for)\b|^kudos\b|^shout-?out\b|\b(?:leaving do|send-?off|farewell drinks|leaving party)\b|,\s*(?:about |around |~)?\d+ (?:people|visitors|guests|attendees)\.?$/i;
 
@@ -193,7 +201,17 @@ function happeningCue(words: string): string | null {
   // "Pi Day pie contest: my key lime took 2nd": what happened, told after a label naming the occasion.
   const label = /^[^:：]{3,40}[:：]\s+/u.exec(words);
   const past = ACTIVE_PAST.exec(words) ?? (label ? ACTIVE_PAST.exec(words.slice(label[0].length)) : null);
-  return past ? `a past happening ("${lastWord(past[0])}")` : null;
+  if (past) return `a past happening ("${lastWord(past[0])}")`;
+  // "Press check at Hahn for the cover, colours matched", "mock code at 02:00, compressions were good": a
+  // line with no verb of state whose later clause tells, in the past tense, how something went. A line
+  // that defines something ("gas shutoff = behind the sink. showed Marco", "Toast support 617-555-0199,
+  // they picked up in 2 min") keeps its fact, whatever anecdote follows.
+  if (DEFINES.test(words) || IDENTIFIER.test(words)) return null;
+  for (const clause of words.split(/[,;]\s+|[.!]\s+/).slice(1)) {
+    const told = PAST_START.exec(clause) ?? ACTIVE_PAST.exec(clause) ?? PAST_STATE.exec(clause);
+    if (told && !/^['’]/.test(clause.slice(told[0].length))) return `a past happening ("${lastWord(told[0])}")`;
+  }
+  return null;
 }
 
 function lastWord(text: string): string {

@@ -32,11 +32,21 @@ const UNTIL_WEEKDAY = new RegExp(`\\b${UNTIL}\\s+(?:next\\s+)?${WEEKDAY}\\b`, 'i
 const UNTIL_END_OF = new RegExp(`\\b${UNTIL}\\s+(?:the\\s+)?end of (?:the\\s+)?(week|month|year|${MONTH})(?!\\p{L})`, 'iu');
 /** "till 14/12", "valid until 15.01.2027": day first (a month first only when the day cannot be one). */
 const UNTIL_NUMERIC = new RegExp(`\\b${UNTIL}\\s+(\\d{1,2})[./](\\d{1,2})(?:[./](\\d{4}|\\d{2}))?(?!\\d|[./]\\d)`, 'i');
+/** "until the tech comes 7/14", "till Sofia is back on Nov 6": an end a few words after "until", at a date. */
+const UNTIL_EVENT_DATE = new RegExp(`\\b(?:until|till|til)\\s+(?:[\\p{L}'’]+\\s+){1,5}?(?:on\\s+)?(?:(\\d{1,2})/(\\d{1,2})(?![\\d/])|${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b)`, 'iu');
+/** "Epic downtime Sun 5/16 01:00–05:00", "exam = Thu May 6th": a weekday and its date name one day, the day it happens and ends. */
+const ON_A_DATED_DAY = new RegExp(`\\b${WEEKDAY}\\.?,?\\s+(?:(\\d{1,2})/(\\d{1,2})(?![\\d/])|${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b)`, 'iu');
 /** "until the 18th": that day of this month, or of the next when it has passed. */
 // Only true ends: "due on the 10th" is usually a monthly or quarterly date, not an end.
 const UNTIL_THE_NTH = /\b(?:until|till|til|through|thru|valid until|away until|back on)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\s+(?:each|every|the month))/i;
 /** "Thu–Sun", "Mon–Wed next week": a range of weekdays. */
 const WEEKDAY_RANGE = new RegExp(`\\b${WEEKDAY}\\.?\\s*(?:-|–|—|to|through|thru|till|until)\\s*${WEEKDAY}\\b`, 'i');
+/**
+ * What makes a range of weekdays one stretch of days rather than every week's pattern: a named
+ * week ("next week"), someone away ("away Mon–Wed", "Rhys off Mon–Wed"), or a one-off occasion ("Workshop Tue–Thu").
+ * Without one, "dinner Thu–Sun" and "educator, in Mon–Thu" are a schedule that holds every week.
+ */
+const ONE_STRETCH = /\b(?:this|next|last) week\b|\bweek of\b|\b(?:is|are|am|be|['’]s|['’]m)\s+(?:off|out)\b|\b(?:off|out)\s+(?:on\s+|from\s+)?(?:sun|mon|tue|wed|thu|fri|sat)|\b(?:away|gone|absent|on site|onsite|visiting|workshop|conference|course|training|trip|offsite|retreat|summit|fair|festival|audit|inspection)\b/i;
 /** An appointment or a journey on a given day: "Dentist on Monday at 9", "Flight to Lisbon on Dec 10" (a bounded gap: a lazy `.*` here is quadratic on long lines). */
 const APPOINTMENT = new RegExp(`\\b(?:dentist|doctor|gp|vet|hairdresser|physio|appointment|flight|flying|train|ferry|trip|travel(?:l?ing)?)\\b[^.;]{0,80}?\\bon\\s+(?:(?:next\\s+)?${WEEKDAY}\\b|${MONTH}\\s+(\\d{1,2})\\b)`, 'i');
 const THIS_WEEK = /\b(this|next) week(?:end)?\b|\btomorrow\b|\btonight\b|(?<!\b(?:as of|from|since|starting|until|till) )\btoday\b/gi;
@@ -57,10 +67,12 @@ const READERS: ReadonlyArray<readonly [RegExp, EndReader]> = [
   [UNTIL_ISO, (m) => `${m[1]}-${m[2]}-${m[3]}`],
   [UNTIL_NUMERIC, (m, base) => numericDay(base, Number(m[1]), Number(m[2]), m[3])],
   [UNTIL_THE_NTH, (m, base) => nthOfMonth(base, Number(m[1]))],
+  [UNTIL_EVENT_DATE, (m, base) => (m[1] ? numericDay(base, Number(m[1]), Number(m[2]), undefined) : dayOf(base, monthIndex(m[3]!), Number(m[4])))],
   [UNTIL_WEEKDAY, (m, base) => (base ? iso(nextWeekday(base, weekdayIndex(m[1]!), /next\s/i.test(m[0]))) : null)],
   [UNTIL_END_OF, (m, base) => endOf(base, m[1]!)],
   [WEEKDAY_RANGE, (m, base, words) => (base ? iso(nextWeekday(base, weekdayIndex(m[2]!), /\bnext week\b/i.test(words))) : null)],
   [APPOINTMENT, (m, base) => (m[3] ? dayOf(base, monthIndex(m[3]), Number(m[4])) : base ? iso(nextWeekday(base, weekdayIndex(m[1]!), /\bnext\s/i.test(m[0]))) : null)],
+  [ON_A_DATED_DAY, (m, base) => (m[2] ? numericDay(base, Number(m[2]), Number(m[3]), undefined) : dayOf(base, monthIndex(m[4]!), Number(m[5])))],
   [THIS_WEEK, (_m, base, words) => latestOfThisWeek(base, words)],
   [ABSENCE, () => null],
   [TEMPORARY, () => null],
@@ -72,7 +84,7 @@ const READERS: ReadonlyArray<readonly [RegExp, EndReader]> = [
  * test is looser than each reader (no `\b`; `u`, whose case folding matches all that `i` alone
  * does), so it never skips a reader that would have matched.
  */
-const AFTER_UNTIL_WORD: ReadonlySet<RegExp> = new Set([UNTIL_MONTH_DAY, UNTIL_DAY_MONTH, UNTIL_ISO, UNTIL_WEEKDAY, UNTIL_END_OF, UNTIL_NUMERIC]);
+const AFTER_UNTIL_WORD: ReadonlySet<RegExp> = new Set([UNTIL_MONTH_DAY, UNTIL_DAY_MONTH, UNTIL_ISO, UNTIL_WEEKDAY, UNTIL_END_OF, UNTIL_NUMERIC, UNTIL_EVENT_DATE]);
 const UNTIL_WORD = new RegExp(`${UNTIL}\\s`, 'iu');
 
 /** A line that says when it stops holding; null when it says no such thing. */
@@ -81,6 +93,7 @@ export function timeBound(words: string, noteDay: string | null): { validUntil: 
   let untilWord: boolean | undefined;
   for (const [pattern, read] of READERS) {
     if (AFTER_UNTIL_WORD.has(pattern) && !(untilWord ??= UNTIL_WORD.test(words))) continue;
+    if (pattern === WEEKDAY_RANGE && !ONE_STRETCH.test(words) && !ABSENCE.test(words)) continue;
     pattern.lastIndex = 0;
     const match = pattern.exec(words);
     if (match) return { validUntil: read(match, base, words), cue: match[0].trim() };

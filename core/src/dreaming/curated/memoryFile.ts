@@ -61,8 +61,16 @@ export function promotedKeys(memoryText: string): Set<string> {
     const value = match[1]!;
     keys.add(value.startsWith(MARKER_NAMESPACE) ? value.slice(MARKER_NAMESPACE.length) : value);
   }
+  // A restatement that reinforced an entry is named in its source list ("Source: a.md#L5-L5, b.md#L4-L4"):
+  // it is in memory already, and a later sweep must not write it as a line of its own.
+  for (const list of memoryText.matchAll(SOURCE_LIST)) {
+    for (const ref of list[1]!.matchAll(SOURCE_REF)) keys.add(`${ref[1]}:${ref[2]}:${ref[3] ?? ref[2]}`);
+  }
   return keys;
 }
+
+const SOURCE_LIST = /\bSource:\s*(\S+#L\d+(?:-L\d+)?(?:,\s*\S+#L\d+(?:-L\d+)?)*)/g;
+const SOURCE_REF = /([^\s,#]+)#L(\d+)(?:-L(\d+))?/g;
 
 /** Normalised entry bodies, for the "already in memory" gate. */
 export function curatedFacts(text: string): Set<string> {

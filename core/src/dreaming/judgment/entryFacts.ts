@@ -36,7 +36,8 @@ export interface EntryFacts {
 
 const embedder = new HashEmbeddingProvider();
 const COMMENTS = /<!--[\s\S]*?-->/g;
-const SOURCE = /\bSource:\s*\S+/g;
+/** The whole source list, a reinforced entry's too ("Source: a.md#L5-L5, b.md#L4-L4"): where it came from is not what it says. */
+const SOURCE = /\bSource:\s*\S+(?:,\s*\S+#L\d+(?:-L\d+)?)*/g;
 /** A token that is a value rather than a word: it has a digit, or inner dots, slashes, underscores or colons. */
 const VALUE = /^(?=.*[\p{L}\p{N}])(?:.*\d.*|[\p{L}\p{N}-]+(?:[._/:][\p{L}\p{N}-]+)+|[\p{L}\p{N}]+_[\p{L}\p{N}_]+)$/u;
 /**

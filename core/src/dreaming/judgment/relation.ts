@@ -60,19 +60,28 @@ export function relate(a: EntryFacts, b: EntryFacts, rarity: Rarity = () => 1): 
   const oneAddsNoValue = a.values.every((v) => isStated(v, b)) || b.values.every((v) => isStated(v, a));
   const valueTwin = strongValue && oneAddsNoValue && (identifying.length >= 3 || (identifying.length >= 2 && sharedSubjects.length + sharedNames(a, b) >= 1));
   const measured = wordsCanTie && sharedSubjects.length >= 2 && subjectShare >= SAME_SUBJECT_WITH_MEASURE && measuresDiffer(a, b);
-  const sameSubject = sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (wordsCanTie && subjectShare >= SAME_SUBJECT && sharedWords >= 2) || changeAbout !== null || priced !== null || measured || valueTwin;
+  // One announces a change and names the other's identifying value ("RRT is 4-2000 now, 4-7777 is dead" beside "pager 4-7777"): the same thing, changed. A bare number ("100") is too common to tie two entries.
+  const changedKey = !distinctIdentifiers && a.announcesChange !== b.announcesChange && sharedValues.some((v) => v.length >= 3 && kindOfValue(v) === 'name');
+  const sameSubject = changedKey || sim >= NEAR_TEXT || (strongValue && subjectShare >= SAME_SUBJECT_WITH_VALUE) || (wordsCanTie && subjectShare >= SAME_SUBJECT && sharedWords >= 2) || changeAbout !== null || priced !== null || measured || valueTwin;
   if (restatesIdentifiers(a, b, strongValue)) return { relation: 'duplicate', byValue: false, reason: `${why}; the same identifiers and names, in other words` };
   if (!sameSubject) return { relation: 'unrelated', byValue: false, reason: why };
   // Names count as values here: "through ArgoCD" and "through GitHub Actions" are different claims.
   const onlyInA = [...a.values.filter((v) => !isStated(v, b)), ...[...a.names].filter((n) => !isNamed(n, b))];
   const onlyInB = [...b.values.filter((v) => !isStated(v, a)), ...[...b.names].filter((n) => !isNamed(n, a))];
-  const denied = a.negated.some((v) => b.values.some((w) => isSameAmount(v, w))) || b.negated.some((v) => a.values.some((w) => isSameAmount(v, w)));
+  // "…through the ShiftWise app, not Gwen" beside "…go through Gwen": a denied name is a denied value too.
+  const denies = (x: EntryFacts, y: EntryFacts) => x.negated.some((v) => y.values.some((w) => isSameAmount(v, w)) || allNamesOf(y).has(v));
+  const denied = denies(a, b) || denies(b, a);
   // Each states a value of one kind the other lacks (two times, two numbers, two names), or one denies the other's: a different claim about the same thing.
   const valuesOnlyInA = a.values.filter((v) => !isStated(v, b));
   const valuesOnlyInB = b.values.filter((v) => !isStated(v, a));
   const byValue = denied || haveOneKind(valuesOnlyInA, valuesOnlyInB);
   // Only names differ, nothing says the fact changed, and little else is shared ("I teach … in room 214" and "robotics now meets in 214"): two facts.
   const namesOnly = !byValue && changeAbout === null && sim < CHANGE_TEXT && sharedSubjects.length < 2;
+  // The entry announcing the change names the shared identifier and another of its very shape ("4-2000 now, 4-7777 is dead"): the new value.
+  const changer = a.announcesChange ? valuesOnlyInA : valuesOnlyInB;
+  const keyShapes = new Set(sharedValues.filter((v) => v.length >= 3 && kindOfValue(v) === 'name').map(shapeOf));
+  const replacement = changedKey ? changer.find((v) => keyShapes.has(shapeOf(v))) : undefined;
+  if (replacement) return { relation: 'same-attribute', byValue: true, reason: `${why}; ${replacement} announced in its place` };
   if (denied || (haveOneKind(onlyInA, onlyInB) && !namesOnly)) return { relation: 'same-attribute', byValue, reason: `${why}; differs in ${[...onlyInA, ...onlyInB].slice(0, 4).join(', ') || 'a denied value'}` };
   // A time here, a count of days there: two different things said about one subject (its schedule, how to backfill it), and both stand.
   if (onlyInA.length > 0 && onlyInB.length > 0) return { relation: 'unrelated', byValue: false, reason: `${why}; states other things (${onlyInA[0]}, ${onlyInB[0]})` };
@@ -169,6 +178,11 @@ function kindOfValue(value: string): 'time' | 'money' | 'number' | 'duration' | 
   if (MONEY.test(value)) return 'money';
   if (/^\d+(?:[.,]\d+)?$/.test(value) || NUMBER_WORDS.has(value)) return 'number';
   return 'name';
+}
+
+/** A value's shape, letters and digits folded ("4-7777" and "4-2000" are both `9-9`, `kes-stg-01.x.internal` is `a-a-9.a.a`): one kind of identifier. */
+function shapeOf(value: string): string {
+  return value.replace(/\p{L}+/gu, 'a').replace(/\d+/g, '9');
 }
 
 /** Whether some value of `a` and some value of `b` are of one kind (two times, two numbers, two names): they can dispute. */
