@@ -108,7 +108,7 @@ describe('the hash embedding', () => {
 });
 
 describe('the word table', () => {
-  const entry = (word: string, hash: number): WordEntry => ({ hash, word, stopword: word === 'the', wordSlot: 0, grams: new Int32Array(0), seenIn: 0, count: 0 });
+  const entry = (word: string, hash: number): WordEntry => ({ hash, word, stopword: word === 'the', wordSlot: 0, grams: new Int32Array(0), gramsRoot: 1, seenIn: 0, count: 0 });
   const hashOf = (word: string): number => [...word].reduce((h, c) => wordHashStep(h, c.charCodeAt(0)), WORD_HASH_START);
   const counted = (table: WordTable): string[] => table.counted.map((e) => `${e.word}×${e.count}`);
 

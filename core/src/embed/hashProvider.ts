@@ -67,11 +67,13 @@ export class HashEmbeddingProvider implements EmbeddingProvider {
 
   private vectorOfCounted(): Float32Array {
     const vector = new Float32Array(this.dims);
-    for (const { count, wordSlot, grams } of this.words.counted) {
-      const weight = 1 + Math.log(count);
+    const counted = this.words.counted;
+    for (let w = 0; w < counted.length; w++) {
+      const { count, wordSlot, grams, gramsRoot } = counted[w]!;
+      const weight = count < WEIGHTS.length ? WEIGHTS[count]! : 1 + Math.log(count);
       addAt(vector, wordSlot, weight);
       // Trigrams of the padded word; together they weigh about as much as the word itself.
-      const gramWeight = (0.8 * weight) / Math.sqrt(Math.max(1, grams.length));
+      const gramWeight = (0.8 * weight) / gramsRoot;
       for (let i = 0; i < grams.length; i++) addAt(vector, grams[i]!, gramWeight);
     }
     return normalizeInPlace(vector);
@@ -82,7 +84,10 @@ export class HashEmbeddingProvider implements EmbeddingProvider {
     const padded = `^${word}$`;
     const grams = new Int32Array(Math.max(0, padded.length - 2));
     for (let i = 0; i < grams.length; i++) grams[i] = this.slotOf(fnv1a(`g:${padded.slice(i, i + 3)}`));
-    return { hash, word, stopword: STOPWORDS.has(word), wordSlot: this.slotOf(fnv1a(`w:${stem}`)), grams, seenIn: 0, count: 0 };
+    return {
+      hash, word, stopword: STOPWORDS.has(word), wordSlot: this.slotOf(fnv1a(`w:${stem}`)), grams,
+      gramsRoot: Math.sqrt(Math.max(1, grams.length)), seenIn: 0, count: 0,
+    };
   }
 
   /** A feature hash's dimension (hash modulo dims) and sign (its top bit), as one signed slot. */
@@ -98,6 +103,11 @@ export class HashEmbeddingProvider implements EmbeddingProvider {
  */
 const UNICODE_WORD_CHARACTER = /(?=\P{ASCII})[\p{L}\p{N}]/u;
 
+/** Each ASCII character's code as part of a word (a capital's lowercase), or 0 for a break. */
+const ASCII_WORD_CODE = Uint8Array.from({ length: 0x80 }, (_, c) =>
+  (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) ? c : c >= 0x41 && c <= 0x5a ? c + 0x20 : 0,
+);
+
 /**
  * Counts the ASCII words (runs of letters and digits, capitals lowercased) of `text` into
  * `table`, by character code; a character past ASCII must be a break (`isBreak`), else the scan
@@ -107,9 +117,9 @@ function scanWords(text: string, table: WordTable, isBreak: (code: number) => bo
   let start = -1;
   let hash = WORD_HASH_START;
   for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
-    if (c >= 0x41 && c <= 0x5a) c += 0x20;
-    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
+    const code = text.charCodeAt(i);
+    const c = code < 0x80 ? ASCII_WORD_CODE[code]! : 0;
+    if (c !== 0) {
       if (start < 0) {
         start = i;
         hash = WORD_HASH_START;
@@ -117,7 +127,7 @@ function scanWords(text: string, table: WordTable, isBreak: (code: number) => bo
       hash = wordHashStep(hash, c);
       continue;
     }
-    if (c > 0x7f && !isBreak(c)) return false;
+    if (code > 0x7f && !isBreak(code)) return false;
     if (start >= 0) {
       table.countAsciiWord(text, start, i, hash);
       start = -1;
@@ -127,10 +137,17 @@ function scanWords(text: string, table: WordTable, isBreak: (code: number) => bo
   return true;
 }
 
-/** Adds (or, for a negative slot, subtracts) the weight: a + (−w) and a − w are the same float. */
+/** A word's weight by its count in the text, 1 + ln(count), for the counts most words have. */
+const WEIGHTS = Float64Array.from({ length: 64 }, (_, count) => 1 + Math.log(count));
+
+/**
+ * Adds (or, for a negative slot, subtracts) the weight: a + (−w) and a − w are the same float,
+ * so the sign multiplies in without a branch (the signs are hashes' bits: no branch predicts them).
+ */
 function addAt(vector: Float32Array, slot: number, weight: number): void {
-  if (slot >= 0) vector[slot] = vector[slot]! + weight;
-  else vector[~slot] = vector[~slot]! - weight;
+  const negative = slot >> 31; // −1 or 0
+  const index = slot ^ negative; // ~slot or slot
+  vector[index] = vector[index]! + (negative | 1) * weight;
 }
 
 function fnv1a(s: string): number {

@@ -15,6 +15,8 @@ export interface WordEntry {
   readonly wordSlot: number;
   /** Each trigram's signed slot. */
   readonly grams: Int32Array;
+  /** √max(1, trigrams): what a trigram's share of the word's weight is divided by. */
+  readonly gramsRoot: number;
   /** Which text last counted this word, and how often it appeared there. */
   seenIn: number;
   count: number;
