@@ -100,6 +100,17 @@ describe('the hash embedding', () => {
       const text = `ab${c}Cd${c}${c}e ${c}`;
       expect(bits(provider.embedSync(text)), code.toString(16)).toEqual(bits(referenceEmbed(text, 32)));
     }
+    // Two or three of them side by side, drawn from all of them.
+    const all = Array.from({ length: 0x10000 - 0x80 }, (_, i) => i + 0x80).filter(isPlainWordBreak);
+    let seed = 9;
+    const pick = (): string => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return String.fromCharCode(all[(seed >>> 4) % all.length]!);
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const text = `x${pick()}${pick()}y${pick()}${pick()}${pick()}z`;
+      expect(bits(provider.embedSync(text)), JSON.stringify(text)).toEqual(bits(referenceEmbed(text, 32)));
+    }
     // Dashes, quotes, symbols and spaces are many; letters, digits, marks and surrogates are none of them.
     expect(breaks).toBeGreaterThan(1000);
     for (const c of 'éяΣ東１ﬁ²™\u0301\ud800\udc00') expect(isPlainWordBreak(c.charCodeAt(0)), c).toBe(false);
