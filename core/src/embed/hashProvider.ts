@@ -1,29 +1,33 @@
 import { stemmer } from 'stemmer';
 import { STOPWORDS } from '../platform/text/stopwords.js';
 import { normalizeInPlace, type EmbeddingGeneration, type EmbeddingProvider } from './provider.js';
+import { isPlainWordBreak } from './wordBreakCharacters.js';
+import { WORD_HASH_START, WordTable, wordHashStep, type WordEntry } from './wordTable.js';
 
 export const HASH_DIMS = 384;
 const WORD_CACHE_MAX = 100_000;
-
-/**
- * A word's features, its stem and each trigram of the padded word, as signed slots: a slot ≥ 0
- * adds the weight at that dimension, a slot < 0 subtracts it at dimension ~slot.
- */
-interface WordFeatures {
-  word: number;
-  grams: Int32Array;
-}
 
 /**
  * Deterministic, dependency-free embeddings: signed feature hashing of stemmed words and of
  * character trigrams (so "destress" and "de-stress", or a typo, still land near each other),
  * L2-normalised. Used when no model is installed, so semantic-ish recall works offline from
  * the first launch.
+ *
+ * Words are runs of letters and digits of the text's NFKC form, lowercased; stopwords are left
+ * out. Text of ASCII and plain breaks (a dash, a curly quote: wordBreakCharacters.ts), nearly
+ * every chunk, has the same words without the normalisation, and is scanned by character code
+ * straight into the word table (wordTable.ts); other text takes the general way, the Unicode
+ * regex. Either way each word's count is known in order of first appearance, the order its
+ * features are added in, so the floats come out the same.
  */
 export class HashEmbeddingProvider implements EmbeddingProvider {
   readonly dims: number;
   readonly generation: EmbeddingGeneration;
-  private readonly wordCache = new Map<string, WordFeatures>();
+  /**
+   * Every word's hashed features, remembered: the same words recur in every entry, and stemming
+   * and hashing them again was most of embedding a 2 MB import. Bounded so a long run cannot grow it forever.
+   */
+  private readonly words = new WordTable(WORD_CACHE_MAX, (word, hash) => this.entryFor(word, hash));
 
   constructor(dims = HASH_DIMS) {
     this.dims = dims;
@@ -39,38 +43,52 @@ export class HashEmbeddingProvider implements EmbeddingProvider {
   }
 
   embedSync(text: string): Float32Array {
+    this.words.beginText();
+    if (!scanWords(text, this.words, isPlainWordBreak)) this.countWordsGenerally(text);
+    return this.vectorOfCounted();
+  }
+
+  /** The general way alone, for every text: what embedSync's scan must agree with (tests compare them). */
+  embedSyncGenerally(text: string): Float32Array {
+    this.countWordsGenerally(text);
+    return this.vectorOfCounted();
+  }
+
+  async close(): Promise<void> {}
+
+  /** Starts the text's count afresh: a scan that gave up may have counted some of its words. */
+  private countWordsGenerally(text: string): void {
+    this.words.beginText();
+    const lower = text.normalize('NFKC').toLowerCase();
+    if (UNICODE_WORD_CHARACTER.test(lower)) {
+      for (const match of lower.matchAll(/[\p{L}\p{N}]+/gu)) this.words.countWord(match[0]);
+    } else scanWords(lower, this.words, () => true);
+  }
+
+  private vectorOfCounted(): Float32Array {
     const vector = new Float32Array(this.dims);
-    // NFKC leaves ASCII as it is (and nearly every chunk is ASCII): skip the normalisation there.
-    const counts = countWords((ASCII_ONLY.test(text) ? text : text.normalize('NFKC')).toLowerCase());
-    for (const [word, count] of counts) {
-      const weight = 1 + Math.log(count);
-      const { word: wordFeature, grams } = this.featuresOf(word);
-      addAt(vector, wordFeature, weight);
+    const counted = this.words.counted;
+    for (let w = 0; w < counted.length; w++) {
+      const { count, wordSlot, grams, gramsRoot } = counted[w]!;
+      const weight = count < WEIGHTS.length ? WEIGHTS[count]! : 1 + Math.log(count);
+      addAt(vector, wordSlot, weight);
       // Trigrams of the padded word; together they weigh about as much as the word itself.
-      const gramWeight = (0.8 * weight) / Math.sqrt(Math.max(1, grams.length));
+      const gramWeight = (0.8 * weight) / gramsRoot;
       for (let i = 0; i < grams.length; i++) addAt(vector, grams[i]!, gramWeight);
     }
     return normalizeInPlace(vector);
   }
 
-  /**
-   * A word's hashed features, remembered: the same words recur in every entry, and stemming and
-   * hashing them again was most of embedding a 2 MB import. Bounded so a long run cannot grow it forever.
-   */
-  private featuresOf(word: string): WordFeatures {
-    let features = this.wordCache.get(word);
-    if (features) return features;
+  private entryFor(word: string, hash: number): WordEntry {
     const stem = /^[a-z]+$/.test(word) ? stemmer(word) : word;
     const padded = `^${word}$`;
     const grams = new Int32Array(Math.max(0, padded.length - 2));
     for (let i = 0; i < grams.length; i++) grams[i] = this.slotOf(fnv1a(`g:${padded.slice(i, i + 3)}`));
-    features = { word: this.slotOf(fnv1a(`w:${stem}`)), grams };
-    if (this.wordCache.size >= WORD_CACHE_MAX) this.wordCache.clear();
-    this.wordCache.set(word, features);
-    return features;
+    return {
+      hash, word, stopword: STOPWORDS.has(word), wordSlot: this.slotOf(fnv1a(`w:${stem}`)), grams,
+      gramsRoot: Math.sqrt(Math.max(1, grams.length)), seenIn: 0, count: 0,
+    };
   }
-
-  async close(): Promise<void> {}
 
   /** A feature hash's dimension (hash modulo dims) and sign (its top bit), as one signed slot. */
   private slotOf(h: number): number {
@@ -80,52 +98,56 @@ export class HashEmbeddingProvider implements EmbeddingProvider {
 }
 
 /**
- * Each word's count, stopwords left out, in order of first appearance (the order the features are
- * added in, so the floats come out the same). Words are runs of letters and digits; ASCII text,
- * nearly all of it, is scanned by character code, which is what makes recomputing the vectors of
- * a search's candidates cheap (vectorStore.ts); other text goes through the Unicode regex.
+ * A letter or digit past ASCII: the text's words need the Unicode regex. Without one, the runs
+ * of ASCII letters and digits are the words (every other character breaks them either way).
  */
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-// eslint-disable-next-line no-control-regex -- "every character is ASCII" is exactly a range from NUL
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
+const UNICODE_WORD_CHARACTER = /(?=\P{ASCII})[\p{L}\p{N}]/u;
 
-function countWords(lower: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  const add = (word: string): void => {
-    if (!STOPWORDS.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
-  };
+/** Each ASCII character's code as part of a word (a capital's lowercase), or 0 for a break. */
+const ASCII_WORD_CODE = Uint8Array.from({ length: 0x80 }, (_, c) =>
+  (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) ? c : c >= 0x41 && c <= 0x5a ? c + 0x20 : 0,
+);
+
+/**
+ * Counts the ASCII words (runs of letters and digits, capitals lowercased) of `text` into
+ * `table`, by character code; a character past ASCII must be a break (`isBreak`), else the scan
+ * gives up and says so (false).
+ */
+function scanWords(text: string, table: WordTable, isBreak: (code: number) => boolean): boolean {
   let start = -1;
-  for (let i = 0; i < lower.length; i++) {
-    const c = lower.charCodeAt(i);
-    let inWord = (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a);
-    if (c > 0x7f) {
-      // A non-ASCII letter or digit (or half of a surrogate pair) needs the Unicode rules; a dash or a quote is just a break.
-      if ((c >= 0xd800 && c <= 0xdfff) || LETTER_OR_DIGIT.test(lower[i]!)) return countWordsUnicode(lower);
-      inWord = false;
+  let hash = WORD_HASH_START;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const c = code < 0x80 ? ASCII_WORD_CODE[code]! : 0;
+    if (c !== 0) {
+      if (start < 0) {
+        start = i;
+        hash = WORD_HASH_START;
+      }
+      hash = wordHashStep(hash, c);
+      continue;
     }
-    if (inWord && start < 0) start = i;
-    else if (!inWord && start >= 0) {
-      add(lower.slice(start, i));
+    if (code > 0x7f && !isBreak(code)) return false;
+    if (start >= 0) {
+      table.countAsciiWord(text, start, i, hash);
       start = -1;
     }
   }
-  if (start >= 0) add(lower.slice(start));
-  return counts;
+  if (start >= 0) table.countAsciiWord(text, start, text.length, hash);
+  return true;
 }
 
-function countWordsUnicode(lower: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const match of lower.matchAll(/[\p{L}\p{N}]+/gu)) {
-    const word = match[0];
-    if (!STOPWORDS.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
-  }
-  return counts;
-}
+/** A word's weight by its count in the text, 1 + ln(count), for the counts most words have. */
+const WEIGHTS = Float64Array.from({ length: 64 }, (_, count) => 1 + Math.log(count));
 
-/** Adds (or, for a negative slot, subtracts) the weight: a + (−w) and a − w are the same float. */
+/**
+ * Adds (or, for a negative slot, subtracts) the weight: a + (−w) and a − w are the same float,
+ * so the sign multiplies in without a branch (the signs are hashes' bits: no branch predicts them).
+ */
 function addAt(vector: Float32Array, slot: number, weight: number): void {
-  if (slot >= 0) vector[slot] = vector[slot]! + weight;
-  else vector[~slot] = vector[~slot]! - weight;
+  const negative = slot >> 31; // −1 or 0
+  const index = slot ^ negative; // ~slot or slot
+  vector[index] = vector[index]! + (negative | 1) * weight;
 }
 
 function fnv1a(s: string): number {

@@ -5,7 +5,7 @@
  * that name no time ("some time ago", "back then") and impossible dates ("31 February") resolve
  * to nothing; a note without a date (in its file name or front matter) gets no line dates.
  */
-import { parseDatesOn, type DatePrecision, type QueryDate } from '../platform/text/dates.js';
+import { nextPlaceThatMayNameADay, parseDatesOn, type DatePrecision, type QueryDate } from '../platform/text/dates.js';
 
 export interface LineDate {
   /** 1-based line of the note. */
@@ -48,20 +48,34 @@ export function resolveLineDates(path: string, text: string): LineDate[] {
   const day = noteDay(path, text);
   if (day === null) return [];
   const out: LineDate[] = [];
-  const lines = text.split('\n');
   // A line about the note's own day ("today", a heading with the date) says no more than the note's date.
   const own = new Date(day).toISOString().slice(0, 10);
-  for (let i = 0; i < lines.length && out.length < MAX_DATES_PER_NOTE; i++) {
-    const line = lines[i]!;
-    if (line.length > MAX_LINE_CHARS || !/\d|ago|yesterday|last|next|this|in\s|during/i.test(line)) continue;
-    const seen = new Set<string>();
-    for (const date of parseDatesOn(line, day).dates) {
-      const resolved = date.anyYear ? nearestYear(date, day) : date;
-      const key = `${resolved.from}/${resolved.to}`;
-      if (seen.has(key) || (resolved.from === own && resolved.to === own)) continue;
-      seen.add(key);
-      out.push({ line: i + 1, from: resolved.from, to: resolved.to, precision: resolved.precision });
+  // Only the lines where a day may be named are read (most name none): `line` is the 0-based
+  // number of the line starting at `start`.
+  let line = 0;
+  let start = 0;
+  for (let at = nextPlaceThatMayNameADay(text, 0); at >= 0 && out.length < MAX_DATES_PER_NOTE; at = nextPlaceThatMayNameADay(text, start)) {
+    let end = text.indexOf('\n', start);
+    while (end >= 0 && end < at) {
+      start = end + 1;
+      line++;
+      end = text.indexOf('\n', start);
     }
+    if (end < 0) end = text.length;
+    const lineText = text.slice(start, end);
+    if (lineText.length <= MAX_LINE_CHARS && /\d|ago|yesterday|last|next|this|in\s|during/i.test(lineText)) {
+      const seen = new Set<string>();
+      for (const date of parseDatesOn(lineText, day).dates) {
+        const resolved = date.anyYear ? nearestYear(date, day) : date;
+        const key = `${resolved.from}/${resolved.to}`;
+        if (seen.has(key) || (resolved.from === own && resolved.to === own)) continue;
+        seen.add(key);
+        out.push({ line: line + 1, from: resolved.from, to: resolved.to, precision: resolved.precision });
+      }
+    }
+    if (end === text.length) break;
+    start = end + 1;
+    line++;
   }
   return out;
 }

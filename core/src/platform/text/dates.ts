@@ -29,7 +29,8 @@ const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'frida
 const DAY_MS = 86_400_000;
 
 // "sept" and three-letter forms too; "may" and "march" only count next to a day or a year (below).
-const MONTH = '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?';
+const MONTH_NAME = '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)';
+const MONTH = `${MONTH_NAME}\\.?`;
 const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
 const YEAR = '((?:19|20)\\d{2})';
 const PATTERNS: Array<{ re: RegExp; make: (m: RegExpExecArray) => Omit<QueryDate, 'text'> | null }> = [
@@ -45,6 +46,46 @@ const PATTERNS: Array<{ re: RegExp; make: (m: RegExpExecArray) => Omit<QueryDate
   { re: new RegExp(`\\b(?:in|during|since|of)\\s+${YEAR}\\b`, 'gi'), make: (m) => yearRange(+m[1]!) },
 ];
 
+/**
+ * Where in `text`, from `from` on, a day might be named, or -1 when no day but today can be:
+ * every pattern here needs a year ("2023", "1999-05-25"), a month's name or abbreviation as a
+ * word ("May", "sept.", "midmarch"), "ago", "back", "yesterday", or "last"/"this"/"past"/"next"
+ * before a weekday, week(end), month, year or night. One regex over a whole note where
+ * parseDatesOn runs a dozen per line: index/lineDates.ts parses only the lines it points at.
+ * A new pattern must keep this true (lineDatesPrefilter.test.ts checks it).
+ */
+export function nextPlaceThatMayNameADay(text: string, from: number): number {
+  MAY_NAME_A_DAY.lastIndex = from;
+  return MAY_NAME_A_DAY.exec(text)?.index ?? -1;
+}
+
+const MAY_NAME_A_DAY = new RegExp(
+  [
+    '(?:19|20)\\d{2}\\b',
+    '\\b(?:ago|back|yesterday)\\b',
+    '\\b(?:last|this|past|next)\\s+(?:sunday|monday|tuesday|wednesday|thursday|friday|saturday|week|weekend|month|year|night)\\b',
+    `\\b(?:mid-?)?${MONTH_NAME}\\b`,
+  ].join('|'),
+  'gi',
+);
+
+const TODAY_OR_YESTERDAY = /\b(today|yesterday|last\s+night|(?:the\s+)?day\s+before\s+yesterday)\b/gi;
+const LAST_OR_THIS = /\b(last|this|past)\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday|week(?:end)?|month|year)\b/gi;
+const DAYS_AGO = /\b(\d{1,2}|a|one|two|three|four|five|six|seven)\s+(day|week)s?\s+ago\b/gi;
+const NEXT = /\b(next)\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday|week(?:end)?|month|year)\b/gi;
+const NOTE_AGO = /\b(\d{1,2}|a|one|two|three|four|five|six|seven|a\s+few|a\s+couple\s+of|couple\s+of|several)\s+(day|week|month|year)s?\s+(ago|back)\b/gi;
+
+/** Every match of the global `re` in `text`, as matchAll finds them, without the copy of the regex matchAll makes at each call. */
+function matchesOf(re: RegExp, text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    out.push(m);
+    if (m[0] === '') re.lastIndex++;
+  }
+  return out;
+}
+
 /** Finds the dates written in `query`; relative ones ("yesterday", "last Saturday") count from `now`. */
 export function parseQueryDates(query: string, now: number = Date.now()): QueryDates {
   // Daily notes are named by the local date: "today" is the local calendar day.
@@ -58,50 +99,54 @@ export function parseQueryDates(query: string, now: number = Date.now()): QueryD
  */
 export function parseDatesOn(query: string, today: number, inNotes = true): QueryDates {
   const dates: QueryDate[] = [];
-  const taken: boolean[] = new Array<boolean>(query.length).fill(false);
-  // In a note an impossible date ("31 February 2023") is no date: no shorter pattern reads part
-  // of it either. A question keeps the lenient reading (its month), as a person meant something.
-  const impossible: boolean[] = new Array<boolean>(query.length).fill(false);
+  // Each character's state: free, taken by a date, or part of an impossible date. In a note an
+  // impossible date ("31 February 2023") is no date: no shorter pattern reads part of it either.
+  // A question keeps the lenient reading (its month), as a person meant something.
+  const state = new Uint8Array(query.length);
   const take = (index: number, text: string, date: Omit<QueryDate, 'text'> | null): void => {
-    for (let i = index; i < index + text.length; i++) if (taken[i] || impossible[i]) return;
+    for (let i = index; i < index + text.length; i++) if (state[i] !== FREE) return;
     if (!date) {
-      if (inNotes) for (let i = index; i < index + text.length; i++) impossible[i] = true;
+      if (inNotes) state.fill(IMPOSSIBLE, index, index + text.length);
       return;
     }
-    for (let i = index; i < index + text.length; i++) taken[i] = true;
+    state.fill(TAKEN, index, index + text.length);
     dates.push({ ...date, text });
   };
   for (const { re, make } of PATTERNS) {
-    for (const m of query.matchAll(re)) take(m.index, m[0], make(m as RegExpExecArray));
+    for (const m of matchesOf(re, query)) take(m.index, m[0], make(m));
   }
-  for (const m of query.matchAll(/\b(today|yesterday|last\s+night|(?:the\s+)?day\s+before\s+yesterday)\b/gi)) {
+  for (const m of matchesOf(TODAY_OR_YESTERDAY, query)) {
     const back = /before/i.test(m[0]) ? 2 : /yesterday|night/i.test(m[0]) ? 1 : 0;
     take(m.index, m[0], rangeOf(today - back * DAY_MS, today - back * DAY_MS, 'day'));
   }
-  for (const m of query.matchAll(/\b(last|this|past)\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday|week(?:end)?|month|year)\b/gi)) {
+  for (const m of matchesOf(LAST_OR_THIS, query)) {
     take(m.index, m[0], relative(m[1]!.toLowerCase(), m[2]!.toLowerCase(), today));
   }
   // Notes only: in a question these forms keep their words (measured on LoCoMo's tuning folds,
   // reading "4 years ago" in a question as a date cost recall), so questions read as before.
   if (inNotes) readNoteForms(query, today, take);
-  for (const m of query.matchAll(/\b(\d{1,2}|a|one|two|three|four|five|six|seven)\s+(day|week)s?\s+ago\b/gi)) {
+  for (const m of matchesOf(DAYS_AGO, query)) {
     const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS.indexOf(m[1]!.toLowerCase()) || 1;
     const days = n * (m[2]!.toLowerCase() === 'week' ? 7 : 1);
     const center = today - days * DAY_MS;
     // "three days ago" is rarely exact: a day either side.
     take(m.index, m[0], rangeOf(center - DAY_MS, center + DAY_MS, 'day'));
   }
-  let rest = '';
-  for (let i = 0; i < query.length; i++) rest += taken[i] ? ' ' : query[i];
+  let rest = dates.length === 0 ? query : '';
+  if (dates.length > 0) for (let i = 0; i < query.length; i++) rest += state[i] === TAKEN ? ' ' : query[i];
   return { dates, rest };
 }
 
+const FREE = 0;
+const TAKEN = 1;
+const IMPOSSIBLE = 2;
+
 /** "next Friday", "two months ago", "a few weeks back": the ways notes speak of other days. */
 function readNoteForms(query: string, today: number, take: (index: number, text: string, date: Omit<QueryDate, 'text'> | null) => void): void {
-  for (const m of query.matchAll(/\b(next)\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday|week(?:end)?|month|year)\b/gi)) {
+  for (const m of matchesOf(NEXT, query)) {
     take(m.index, m[0], ahead(m[2]!.toLowerCase(), today));
   }
-  for (const m of query.matchAll(/\b(\d{1,2}|a|one|two|three|four|five|six|seven|a\s+few|a\s+couple\s+of|couple\s+of|several)\s+(day|week|month|year)s?\s+(ago|back)\b/gi)) {
+  for (const m of matchesOf(NOTE_AGO, query)) {
     const word = m[1]!.toLowerCase().replace(/\s+/g, ' ');
     const vague = /few|couple|several/.test(word);
     const n = /^\d+$/.test(word) ? Number(word) : vague ? 3 : NUMBER_WORDS.indexOf(word) || 1;
