@@ -363,7 +363,7 @@ export class GraphWriter {
 
   private retype(type: EntityType, id: number): void {
     this.stmts.retype.run(type, id);
-    this.lookups.forgetAll();
+    this.lookups.retyped(this.stmts.keyOf.get(id) as string);
   }
 
   private insertAlias(entityId: number, key: string, alias: string, path: string): void {
