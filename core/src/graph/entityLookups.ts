@@ -100,6 +100,17 @@ export class EntityLookups {
     this.named.set(id, true);
   }
 
+  /**
+   * An entity of this key changed type: only what was remembered for its key, for aliases, and
+   * (for a full name) for first names can change; retypes are frequent in a first extraction
+   * (a name first seen untyped), and forgetting everything asked every name again after each.
+   */
+  retyped(key: string): void {
+    this.byKey.delete(key);
+    this.byAlias.clear();
+    if (key.includes(' ')) this.firstNames.clear();
+  }
+
   /** An alias was added. */
   aliasAdded(): void {
     this.byAlias.clear();

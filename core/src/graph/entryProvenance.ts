@@ -31,11 +31,13 @@ function statementsOf(db: Database.Database): ProvenanceStatements {
 export class FileProvenance {
   private readonly written: Map<string, { origin: OriginClass; via: string; actor: string | null }> | null;
   private readonly chunks: Array<{ id: number; start_line: number; end_line: number }>;
+  /** The file's lines, split only when code wrote some of them (most files have no line_provenance rows). */
+  private lines: readonly string[] | null = null;
 
   constructor(
     db: Database.Database,
     path: string,
-    private readonly lines: readonly string[],
+    private readonly text: string,
   ) {
     const statements = statementsOf(db);
     const rows = statements.written.all(path) as Array<{ line_hash: string; origin: OriginClass; via: string; actor: string | null }>;
@@ -47,6 +49,7 @@ export class FileProvenance {
     let origin: OriginClass = 'owner';
     let dreamRun: string | null = null;
     if (this.written) {
+      this.lines ??= this.text.split(/\r?\n/);
       const classes: OriginClass[] = [];
       for (let n = startLine; n <= endLine; n++) {
         const line = this.lines[n - 1] ?? '';

@@ -51,6 +51,13 @@ export function* extractionSteps(
 const EXTRACTED_AHEAD = 64;
 
 /**
+ * Files extracted before a slice starts writing them (or all that are left): about a slice's worth
+ * of writes. The engine thread writes faster than two threads extract, so a slice started at each
+ * file that arrived wrote a few files and committed (606 slices for 2,000 notes instead of 351).
+ */
+const READY_BEFORE_SLICE = 8;
+
+/**
  * The same steps as `extractionSteps`, with the files read and extracted on `pool`'s threads
  * ahead of the writes: `runSteps` (the update's time slices) writes whatever is extracted, in
  * the files' order, so the graph is the one the engine thread alone would write. Returns early
@@ -100,7 +107,7 @@ export async function writeExtractedInOrder(
   }
   submitUpTo(EXTRACTED_AHEAD);
   while (next < files.length) {
-    await arrived[next];
+    await Promise.all(arrived.slice(next, next + READY_BEFORE_SLICE));
     if (shouldStop?.()) return;
     await runSteps(readySteps());
     if (shouldStop?.()) return;
@@ -137,7 +144,7 @@ function* entrySteps(
   const tool = sourceToolOf(file.path);
   for (const entry of entries)
     yield () => {
-      provenance ??= new FileProvenance(db, file.path, text.split(/\r?\n/));
+      provenance ??= new FileProvenance(db, file.path, text);
       writer.writeEntry(entry, { path: file.path, tool, ...provenance.of(entry.startLine, entry.endLine) });
     };
   // Recorded as done only once its mentions are in the table (the writer may hold them back a while).

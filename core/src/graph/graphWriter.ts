@@ -4,6 +4,7 @@ import { AliasBook } from './aliases/aliasBook.js';
 import { CLAIM_BY_IDENTITY, CLAIM_IDENTITY } from './claimIdentity.js';
 import { Cooccurrence, MAX_COOCCURRING } from './cooccurrence.js';
 import { EntityLookups, NAMED_TYPES } from './entityLookups.js';
+import { HeldRows, insertRows, rowsInsert } from './heldRows.js';
 import { labelKey } from './labelKey.js';
 import { entriesOfPath } from './pathEntries.js';
 import { handleForms, looksLikeFullName, PersonNames } from './personNames.js';
@@ -56,6 +57,9 @@ export class GraphWriter {
    */
   private readonly held: Array<[entity: number, entry: number, cooccurs: number, byModel: number, vote: number | null]> = [];
   private readonly heldNamed = new Set<number>();
+  /** The entries of the held mentions and their claims' evidence, inserted at the end of the slice (before the mentions), many rows per statement. */
+  private readonly heldEntries: HeldRows;
+  private readonly heldEvidence: HeldRows;
   private readonly afterHeld: Array<() => void> = [];
   /** Entities merged into a new full name while the current entry was resolved (old id → new). */
   private readonly absorbed = new Map<number, number>();
@@ -89,6 +93,7 @@ export class GraphWriter {
       pathId: db.prepare('SELECT id FROM graph_paths WHERE path = ?').pluck(),
       insertPath: db.prepare('INSERT INTO graph_paths (path) VALUES (?)'),
       insertMention: db.prepare('INSERT INTO graph_mentions (entity_id, entry_id, cooccurs, by_model, type_vote) VALUES (?, ?, ?, ?, ?)'),
+      insertMentions: rowsInsert(db, 'graph_mentions', ['entity_id', 'entry_id', 'cooccurs', 'by_model', 'type_vote']),
       insertClaimEvidence: db.prepare('INSERT INTO graph_claim_evidence (claim_id, entry_id, by_model) VALUES (?, ?, ?)'),
       fileTouches: db.prepare(
         `SELECT m.entity_id AS entity, NULL AS claim, m.type_vote IS NOT NULL AS voted FROM graph_entries g JOIN graph_mentions m ON m.entry_id = g.id WHERE ${entriesOfPath('g')}
@@ -103,7 +108,13 @@ export class GraphWriter {
       pathsNaming: db.prepare('SELECT DISTINCT p.path FROM graph_mentions m JOIN graph_entries g ON g.id = m.entry_id JOIN graph_paths p ON p.id = g.path_id WHERE m.entity_id = ?').pluck(),
       dropFile: db.prepare('DELETE FROM graph_files WHERE path = ?'),
       addMentions: db.prepare('UPDATE graph_entities SET mentions = mentions + ? WHERE id = ?'),
+      addMentionsMany: db.prepare<[string]>('UPDATE graph_entities SET mentions = mentions + value->>1 FROM jsonb_each(CAST(? AS TEXT)) WHERE graph_entities.id = value->>0'),
     };
+    this.heldEntries = new HeldRows(db, 'graph_entries', ['path_id', 'start_line', 'end_line', 'chunk_id', 'dream_run', 'origin_class', 'source_tool', 'observed'], {
+      origin_class: "nullif($, 'owner')",
+      source_tool: "nullif($, 'workspace')",
+    });
+    this.heldEvidence = new HeldRows(db, 'graph_claim_evidence', ['claim_id', 'entry_id', 'by_model']);
     this.cooccurrence = new Cooccurrence(db);
   }
 
@@ -116,8 +127,9 @@ export class GraphWriter {
   flush(all = false): void {
     const writeHeld = all || this.held.length >= HELD_MENTIONS;
     if (writeHeld) this.writeHeld();
+    else this.writeHeldEntries();
     if (writeHeld || !this.cooccurrence.isRebuilding) {
-      for (const [id, n] of this.mentioned) this.stmts.addMentions.run(n, id);
+      if (this.mentioned.size > 0) this.stmts.addMentionsMany.run(JSON.stringify([...this.mentioned]));
       this.mentioned.clear();
     }
     this.cooccurrence.flush();
@@ -170,7 +182,10 @@ export class GraphWriter {
       // The chat model's types never vote: the rules' evidence decides a name's type (workspaceTypes.ts).
       if (id !== null && id !== undefined && !m.byModel && m.votes) votes.set(id, [...(votes.get(id) ?? []), ...m.votes]);
     });
-    const entryId = Number(this.stmts.insertEntry.run(this.pathIdOf(site.path), entry.startLine, entry.endLine, site.chunkId, site.dreamRun, site.origin, site.tool, entry.observed).lastInsertRowid);
+    const entryRow = [this.pathIdOf(site.path), entry.startLine, entry.endLine, site.chunkId, site.dreamRun, site.origin, site.tool, entry.observed] as const;
+    // While mentions are held, their entry and its claims' evidence wait with them (inserted first).
+    const holding = this.cooccurrence.isRebuilding;
+    const entryId = holding ? this.heldEntries.add(entryRow) : Number(this.stmts.insertEntry.run(...entryRow).lastInsertRowid);
     distinct.forEach((id, i) => {
       const vote = voteCode(votes.get(id));
       const mention = [id, entryId, i < MAX_COOCCURRING ? 1 : 0, byRules.has(id) ? 0 : 1, vote] as const;
@@ -189,7 +204,8 @@ export class GraphWriter {
       if (subject === null || subject === undefined || subject === object || (c.object !== null && object === null)) continue;
       const literal = object !== null ? null : c.literal;
       const claim = this.stmts.upsertClaim.get(subject, c.predicate, object, literal, literal === null ? null : labelKey(literal), c.confidence, entry.observed) as number;
-      this.stmts.insertClaimEvidence.run(claim, entryId, c.byModel ? 1 : 0);
+      if (holding) this.heldEvidence.add([claim, entryId, c.byModel ? 1 : 0]);
+      else this.stmts.insertClaimEvidence.run(claim, entryId, c.byModel ? 1 : 0);
       this.touchedClaims.add(claim);
     }
     // Entities named in the same entry are related, more so the more entries say so: counted
@@ -323,11 +339,18 @@ export class GraphWriter {
    */
   private writeHeld(): void {
     if (this.held.length === 0) return;
+    this.writeHeldEntries();
     this.held.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-    for (const mention of this.held) this.stmts.insertMention.run(...mention);
+    insertRows(this.stmts.insertMentions, this.held);
     this.held.length = 0;
     this.heldNamed.clear();
     for (const work of this.afterHeld.splice(0)) work();
+  }
+
+  /** The held mentions' entries and their claims' evidence, written every slice: appended in id order, they dirty few pages. */
+  private writeHeldEntries(): void {
+    this.heldEntries.write();
+    this.heldEvidence.write();
   }
 
   /**
@@ -340,7 +363,7 @@ export class GraphWriter {
 
   private retype(type: EntityType, id: number): void {
     this.stmts.retype.run(type, id);
-    this.lookups.forgetAll();
+    this.lookups.retyped(this.stmts.keyOf.get(id) as string);
   }
 
   private insertAlias(entityId: number, key: string, alias: string, path: string): void {

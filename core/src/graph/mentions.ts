@@ -66,20 +66,21 @@ export function findMentions(body: string): PositionedMention[] {
       masked = masked.slice(0, start) + ' '.repeat(m[0].length) + masked.slice(end);
     }
   };
+  // Each pattern runs only where the characters it needs are (most entries hold no link, path or handle).
   // Source references (`memory/2026-04-04.md#L3-L5`) point at evidence; they name nothing.
-  take(SOURCE_REF, () => null);
-  take(WIKI_LINK, (m) => ({ type: 'concept', label: m[1]!, certainty: 'weak', ...(m[2] ? { alias: m[2] } : {}) }));
-  take(MARKDOWN_LINK, (m) => ({ type: 'url', label: trimUrl(m[2]!), certainty: 'strong' }));
-  take(URL, (m) => ({ type: 'url', label: trimUrl(m[0]), certainty: 'strong' }));
-  take(CODE, (m) => codeMention(m[1]!));
-  take(HANDLE, (m) => ({ type: 'person', label: `@${m[1]!.toLowerCase()}`, certainty: 'strong' }));
-  take(HASH_TAG, (m) => (/^\d+$/.test(m[1]!) ? null : { type: 'tag', label: m[1]!.toLowerCase(), certainty: 'strong' }));
-  take(TIME_ZONE, (m) => ({ type: 'place', label: m[1]!.replace(/_/g, ' '), certainty: 'strong' }), 1);
-  take(FILE_PATH, (m) => (/^\d+(?:\/\d+)+$/.test(m[0]) || m[0].split('/').filter(Boolean).length < 2 || isUnitOrPair(m[0]) ? null : { type: 'path', label: m[0], certainty: 'strong' }));
+  if (masked.includes('#L')) take(SOURCE_REF, () => null);
+  if (masked.includes('[[')) take(WIKI_LINK, (m) => ({ type: 'concept', label: m[1]!, certainty: 'weak', ...(m[2] ? { alias: m[2] } : {}) }));
+  if (masked.includes('](http')) take(MARKDOWN_LINK, (m) => ({ type: 'url', label: trimUrl(m[2]!), certainty: 'strong' }));
+  if (masked.includes('://')) take(URL, (m) => ({ type: 'url', label: trimUrl(m[0]), certainty: 'strong' }));
+  if (masked.includes('`')) take(CODE, (m) => codeMention(m[1]!));
+  if (masked.includes('@')) take(HANDLE, (m) => ({ type: 'person', label: `@${m[1]!.toLowerCase()}`, certainty: 'strong' }));
+  if (masked.includes('#')) take(HASH_TAG, (m) => (/^\d+$/.test(m[1]!) ? null : { type: 'tag', label: m[1]!.toLowerCase(), certainty: 'strong' }));
+  if (masked.includes('/')) take(TIME_ZONE, (m) => ({ type: 'place', label: m[1]!.replace(/_/g, ' '), certainty: 'strong' }), 1);
+  if (masked.includes('/')) take(FILE_PATH, (m) => (/^\d+(?:\/\d+)+$/.test(m[0]) || m[0].split('/').filter(Boolean).length < 2 || isUnitOrPair(m[0]) ? null : { type: 'path', label: m[0], certainty: 'strong' }));
   // A domain's shape only guesses a host: "dana.dev: personal site" in another note says what it is (typeVotes.ts).
-  take(DOMAIN, (m) => ({ type: 'machine', label: m[0].toLowerCase(), certainty: 'strong', byNameList: true }));
-  take(HOST, (m) => (/^v?\d/.test(m[0]) || !/[a-z]{2}/.test(m[0]) ? null : { type: CLOUD_REGION.test(m[0]) ? 'place' : 'machine', label: m[0], certainty: 'strong' }));
-  take(IDENTIFIER, (m) => ({ type: toolOrIdentifier(m[0], masked, m.index ?? 0), label: m[0], certainty: 'strong' }));
+  if (masked.includes('.')) take(DOMAIN, (m) => ({ type: 'machine', label: m[0].toLowerCase(), certainty: 'strong', byNameList: true }));
+  if (/\d/.test(masked)) take(HOST, (m) => (/^v?\d/.test(m[0]) || !/[a-z]{2}/.test(m[0]) ? null : { type: CLOUD_REGION.test(m[0]) ? 'place' : 'machine', label: m[0], certainty: 'strong' }));
+  if (masked.includes('_') || masked.includes('.') || /[a-z][A-Z]/.test(masked)) take(IDENTIFIER, (m) => ({ type: toolOrIdentifier(m[0], masked, m.index ?? 0), label: m[0], certainty: 'strong' }));
   found.push(...findNames(masked, MAX_MENTIONS_PER_ENTRY - found.length));
   found.sort((a, b) => a.start - b.start);
   typeListMembers(body, found);

@@ -9,7 +9,8 @@ import { knownNameType } from './knownNames.js';
  * (in Berlin, in Go; with Dana, with Postgres; at Quillfin, at Tempelhof).
  */
 export function typeFromContext(before: string, after: string, options: { sentenceStart?: boolean; label?: string } = {}): EntityType | null {
-  const called = CALLED_BEFORE.exec(before);
+  const lastWord = lastWordOf(before);
+  const called = lastWord.endsWith('called') || lastWord.endsWith('named') ? CALLED_BEFORE.exec(before) : null;
   if (called) return KIND_CALLED[called[1]!.toLowerCase()] ?? null;
   if (PERSON_TITLE_BEFORE.test(before) || isAfterKinWord(before) || hasRoleAfter(before, after) || PERSON_POSSESSION_AFTER.test(after) || PERSON_AND_I_AFTER.test(after)) return 'person';
   if (SCORE_AFTER.test(after) || SCORE_BEFORE.test(before)) return 'organization';
@@ -18,7 +19,7 @@ export function typeFromContext(before: string, after: string, options: { senten
   if (ORGANISATION_BEFORE.test(before) || (nounAfter && ORGANISATION_AFTER.test(after))) return 'organization';
   // "dinner at Ottilie's": somebody's home, not a place called Ottilie.
   const possessive = /^['’]s\b/.test(after);
-  if ((!possessive && (PLACE_BEFORE.test(before) || WALKED_TO_BEFORE.test(before) || BUILDING_ON_BEFORE.test(before))) || (nounAfter && PLACE_AFTER.test(after)) || (MOVE_TO_BEFORE.test(before) && FROM_PLACE_AFTER.test(after)) || MOVE_FROM_TO_BEFORE.test(before)) return 'place';
+  if ((!possessive && (PLACE_BEFORE.test(before) || (/(?:to|the)$/.test(lastWord) && WALKED_TO_BEFORE.test(before)) || BUILDING_ON_BEFORE.test(before))) || (nounAfter && PLACE_AFTER.test(after)) || (MOVE_TO_BEFORE.test(before) && FROM_PLACE_AFTER.test(after)) || (/(?:to|from)$/.test(lastWord) && MOVE_FROM_TO_BEFORE.test(before))) return 'place';
   if (options.label !== undefined && isAirportCode(options.label, before, after)) return 'place';
   if (isFollowedByKnownPlace(options.label, after) || isInsideKnownPlace(before)) return 'place';
   if (MACHINE_BEFORE.test(before) || (nounAfter && MACHINE_AFTER.test(after))) return 'machine';
@@ -27,6 +28,16 @@ export function typeFromContext(before: string, after: string, options: { senten
   if (TOOL_BEFORE.test(before) || TOOL_LIST_BEFORE.test(before) || LANGUAGE_BEFORE.test(before) || (nounAfter && TOOL_AFTER.test(after)) || version.test(after)) return 'tool';
   if (PROJECT_BEFORE.test(before) || (nounAfter && PROJECT_AFTER.test(after))) return 'project';
   return null;
+}
+
+/**
+ * The end of the words before a name, lowercased, when whitespace follows it (else ""): a cue
+ * that ends in "word\s+$" matches only when it ends so, which is cheaper to ask first than to
+ * run the cue's pattern at every position of the words before every name.
+ */
+function lastWordOf(before: string): string {
+  const trimmed = before.trimEnd(); // the whitespace \s matches
+  return trimmed.length === before.length ? '' : trimmed.slice(-8).toLowerCase();
 }
 
 /** "a company called Kobo Rails", "a place called Elizabeth": the kind of thing it is, named. */

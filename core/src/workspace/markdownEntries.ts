@@ -129,14 +129,13 @@ function buildEntry(start: number, lines: string[], heading: string | null, bull
 
 /** The entry's words: no bullet, no HTML comments, no `[score=…]` metadata, whitespace collapsed. */
 export function entryBody(raw: string): string {
-  return raw
+  const joined = raw
     .split('\n')
     .map((l, i) => (i === 0 ? l.replace(BULLET, '') : l))
     .join(' ')
-    .replace(COMMENT, ' ')
-    .replace(TRAILING_METADATA, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .replace(COMMENT, ' ');
+  // Asked first: the metadata pattern is tried at every position of every entry.
+  return (joined.includes('[score=') ? joined.replace(TRAILING_METADATA, '') : joined).replace(/\s+/g, ' ').trim();
 }
 
 export function readAnnotations(text: string): EntryAnnotations {
