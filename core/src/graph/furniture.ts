@@ -55,6 +55,12 @@ export function isUnitOrPair(path: string): boolean {
   return parts.length === 2 && parts.every((p) => isFurnitureWord(p));
 }
 
+/** "Saturday sessions", "Monday standup", "weekend plans": a phrase opening with a calendar word names an occasion, not a thing. */
+export function startsWithCalendarWord(label: string): boolean {
+  const first = label.trim().split(/[\s,]+/, 1)[0] ?? '';
+  return CALENDAR_WORDS.has(first.toLowerCase().replace(/['’]s$/, ''));
+}
+
 /** A label that only says when or how much ("Mon 26 Oct", "Q1", "09:30", "2026-11-18", "40 GB"). */
 export function isFurnitureLabel(label: string): boolean {
   const parts = label.trim().split(/[\s,]+/).filter(Boolean);

@@ -25,6 +25,8 @@ export const MAX_MENTIONS_PER_ENTRY = 64;
 
 const SOURCE_REF = /\S+#L\d+(?:-L?\d+)?\b/g;
 const WIKI_LINK = /\[\[([^\][|#\n]{1,200})(?:#[^\]|\n]*)?(?:\|([^\]\n]{1,200}))?\]\]/g;
+/** A note named by its day: a daily note, or a dated note's slug ("2026-11-03-postgres-upgrade"). */
+const DATED_NOTE = /^\s*\d{4}-\d{2}-\d{2}(?:$|[\s_.-])/;
 const MARKDOWN_LINK = /\[([^\]\n]{0,200})\]\((https?:\/\/[^\s)]{1,2000})\)/g;
 const URL = /\bhttps?:\/\/[^\s<>()[\]]{1,2000}/g;
 const CODE = /`([^`\n]{2,80})`/g;
@@ -41,7 +43,10 @@ const IDENTIFIER = /\b(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[
 const HANDLE = /(?<![\w@.])@([a-z][a-z0-9_.-]{0,30}[a-z0-9])/gi;
 /** "Pacific/Chatham", "Europe/Lisbon", "Australia/Lord_Howe": a time zone names its city. */
 const TIME_ZONE = /(?<![\w/.])(?:Europe|America|Asia|Africa|Australia|Pacific|Atlantic|Indian|Antarctica)\/(?:[A-Za-z_]+\/)?(\p{Lu}[\p{L}_]+)(?![\w/])/gu;
-const CAPITALISED_SPAN = /\p{Lu}[\p{L}\p{N}'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}'’-]*)*/gu;
+/** Capitalised words, maybe joined by a name's particle ("Cais do Sodré", "Miradouro da Senhora do Monte", "Ludwig van Beethoven"). */
+const CAPITALISED_SPAN = /\p{Lu}[\p{L}\p{N}'’-]*(?:(?:[ \t]+(?:da|das|de|del|della|di|do|dos|du|van|von|der)(?=[ \t]+\p{Lu}))?[ \t]+\p{Lu}[\p{L}\p{N}'’-]*)*/gu;
+/** The particles CAPITALISED_SPAN lets inside a name. */
+const NAME_PARTICLE = /^(?:da|das|de|del|della|di|do|dos|du|van|von|der)$/;
 
 /** Words next to a name that say it is a person. */
 const PERSON_AFTER =
@@ -68,7 +73,8 @@ export function findMentions(body: string): PositionedMention[] {
   };
   // Source references (`memory/2026-04-04.md#L3-L5`) point at evidence; they name nothing.
   take(SOURCE_REF, () => null);
-  take(WIKI_LINK, (m) => ({ type: 'concept', label: m[1]!, certainty: 'weak', ...(m[2] ? { alias: m[2] } : {}) }));
+  // A link to a dated note (`[[2026-11-04]]`, `[[2026-11-03-postgres-upgrade]]`) points at evidence, like a source reference.
+  take(WIKI_LINK, (m) => (DATED_NOTE.test(m[1]!) ? null : { type: 'concept', label: m[1]!, certainty: 'weak', ...(m[2] ? { alias: m[2] } : {}) }));
   take(MARKDOWN_LINK, (m) => ({ type: 'url', label: trimUrl(m[2]!), certainty: 'strong' }));
   take(URL, (m) => ({ type: 'url', label: trimUrl(m[0]), certainty: 'strong' }));
   take(CODE, (m) => codeMention(m[1]!));
@@ -193,7 +199,8 @@ function findNames(text: string, budget: number): PositionedMention[] {
       // "May Chen", "Will Turner": a given name that is also a common word, when a surname follows.
       const givenName = run.length === 0 && next !== undefined && AMBIGUOUS_GIVEN_NAMES.has(word.toLowerCase()) && isNameWord(next);
       // "Msingi Code School", "Lavington Home Clinic": a section noun between two name words is part of the name.
-      const inner = run.length > 0 && next !== undefined && isGenericNoun(word) && isNameWord(next) && !/['’]s$/.test(word);
+      // "Casa do Largo": a lowercase particle between two name words is part of the name.
+      const inner = run.length > 0 && next !== undefined && (isGenericNoun(word) || NAME_PARTICLE.test(word)) && isNameWord(next) && !/['’]s$/.test(word);
       if (!givenName && !inner && !isNameWord(word)) {
         flush();
         return;

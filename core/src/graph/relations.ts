@@ -1,6 +1,6 @@
 import type { EntityType } from '../contract/index.js';
 import { STOPWORDS } from '../platform/text/stopwords.js';
-import { isFurnitureLabel } from './furniture.js';
+import { isFurnitureLabel, startsWithCalendarWord } from './furniture.js';
 import { describedSubject, findDescribedRelations, topicSubject } from './describedRelations.js';
 import { extendToTeam, findFirstPersonRelations } from './firstPersonRelations.js';
 import { findWriterPossessions } from './writerPossessions.js';
@@ -291,7 +291,7 @@ function objectStartingAt(body: string, start: number, mentions: PositionedMenti
   if (mentions.some((c) => c.start < start && c.end > start)) return null;
   const name = CAPITALISED_NAME.exec(body.slice(start, start + 120))?.[0].replace(/['’]s$/, '').replace(/[.]+$/, '');
   const plain = name ? { label: name, offset: 0 } : capitalisedOnly ? null : plainObject(body.slice(start));
-  if (!plain || plain.offset !== 0 || STOPWORDS.has(plain.label.toLowerCase()) || NOT_AN_OBJECT.has(plain.label.toLowerCase()) || isFurnitureLabel(plain.label)) return null;
+  if (!plain || plain.offset !== 0 || STOPWORDS.has(plain.label.toLowerCase()) || NOT_AN_OBJECT.has(plain.label.toLowerCase()) || isFurnitureLabel(plain.label) || startsWithCalendarWord(plain.label)) return null;
   mentions.push({ type, label: plain.label, certainty: 'strong', start, end: start + plain.label.length });
   return mentions.length - 1;
 }
@@ -466,8 +466,8 @@ function plainObject(after: string): { label: string; offset: number } | null {
     if (bare !== word || words.length >= MAX_OBJECT_WORDS) break; // punctuation ends the phrase
   }
   const label = words.join(' ').replace(KIND_WORDS, '');
-  // Dates are attributes of a relation, never its object ("v2.4 moved to 2026-11-18").
-  if (label.length < 2 || NOT_AN_OBJECT.has(label.toLowerCase()) || isFurnitureLabel(label)) return null;
+  // Dates are attributes of a relation, never its object ("v2.4 moved to 2026-11-18"); "the Saturday sessions" is an occasion.
+  if (label.length < 2 || NOT_AN_OBJECT.has(label.toLowerCase()) || isFurnitureLabel(label) || startsWithCalendarWord(label)) return null;
   return { label, offset };
 }
 
