@@ -41,6 +41,8 @@ const CLOUD_REGION = /^(?:us|eu|ap|sa|ca|me|af|il|mx|africa|asia|europe|australi
 const IDENTIFIER = /\b(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:\.[a-z][a-z0-9]*){2,})\b/g;
 /** `@dana`: a person's handle (not an email address: nothing word-like before the @). */
 const HANDLE = /(?<![\w@.])@([a-z][a-z0-9_.-]{0,30}[a-z0-9])/gi;
+/** A person named with their title: "Dr. Hartmann", "Dr Wekesa", "Prof. Ada Obi", "Mrs. Njeri". */
+const TITLED_NAME = /\b(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.?[ \t]+\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+)?(?![\p{L}\p{N}])/gu;
 /** "Pacific/Chatham", "Europe/Lisbon", "Australia/Lord_Howe": a time zone names its city. */
 const TIME_ZONE = /(?<![\w/.])(?:Europe|America|Asia|Africa|Australia|Pacific|Atlantic|Indian|Antarctica)\/(?:[A-Za-z_]+\/)?(\p{Lu}[\p{L}_]+)(?![\w/])/gu;
 /** Capitalised words, maybe joined by a name's particle ("Cais do Sodré", "Miradouro da Senhora do Monte", "Ludwig van Beethoven"). */
@@ -79,6 +81,8 @@ export function findMentions(body: string): PositionedMention[] {
   take(URL, (m) => ({ type: 'url', label: trimUrl(m[0]), certainty: 'strong' }));
   take(CODE, (m) => codeMention(m[1]!));
   take(HANDLE, (m) => ({ type: 'person', label: `@${m[1]!.toLowerCase()}`, certainty: 'strong' }));
+  // "Dr. Wekesa", "Prof Adeyemi": a title and a name are one person (the title's full stop ends no sentence).
+  take(TITLED_NAME, (m) => ({ type: 'person', label: m[0].replace(/['’]s$/, ''), certainty: 'strong' }));
   take(HASH_TAG, (m) => (/^\d+$/.test(m[1]!) ? null : { type: 'tag', label: m[1]!.toLowerCase(), certainty: 'strong' }));
   take(TIME_ZONE, (m) => ({ type: 'place', label: m[1]!.replace(/_/g, ' '), certainty: 'strong' }), 1);
   take(FILE_PATH, (m) => (/^\d+(?:\/\d+)+$/.test(m[0]) || m[0].split('/').filter(Boolean).length < 2 || isUnitOrPair(m[0]) ? null : { type: 'path', label: m[0], certainty: 'strong' }));

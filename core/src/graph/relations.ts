@@ -6,6 +6,8 @@ import { extendToTeam, findFirstPersonRelations } from './firstPersonRelations.j
 import { findWriterPossessions } from './writerPossessions.js';
 import { findPlaceRelations } from './placeRelations.js';
 import { findHostedNow } from './hostedNow.js';
+import { findHostedOn } from './hostedOn.js';
+import { findSharedHomes } from './sharedHomes.js';
 import { listEnd, splitTopLevel } from './nameLists.js';
 import { findTableRelations } from './tableRelations.js';
 import type { PositionedMention } from './mentions.js';
@@ -259,7 +261,9 @@ export function findRelations(
   relations.push(...findDescribedRelations(body, mentions, topic ?? (voice.aboutWriter ? writer : null), writerIndex));
   relations.push(...findPlaceRelations(body, mentions));
   relations.push(...findHostedNow(body, mentions));
+  relations.push(...findHostedOn(body, mentions));
   relations.push(...findTableRelations(body, mentions, tableHeader));
+  relations.push(...findSharedHomes(body, mentions, relations));
   return relations;
 }
 
