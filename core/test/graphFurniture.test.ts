@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { extractFile } from '../src/graph/extractFile.js';
 
 /** Every entity label one note yields (any type), but for lone sentence-initial words the writer keeps only when named elsewhere. */
-function labelsOf(text: string, notePath = 'memory/2026-10-01.md'): string[] {
-  return [...new Set(extractFile(notePath, text, '2026-10-01', { writerName: null }).flatMap((e) => e.entities.filter((m) => m.certainty !== 'tentative').map((m) => m.label)))];
+function labelsOf(text: string, notePath = 'memory/2026-10-01.md', writerName: string | null = null): string[] {
+  return [...new Set(extractFile(notePath, text, '2026-10-01', { writerName }).flatMap((e) => e.entities.filter((m) => m.certainty !== 'tentative').map((m) => m.label)))];
 }
 
-function relationsOf(text: string, notePath = 'memory/2026-10-01.md'): string[] {
-  return extractFile(notePath, text, '2026-10-01', { writerName: null }).flatMap((e) =>
+function relationsOf(text: string, notePath = 'memory/2026-10-01.md', writerName: string | null = null): string[] {
+  return extractFile(notePath, text, '2026-10-01', { writerName }).flatMap((e) =>
     e.claims.map((c) => `${e.entities[c.subject]!.label} ${c.predicate} ${c.object === null ? JSON.stringify(c.literal) : e.entities[c.object]!.label}`),
   );
 }
@@ -40,5 +40,16 @@ describe('graph furniture: dates, weekdays and dated notes are never entities', 
     expect(labelsOf('- Stayed at Casa do Largo in Alfama.')).toEqual(['Casa do Largo', 'Alfama']);
     // A particle must stand between two capitalised words: "Dana do" or "do Kestrel" alone is no name.
     expect(labelsOf('- Kestrel: what do Dana and Sam do here?')).toEqual(expect.not.arrayContaining(['Dana and Sam', 'Sam do']));
+  });
+
+  it('never makes the heading of USER.md or MEMORY.md a thing once USER.md names the writer, nor a generic hardware acronym', () => {
+    for (const [file, title] of [['USER.md', 'USER'], ['MEMORY.md', 'Memory']]) {
+      const text = `# ${title}\n\n- Manager: Grant Oduya\n- self-host a NAS and a NUC at home\n`;
+      expect(labelsOf(text, file, 'Zawadi Njoroge')).toEqual(['Grant Oduya', 'Zawadi Njoroge']);
+      // Its "Key: value" lines are the writer's.
+      expect(relationsOf(text, file, 'Zawadi Njoroge')).toEqual(['Zawadi Njoroge manager "Grant Oduya"']);
+    }
+    // Another note's title still names its subject.
+    expect(relationsOf('# Kestrel\n\nowner: Dana\n', 'memory/kestrel.md', 'Zawadi Njoroge')).toEqual(['Kestrel owner "Dana"']);
   });
 });

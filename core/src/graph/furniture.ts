@@ -32,6 +32,7 @@ const GENERIC_NOUNS = words(`
   pairing time times date dates week month year day days night
   api apis tls ssl ssh dns http https url urls cli sdk ui ux os db dbs ci cd pr prs vm vms cpu gpu ram ssd hdd json yaml toml
   csv html css sql id ids tz dst wip eta tbd fyi asap ok nb ps
+  nas san nuc ups psu kvm vpn lan wan cdn nfs smb
   agent agents bot bots em pm sre cto ceo vp qa hr
   makefile dockerfile containerfile readme license changelog gemfile procfile jenkinsfile vagrantfile rakefile justfile brewfile`);
 
