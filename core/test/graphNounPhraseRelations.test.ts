@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type Database from 'better-sqlite3';
 import { extractFile } from '../src/graph/extractFile.js';
+import { indexedWorkspaces } from './helpers/indexedWorkspace.js';
 
 /** The typed relations one note yields, as "subject predicate object" lines. */
 function relationsOf(text: string, notePath = 'memory/2026-10-01.md', writerName: string | null = null): string[] {
@@ -45,5 +47,30 @@ describe('relations read from noun phrases', () => {
     // A meeting at a company says nothing of who works there; an organisation's place is its own, not its member's.
     expect(relationsOf('- Met Dana Okafor at Acme Corp today.')).toEqual([]);
     expect(relationsOf('- Adaeze Obi — SRE lead, Kobo Rails, Lagos', 'MEMORY.md')).toEqual(['Adaeze Obi member_of Kobo Rails', 'Kobo Rails located_in Lagos']);
+  });
+});
+
+describe('a host named inside the provider that runs a service', () => {
+  it('reads "runs on GCP, in `hamia-prod`" as running on both, the host on the provider, and not a cloud region as a host', () => {
+    expect(relationsOf('- as of this morning payouts-api runs on GCP, in `hamia-prod`, not on AWS anymore.')).toEqual([
+      'payouts-api runs_on GCP',
+      'payouts-api runs_on hamia-prod',
+      'hamia-prod runs_on GCP',
+    ]);
+    expect(relationsOf('- Kestrel is hosted on Hetzner (web-1).')).toEqual(['Kestrel runs_on Hetzner', 'Kestrel runs_on web-1', 'web-1 runs_on Hetzner']);
+    expect(relationsOf('- ledgerd runs on AWS, in `eu-west-1`.')).toEqual(['ledgerd runs_on AWS']);
+  });
+
+  const workspaces = indexedWorkspaces();
+  it('keeps the provider and its host both current, while a later move still ends the earlier provider', async () => {
+    const db: Database.Database = await workspaces.indexed({
+      'memory/2026-09-07.md': '# 2026-09-07\n\n- payouts-api runs on AWS today.\n',
+      'memory/2026-10-08.md': '# 2026-10-08\n\n- payouts-api runs on GCP, in `hamia-prod`, not on AWS anymore.\n',
+    });
+    const until = (o: string) =>
+      db.prepare("SELECT c.valid_until FROM graph_claims c JOIN graph_entities s ON s.id = c.subject_id JOIN graph_entities o ON o.id = c.object_id WHERE s.label = 'payouts-api' AND c.predicate = 'runs_on' AND o.label = ?").pluck().get(o);
+    expect(until('AWS')).toBe('2026-10-08');
+    expect(until('GCP')).toBeNull();
+    expect(until('hamia-prod')).toBeNull();
   });
 });

@@ -36,7 +36,7 @@ const DOMAIN = /\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|app
 /** Host names with a number part (`ledgerd-prod-2`, `db01`): machines. */
 const HOST = /\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*-?\d+[a-z0-9]*\b/g;
 /** `eu-west-1`, `us-central1`, `africa-south1`: a cloud's region is where things run, not a host. */
-const CLOUD_REGION = /^(?:us|eu|ap|sa|ca|me|af|il|mx|africa|asia|europe|australia|northamerica|southamerica)-(?:gov-)?(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-?\d{1,2}$/;
+export const CLOUD_REGION = /^(?:us|eu|ap|sa|ca|me|af|il|mx|africa|asia|europe|australia|northamerica|southamerica)-(?:gov-)?(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-?\d{1,2}$/;
 /** snake_case, camelCase, dotted.module names: code identifiers. */
 const IDENTIFIER = /\b(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:\.[a-z][a-z0-9]*){2,})\b/g;
 /** `@dana`: a person's handle (not an email address: nothing word-like before the @). */
