@@ -241,7 +241,8 @@ export async function runLabelledGraphBench(): Promise<LabelledGraphFigures> {
   };
 }
 
-// Run alone: `npx tsx scripts/bench/graphLabelled/run.ts` prints the labelled figures as one JSON line (REVERIE_BENCH_VERBOSE=1: what was wrong).
+// Run alone: `npx tsx scripts/bench/graphLabelled/run.ts` prints the labelled figures as one JSON line (REVERIE_BENCH_VERBOSE=1: what was wrong;
+// REVERIE_BENCH_TUNING_ONLY=1: the tuning sets only, held-out fields null — use it while tuning).
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
   runLabelledGraphBench().then((figures) => console.log(JSON.stringify(figures)));
 }
