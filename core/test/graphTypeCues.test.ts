@@ -27,7 +27,7 @@ describe('type cues around a name', () => {
   it('reads a person from a role, a title or what only people have', () => {
     expect(typeOf('- Mika Lindqvist: partner, product designer at a small studio.', 'Mika Lindqvist')).toBe('person');
     expect(typeOf('Notes from the call, Priya (EM, Ledger + Payouts) was there.', 'Priya')).toBe('person');
-    expect(typeOf('Appointment with Dr. Hartmann on Friday.', 'Hartmann')).toBe('person');
+    expect(typeOf('Appointment with Dr. Hartmann on Friday.', 'Dr. Hartmann')).toBe('person');
     expect(typeOf("Bought a gift for Noor's birthday.", 'Noor')).toBe('person');
     expect(typeOf('The release went out and Ingrid (Finance) confirmed the totals.', 'Ingrid')).toBe('person');
   });

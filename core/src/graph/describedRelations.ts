@@ -197,6 +197,7 @@ function describedMemberships(body: string, mentions: PositionedMention[]): Desc
     const firstSentence = /^[^.;!?]*/.exec(line[1]!)![0];
     let at = descriptionStart;
     let organisation: number | null = null;
+    let sawOrganisation = false;
     for (const part of firstSentence.split(',')) {
       const text = part.trim();
       const start = at + part.indexOf(text);
@@ -204,6 +205,9 @@ function describedMemberships(body: string, mentions: PositionedMention[]): Desc
       if (!text) continue;
       const named = mentions.findIndex((c) => c.start === start);
       if (named < 0 || named === subject) {
+        // "dentist on Kastanienallee", "nurse in Nyali": where a person's role is, they are (not after their organisation: its place is its own).
+        const where = person.type === 'person' && !sawOrganisation ? roleWhere(mentions, text, start) : -1;
+        if (where >= 0) found.push({ subject, predicate: 'located_in', object: where });
         organisation = null;
         continue;
       }
@@ -223,9 +227,20 @@ function describedMemberships(body: string, mentions: PositionedMention[]): Desc
       if (person.type !== 'person') Object.assign(person, { type: 'person', certainty: 'strong' });
       found.push({ subject, predicate: 'member_of', object: named });
       organisation = named;
+      sawOrganisation = true;
     }
   }
   return found;
+}
+
+/** "dentist on Kastanienallee": one to three lowercase role words, then in/on and a place that ends the part. */
+const ROLE_THEN_WHERE = /^[\p{Ll}-]+(?:[ \t]+[\p{Ll}-]+){0,2}[ \t]+(?:in|on)[ \t]+$/u;
+
+/** The place a description's part puts a person's role in, or -1. */
+function roleWhere(mentions: PositionedMention[], part: string, partStart: number): number {
+  return mentions.findIndex(
+    (c) => c.type === 'place' && c.certainty === 'strong' && c.start > partStart && c.end === partStart + part.length && ROLE_THEN_WHERE.test(part.slice(0, c.start - partStart)),
+  );
 }
 
 /**

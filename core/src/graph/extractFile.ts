@@ -63,6 +63,8 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
     aboutWriter,
   };
   const noteDate = note.date ?? fallbackDate;
+  // "# USER" atop USER.md names the file, not a thing: once USER.md names the writer, its lines are about them.
+  const writerFileTitle = aboutWriter && voice.writer ? note.title : null;
   const entries: Array<ExtractedEntry & { mentions: PositionedMention[] }> = [];
   const fm = frontMatterEntry(note, noteDate);
   if (fm) entries.push({ ...fm, mentions: [] });
@@ -99,7 +101,8 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
     const relations = findRelations(entry.body, mentions, topic, voice, tableHeader);
     const built = new EntryBuilder(entry.startLine, entry.endLine, entry.annotations.observed ?? noteDate);
     // A heading is a section, not an entity, unless the workspace names it elsewhere too (tentative).
-    const heading = entry.heading && !isDateHeading(entry.heading) && !isFurnitureLabel(entry.heading.replace(/[:—–-]+/g, ' ')) ? entry.heading : null;
+    const heading =
+      entry.heading && entry.heading !== writerFileTitle && !isDateHeading(entry.heading) && !isFurnitureLabel(entry.heading.replace(/[:—–-]+/g, ' ')) ? entry.heading : null;
     const headingIndex = heading
       ? built.entity(isTitle(heading, note) ? subjectMention(note) : { type: 'concept', label: heading, certainty: 'tentative' })
       : null;
@@ -114,7 +117,7 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
     const hasSubject = titleSubject || (!underTitle && heading !== null);
     if (kv && hasSubject && kv[1]!.trim().split(/\s+/).length <= 4 && !NOT_A_KEY.has(kv[1]!.trim().toLowerCase()) && !isFurnitureWord(kv[1]!.trim())) {
       // Only a stated fact makes the note's title an entity here (a title alone is a section).
-      const kvSubject = titleSubject ? built.entity({ ...note.subject, certainty: 'strong' }) : headingIndex!;
+      const kvSubject = titleSubject ? built.entity(writerFileTitle !== null ? voice.writer! : { ...note.subject, certainty: 'strong' }) : headingIndex!;
       built.claim({ subject: kvSubject, predicate: predicateOf(kv[1]!), object: null, literal: kv[2]!.trim().replace(/[.;]$/, ''), confidence: CONFIDENCE.keyValue });
     }
     entries.push({ ...built.done(), mentions });

@@ -32,6 +32,7 @@ const GENERIC_NOUNS = words(`
   pairing time times date dates week month year day days night
   api apis tls ssl ssh dns http https url urls cli sdk ui ux os db dbs ci cd pr prs vm vms cpu gpu ram ssd hdd json yaml toml
   csv html css sql id ids tz dst wip eta tbd fyi asap ok nb ps
+  nas san nuc ups psu kvm vpn lan wan cdn nfs smb
   agent agents bot bots em pm sre cto ceo vp qa hr
   makefile dockerfile containerfile readme license changelog gemfile procfile jenkinsfile vagrantfile rakefile justfile brewfile`);
 
@@ -53,6 +54,12 @@ export function isUnitOrPair(path: string): boolean {
   if (UNIT_PATH.test(path) || /^\d/.test(path)) return true;
   const parts = path.split('/');
   return parts.length === 2 && parts.every((p) => isFurnitureWord(p));
+}
+
+/** "Saturday sessions", "Monday standup", "weekend plans": a phrase opening with a calendar word names an occasion, not a thing. */
+export function startsWithCalendarWord(label: string): boolean {
+  const first = label.trim().split(/[\s,]+/, 1)[0] ?? '';
+  return CALENDAR_WORDS.has(first.toLowerCase().replace(/['’]s$/, ''));
 }
 
 /** A label that only says when or how much ("Mon 26 Oct", "Q1", "09:30", "2026-11-18", "40 GB"). */

@@ -291,8 +291,9 @@ function supersede(db: Database.Database, chains: readonly Chain[]): void {
     const next = sorted.slice(i + 1).find((n) => value(n) !== value(c));
     return next ? (next.valid_from ?? c.valid_from) : null;
   };
-  // "Lives in Kilimani, Nairobi": a place and the place it lies in are one "where", neither ends the other.
-  const nested = db.prepare("SELECT 1 FROM graph_claims WHERE predicate = 'located_in' AND ((subject_id = ? AND object_id = ?) OR (subject_id = ? AND object_id = ?)) LIMIT 1").pluck();
+  // "Lives in Kilimani, Nairobi": a place and the place it lies in are one "where", neither ends the other; so are a
+  // provider and the host it runs ("runs on GCP, in `hamia-prod`").
+  const nested = db.prepare("SELECT 1 FROM graph_claims WHERE predicate IN ('located_in', 'runs_on') AND ((subject_id = ? AND object_id = ?) OR (subject_id = ? AND object_id = ?)) LIMIT 1").pluck();
   const byNextElsewhere = (c: ChainClaim, i: number, sorted: ChainClaim[]) => {
     const next = sorted.slice(i + 1).find((n) => n.object_id !== c.object_id && nested.get(c.object_id, n.object_id, n.object_id, c.object_id) === undefined);
     return next ? (next.valid_from ?? c.valid_from) : null;

@@ -25,6 +25,8 @@ export const MAX_MENTIONS_PER_ENTRY = 64;
 
 const SOURCE_REF = /\S+#L\d+(?:-L?\d+)?\b/g;
 const WIKI_LINK = /\[\[([^\][|#\n]{1,200})(?:#[^\]|\n]*)?(?:\|([^\]\n]{1,200}))?\]\]/g;
+/** A note named by its day: a daily note, or a dated note's slug ("2026-11-03-postgres-upgrade"). */
+const DATED_NOTE = /^\s*\d{4}-\d{2}-\d{2}(?:$|[\s_.-])/;
 const MARKDOWN_LINK = /\[([^\]\n]{0,200})\]\((https?:\/\/[^\s)]{1,2000})\)/g;
 const URL = /\bhttps?:\/\/[^\s<>()[\]]{1,2000}/g;
 const CODE = /`([^`\n]{2,80})`/g;
@@ -34,14 +36,19 @@ const DOMAIN = /\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|app
 /** Host names with a number part (`ledgerd-prod-2`, `db01`): machines. */
 const HOST = /\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*-?\d+[a-z0-9]*\b/g;
 /** `eu-west-1`, `us-central1`, `africa-south1`: a cloud's region is where things run, not a host. */
-const CLOUD_REGION = /^(?:us|eu|ap|sa|ca|me|af|il|mx|africa|asia|europe|australia|northamerica|southamerica)-(?:gov-)?(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-?\d{1,2}$/;
+export const CLOUD_REGION = /^(?:us|eu|ap|sa|ca|me|af|il|mx|africa|asia|europe|australia|northamerica|southamerica)-(?:gov-)?(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-?\d{1,2}$/;
 /** snake_case, camelCase, dotted.module names: code identifiers. */
 const IDENTIFIER = /\b(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[a-z][a-z0-9]*(?:\.[a-z][a-z0-9]*){2,})\b/g;
 /** `@dana`: a person's handle (not an email address: nothing word-like before the @). */
 const HANDLE = /(?<![\w@.])@([a-z][a-z0-9_.-]{0,30}[a-z0-9])/gi;
+/** A person named with their title: "Dr. Hartmann", "Dr Wekesa", "Prof. Ada Obi", "Mrs. Njeri". */
+const TITLED_NAME = /\b(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.?[ \t]+\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+)?(?![\p{L}\p{N}])/gu;
 /** "Pacific/Chatham", "Europe/Lisbon", "Australia/Lord_Howe": a time zone names its city. */
 const TIME_ZONE = /(?<![\w/.])(?:Europe|America|Asia|Africa|Australia|Pacific|Atlantic|Indian|Antarctica)\/(?:[A-Za-z_]+\/)?(\p{Lu}[\p{L}_]+)(?![\w/])/gu;
-const CAPITALISED_SPAN = /\p{Lu}[\p{L}\p{N}'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{N}'’-]*)*/gu;
+/** Capitalised words, maybe joined by a name's particle ("Cais do Sodré", "Miradouro da Senhora do Monte", "Ludwig van Beethoven"). */
+const CAPITALISED_SPAN = /\p{Lu}[\p{L}\p{N}'’-]*(?:(?:[ \t]+(?:da|das|de|del|della|di|do|dos|du|van|von|der)(?=[ \t]+\p{Lu}))?[ \t]+\p{Lu}[\p{L}\p{N}'’-]*)*/gu;
+/** The particles CAPITALISED_SPAN lets inside a name. */
+const NAME_PARTICLE = /^(?:da|das|de|del|della|di|do|dos|du|van|von|der)$/;
 
 /** Words next to a name that say it is a person. */
 const PERSON_AFTER =
@@ -69,11 +76,14 @@ export function findMentions(body: string): PositionedMention[] {
   // Each pattern runs only where the characters it needs are (most entries hold no link, path or handle).
   // Source references (`memory/2026-04-04.md#L3-L5`) point at evidence; they name nothing.
   if (masked.includes('#L')) take(SOURCE_REF, () => null);
-  if (masked.includes('[[')) take(WIKI_LINK, (m) => ({ type: 'concept', label: m[1]!, certainty: 'weak', ...(m[2] ? { alias: m[2] } : {}) }));
+  // A link to a dated note (`[[2026-11-04]]`, `[[2026-11-03-postgres-upgrade]]`) points at evidence, like a source reference.
+  if (masked.includes('[[')) take(WIKI_LINK, (m) => (DATED_NOTE.test(m[1]!) ? null : { type: 'concept', label: m[1]!, certainty: 'weak', ...(m[2] ? { alias: m[2] } : {}) }));
   if (masked.includes('](http')) take(MARKDOWN_LINK, (m) => ({ type: 'url', label: trimUrl(m[2]!), certainty: 'strong' }));
   if (masked.includes('://')) take(URL, (m) => ({ type: 'url', label: trimUrl(m[0]), certainty: 'strong' }));
   if (masked.includes('`')) take(CODE, (m) => codeMention(m[1]!));
   if (masked.includes('@')) take(HANDLE, (m) => ({ type: 'person', label: `@${m[1]!.toLowerCase()}`, certainty: 'strong' }));
+  // "Dr. Wekesa", "Prof Adeyemi": a title and a name are one person (the title's full stop ends no sentence).
+  take(TITLED_NAME, (m) => ({ type: 'person', label: m[0].replace(/['’]s$/, ''), certainty: 'strong' }));
   if (masked.includes('#')) take(HASH_TAG, (m) => (/^\d+$/.test(m[1]!) ? null : { type: 'tag', label: m[1]!.toLowerCase(), certainty: 'strong' }));
   if (masked.includes('/')) take(TIME_ZONE, (m) => ({ type: 'place', label: m[1]!.replace(/_/g, ' '), certainty: 'strong' }), 1);
   if (masked.includes('/')) take(FILE_PATH, (m) => (/^\d+(?:\/\d+)+$/.test(m[0]) || m[0].split('/').filter(Boolean).length < 2 || isUnitOrPair(m[0]) ? null : { type: 'path', label: m[0], certainty: 'strong' }));
@@ -194,7 +204,8 @@ function findNames(text: string, budget: number): PositionedMention[] {
       // "May Chen", "Will Turner": a given name that is also a common word, when a surname follows.
       const givenName = run.length === 0 && next !== undefined && AMBIGUOUS_GIVEN_NAMES.has(word.toLowerCase()) && isNameWord(next);
       // "Msingi Code School", "Lavington Home Clinic": a section noun between two name words is part of the name.
-      const inner = run.length > 0 && next !== undefined && isGenericNoun(word) && isNameWord(next) && !/['’]s$/.test(word);
+      // "Casa do Largo": a lowercase particle between two name words is part of the name.
+      const inner = run.length > 0 && next !== undefined && (isGenericNoun(word) || NAME_PARTICLE.test(word)) && isNameWord(next) && !/['’]s$/.test(word);
       if (!givenName && !inner && !isNameWord(word)) {
         flush();
         return;

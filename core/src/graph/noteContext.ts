@@ -1,5 +1,6 @@
 import type { EntityType } from '../contract/index.js';
 import { parseFrontMatterFields, type FrontMatterFields } from '../platform/text/frontMatter.js';
+import { isFurnitureLabel } from './furniture.js';
 
 export interface NoteContext {
   /** The note's own subject: its title (first `# heading` or front matter title), else its path. */
@@ -17,9 +18,9 @@ const DATE = /\b(\d{4}-\d{2}-\d{2})\b/;
 const DATE_LIKE = /^\s*\d{4}-\d{2}-\d{2}\b[\s\p{P}\w]*$/u;
 const TITLE = /^#\s+(.+?)\s*#*\s*$/m;
 
-/** Headings that are dates (`# 2026-04-01`) name a day, not a concept. */
+/** Headings that are dates (`# 2026-04-01`, `# Tue 8 Sep`, `# Monday, 28 September`) name a day, not a concept. */
 export function isDateHeading(heading: string): boolean {
-  return DATE_LIKE.test(heading) && heading.length <= 40;
+  return heading.length <= 40 && (DATE_LIKE.test(heading) || isFurnitureLabel(heading.replace(/[:—–()]+/g, ' ')));
 }
 
 export function readNoteContext(path: string, text: string): NoteContext {

@@ -11,7 +11,8 @@ import type { PositionedMention } from './mentions.js';
 
 export interface PlaceRelation {
   subject: number;
-  predicate: 'located_in';
+  /** member_of: "Ruby's vet: Dr. Wekesa at Lavington Vet Clinic", the same noun phrase with an organisation. */
+  predicate: 'located_in' | 'member_of';
   object: number;
 }
 
@@ -39,6 +40,11 @@ export function findPlaceRelations(body: string, mentions: PositionedMention[]):
     if (b.start < a.end) continue;
     const gap = body.slice(a.end, b.start);
     const preposition = PREPOSITION.exec(gap)?.[1]?.toLowerCase();
+    // "vet: Dr. Wekesa at Lavington Vet Clinic", "friend Amara at Kobo Rails": a person described as at an organisation works there.
+    if (preposition === 'at' && a.type === 'person' && b.type === 'organization' && b.certainty === 'strong' && PERSON_PHRASE_BEFORE.test(body.slice(Math.max(0, a.start - 40), a.start))) {
+      found.push({ subject: ai, predicate: 'member_of', object: bi });
+      continue;
+    }
     // "in Nyali": a name no cue typed but "in" hints at is a place after a thing that has one.
     const place = b.type === 'place' || (preposition === 'in' && b.type === 'concept' && b.hint === 'place');
     if (!place) continue;

@@ -1,14 +1,16 @@
 import type { EntityType } from '../contract/index.js';
 import { STOPWORDS } from '../platform/text/stopwords.js';
-import { isFurnitureLabel } from './furniture.js';
+import { isFurnitureLabel, startsWithCalendarWord } from './furniture.js';
 import { describedSubject, findDescribedRelations, topicSubject } from './describedRelations.js';
 import { extendToTeam, findFirstPersonRelations } from './firstPersonRelations.js';
 import { findWriterPossessions } from './writerPossessions.js';
 import { findPlaceRelations } from './placeRelations.js';
 import { findHostedNow } from './hostedNow.js';
+import { findHostedOn } from './hostedOn.js';
+import { findSharedHomes } from './sharedHomes.js';
 import { listEnd, splitTopLevel } from './nameLists.js';
 import { findTableRelations } from './tableRelations.js';
-import type { PositionedMention } from './mentions.js';
+import { CLOUD_REGION, type PositionedMention } from './mentions.js';
 import type { EntityMention } from './types.js';
 
 export interface FoundRelation {
@@ -253,13 +255,20 @@ export function findRelations(
       const part: number = open ? mentions.findIndex((c) => c.start === whereEnd + open[0].length && c.type === 'place' && /^[ \t]*\)/.test(body.slice(c.end, c.end + 3))) : -1;
       if (part >= 0 && part !== subject) relations.push({ subject, predicate: 'located_in', object: part });
     }
+    if (pattern.predicate === 'runs_on') {
+      // "runs on GCP, in `hamia-prod`", "hosted on Hetzner (web-1)": the host named inside the provider runs it too.
+      const within = hostWithin(body, mentions, object);
+      if (within !== null && within !== subject) relations.push({ subject, predicate: 'runs_on', object: within }, { subject: within, predicate: 'runs_on', object });
+    }
     if (!pattern.passive) for (const more of listed) if (more !== object && more !== subject) relations.push({ subject, predicate: pattern.predicate, object: sharpened(mentions, more, pattern.objectType) });
     previous = { subject: pattern.passive ? object : subject, end: Math.max(mentions[object]!.end, mentions[subject]!.end, verbEnd) };
   }
   relations.push(...findDescribedRelations(body, mentions, topic ?? (voice.aboutWriter ? writer : null), writerIndex));
   relations.push(...findPlaceRelations(body, mentions));
   relations.push(...findHostedNow(body, mentions));
+  relations.push(...findHostedOn(body, mentions));
   relations.push(...findTableRelations(body, mentions, tableHeader));
+  relations.push(...findSharedHomes(body, mentions, relations));
   return relations;
 }
 
@@ -291,7 +300,7 @@ function objectStartingAt(body: string, start: number, mentions: PositionedMenti
   if (mentions.some((c) => c.start < start && c.end > start)) return null;
   const name = CAPITALISED_NAME.exec(body.slice(start, start + 120))?.[0].replace(/['’]s$/, '').replace(/[.]+$/, '');
   const plain = name ? { label: name, offset: 0 } : capitalisedOnly ? null : plainObject(body.slice(start));
-  if (!plain || plain.offset !== 0 || STOPWORDS.has(plain.label.toLowerCase()) || NOT_AN_OBJECT.has(plain.label.toLowerCase()) || isFurnitureLabel(plain.label)) return null;
+  if (!plain || plain.offset !== 0 || STOPWORDS.has(plain.label.toLowerCase()) || NOT_AN_OBJECT.has(plain.label.toLowerCase()) || isFurnitureLabel(plain.label) || startsWithCalendarWord(plain.label)) return null;
   mentions.push({ type, label: plain.label, certainty: 'strong', start, end: start + plain.label.length });
   return mentions.length - 1;
 }
@@ -466,9 +475,30 @@ function plainObject(after: string): { label: string; offset: number } | null {
     if (bare !== word || words.length >= MAX_OBJECT_WORDS) break; // punctuation ends the phrase
   }
   const label = words.join(' ').replace(KIND_WORDS, '');
-  // Dates are attributes of a relation, never its object ("v2.4 moved to 2026-11-18").
-  if (label.length < 2 || NOT_AN_OBJECT.has(label.toLowerCase()) || isFurnitureLabel(label)) return null;
+  // Dates are attributes of a relation, never its object ("v2.4 moved to 2026-11-18"); "the Saturday sessions" is an occasion.
+  if (label.length < 2 || NOT_AN_OBJECT.has(label.toLowerCase()) || isFurnitureLabel(label) || startsWithCalendarWord(label)) return null;
   return { label, offset };
+}
+
+/** ", in `hamia-prod`", " (web-1)": a host right after a runs_on object. */
+const WITHIN = /^(?:,?[ \t]+(?:in|on)[ \t]+(?:the[ \t]+)?|[ \t]*\([ \t]*)`?$/;
+
+/** A code token shaped like a host's name ("hamia-prod", "db01"): what the position after a provider makes a host. */
+const HOST_TOKEN = /^[a-z][a-z0-9]*(?:[-.][a-z0-9]+)+$|^[a-z]+\d+$/;
+
+/** The machine named right after a provider or host that runs something (a host-shaped code token there is one), or null. */
+function hostWithin(body: string, mentions: PositionedMention[], object: number): number | null {
+  const end = mentions[object]!.end;
+  const i = mentions.findIndex(
+    (c) =>
+      c.start > end &&
+      c.start - end <= 8 &&
+      ((c.type === 'machine' && c.certainty === 'strong') || (c.type === 'identifier' && HOST_TOKEN.test(c.label) && !CLOUD_REGION.test(c.label))) &&
+      WITHIN.test(body.slice(end, c.start)),
+  );
+  if (i < 0 || i === object) return null;
+  if (mentions[i]!.type !== 'machine') Object.assign(mentions[i]!, { type: 'machine', certainty: 'strong' });
+  return i;
 }
 
 /** The word may hold dots ("db-02.internal") but not end with one: "partner. works at …" has no subject before the verb. */
