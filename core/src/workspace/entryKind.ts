@@ -102,6 +102,29 @@ const LASTING = /\b(?:every|each|weekly|daily|monthly|yearly|biweekly|fortnightl
 const NO_CUE = 'no other kind matched';
 
 /**
+ * A pure reading of a line, remembered for the last line it was asked of: the rules ask some of
+ * the same questions of a line twice (the to-do words before and in taskCue, the steps in
+ * taskCue and again before the happenings), and each was a scan of the line.
+ */
+function askedOnce<T>(read: (words: string) => T): (words: string) => T {
+  let lastWords: string | null = null;
+  let last!: T;
+  return (words) => {
+    if (words !== lastWords) {
+      last = read(words);
+      lastWords = words;
+    }
+    return last;
+  };
+}
+
+const taskWordsIn = askedOnce((words) => TASK_WORDS.exec(words));
+const readsAsSteps = askedOnce((words) => PROCEDURE.test(words));
+const eventPhraseIn = askedOnce((words) => EVENT_PHRASE.exec(words));
+/** imperativeKindOf of a whole line (its parts after a modal, an arrow or a label are read directly). */
+const lineImperative = askedOnce(imperativeKindOf);
+
+/**
  * A line's kind: the hand rules, overruled by the statistical scorer (kindScorer.ts) where it
  * reads a durable verdict as work, a question, a happening or a time-bounded state, or where no
  * rule had a cue. An annotation always wins.
@@ -124,7 +147,7 @@ export function classifyByRules(raw: string, noteDay: string | null): EntryKindR
     return { kind: annotated, validUntil: annotated === 'time-bounded' ? validityOf(words, noteDay) : null, cue: ANNOTATED };
   }
   // Before the errands: the order after a condition is what to do whenever it happens, not today's errand.
-  if (!CHECKBOX.test(body) && !TASK_WORDS.test(words) && isConditionalInstruction(words)) return { kind: 'procedure', validUntil: null, cue: 'an instruction for a situation ("if…")' };
+  if (!CHECKBOX.test(body) && !taskWordsIn(words) && isConditionalInstruction(words)) return { kind: 'procedure', validUntil: null, cue: 'an instruction for a situation ("if…")' };
   const task = taskCue(body, words);
   if (task) return { kind: 'task', validUntil: null, cue: task };
   const question = questionCue(words);
@@ -135,12 +158,13 @@ export function classifyByRules(raw: string, noteDay: string | null): EntryKindR
   const happenedToday = bounded && /^(?:today|tonight)$/i.test(bounded.cue) ? happeningCue(words) : null;
   if (happenedToday) return { kind: 'event', validUntil: null, cue: happenedToday };
   if (bounded) return { kind: 'time-bounded', validUntil: bounded.validUntil, cue: `"${bounded.cue}"` };
-  if (imperativeKindOf(words)?.kind === 'rule' || PREFERENCE_START.test(words) || FIRST_PERSON_PREFERENCE.test(words) || isOwnRuleInAClause(words)) return { kind: 'preference', validUntil: null, cue: 'a directive by the person' };
-  if (EVENT_PHRASE.test(words)) return { kind: 'event', validUntil: null, cue: `"${EVENT_PHRASE.exec(words)![0]}"` };
+  if (lineImperative(words)?.kind === 'rule' || PREFERENCE_START.test(words) || FIRST_PERSON_PREFERENCE.test(words) || isOwnRuleInAClause(words)) return { kind: 'preference', validUntil: null, cue: 'a directive by the person' };
+  const eventPhrase = eventPhraseIn(words);
+  if (eventPhrase) return { kind: 'event', validUntil: null, cue: `"${eventPhrase[0]}"` };
   if (DECISION.test(words)) return { kind: 'decision', validUntil: null, cue: `"${DECISION.exec(words)![0]}"` };
   // After decisions: "Picked Onshape over SolidWorks" is a choice made, "Poetry over pip, for me" a rule.
   if (RULE_WORDING.test(words)) return { kind: 'preference', validUntil: null, cue: 'a rule by the person' };
-  if (PROCEDURE.test(words)) return { kind: 'procedure', validUntil: null, cue: 'steps' };
+  if (readsAsSteps(words)) return { kind: 'procedure', validUntil: null, cue: 'steps' };
   const event = happeningCue(words);
   if (event) return { kind: 'event', validUntil: null, cue: event };
   return { kind: 'fact', validUntil: null, cue: NO_CUE };
@@ -149,9 +173,9 @@ export function classifyByRules(raw: string, noteDay: string | null): EntryKindR
 /** Why a line is work to do, or null: a checkbox, to-do words, an errand, an action item, a line addressed to someone. */
 function taskCue(body: string, words: string): string | null {
   if (CHECKBOX.test(body)) return 'a checkbox';
-  const order = imperativeKindOf(words);
+  const order = lineImperative(words);
   // "Send me the numbers every Monday": an order that is a standing rule is the person's preference, whatever its verb.
-  const cue = TASK_WORDS.exec(words) ?? ACTION_ITEM.exec(words) ?? ADDRESSED.exec(words) ?? SOMEONE.exec(words) ?? (order?.kind === 'rule' ? null : TASK_START.exec(words) ?? TASK_ABROAD.exec(words));
+  const cue = taskWordsIn(words) ?? ACTION_ITEM.exec(words) ?? ADDRESSED.exec(words) ?? SOMEONE.exec(words) ?? (order?.kind === 'rule' ? null : TASK_START.exec(words) ?? TASK_ABROAD.exec(words));
   if (cue) return `"${cue[0].trim()}"`;
   if (order?.kind === 'errand') return `an errand ("${order.verb}…")`;
   const modal = MODAL.exec(words);
@@ -160,7 +184,7 @@ function taskCue(body: string, words: string): string | null {
   const arrow = ARROW.exec(words);
   const handed = arrow && imperativeKindOf(words.slice(arrow.index + arrow[0].length).replace(/^(?:me|@?\p{Lu}[\p{L}-]*)\s*[:：,]\s*/u, ''));
   if (handed?.kind === 'errand') return `an errand handed on ("${arrow![0].trim()} ${handed.verb}…")`;
-  const label = PROCEDURE.test(words) ? null : LABEL_PREFIX.exec(words);
+  const label = readsAsSteps(words) ? null : LABEL_PREFIX.exec(words);
   const labelled = label && imperativeKindOf(words.slice(label[0].length));
   if (labelled?.kind === 'errand') return `an errand after a label ("${labelled.verb.toLowerCase()}…")`;
   return null;
@@ -179,7 +203,7 @@ function questionCue(words: string): string | null {
 
 /** Why a line tells something that happened, or null: a meeting, minutes, an occasion, a diary verb. */
 function happeningCue(words: string): string | null {
-  const start = EVENT_PHRASE.exec(words) ?? EVENT_START.exec(words) ?? MINUTES.exec(words) ?? THANKS_AND_PARTIES.exec(words);
+  const start = eventPhraseIn(words) ?? EVENT_START.exec(words) ?? MINUTES.exec(words) ?? THANKS_AND_PARTIES.exec(words);
   if (start) return `"${start[0].trim()}"`;
   if (LASTING.test(words)) return null;
   // Cues are stored once per distinct text (index/entryKindsTable.ts): name the kind of cue and one word, never a run of the line.
