@@ -62,10 +62,22 @@ const CHANGE_ANNOUNCED = /\b(?:moved|switched|changed|migrated|replaced|renamed|
 const PREFERENCE_START = /^(?:always|never|prefer|avoid|don['’]t|do not|please|call me|stop)\b/i;
 /** A rule without a verb: "No emojis in commit messages", "Poetry over pip, for me", "tabs > spaces". */
 const RULE_WORDING = /\bfor me\b(?! to\b)|\b(?:pls|plz)\b|.\s*\bplease\b|^no (?!(?:idea|answer|response|reply|word|news|update|one|luck|change|sign)\b)(?:[\p{L}-]+ ){0,2}?[\p{L}-]+ (?:in|on|before|after|during|at|when|unless|outside)\b|^[\p{L}\d.+#-]+ (?:over|>|instead of|rather than) [\p{L}\d.+#-]+(?:[,.!;]|\s*$|\s+(?:for|in|when|always|please|pls)\b)/iu;
+/**
+ * Words one of RULE_WORDING's ways must contain, tested first: most lines have none, and this look
+ * costs less than RULE_WORDING's scan. Looser than it (no `\b`, the same `iu` folding), so it never skips a rule.
+ */
+const RULE_WORD = /for me|pl[sz]|please|^no | (?:over|>|instead of|rather than) /iu;
 const FIRST_PERSON_PREFERENCE = /\b(?:i prefer|i like|i want|i['’]d rather|i['’]d like|i would like|my preference|i always|i never|i['’]m (?:fine|ok|okay|happy) with|i don['’]t mind|i hate|i love|i dislike|i can['’]t stand|my (?:rule|default|policy)\b)|^i (?:only |usually |mostly )?(?:read|check|answer|reply to|work|take|start|finish)\b(?! (?:the|a|an|it|that|this)\b)/i;
 const DECISION = /\b(?:decided|decision|agreed|outcome|consensus|it['’]s final|picked(?! up)|we['’]re (?:dropping|switching to|moving to|going with|keeping|sticking with)|going with|went with|settled (?:on|it)|chose|chosen|opted|voted|after the vote|approved(?! by)|final call|ruled out|(?:our|the) choice (?:for|of|is)|we['’]ll standardi[sz]e|standardi[sz]ed on)\b|\b(?:resolved|confirmed|result|outcome)\s*[:：]/i;
 /** Steps: "To reset X, go to…, then…", "Calibrating the pipettes: weigh…, then compare", "Runbook: …". */
-const PROCEDURE = /^[^:]{2,50}:[^.]*,\s*(?:and )?then\b|^(?:to [a-z]+[^:]{0,60}:|steps?\b[^:]{0,40}:|how to\b|procedure:|runbook:|checklist:)|\bfirst\b.*\bthen\b|^(?:to\s+\p{L}+|\p{L}+ing)\b[^.:;]{0,80}[:,]\s.*\bthen\b/iu;
+const STEPS_START = String.raw`^(?:to [a-z]+[^:]{0,60}:|steps?\b[^:]{0,40}:|how to\b|procedure:|runbook:|checklist:)`;
+const PROCEDURE = new RegExp(String.raw`^[^:]{2,50}:[^.]*,\s*(?:and )?then\b|${STEPS_START}|\bfirst\b.*\bthen\b|^(?:to\s+\p{L}+|\p{L}+ing)\b[^.:;]{0,80}[:,]\s.*\bthen\b`, 'iu');
+/**
+ * PROCEDURE's ways but the first words' need a "then": without one only STEPS_START can match,
+ * and it is anchored (the others scan the line). The same `iu` folding, so the pair reads a line as PROCEDURE does.
+ */
+const PROCEDURE_WITHOUT_THEN = new RegExp(STEPS_START, 'iu');
+const THEN = /then/iu;
 const EVENT_START = /^(?:met|meeting with|lunch with|dinner with|call with|had (?:a|an|the)|went to|attended|visited|gave (?:a|an|the)\b|\d{1,2}:\d{2}|kick-?off|(?:sprint |team )?retro|demo(?:ed)?|released|shipped|launched|held|first (?:planning|meeting|session|call|workshop)|incident on|(?:team )?offsite|stand-?up ran|(?:grand )?opening (?:of|night)|launch (?:of|party|event)|celebration|farewell|graduation|wedding|funeral|birthday)\b/i;
 /** A happening told in the past tense: "went well", "nothing decided", "ran 20 minutes over". */
 const EVENT_PHRASE = /\b(?:went (?:well|badly|fine|smoothly|great|ok|okay|poorly|wrong|south|sideways|long)|no conclusions?|nothing (?:agreed|concluded)|about \d+ (?:people|visitors|guests|attendees|parents|kids|customers)\b|went live|nothing decided|ran \d+ minutes over|about \d+ people came|met (?:a|an|the|with)|(?:was |were )?(?:rolled out|promoted to production))\b/i;
@@ -119,7 +131,7 @@ function askedOnce<T>(read: (words: string) => T): (words: string) => T {
 }
 
 const taskWordsIn = askedOnce((words) => TASK_WORDS.exec(words));
-const readsAsSteps = askedOnce((words) => PROCEDURE.test(words));
+const readsAsSteps = askedOnce((words) => (THEN.test(words) ? PROCEDURE : PROCEDURE_WITHOUT_THEN).test(words));
 const eventPhraseIn = askedOnce((words) => EVENT_PHRASE.exec(words));
 /** imperativeKindOf of a whole line (its parts after a modal, an arrow or a label are read directly). */
 const lineImperative = askedOnce(imperativeKindOf);
@@ -163,7 +175,7 @@ export function classifyByRules(raw: string, noteDay: string | null): EntryKindR
   if (eventPhrase) return { kind: 'event', validUntil: null, cue: `"${eventPhrase[0]}"` };
   if (DECISION.test(words)) return { kind: 'decision', validUntil: null, cue: `"${DECISION.exec(words)![0]}"` };
   // After decisions: "Picked Onshape over SolidWorks" is a choice made, "Poetry over pip, for me" a rule.
-  if (RULE_WORDING.test(words)) return { kind: 'preference', validUntil: null, cue: 'a rule by the person' };
+  if (RULE_WORD.test(words) && RULE_WORDING.test(words)) return { kind: 'preference', validUntil: null, cue: 'a rule by the person' };
   if (readsAsSteps(words)) return { kind: 'procedure', validUntil: null, cue: 'steps' };
   const event = happeningCue(words);
   if (event) return { kind: 'event', validUntil: null, cue: event };
