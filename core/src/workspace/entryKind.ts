@@ -38,7 +38,10 @@ const ARROW = /(?:→|->|=>|⇒)\s*/;
 /** An action item handed to someone: "→ me: get quotes", "-> Dana: review", "AI: …", "next step: …", "@me". */
 const ACTION_ITEM = /(?:→|->|=>|⇒)\s*(?:me|@?\p{Lu}[\p{L}-]+)\s*[:：]|^(?:ai|action|actions|action items?|next steps?|follow[- ]?ups?|owner|pending)\s*[:：]|(?:^|\s)@me\b/iu;
 /** The same errand words in the other languages notes are written in (French, Portuguese, Spanish, German). */
-const TASK_ABROAD = /(?<!\p{L})(?:à faire|a fazer|demander|vérifier|relancer|penser à|il faut|perguntar|verificar|preciso|precisamos|lembrar de|pedir|cobrar|falta (?:fazer|enviar|pedir)|hay que|tengo que|preguntar|pendiente|nachfragen|klären|muss noch)(?!\p{L})/iu;
+const TASK_ABROAD_WORDS = String.raw`(?:à faire|a fazer|demander|vérifier|relancer|penser à|il faut|perguntar|verificar|preciso|precisamos|lembrar de|pedir|cobrar|falta (?:fazer|enviar|pedir)|hay que|tengo que|preguntar|pendiente|nachfragen|klären|muss noch)`;
+const TASK_ABROAD = new RegExp(String.raw`(?<!\p{L})${TASK_ABROAD_WORDS}(?!\p{L})`, 'iu');
+/** The same words without TASK_ABROAD's look around each position (the costly part), tested first: looser, the same `iu` folding. */
+const TASK_ABROAD_WORD = new RegExp(TASK_ABROAD_WORDS, 'iu');
 const QUESTION_START = /^(?:open question|question|q|open|open point)\s*[:：-]|^(?:q|questions?) (?:for|to) [\p{L}.-]+\s*[:：-]|['’]s question\s*[:：]|^any chance\b|^(?:hmm+|so|but|also),?\s+(?=(?:is|are|was|were|do|does|did|can|could|should|would|will)\s)|^(?:why|should we|should i|how do we|how do i|what if|is it worth|do we|does anyone|not sure (?:if|whether|why))\b/iu;
 /**
  * A question asked without a question mark: an interrogative opening ("who owns the gateway",
@@ -187,7 +190,7 @@ function taskCue(body: string, words: string): string | null {
   if (CHECKBOX.test(body)) return 'a checkbox';
   const order = lineImperative(words);
   // "Send me the numbers every Monday": an order that is a standing rule is the person's preference, whatever its verb.
-  const cue = taskWordsIn(words) ?? ACTION_ITEM.exec(words) ?? ADDRESSED.exec(words) ?? SOMEONE.exec(words) ?? (order?.kind === 'rule' ? null : TASK_START.exec(words) ?? TASK_ABROAD.exec(words));
+  const cue = taskWordsIn(words) ?? ACTION_ITEM.exec(words) ?? ADDRESSED.exec(words) ?? SOMEONE.exec(words) ?? (order?.kind === 'rule' ? null : TASK_START.exec(words) ?? (TASK_ABROAD_WORD.test(words) ? TASK_ABROAD.exec(words) : null));
   if (cue) return `"${cue[0].trim()}"`;
   if (order?.kind === 'errand') return `an errand ("${order.verb}…")`;
   const modal = MODAL.exec(words);
