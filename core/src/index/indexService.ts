@@ -398,7 +398,7 @@ export class IndexService {
         const db = this.db;
         try {
           // The entries' kinds first: cheaper than the graph, and what dreaming and search results read.
-          const kinds = await deriveEntryKinds(this.store, shouldStop, this.options.readBytes);
+          const kinds = await deriveEntryKinds(this.store, shouldStop, { readBytes: this.options.readBytes });
           if (kinds.derived + kinds.deferred > 0) {
             this.logger.debug('Entry kinds derived', { ...kinds, durationMs: Math.round(kinds.durationMs) });
             this.emitDerivedProgress(); // the kinds' part is over (or stopped): said now, not at the next tick

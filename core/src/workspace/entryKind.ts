@@ -38,7 +38,10 @@ const ARROW = /(?:→|->|=>|⇒)\s*/;
 /** An action item handed to someone: "→ me: get quotes", "-> Dana: review", "AI: …", "next step: …", "@me". */
 const ACTION_ITEM = /(?:→|->|=>|⇒)\s*(?:me|@?\p{Lu}[\p{L}-]+)\s*[:：]|^(?:ai|action|actions|action items?|next steps?|follow[- ]?ups?|owner|pending)\s*[:：]|(?:^|\s)@me\b/iu;
 /** The same errand words in the other languages notes are written in (French, Portuguese, Spanish, German). */
-const TASK_ABROAD = /(?<!\p{L})(?:à faire|a fazer|demander|vérifier|relancer|penser à|il faut|perguntar|verificar|preciso|precisamos|lembrar de|pedir|cobrar|falta (?:fazer|enviar|pedir)|hay que|tengo que|preguntar|pendiente|nachfragen|klären|muss noch)(?!\p{L})/iu;
+const TASK_ABROAD_WORDS = String.raw`(?:à faire|a fazer|demander|vérifier|relancer|penser à|il faut|perguntar|verificar|preciso|precisamos|lembrar de|pedir|cobrar|falta (?:fazer|enviar|pedir)|hay que|tengo que|preguntar|pendiente|nachfragen|klären|muss noch)`;
+const TASK_ABROAD = new RegExp(String.raw`(?<!\p{L})${TASK_ABROAD_WORDS}(?!\p{L})`, 'iu');
+/** The same words without TASK_ABROAD's look around each position (the costly part), tested first: looser, the same `iu` folding. */
+const TASK_ABROAD_WORD = new RegExp(TASK_ABROAD_WORDS, 'iu');
 const QUESTION_START = /^(?:open question|question|q|open|open point)\s*[:：-]|^(?:q|questions?) (?:for|to) [\p{L}.-]+\s*[:：-]|['’]s question\s*[:：]|^any chance\b|^(?:hmm+|so|but|also),?\s+(?=(?:is|are|was|were|do|does|did|can|could|should|would|will)\s)|^(?:why|should we|should i|how do we|how do i|what if|is it worth|do we|does anyone|not sure (?:if|whether|why))\b/iu;
 /**
  * A question asked without a question mark: an interrogative opening ("who owns the gateway",
@@ -63,10 +66,22 @@ const CHANGE_ANNOUNCED = /\b(?:moved|switched|changed|migrated|replaced|renamed|
 const PREFERENCE_START = /^(?:always|never|prefer|avoid|don['’]t|do not|please|call me|stop)\b|^me\s*[:：]/i;
 /** A rule without a verb: "No emojis in commit messages", "Poetry over pip, for me", "tabs > spaces". */
 const RULE_WORDING = /\bfor me\b(?! to\b)|\b(?:pls|plz)\b|.\s*\bplease\b|^no (?!(?:idea|answer|response|reply|word|news|update|one|luck|change|sign)\b)(?:[\p{L}-]+ ){0,2}?[\p{L}-]+ (?:in|on|for|before|after|during|at|when|unless|outside)\b|^[\p{L}\d.+#-]+ (?:over|>|instead of|rather than) [\p{L}\d.+#-]+(?:[,.!;]|\s*$|\s+(?:for|in|when|always|please|pls)\b)/iu;
+/**
+ * Words one of RULE_WORDING's ways must contain, tested first: most lines have none, and this look
+ * costs less than RULE_WORDING's scan. Looser than it (no `\b`, the same `iu` folding), so it never skips a rule.
+ */
+const RULE_WORD = /for me|pl[sz]|please|^no | (?:over|>|instead of|rather than) /iu;
 const FIRST_PERSON_PREFERENCE = /\b(?:i prefer|changed my mind|i like|i want|i['’]d rather|i['’]d like|i would like|my preference|i always|i never|i['’]m (?:fine|ok|okay|happy) with|i don['’]t mind|i hate|i love|i dislike|i can['’]t stand|my (?:rule|default|policy)\b)|^i (?:only |usually |mostly )?(?:read|check|answer|reply to|work|take|start|finish)\b(?! (?:the|a|an|it|that|this)\b)/i;
 const DECISION = /\b(?:decided|decision|agreed|outcome|consensus|it['’]s final|picked(?! up)|we['’]re (?:dropping|switching to|moving to|going with|keeping|sticking with)|going with|went with|settled (?:on|it)|chose|chosen|opted|voted|after the vote|approved(?! by)|final call|ruled out|(?:our|the) choice (?:for|of|is)|we['’]ll standardi[sz]e|standardi[sz]ed on)\b|\b(?:resolved|confirmed|result|outcome)\s*[:：]/i;
 /** Steps: "To reset X, go to…, then…", "Calibrating the pipettes: weigh…, then compare", "Runbook: …". */
-const PROCEDURE = /^[^:]{2,50}:[^.]*,\s*(?:and )?then\b|^(?:to [a-z]+[^:]{0,60}:|steps?\b[^:]{0,40}:|how to\b|procedure:|runbook:|checklist:)|\bfirst\b.*\bthen\b|^(?:to\s+\p{L}+|\p{L}+ing)\b[^.:;]{0,80}[:,]\s.*\bthen\b/iu;
+const STEPS_START = String.raw`^(?:to [a-z]+[^:]{0,60}:|steps?\b[^:]{0,40}:|how to\b|procedure:|runbook:|checklist:)`;
+const PROCEDURE = new RegExp(String.raw`^[^:]{2,50}:[^.]*,\s*(?:and )?then\b|${STEPS_START}|\bfirst\b.*\bthen\b|^(?:to\s+\p{L}+|\p{L}+ing)\b[^.:;]{0,80}[:,]\s.*\bthen\b`, 'iu');
+/**
+ * PROCEDURE's ways but the first words' need a "then": without one only STEPS_START can match,
+ * and it is anchored (the others scan the line). The same `iu` folding, so the pair reads a line as PROCEDURE does.
+ */
+const PROCEDURE_WITHOUT_THEN = new RegExp(STEPS_START, 'iu');
+const THEN = /then/iu;
 const EVENT_START = /^(?:met|meeting with|lunch with|dinner with|call with|had (?:a|an|the)|went to|attended|visited|gave (?:a|an|the)\b|\d{1,2}:\d{2}|kick-?off|(?:sprint |team )?retro|demo(?:ed)?|released|shipped|launched|held|first (?:planning|meeting|session|call|workshop)|incident on|(?:team )?offsite|stand-?up ran|(?:grand )?opening (?:of|night)|launch (?:of|party|event)|celebration|farewell|graduation|wedding|funeral|birthday)\b/i;
 /** A happening told in the past tense: "went well", "nothing decided", "ran 20 minutes over". */
 const EVENT_PHRASE = /\b(?:went (?:well|badly|fine|smoothly|great|ok|okay|poorly|wrong|south|sideways|long)|no conclusions?|nothing (?:agreed|concluded)|about \d+ (?:people|visitors|guests|attendees|parents|kids|customers)\b|went live|nothing decided|ran \d+ minutes over|about \d+ people came|met (?:a|an|the|with)|(?:was |were )?(?:rolled out|promoted to production))\b/i;
@@ -110,6 +125,29 @@ const LASTING = /\b(?:every|each|weekly|daily|monthly|yearly|biweekly|fortnightl
 const NO_CUE = 'no other kind matched';
 
 /**
+ * A pure reading of a line, remembered for the last line it was asked of: the rules ask some of
+ * the same questions of a line twice (the to-do words before and in taskCue, the steps in
+ * taskCue and again before the happenings), and each was a scan of the line.
+ */
+function askedOnce<T>(read: (words: string) => T): (words: string) => T {
+  let lastWords: string | null = null;
+  let last!: T;
+  return (words) => {
+    if (words !== lastWords) {
+      last = read(words);
+      lastWords = words;
+    }
+    return last;
+  };
+}
+
+const taskWordsIn = askedOnce((words) => TASK_WORDS.exec(words));
+const readsAsSteps = askedOnce((words) => (THEN.test(words) ? PROCEDURE : PROCEDURE_WITHOUT_THEN).test(words));
+const eventPhraseIn = askedOnce((words) => EVENT_PHRASE.exec(words));
+/** imperativeKindOf of a whole line (its parts after a modal, an arrow or a label are read directly). */
+const lineImperative = askedOnce(imperativeKindOf);
+
+/**
  * A line's kind: the hand rules, overruled by the statistical scorer (kindScorer.ts) where it
  * reads a durable verdict as work, a question, a happening or a time-bounded state, or where no
  * rule had a cue. An annotation always wins.
@@ -132,7 +170,7 @@ export function classifyByRules(raw: string, noteDay: string | null): EntryKindR
     return { kind: annotated, validUntil: annotated === 'time-bounded' ? validityOf(words, noteDay) : null, cue: ANNOTATED };
   }
   // Before the errands: the order after a condition is what to do whenever it happens, not today's errand.
-  if (!CHECKBOX.test(body) && !TASK_WORDS.test(words) && isConditionalInstruction(words)) return { kind: 'procedure', validUntil: null, cue: 'an instruction for a situation ("if…")' };
+  if (!CHECKBOX.test(body) && !taskWordsIn(words) && isConditionalInstruction(words)) return { kind: 'procedure', validUntil: null, cue: 'an instruction for a situation ("if…")' };
   const task = taskCue(body, words);
   if (task) return { kind: 'task', validUntil: null, cue: task };
   const question = questionCue(words);
@@ -143,12 +181,13 @@ export function classifyByRules(raw: string, noteDay: string | null): EntryKindR
   const happenedToday = bounded && /^(?:today|tonight)$/i.test(bounded.cue) ? happeningCue(words) : null;
   if (happenedToday) return { kind: 'event', validUntil: null, cue: happenedToday };
   if (bounded) return { kind: 'time-bounded', validUntil: bounded.validUntil, cue: `"${bounded.cue}"` };
-  if (imperativeKindOf(words)?.kind === 'rule' || PREFERENCE_START.test(words) || FIRST_PERSON_PREFERENCE.test(words) || isOwnRuleInAClause(words)) return { kind: 'preference', validUntil: null, cue: 'a directive by the person' };
-  if (EVENT_PHRASE.test(words)) return { kind: 'event', validUntil: null, cue: `"${EVENT_PHRASE.exec(words)![0]}"` };
+  if (lineImperative(words)?.kind === 'rule' || PREFERENCE_START.test(words) || FIRST_PERSON_PREFERENCE.test(words) || isOwnRuleInAClause(words)) return { kind: 'preference', validUntil: null, cue: 'a directive by the person' };
+  const eventPhrase = eventPhraseIn(words);
+  if (eventPhrase) return { kind: 'event', validUntil: null, cue: `"${eventPhrase[0]}"` };
   if (DECISION.test(words)) return { kind: 'decision', validUntil: null, cue: `"${DECISION.exec(words)![0]}"` };
   // After decisions: "Picked Onshape over SolidWorks" is a choice made, "Poetry over pip, for me" a rule.
-  if (RULE_WORDING.test(words)) return { kind: 'preference', validUntil: null, cue: 'a rule by the person' };
-  if (PROCEDURE.test(words)) return { kind: 'procedure', validUntil: null, cue: 'steps' };
+  if (RULE_WORD.test(words) && RULE_WORDING.test(words)) return { kind: 'preference', validUntil: null, cue: 'a rule by the person' };
+  if (readsAsSteps(words)) return { kind: 'procedure', validUntil: null, cue: 'steps' };
   const event = happeningCue(words);
   if (event) return { kind: 'event', validUntil: null, cue: event };
   return { kind: 'fact', validUntil: null, cue: NO_CUE };
@@ -157,9 +196,9 @@ export function classifyByRules(raw: string, noteDay: string | null): EntryKindR
 /** Why a line is work to do, or null: a checkbox, to-do words, an errand, an action item, a line addressed to someone. */
 function taskCue(body: string, words: string): string | null {
   if (CHECKBOX.test(body)) return 'a checkbox';
-  const order = imperativeKindOf(words);
+  const order = lineImperative(words);
   // "Send me the numbers every Monday": an order that is a standing rule is the person's preference, whatever its verb.
-  const cue = TASK_WORDS.exec(words) ?? ACTION_ITEM.exec(words) ?? ADDRESSED.exec(words) ?? SOMEONE.exec(words) ?? (order?.kind === 'rule' ? null : TASK_START.exec(words) ?? TASK_ABROAD.exec(words));
+  const cue = taskWordsIn(words) ?? ACTION_ITEM.exec(words) ?? ADDRESSED.exec(words) ?? SOMEONE.exec(words) ?? (order?.kind === 'rule' ? null : TASK_START.exec(words) ?? (TASK_ABROAD_WORD.test(words) ? TASK_ABROAD.exec(words) : null));
   if (cue) return `"${cue[0].trim()}"`;
   if (order?.kind === 'errand') return `an errand ("${order.verb}…")`;
   const modal = MODAL.exec(words);
@@ -168,7 +207,7 @@ function taskCue(body: string, words: string): string | null {
   const arrow = ARROW.exec(words);
   const handed = arrow && imperativeKindOf(words.slice(arrow.index + arrow[0].length).replace(/^(?:me|@?\p{Lu}[\p{L}-]*)\s*[:：,]\s*/u, ''));
   if (handed?.kind === 'errand') return `an errand handed on ("${arrow![0].trim()} ${handed.verb}…")`;
-  const label = PROCEDURE.test(words) ? null : LABEL_PREFIX.exec(words);
+  const label = readsAsSteps(words) ? null : LABEL_PREFIX.exec(words);
   const labelled = label && imperativeKindOf(words.slice(label[0].length));
   if (labelled?.kind === 'errand') return `an errand after a label ("${labelled.verb.toLowerCase()}…")`;
   return null;
@@ -187,7 +226,7 @@ function questionCue(words: string): string | null {
 
 /** Why a line tells something that happened, or null: a meeting, minutes, an occasion, a diary verb. */
 function happeningCue(words: string): string | null {
-  const start = EVENT_PHRASE.exec(words) ?? EVENT_START.exec(words) ?? MINUTES.exec(words) ?? THANKS_AND_PARTIES.exec(words);
+  const start = eventPhraseIn(words) ?? EVENT_START.exec(words) ?? MINUTES.exec(words) ?? THANKS_AND_PARTIES.exec(words);
   if (start) return `"${start[0].trim()}"`;
   if (LASTING.test(words)) return null;
   // Cues are stored once per distinct text (index/entryKindsTable.ts): name the kind of cue and one word, never a run of the line.

@@ -86,6 +86,12 @@ const READERS: ReadonlyArray<readonly [RegExp, EndReader]> = [
  */
 const AFTER_UNTIL_WORD: ReadonlySet<RegExp> = new Set([UNTIL_MONTH_DAY, UNTIL_DAY_MONTH, UNTIL_ISO, UNTIL_WEEKDAY, UNTIL_END_OF, UNTIL_NUMERIC, UNTIL_EVENT_DATE]);
 const UNTIL_WORD = new RegExp(`${UNTIL}\\s`, 'iu');
+/**
+ * Words one of TEMPORARY's ways must contain, tested first: most lines have none, and this look
+ * costs less than TEMPORARY's scan. Looser than TEMPORARY (no `\b`, the same `iu` case folding),
+ * so it never skips a line TEMPORARY would match.
+ */
+const TEMPORARY_WORD = /temp|interim|for now|for the time being|meanwhile|until|meantime|acting|for the next|during the|while/iu;
 
 /** A line that says when it stops holding; null when it says no such thing. */
 export function timeBound(words: string, noteDay: string | null): { validUntil: string | null; cue: string } | null {
@@ -94,6 +100,7 @@ export function timeBound(words: string, noteDay: string | null): { validUntil: 
   for (const [pattern, read] of READERS) {
     if (AFTER_UNTIL_WORD.has(pattern) && !(untilWord ??= UNTIL_WORD.test(words))) continue;
     if (pattern === WEEKDAY_RANGE && !ONE_STRETCH.test(words) && !ABSENCE.test(words)) continue;
+    if (pattern === TEMPORARY && !TEMPORARY_WORD.test(words)) continue;
     pattern.lastIndex = 0;
     const match = pattern.exec(words);
     if (match) return { validUntil: read(match, base, words), cue: match[0].trim() };

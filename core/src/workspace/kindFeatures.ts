@@ -4,7 +4,7 @@
  * colon, a date). One function, so the training script and the scorer can never disagree.
  */
 
-import { CHECKBOX, COMMENTS, EMPHASIS, LIST_MARKER } from './entryWords.js';
+import { CHECKBOX, LIST_MARKER, withoutComments, withoutEmphasis } from './entryWords.js';
 
 const TOKEN = /[\p{L}\p{N}'’]+/gu;
 const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$/;
@@ -18,7 +18,8 @@ const CALENDAR_INITIALS = new Set([...'jfmasondtw'].map((c) => c.charCodeAt(0)))
 
 /** A token as the scorer knows it: lower case, numbers, months and weekdays folded to one word each. */
 function foldToken(token: string): string {
-  const t = token.toLowerCase().replace(/’/g, "'");
+  const lower = token.toLowerCase();
+  const t = lower.includes('’') ? lower.replace(/’/g, "'") : lower;
   // Most words start with a letter no month or weekday starts with: they skip the three tests.
   const first = t.charCodeAt(0);
   if (first >= 48 && first <= 57) return /^\d+(?:st|nd|rd|th)?$/.test(t) ? '<n>' : t;
@@ -30,7 +31,7 @@ function foldToken(token: string): string {
 
 /** The words of a line, without its list marker, checkbox and comments. */
 export function lineTokens(raw: string): string[] {
-  const body = raw.slice(0, MAX_CHARS).replace(LIST_MARKER, '').replace(CHECKBOX, '').replace(COMMENTS, ' ');
+  const body = withoutComments(raw.slice(0, MAX_CHARS).replace(LIST_MARKER, '').replace(CHECKBOX, ''));
   return (body.match(TOKEN) ?? []).slice(0, MAX_TOKENS).map(foldToken);
 }
 
@@ -56,8 +57,8 @@ export interface KindFeatureVisitor {
 /** The features of a line, in order, told to `visit` (the one definition of the features). */
 export function visitKindFeatures(full: string, visit: KindFeatureVisitor): void {
   const raw = full.slice(0, MAX_CHARS);
-  const body = raw.replace(LIST_MARKER, '').replace(COMMENTS, ' ').trim();
-  const words = body.replace(CHECKBOX, '').replace(EMPHASIS, '').trim();
+  const body = withoutComments(raw.replace(LIST_MARKER, '')).trim();
+  const words = withoutEmphasis(body.replace(CHECKBOX, '')).trim();
   const tokens = lineTokens(raw);
   for (const t of tokens) visit.word(t);
   for (let i = 0; i + 1 < tokens.length; i++) visit.pair(tokens[i]!, tokens[i + 1]!);
