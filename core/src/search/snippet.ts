@@ -226,7 +226,7 @@ function foldLines(text: string, starts: readonly number[], count: number): stri
   return parts.join('');
 }
 
-const NON_ASCII_RUN = /[^\x00-\x7f]+/g;
+const NON_ASCII_RUN = /[^\x00-\x7f]+/g; // eslint-disable-line no-control-regex -- "beyond ASCII" is exactly a range from NUL
 
 /**
  * Whether a line ends by asking something (a trailing bracketed note, such as an attachment's
