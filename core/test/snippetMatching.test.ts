@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSnippet, type SnippetTerm } from '../src/search/snippet.js';
+import { buildSnippet, lineWeights, type SnippetTerm } from '../src/search/snippet.js';
 
 const terms = (...words: string[]): SnippetTerm[] => words.map((w) => ({ forms: [w], weight: 1 }));
 const lineOf = (text: string, ...words: string[]): number => buildSnippet(text, 1, terms(...words), { maxChars: 40 }).startLine;
@@ -24,6 +24,18 @@ describe('snippet word matching', () => {
   it('finds a word right after a longer form failed inside a word', () => {
     // "rollouts" fails inside "xrollouts"; "rollout" must still be found at the next word.
     expect(weightOf('xrollouts rollout', 'rollouts', 'rollout')).toBe(1);
+  });
+
+  it('matches a chunk scanned at once as line by line: each match on its own line, lines folded on their own', () => {
+    // "İ" lower-cases to two characters: its line alone is folded one character at a time, and the lines after keep their offsets.
+    const text = ['İstanbul trip notes', 'nothing here', 'the Canary rollout', 'Le café de Zoë', 'CANARY'].join('\n');
+    const byLine = (words: string[]) => [1, 2, 3, 4, 5].map((line) => buildSnippet(text, 1, terms(...words), { maxChars: 1, contextChars: 0, exclude: new Set([1, 2, 3, 4, 5].filter((l) => l !== line)) }).matchedWeight);
+    expect(byLine(['canary', 'cafe', 'istanbul'])).toEqual([0, 0, 1, 1, 1]);
+    expect(lineWeights(text.split('\n'), 1, terms('canary', 'rollout', 'zoe'))).toEqual([0, 0, 2, 1, 1]);
+    // A line that starts with a form begins a word, whatever ended the line before it.
+    expect(lineWeights(['note café', 'canary'], 1, terms('canary'))).toEqual([0, 1]);
+    // A form is never matched across a line break.
+    expect(weightOf('the canary\nrollout', 'canary\nrollout')).toBe(0);
   });
 });
 

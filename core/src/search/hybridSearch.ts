@@ -9,6 +9,7 @@ import { dateMatches, parseQueryDates, type QueryDate } from '../platform/text/d
 import { buildSnippet, type SnippetTerm } from './snippet.js';
 import { packToBudget } from './budgetPacking.js';
 import { looksGathering } from './gatheringQuestion.js';
+import { pickByMarginalRelevance } from './marginalRelevance.js';
 
 export type FusionMode = 'weighted' | 'rrf';
 
@@ -429,33 +430,8 @@ export class HybridSearcher {
   /** Maximal marginal relevance over the best candidates: relevance traded against similarity to what is already chosen. */
   private mmr<T extends { c: Candidate; score: number }>(items: T[], limit: number, lambda: number, vectors: ReadonlyMap<number, Float32Array>): Array<{ item: T; penalty: number }> {
     const pool = items.sort((a, b) => b.score - a.score).slice(0, Math.max(Math.ceil(limit * 1.5), 30));
-    const maxScore = Math.max(1e-9, pool[0]?.score ?? 0);
     const vectorOf = (id: number): Float32Array | null => vectors.get(id) ?? null;
-    const chosen: Array<{ item: T; penalty: number }> = [];
-    const remaining = [...pool];
-    // Each candidate's highest similarity to anything chosen so far, updated as items are chosen.
-    const maxSimilarity = remaining.map(() => 0);
-    while (remaining.length > 0 && chosen.length < limit) {
-      let bestIndex = 0;
-      let bestValue = -Infinity;
-      for (let i = 0; i < remaining.length; i++) {
-        const value = lambda * (remaining[i]!.score / maxScore) - (1 - lambda) * maxSimilarity[i]!;
-        if (value > bestValue) {
-          bestValue = value;
-          bestIndex = i;
-        }
-      }
-      const picked = remaining[bestIndex]!;
-      chosen.push({ item: picked, penalty: (1 - lambda) * maxSimilarity[bestIndex]! });
-      remaining.splice(bestIndex, 1);
-      maxSimilarity.splice(bestIndex, 1);
-      // After the last pick nothing reads the similarities: ~a tenth of MMR's vector products.
-      if (chosen.length >= limit) break;
-      for (let i = 0; i < remaining.length; i++) {
-        maxSimilarity[i] = Math.max(maxSimilarity[i]!, similarity(remaining[i]!.c.hit, picked.c.hit, vectorOf));
-      }
-    }
-    return chosen;
+    return pickByMarginalRelevance(pool, limit, lambda, (item, chosen) => similarity(item.c.hit, chosen.c.hit, vectorOf));
   }
 }
 

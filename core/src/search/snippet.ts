@@ -47,96 +47,186 @@ const REPEAT_SHARE = 0.3;
 
 export function buildSnippet(chunkText: string, chunkStartLine: number, terms: readonly SnippetTerm[], options: SnippetOptions = {}): Snippet {
   const { maxChars = MAX_SNIPPET_CHARS, exclude, within, contextChars = CONTEXT_CHARS, path } = options;
-  const lines = chunkText.split('\n');
   const matcher = buildMatcher(terms);
-  const allowed = lines.map((_, i) => !exclude?.has(chunkStartLine + i));
-  const found = termsOfLines(lines, chunkStartLine, terms, path, allowed);
-  // A line that asks keeps room for the next line, its answer.
-  const answerRoom = lines.map((line, i) => (i + 1 < lines.length && allowed[i + 1] && found[i]!.length > 0 && asks(line) ? lines[i + 1]!.length + 1 : 0));
-  const canMatch = (i: number): boolean =>
-    allowed[i]! && (!within || (chunkStartLine + i >= within.startLine && chunkStartLine + i <= within.endLine));
+  const { starts, lengths, count } = lineLayout(chunkText);
+  // 1: the line may be shown and matched; 2: it may also start or extend the matched run (inside `within`).
+  const usable = new Uint8Array(count);
+  for (let i = 0; i < count; i++) {
+    const line = chunkStartLine + i;
+    if (exclude?.has(line)) continue;
+    usable[i] = !within || (line >= within.startLine && line <= within.endLine) ? 2 : 1;
+  }
+  const found = termsOfLines(chunkText, starts, count, chunkStartLine, terms, path, exclude ? usable : null);
+  // A line that asks keeps room for the next line, its answer: worked out when first needed (-1 until then).
+  const rooms = new Int32Array(count).fill(-1);
+  const answerRoom = (i: number): number => {
+    if (rooms[i]! < 0) {
+      rooms[i] = i + 1 < count && usable[i + 1]! > 0 && found[i]!.length > 0 && asks(chunkText.slice(starts[i]!, starts[i]! + lengths[i]!)) ? lengths[i + 1]! + 1 : 0;
+    }
+    return rooms[i]!;
+  };
 
   // Every run of consecutive lines that fits: the most distinct query weight (repeats add a
   // little), the longer run on a tie. Runs start on a matching line (or the first line when
   // nothing matches).
-  let best = { from: -1, to: -1, value: -1, chars: 0 };
+  let bestFrom = -1;
+  let bestTo = -1;
+  let bestValue = -1;
+  let bestChars = 0;
   const counts = new Int32Array(terms.length);
-  for (let from = 0; from < lines.length; from++) {
-    if (!canMatch(from) || (found[from]!.length === 0 && best.from >= 0)) continue;
+  for (let from = 0; from < count; from++) {
+    if (usable[from] !== 2 || (found[from]!.length === 0 && bestFrom >= 0)) continue;
     counts.fill(0);
     let distinct = 0;
     let repeats = 0;
     let chars = -1;
-    for (let to = from; to < lines.length && canMatch(to); to++) {
-      chars += lines[to]!.length + 1;
-      if (chars + answerRoom[to]! > maxChars && to > from) break;
-      for (const t of found[to]!) {
+    for (let to = from; to < count && usable[to] === 2; to++) {
+      chars += lengths[to]! + 1;
+      const matched = found[to]!;
+      if (to > from && chars + (matched.length > 0 ? answerRoom(to) : 0) > maxChars) break;
+      for (const t of matched) {
         if (counts[t]!++ === 0) distinct += terms[t]!.weight;
         else repeats += terms[t]!.weight;
       }
       const value = distinct + REPEAT_SHARE * repeats;
       // On a tie the longer run wins: answers are usually the long, informative lines, while a
       // short neighbour often just repeats the question's words.
-      if (value > best.value + 1e-9 || (Math.abs(value - best.value) <= 1e-9 && chars > best.chars && found[to]!.length > 0)) {
-        best = { from, to, value, chars };
+      if (value > bestValue + 1e-9 || (Math.abs(value - bestValue) <= 1e-9 && chars > bestChars && matched.length > 0)) {
+        bestFrom = from;
+        bestTo = to;
+        bestValue = value;
+        bestChars = chars;
       }
     }
   }
-  if (best.from < 0) return { text: '', startLine: chunkStartLine, endLine: chunkStartLine, matchedWeight: 0 };
-  while (best.from < best.to && found[best.from]!.length === 0) best.from++;
+  if (bestFrom < 0) return { text: '', startLine: chunkStartLine, endLine: chunkStartLine, matchedWeight: 0 };
+  while (bestFrom < bestTo && found[bestFrom]!.length === 0) bestFrom++;
   // Drop lines at the end that match nothing: the citation should point at what matched.
-  while (best.to > best.from && found[best.to]!.length === 0) best.to--;
+  while (bestTo > bestFrom && found[bestTo]!.length === 0) bestTo--;
   const covered = new Set<number>();
-  for (let i = best.from; i <= best.to; i++) for (const t of found[i]!) covered.add(t);
+  for (let i = bestFrom; i <= bestTo; i++) for (const t of found[i]!) covered.add(t);
   const matchedWeight = [...covered].reduce((n, t) => n + terms[t]!.weight, 0);
 
-  let size = lines.slice(best.from, best.to + 1).reduce((n, l) => n + l.length + 1, 0);
-  const fits = (i: number): number => (i >= 0 && i < lines.length && allowed[i] ? lines[i]!.length + 1 : Infinity);
+  let size = starts[bestTo]! + lengths[bestTo]! - starts[bestFrom]! + 1;
+  const fits = (i: number): number => (i >= 0 && i < count && usable[i]! > 0 ? lengths[i]! + 1 : Infinity);
   // The answer to a question on the last line comes first.
-  if (answerRoom[best.to]! > 0 && size + fits(best.to + 1) <= maxChars) size += fits(++best.to);
+  if (answerRoom(bestTo) > 0 && size + fits(bestTo + 1) <= maxChars) size += fits(++bestTo);
   // A lone matching line reads poorly: widen with neighbours up to a modest size.
   while (size < contextChars) {
-    const next = fits(best.to + 1);
-    const prev = fits(best.from - 1);
+    const next = fits(bestTo + 1);
+    const prev = fits(bestFrom - 1);
     if (Math.min(next, prev) === Infinity || size + Math.min(next, prev) > maxChars) break;
-    if (next <= prev) best.to++;
-    else best.from--;
+    if (next <= prev) bestTo++;
+    else bestFrom--;
     size += Math.min(next, prev);
   }
 
-  let text = lines.slice(best.from, best.to + 1).join('\n');
+  let text = chunkText.slice(starts[bestFrom]!, starts[bestTo]! + lengths[bestTo]!);
   const cut = text.length > maxChars;
   if (cut) text = cutAroundFirstMatch(text, matcher, maxChars);
-  return { text, startLine: chunkStartLine + best.from, endLine: chunkStartLine + best.to, matchedWeight, cut };
+  return { text, startLine: chunkStartLine + bestFrom, endLine: chunkStartLine + bestTo, matchedWeight, cut };
 }
 
 /**
  * The query weight each line of a chunk matches on its own (the sum of the distinct terms it
- * holds, date terms included), for choosing lines one by one rather than a window.
+ * holds, date terms included), for choosing lines one by one rather than a window. `lines` is a
+ * text split at its newlines.
  */
 export function lineWeights(lines: readonly string[], chunkStartLine: number, terms: readonly SnippetTerm[], path?: string): number[] {
-  return termsOfLines(lines, chunkStartLine, terms, path).map((f) => f.reduce((n, t) => n + terms[t]!.weight, 0));
+  const text = lines.join('\n');
+  const { starts, count } = lineLayout(text);
+  return termsOfLines(text, starts, count, chunkStartLine, terms, path, null).map((f) => f.reduce((n, t) => n + terms[t]!.weight, 0));
 }
 
+/** Where each line of `text` starts and how long it is, as `split('\n')` would cut it. */
+function lineLayout(text: string): { starts: number[]; lengths: number[]; count: number } {
+  const starts = [0];
+  const lengths: number[] = [];
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+    lengths.push(at - starts[starts.length - 1]!);
+    starts.push(at + 1);
+  }
+  lengths.push(text.length - starts[starts.length - 1]!);
+  return { starts, lengths, count: starts.length };
+}
+
+/** A line that matches nothing: shared, never written to. */
+const NO_TERMS: readonly number[] = Object.freeze([]);
+
 /**
- * The indexes of the terms each line matches (none for a line `allowed` leaves out). Not
- * remembered between calls: keeping them alive for a whole search cost more in garbage
- * collection than matching again.
+ * The indexes of the terms each line matches (none for a line `usable` leaves out), in the
+ * order they are met, then the date terms. The whole text is folded and scanned at once: a
+ * fold and a pattern pass per line cost more than the matching itself on the ~30 candidates of
+ * every search. Not remembered between calls: keeping them alive for a whole search cost more
+ * in garbage collection than matching again.
  */
-function termsOfLines(lines: readonly string[], chunkStartLine: number, terms: readonly SnippetTerm[], path: string | undefined, allowed?: readonly boolean[]): number[][] {
+function termsOfLines(
+  text: string,
+  starts: readonly number[],
+  count: number,
+  chunkStartLine: number,
+  terms: readonly SnippetTerm[],
+  path: string | undefined,
+  usable: Uint8Array | null,
+): Array<readonly number[]> {
   const matcher = buildMatcher(terms);
-  const found = lines.map((line, i) => (!allowed || allowed[i] ? termsIn(line, matcher) : []));
+  const found: Array<readonly number[]> = [];
+  for (let i = 0; i < count; i++) found.push(NO_TERMS);
+  const regex = matcher.lineRegex;
+  if (regex) {
+    const folded = foldLines(text, starts, count);
+    regex.lastIndex = 0;
+    let line = 0;
+    for (let m = nextWordStart(folded, regex, matcher.unspacedForms); m; m = nextWordStart(folded, regex, matcher.unspacedForms)) {
+      while (line + 1 < count && starts[line + 1]! <= m.index) line++;
+      if (usable && usable[line] === 0) continue;
+      const term = matcher.formToTerm.get(m[0]);
+      if (term === undefined) continue;
+      const f = found[line]!;
+      if (f === NO_TERMS) found[line] = [term];
+      else if (!f.includes(term)) (f as number[]).push(term);
+    }
+  }
   if (path !== undefined) {
-    terms.forEach((t, index) => {
-      const marked = t.lines?.get(path);
-      if (!marked) return;
-      found.forEach((f, i) => {
-        if ((!allowed || allowed[i]) && marked.has(chunkStartLine + i)) f.push(index);
-      });
-    });
+    for (let index = 0; index < terms.length; index++) {
+      const marked = terms[index]!.lines?.get(path);
+      if (!marked) continue;
+      for (let i = 0; i < count; i++) {
+        if ((usable && usable[i] === 0) || !marked.has(chunkStartLine + i)) continue;
+        const f = found[i]!;
+        if (f === NO_TERMS) found[i] = [index];
+        else (f as number[]).push(index);
+      }
+    }
   }
   return found;
 }
+
+/**
+ * `fold` of every line, joined again (folding keeps lengths, so offsets stay valid). Runs of
+ * lines holding only ASCII and inert characters are lower-cased at once: their characters fold
+ * without regard to their neighbours.
+ */
+function foldLines(text: string, starts: readonly number[], count: number): string {
+  NON_ASCII_RUN.lastIndex = 0;
+  let run = NON_ASCII_RUN.exec(text);
+  if (!run) return text.toLowerCase();
+  const parts: string[] = [];
+  let plainFrom = 0;
+  let line = 0;
+  for (; run; run = NON_ASCII_RUN.exec(text)) {
+    if (onlyInertBeyondAscii(run[0])) continue;
+    while (line + 1 < count && starts[line + 1]! <= run.index) line++;
+    const end = line + 1 < count ? starts[line + 1]! - 1 : text.length;
+    parts.push(text.slice(plainFrom, starts[line]).toLowerCase(), fold(text.slice(starts[line], end)));
+    plainFrom = end;
+    NON_ASCII_RUN.lastIndex = end;
+  }
+  parts.push(text.slice(plainFrom).toLowerCase());
+  return parts.join('');
+}
+
+const NON_ASCII_RUN = /[^\x00-\x7f]+/g; // eslint-disable-line no-control-regex -- "beyond ASCII" is exactly a range from NUL
 
 /**
  * Whether a line ends by asking something (a trailing bracketed note, such as an attachment's
@@ -146,11 +236,17 @@ function termsOfLines(lines: readonly string[], chunkStartLine: number, terms: r
  * results: not kept. The packer's own line rating already counts a '?' anywhere (lineValue.ts).
  */
 export function asks(line: string): boolean {
-  return /\?[\s"'”’)\]]*(?:\[[^\]]*\])?\s*$/.test(line);
+  // Most lines hold no '?': the pattern, unanchored, would try every position.
+  return line.includes('?') && /\?[\s"'”’)\]]*(?:\[[^\]]*\])?\s*$/.test(line);
 }
 
 interface Matcher {
   regex: RegExp | null;
+  /**
+   * The pattern without forms holding a newline (none can match inside one line): a match of
+   * this one never crosses a line, so a whole chunk is scanned at once. Usually `regex` itself.
+   */
+  lineRegex: RegExp | null;
   formToTerm: Map<string, number>;
   /** The forms written in an unspaced script (they match inside a word too), looked up once per query rather than once per match. */
   unspacedForms: ReadonlySet<string>;
@@ -177,7 +273,10 @@ function compileMatcher(terms: readonly SnippetTerm[]): Matcher {
   // Lines are folded to lower case before matching, and a word start is checked by hand: the
   // 'iu' flags and a Unicode lookbehind made this pattern twice as slow, and snippets of every
   // candidate are scored on every search.
-  return { regex: forms.length ? new RegExp(forms.join('|'), 'g') : null, formToTerm, unspacedForms: new Set([...formToTerm.keys()].filter(hasUnspacedText)) };
+  const regex = forms.length ? new RegExp(forms.join('|'), 'g') : null;
+  const lineForms = forms.filter((f) => !f.includes('\n'));
+  const lineRegex = lineForms.length === forms.length ? regex : lineForms.length ? new RegExp(lineForms.join('|'), 'g') : null;
+  return { regex, lineRegex, formToTerm, unspacedForms: new Set([...formToTerm.keys()].filter(hasUnspacedText)) };
 }
 
 /**
@@ -199,19 +298,6 @@ function wordCharBefore(text: string, at: number): boolean {
   const c = text.charCodeAt(at - 1);
   if (c < 0x80) return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a);
   return WORD_CHAR_BEFORE.test(text.slice(Math.max(0, at - 2), at));
-}
-
-function termsIn(line: string, matcher: Matcher): number[] {
-  const { regex } = matcher;
-  if (!regex) return [];
-  const folded = fold(line);
-  const found: number[] = [];
-  regex.lastIndex = 0;
-  for (let m = nextWordStart(folded, regex, matcher.unspacedForms); m; m = nextWordStart(folded, regex, matcher.unspacedForms)) {
-    const term = matcher.formToTerm.get(m[0]);
-    if (term !== undefined && !found.includes(term)) found.push(term);
-  }
-  return found;
 }
 
 function cutAroundFirstMatch(text: string, matcher: Matcher, maxChars: number): string {

@@ -29,23 +29,25 @@ export class SettingsStore {
    * search, read them). The file is parsed again only when its inode, size or mtime changed.
    */
   current(): Readonly<Settings> {
-    let stamp: string;
+    let stamp: string | null;
     try {
       stamp = this.stampOfFile();
     } catch (error) {
-      // No settings file yet is the normal first run (read on every call: not logged); anything else is trouble.
-      if (errnoCode(error) !== 'ENOENT') log.warn('The settings file cannot be read; using the defaults', { file: this.file, error });
+      log.warn('The settings file cannot be read; using the defaults', { file: this.file, error });
       return SettingsStore.defaults;
     }
+    // No settings file yet is the normal first run (read on every call: not logged).
+    if (stamp === null) return SettingsStore.defaults;
     if (this.cached?.stamp === stamp) return this.cached.settings;
     const settings = deepFreeze(this.parse());
     this.cached = { stamp, settings };
     return settings;
   }
 
-  private stampOfFile(): string {
-    const stat = fs.statSync(this.file, { bigint: true });
-    return `${stat.ino}:${stat.size}:${stat.mtimeNs}`;
+  /** Null when there is no file: asked without throwing (every search asks; an error for ENOENT cost ~4 µs of its ~5). */
+  private stampOfFile(): string | null {
+    const stat = fs.statSync(this.file, { bigint: true, throwIfNoEntry: false });
+    return stat ? `${stat.ino}:${stat.size}:${stat.mtimeNs}` : null;
   }
 
   private parse(): Settings {
