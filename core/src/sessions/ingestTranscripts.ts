@@ -35,10 +35,10 @@ const DEFAULT_QUIET_MS = 60_000;
  * Files handed to the readers beyond one each. A reader finishes a file and starts the next only
  * if it was handed over already, and a file is handed over when an earlier one is written and
  * finished here: with one file ahead, a reader that read a small file behind a large one waited
- * for this thread to write the large one (300 MB of generated transcripts: the reader waited
- * 9–19 s for its next file; two ahead, 4–5 s). Two ahead keep its next file queued; what waits in
- * memory is still bounded by BATCHES_AHEAD (a queued file is a path), and with one reader the
- * files are still read and written in order.
+ * for this thread to write the large one (300 MB of generated transcripts at load 8–16: 7–8 s of
+ * waiting for its next file with one ahead, 2–3 s with two). Two ahead keep its next file
+ * queued; what waits in memory is still bounded by BATCHES_AHEAD (a queued file is a path), and
+ * with one reader the files are still read and written in order.
  */
 export const FILES_QUEUED_AHEAD = 2;
 
