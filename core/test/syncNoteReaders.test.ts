@@ -156,7 +156,7 @@ describe('NoteReaderPool', () => {
   it('fails the reads it holds when closed, naming their files', async () => {
     const pool = new NoteReaderPool(1);
     const jobs = Object.keys(notes(NOTES)).filter((p) => p.startsWith('memory/')).map((p) => ({ file: file(p), previous: undefined, lineOrigins: undefined }));
-    const failed = expect(pool.prepare(jobs, options)).rejects.toThrow(new RegExp(String.raw`Preparing memory/2026-01-01-0000\.md \(and ${NOTES - 1} more files\) for the index failed: The note readers were closed`));
+    const failed = expect(pool.prepare(jobs, options)).rejects.toThrow(new RegExp(String.raw`Preparing memory/2026-01-01-0000\.md \(and ${NOTES - 1} more files\) for the index failed: The note reader threads were closed`));
     await pool.close();
     await failed;
     await expect(pool.prepare(jobs.slice(0, 1), options)).rejects.toThrow(/closed/);

@@ -27,14 +27,3 @@ export function classifiedFromRead(job: EntryKindsJob, read: ReadOutcome): Class
 export function kindsOfReadText(path: string, text: string, lineOrigins: ReadonlyMap<string, OriginClass> | undefined): StoredEntryKind[] {
   return classifyFileEntries(path, withoutByteOrderMark(text), lineOriginLookup(lineOrigins));
 }
-
-export interface EntryKindsRequest {
-  id: number;
-  jobs: EntryKindsJob[];
-}
-
-/** Each job's classified file, or why classifying it threw (a bug: an unreadable file is a null result). */
-export interface EntryKindsReply {
-  id: number;
-  results: Array<{ classified: ClassifiedFile } | { error: string }>;
-}

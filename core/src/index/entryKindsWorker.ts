@@ -1,5 +1,5 @@
-import { parentPort } from 'node:worker_threads';
-import { classifiedFromRead, type EntryKindsReply, type EntryKindsRequest } from './entryKindsJob.js';
+import { answerFileGroups } from '../platform/fileGroupWorker.js';
+import { classifiedFromRead, type EntryKindsJob } from './entryKindsJob.js';
 import { readMarkdownFileSync } from './fileReader.js';
 
 /**
@@ -8,15 +8,4 @@ import { readMarkdownFileSync } from './fileReader.js';
  * each hash against the indexed one and writes the kinds. A blocking read is fine here: this
  * thread has nothing else to answer.
  */
-const port = parentPort!;
-
-port.on('message', (request: EntryKindsRequest) => {
-  const results = request.jobs.map((job): EntryKindsReply['results'][number] => {
-    try {
-      return { classified: classifiedFromRead(job, readMarkdownFileSync(job.absPath)) };
-    } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
-    }
-  });
-  port.postMessage({ id: request.id, results } satisfies EntryKindsReply);
-});
+answerFileGroups((job: EntryKindsJob) => classifiedFromRead(job, readMarkdownFileSync(job.absPath)));
