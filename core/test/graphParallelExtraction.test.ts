@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type Database from 'better-sqlite3';
 import type { MemoryService } from '../src/engine/memoryService.js';
 import { AliasBook } from '../src/graph/aliases/aliasBook.js';
 import { ExtractionPool } from '../src/graph/extractionPool.js';
+import { extractIndexedFile } from '../src/graph/extractionSteps.js';
 import { updateGraph } from '../src/graph/graphUpdate.js';
 import { closedAfterEachTest } from './helpers/openedServices.js';
 
@@ -77,6 +79,23 @@ describe('graph extraction on worker threads', () => {
     expect(graphRows(d)).toEqual(inlineRows);
     // Not recorded as extracted: the next update tries it again.
     expect(d.prepare("SELECT count(*) FROM graph_files WHERE path = 'memory/2026-03-05.md'").pluck().get()).toBe(0);
+  });
+
+  it('hands back the entries the rules extract on the engine thread, field for field', async () => {
+    const { ws } = open(NOTES);
+    const pool = new ExtractionPool(1);
+    try {
+      for (const path of ['memory/2026-03-01.md', 'memory/2026-03-04.md', 'memory/projects/ledgerd.md']) {
+        const file = { path, abs_path: join(ws.root, path), sha256: 'x', mtime_ms: Date.UTC(2026, 2, 1) };
+        const inline = extractIndexedFile(file, NOTES[path]!, { writerName: 'Mika Tanaka' });
+        // Votes and claims included: the entries crossed as text, and must come back as the same objects.
+        expect(inline.some((e) => e.claims.length > 0 && e.entities.some((m) => m.votes?.length))).toBe(true);
+        const threaded = await pool.extract(file, { writerName: 'Mika Tanaka' });
+        expect(threaded).toEqual({ text: NOTES[path], entries: inline });
+      }
+    } finally {
+      await pool.close();
+    }
   });
 
   it('fails the files still being extracted when the threads are closed, rather than leaving them waiting', async () => {

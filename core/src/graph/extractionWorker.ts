@@ -20,7 +20,7 @@ port.on('message', ({ id, file, context }: ExtractionRequest) => {
     return;
   }
   try {
-    port.postMessage({ id, text, entries: extractIndexedFile(file, text, context) } satisfies ExtractionReply);
+    port.postMessage({ id, text, entriesJson: JSON.stringify(extractIndexedFile(file, text, context)) } satisfies ExtractionReply);
   } catch (error) {
     port.postMessage({ id, error: (error as Error).message ?? String(error) } satisfies ExtractionReply);
   }
