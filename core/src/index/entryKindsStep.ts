@@ -102,22 +102,23 @@ type PendingFile = ReturnType<IndexStore['filesAwaitingKinds']>[number];
  * sent): a line Reverie wrote changes the file, and so its hash, which the write checks.
  */
 async function* classifiedOnThreads(store: IndexStore, pending: readonly PendingFile[], pool: EntryKindsPool, threads: number, shouldStop: () => boolean): AsyncGenerator<Array<FileToWrite | null>> {
-  const ahead: Promise<ClassifiedFile[]>[] = [];
+  // Settled, not bare promises: a wave left unawaited when the pass stops fails as the pool closes, and that is no unhandled rejection.
+  const ahead: Promise<{ classified: ClassifiedFile[] } | { error: unknown }>[] = [];
   let next = 0;
   const sendMore = (): void => {
     while (next < pending.length && ahead.length < threads * WAVES_AHEAD_PER_THREAD) {
       const wave = pending.slice(next, next + THREAD_WAVE_FILES);
       next += wave.length;
       const origins = store.lineProvenance(wave.map((f) => f.path));
-      const classified = pool.classify(wave.map((f) => ({ path: f.path, absPath: f.absPath, lineOrigins: origins.get(f.path) })));
-      // A wave left unawaited when the pass stops fails as the pool closes: that is no error of anyone's.
-      classified.catch(() => undefined);
-      ahead.push(classified);
+      const jobs = wave.map((f) => ({ path: f.path, absPath: f.absPath, lineOrigins: origins.get(f.path) }));
+      ahead.push(pool.classify(jobs).then((classified) => ({ classified }), (error: unknown) => ({ error })));
     }
   };
   sendMore();
   while (ahead.length > 0 && !shouldStop()) {
-    const classified = await ahead.shift()!;
+    const settled = await ahead.shift()!;
+    if ('error' in settled) throw settled.error;
+    const { classified } = settled;
     sendMore();
     yield classified.map((c) => c && { path: c.path, sha256: c.sha256, kinds: () => c.kinds });
   }
