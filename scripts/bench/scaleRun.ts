@@ -175,8 +175,8 @@ function cpuSeconds(since: NodeJS.CpuUsage): number {
 
 /** Marks where each sync phase starts, from the engine's own progress and ready events. */
 class PhaseTimeline {
-  readonly windows: Array<PhaseWindow & { cpuUs: number; engineCpuUs: number | null }> = [];
-  private current: (PhaseWindow & { cpuUs: number; engineCpuUs: number | null }) | null = null;
+  readonly windows: Array<PhaseWindow & { cpuUs: number; engineCpuUs: number | null; peakAtEnd: number }> = [];
+  private current: (PhaseWindow & { cpuUs: number; engineCpuUs: number | null; peakAtEnd: number }) | null = null;
   private cpuAtStart = process.cpuUsage();
   private engineCpuAtStart = engineThreadCpuUs();
   lastReady: SyncReport | null = null;
@@ -189,7 +189,7 @@ class PhaseTimeline {
     this.cpuAtStart = process.cpuUsage();
     this.engineCpuAtStart = engineThreadCpuUs();
     const at = nowUs();
-    this.current = { phase: `${this.prefix}${phase}`, startUs: at, endUs: at, cpuUs: 0, engineCpuUs: null };
+    this.current = { phase: `${this.prefix}${phase}`, startUs: at, endUs: at, cpuUs: 0, engineCpuUs: null, peakAtEnd: 0 };
     this.windows.push(this.current);
   }
 
@@ -201,6 +201,7 @@ class PhaseTimeline {
     this.current.cpuUs = cpu.user + cpu.system;
     const engine = engineThreadCpuUs();
     this.current.engineCpuUs = engine === null || this.engineCpuAtStart === null ? null : engine - this.engineCpuAtStart;
+    this.current.peakAtEnd = peakRssBytes();
     this.current = null;
   }
 
@@ -218,6 +219,13 @@ class PhaseTimeline {
       const at = performance.now();
       for (const w of this.readyWaiters.splice(0)) w(at);
     }
+  }
+
+  /** The peak RSS so far (MB, since the last reset) as each phase whose name starts with `prefix` ended: the phase where it grows holds the peak. */
+  peaksAtEnd(prefix: string): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const w of this.windows) if (w.phase.startsWith(prefix)) out[w.phase.slice(prefix.length)] = Math.round(w.peakAtEnd / MB);
+    return out;
   }
 
   nextReady(): Promise<number> {
@@ -267,7 +275,7 @@ export async function runScaleJob(job: ScaleJob): Promise<ScaleRunFigures> {
     const firstPeak = peakRssBytes();
     log(
       `    first index ${firstS.toFixed(1)} s (search ready ${searchReadyS.toFixed(1)} s; cpu ${firstCpuS.toFixed(1)} s): ${first.files} files, ${first.chunks} chunks; ` +
-        `phases wall ${JSON.stringify(timeline.seconds('notes:'))}, cpu ${JSON.stringify(timeline.seconds('notes:', 'cpu'))}, engine thread cpu ${JSON.stringify(timeline.seconds('notes:', 'engine-cpu'))}; peak RSS ${(firstPeak / MB).toFixed(0)} MB`,
+        `phases wall ${JSON.stringify(timeline.seconds('notes:'))}, cpu ${JSON.stringify(timeline.seconds('notes:', 'cpu'))}, engine thread cpu ${JSON.stringify(timeline.seconds('notes:', 'engine-cpu'))}; peak RSS ${(firstPeak / MB).toFixed(0)} MB (so far, at each phase's end: ${JSON.stringify(timeline.peaksAtEnd('notes:'))})`,
     );
     if (first.failed + first.skipped > 0) log(`    ! ${first.failed} failed, ${first.skipped} skipped: ${JSON.stringify(first.problems.slice(0, 3))}`);
 
