@@ -1,20 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openIndexDatabase } from '../src/index/database.js';
 import { classifyFileEntries } from '../src/index/entryKinds.js';
 import { deriveEntryKinds } from '../src/index/entryKindsStep.js';
 import { EntryKindsTable } from '../src/index/entryKindsTable.js';
-import { IndexStore } from '../src/index/indexStore.js';
+import { type IndexStore } from '../src/index/indexStore.js';
 import { syncIndex } from '../src/index/sync.js';
 import { recordWrittenLines } from '../src/provenance/recordWrites.js';
+import { storesClosedAfterEachTest } from './helpers/indexStores.js';
 import { createTempWorkspace, type TempWorkspace } from './helpers/workspace.js';
 
 // A large derived pass reads and classifies entries on kinds threads while the engine thread
 // writes: the stored kinds must be the ones this thread alone stores, row for row.
 
 let ws: TempWorkspace;
-let stores: IndexStore[] = [];
+const stores = storesClosedAfterEachTest(() => ws.dataDir);
 
 /** Lines of every kind, dated and undated, so most rules and the scorer have something to say. */
 const LINES = [
@@ -50,17 +50,10 @@ beforeEach(() => {
   ws = createTempWorkspace(notes(NOTES));
 });
 afterEach(() => {
-  for (const store of stores) store.db.close();
-  stores = [];
   ws.cleanup();
 });
 
-function openStore(name: string): IndexStore {
-  const { db } = openIndexDatabase(path.join(ws.dataDir, `${name}.sqlite`), { reclaim: false, disableVectorExtension: true });
-  const store = new IndexStore(db);
-  stores.push(store);
-  return store;
-}
+const openStore = stores.open;
 
 /** An indexed store whose kinds are still to derive; an agent's annotated line in one note, which cannot choose its own kind. */
 async function indexedStore(name: string): Promise<IndexStore> {

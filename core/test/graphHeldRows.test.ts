@@ -5,6 +5,7 @@ import { extractionSteps, type IndexedFile } from '../src/graph/extractionSteps.
 import { GraphWriter } from '../src/graph/graphWriter.js';
 import { updateGraph } from '../src/graph/graphUpdate.js';
 import { HeldRows, ROWS_PER_STATEMENT } from '../src/graph/heldRows.js';
+import { emptyGraph, graphRows } from './helpers/graphSnapshot.js';
 import { closedAfterEachTest } from './helpers/openedServices.js';
 
 const open = closedAfterEachTest();
@@ -27,26 +28,6 @@ const everything = (d: Database.Database) => ({
   rows: d.prepare('SELECT * FROM rows ORDER BY id').raw().all(),
   groups: d.prepare('SELECT * FROM groups ORDER BY id').raw().all(),
 });
-
-/** Every graph table, row by row: ids included, so the order things were written in counts too (when a file was extracted aside). */
-function graphRows(d: Database.Database): Record<string, unknown[]> {
-  const tables = d.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'graph_%' ORDER BY name").pluck().all() as string[];
-  const rows: Record<string, unknown[]> = {};
-  for (const table of tables) {
-    const columns = d.prepare(`SELECT * FROM ${table} LIMIT 0`).columns().length;
-    const order = Array.from({ length: columns }, (_, i) => i + 1).join(', ');
-    rows[table] = d.prepare(`SELECT * FROM ${table} ORDER BY ${order}`).raw().all().map((row) => (table === 'graph_files' ? (row as unknown[]).slice(0, 3) : row));
-  }
-  return rows;
-}
-
-function emptyGraph(d: Database.Database): void {
-  const tables = d.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'graph_%'").pluck().all() as string[];
-  d.transaction(() => {
-    for (const table of tables) d.prepare(`DELETE FROM ${table}`).run();
-    d.prepare("DELETE FROM sqlite_sequence WHERE name LIKE 'graph_%'").run();
-  })();
-}
 
 /** Notes naming people, places and organisations, some first untyped then typed (a retype), with stated relations. */
 function notes(count: number): Record<string, string> {

@@ -6,6 +6,7 @@ import { AliasBook } from '../src/graph/aliases/aliasBook.js';
 import { ExtractionPool } from '../src/graph/extractionPool.js';
 import { extractIndexedFile } from '../src/graph/extractionSteps.js';
 import { updateGraph } from '../src/graph/graphUpdate.js';
+import { emptyGraph, graphRows } from './helpers/graphSnapshot.js';
 import { closedAfterEachTest } from './helpers/openedServices.js';
 
 const open = closedAfterEachTest();
@@ -23,27 +24,6 @@ const NOTES: Record<string, string> = {
   'memory/people/priya.md': '# Priya Natarajan\n\n- Staff engineer at Quillfin\n- Lives in Wedding.\n',
   'memory/projects/ledgerd.md': '---\ntitle: ledgerd\nstatus: active\n---\n# ledgerd\n\n- lead: Dana Okafor\n- Uses Postgres 16 and Tailscale.\n',
 };
-
-/** Every graph table, row by row in key order: ids included, so the order things were written in counts too. */
-function graphRows(d: Database.Database): Record<string, unknown[]> {
-  const tables = d.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'graph_%' ORDER BY name").pluck().all() as string[];
-  const rows: Record<string, unknown[]> = {};
-  for (const table of tables) {
-    const columns = d.prepare(`SELECT * FROM ${table} LIMIT 0`).columns().length;
-    const order = Array.from({ length: columns }, (_, i) => i + 1).join(', ');
-    // When a file was extracted differs from run to run.
-    rows[table] = d.prepare(`SELECT * FROM ${table} ORDER BY ${order}`).raw().all().map((row) => (table === 'graph_files' ? (row as unknown[]).slice(0, 3) : row));
-  }
-  return rows;
-}
-
-function emptyGraph(d: Database.Database): void {
-  const tables = d.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'graph_%'").pluck().all() as string[];
-  d.transaction(() => {
-    for (const table of tables) d.prepare(`DELETE FROM ${table}`).run();
-    d.prepare("DELETE FROM sqlite_sequence WHERE name LIKE 'graph_%'").run();
-  })();
-}
 
 describe('graph extraction on worker threads', () => {
   it('writes the same graph, row for row, as extraction on the engine thread', async () => {

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openIndexDatabase } from '../src/index/database.js';
-import { IndexStore } from '../src/index/indexStore.js';
+import { type IndexStore } from '../src/index/indexStore.js';
 import { syncIndex, type SyncOptions } from '../src/index/sync.js';
+import { storesClosedAfterEachTest } from './helpers/indexStores.js';
 import { createTempWorkspace, SAMPLE_NOTES, type TempWorkspace } from './helpers/workspace.js';
 
 // A sync of the changed paths (what the watcher reports) must leave the index exactly as a whole
 // sync of the same disk would, while reading only those paths.
 
 let ws: TempWorkspace;
-let stores: IndexStore[] = [];
+const stores = storesClosedAfterEachTest(() => ws.dataDir);
 /** Files the last syncs read, by workspace-relative path. */
 let reads: string[] = [];
 /** Reads of these files fail as an unreadable file's would (as root, permissions do not stop reads). */
@@ -24,17 +24,10 @@ beforeEach(() => {
   lockedFiles.clear();
 });
 afterEach(() => {
-  for (const store of stores) store.db.close();
-  stores = [];
   ws.cleanup();
 });
 
-function openStore(name: string): IndexStore {
-  const { db } = openIndexDatabase(path.join(ws.dataDir, `${name}.sqlite`), { reclaim: false, disableVectorExtension: true });
-  const store = new IndexStore(db);
-  stores.push(store);
-  return store;
-}
+const openStore = stores.open;
 
 const options: SyncOptions = {
   maxFileBytes: 1024 * 1024,
@@ -61,7 +54,7 @@ function snapshot(store: IndexStore) {
 
 /** The index a whole sync of the disk as it is now gives, from an empty index. */
 async function wholeSyncSnapshot() {
-  const store = openStore(`whole-${stores.length}`);
+  const store = openStore(`whole-${stores.count}`);
   await syncIndex(store, discovery(), options);
   return snapshot(store);
 }

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HashEmbeddingProvider } from '../src/embed/hashProvider.js';
-import { openIndexDatabase } from '../src/index/database.js';
-import { IndexStore } from '../src/index/indexStore.js';
+import { type IndexStore } from '../src/index/indexStore.js';
 import { NoteReaderPool } from '../src/index/noteReaderPool.js';
 import { syncIndex, type ChunkVectorSink } from '../src/index/sync.js';
 import { sha256Hex } from '../src/platform/hash.js';
+import { storesClosedAfterEachTest } from './helpers/indexStores.js';
 import { createTempWorkspace, type TempWorkspace } from './helpers/workspace.js';
 
 // A large sync reads, chunks, dates and (for hash vectors) embeds its files on note reader
@@ -14,7 +14,7 @@ import { createTempWorkspace, type TempWorkspace } from './helpers/workspace.js'
 // and a reader's failure, a stop, or a file changed mid-sync must end as they do on this thread.
 
 let ws: TempWorkspace;
-let stores: IndexStore[] = [];
+const stores = storesClosedAfterEachTest(() => ws.dataDir);
 const pools: NoteReaderPool[] = [];
 
 /** Daily notes with dates to resolve, a front-matter note, a non-UTF-8 file and a file of NUL bytes among them. */
@@ -42,17 +42,10 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
-  for (const store of stores) store.db.close();
-  stores = [];
   ws.cleanup();
 });
 
-function openStore(name: string): IndexStore {
-  const { db } = openIndexDatabase(path.join(ws.dataDir, `${name}.sqlite`), { reclaim: false, disableVectorExtension: true });
-  const store = new IndexStore(db);
-  stores.push(store);
-  return store;
-}
+const openStore = stores.open;
 
 const discovery = () => ({ workspaceRoot: ws.root, extraPaths: ['notes'] });
 

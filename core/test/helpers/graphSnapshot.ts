@@ -39,3 +39,27 @@ export function modelItems(db: Database.Database, root: string, readLines: (path
   }
   return { mentions: mentions.length, claims: claims.length };
 }
+
+/**
+ * Every graph table, row by row in key order: ids included, so the order things were written in
+ * counts too. Of `graph_files` only the first three columns: when a file was extracted differs from run to run.
+ */
+export function graphRows(d: Database.Database): Record<string, unknown[]> {
+  const tables = d.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'graph_%' ORDER BY name").pluck().all() as string[];
+  const rows: Record<string, unknown[]> = {};
+  for (const table of tables) {
+    const columns = d.prepare(`SELECT * FROM ${table} LIMIT 0`).columns().length;
+    const order = Array.from({ length: columns }, (_, i) => i + 1).join(', ');
+    rows[table] = d.prepare(`SELECT * FROM ${table} ORDER BY ${order}`).raw().all().map((row) => (table === 'graph_files' ? (row as unknown[]).slice(0, 3) : row));
+  }
+  return rows;
+}
+
+/** Empties every graph table and its id counters: the next extraction is a first one, with the ids a first one gives. */
+export function emptyGraph(d: Database.Database): void {
+  const tables = d.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'graph_%'").pluck().all() as string[];
+  d.transaction(() => {
+    for (const table of tables) d.prepare(`DELETE FROM ${table}`).run();
+    d.prepare("DELETE FROM sqlite_sequence WHERE name LIKE 'graph_%'").run();
+  })();
+}
