@@ -1,6 +1,6 @@
-import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { siblingModule, startModuleWorker } from '../platform/moduleWorker.js';
+import { readerThreadCount } from '../platform/readerThreads.js';
 import type { IndexedFile } from './extractionSteps.js';
 import type { ExtractionContext } from './extractFile.js';
 import type { ExtractedEntry } from './types.js';
@@ -21,12 +21,14 @@ export type ExtractionReply = { id: number; text: string; entriesJson: string } 
 export type ExtractedFile = { text: string; entries: ExtractedEntry[] } | { text: null; unreadable: string };
 
 /**
- * Extraction threads for a first, forced or large extraction: two (or one per core, if fewer),
- * so on two cores the rules run beside the engine thread, which only writes. Fewer files are
- * extracted on the engine thread: a thread takes tens of milliseconds to start.
+ * Extraction threads for a first, forced or large extraction: the cores the engine thread's
+ * writes leave, at most two (as the reader threads, platform/readerThreads.ts). On two cores
+ * that is one: at 20,000 notes (idle) two threads took the graph phase 55–56.5 s and the peak
+ * RSS to 594–633 MB, one took 58.2 s and 506 MB. Fewer files are extracted on the engine
+ * thread: a thread takes tens of milliseconds to start.
  */
 export function defaultExtractionThreads(): number {
-  return Math.max(1, Math.min(2, os.availableParallelism()));
+  return readerThreadCount();
 }
 
 interface Thread {
