@@ -3,6 +3,7 @@ import type { PositionedMention } from './mentions.js';
 import { STOPWORDS } from '../platform/text/stopwords.js';
 import { listEnd, splitTopLevel } from './nameLists.js';
 import { extendToTeam } from './firstPersonRelations.js';
+import { matchesOf } from '../platform/text/matchesOf.js';
 
 /**
  * Relations people write without a subject next to the verb, because the line or the note
@@ -91,7 +92,7 @@ export function findDescribedRelations(body: string, mentions: PositionedMention
   const covering = (start: number): number => mentions.findIndex((c) => c.start === start);
 
   if (ROLE_WORD.test(body)) {
-    for (const m of body.matchAll(ROLE_AT)) {
+    for (const m of matchesOf(ROLE_AT, body)) {
       const start = m.index ?? 0;
       // Either the line's opening name describes it, or the line is in that person's own note.
       const subject =
@@ -143,7 +144,7 @@ export function findDescribedRelations(body: string, mentions: PositionedMention
   }
 
   if (/services|apps|containers|runs/.test(body)) {
-    for (const m of body.matchAll(SERVICES)) {
+    for (const m of matchesOf(SERVICES, body)) {
       const hostStart = (m.index ?? 0) + m[0].indexOf(m[1]!);
       const hostLabel = m[1]!.replace(/[:,]$/, '');
       // A host named in lowercase ("atlas services: …") is no name the mention rules know: the list says it is a machine.
@@ -182,7 +183,7 @@ const PERSON_SHAPE = /^\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+){1,2}$/
 function describedMemberships(body: string, mentions: PositionedMention[]): DescribedRelation[] {
   if (!/[:—–=]/.test(body)) return [];
   const found: DescribedRelation[] = [];
-  for (const line of body.matchAll(DESCRIBED_LINE)) {
+  for (const line of matchesOf(DESCRIBED_LINE, body)) {
     const opens = lineOpening(body, line.index ?? 0);
     const subject = mentions.findIndex((c) => c.start === opens || c.start === opens + 2);
     if (subject < 0) continue;
@@ -260,7 +261,7 @@ const GIVEN_NAME_SHAPE = /^\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+)?$/
 function projectRoster(body: string, mentions: PositionedMention[], topic: EntityMention, writer: (() => number) | null): DescribedRelation[] {
   if (!/:/.test(body)) return [];
   const found: DescribedRelation[] = [];
-  for (const m of body.matchAll(ROSTER)) {
+  for (const m of matchesOf(ROSTER, body)) {
     const listStart = (m.index ?? 0) + m[0].length;
     const rest = body.slice(listStart);
     // The list ends with its sentence or line (a full stop outside parentheses; a line end anywhere).

@@ -1,5 +1,6 @@
 import type { EntityType } from '../contract/index.js';
 import type { PositionedMention } from './mentions.js';
+import { matchesOf } from '../platform/text/matchesOf.js';
 
 /**
  * Relations whose subject is the writer of the notes (named by USER.md, see noteWriter.ts):
@@ -92,7 +93,7 @@ export function findFirstPersonRelations(body: string, mentions: PositionedMenti
   const found: FirstPersonRelation[] = [];
   const patterns = subjectless ? [WITH_I, SUBJECTLESS] : [WITH_I];
   for (const pattern of patterns) {
-    for (const m of body.matchAll(pattern)) {
+    for (const m of matchesOf(pattern, body)) {
       if (found.length >= MAX_READINGS) break;
       const which = m.slice(1).findIndex((g) => g !== undefined);
       const verb = VERBS[which]!;

@@ -5,6 +5,7 @@ import { knownNameType } from './knownNames.js';
 import { typeFromShape } from './nameShapes.js';
 import { typeFromContext } from './typeCues.js';
 import type { EntityMention, TypeVote } from './types.js';
+import { matchesOf } from '../platform/text/matchesOf.js';
 
 /** An entity named at a place in an entry's body. */
 export interface PositionedMention extends EntityMention {
@@ -64,7 +65,7 @@ export function findMentions(body: string): PositionedMention[] {
   const found: PositionedMention[] = [];
   let masked = body;
   const take = (pattern: RegExp, make: (m: RegExpMatchArray) => Omit<PositionedMention, 'start' | 'end'> | null, group = 0): void => {
-    for (const m of masked.matchAll(pattern)) {
+    for (const m of matchesOf(pattern, masked)) {
       if (found.length >= MAX_MENTIONS_PER_ENTRY) return;
       const made = make(m);
       const start = m.index ?? 0;
@@ -159,7 +160,7 @@ function codeMention(code: string): Omit<PositionedMention, 'start' | 'end'> | n
  */
 function findNames(text: string, budget: number): PositionedMention[] {
   const names: PositionedMention[] = [];
-  for (const m of text.matchAll(CAPITALISED_SPAN)) {
+  for (const m of matchesOf(CAPITALISED_SPAN, text)) {
     if (names.length >= budget) break;
     const spanStart = m.index ?? 0;
     let start = spanStart;

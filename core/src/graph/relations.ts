@@ -12,6 +12,7 @@ import { listEnd, splitTopLevel } from './nameLists.js';
 import { findTableRelations } from './tableRelations.js';
 import { CLOUD_REGION, type PositionedMention } from './mentions.js';
 import type { EntityMention } from './types.js';
+import { matchesOf } from '../platform/text/matchesOf.js';
 
 export interface FoundRelation {
   /** Indexes into the mentions (objects may be appended as new mentions). */
@@ -195,7 +196,7 @@ export function findRelations(
   for (const shaped of SHAPED) {
     // Cheap test first: most entries have none of these words.
     if (!shaped.hint.test(body)) continue;
-    for (const m of body.matchAll(shaped.pattern)) {
+    for (const m of matchesOf(shaped.pattern, body)) {
       if (++examined > MAX_VERBS_PER_ENTRY) break;
       const slot = (group: number, type: EntityType | null): number | null => {
         const span = m.indices?.[group];
@@ -210,7 +211,7 @@ export function findRelations(
   }
   /** The last relation read from a verb: a verb right after it in the same sentence may share its subject. */
   let previous: { subject: number; end: number } | null = null;
-  for (const m of body.matchAll(VERB)) {
+  for (const m of matchesOf(VERB, body)) {
     if (++examined > MAX_VERBS_PER_ENTRY) break; // a pathological entry stays cheap
     const verbStart = m.index ?? 0;
     const verbEnd = verbStart + m[0].length;

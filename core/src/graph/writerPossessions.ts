@@ -1,5 +1,6 @@
 import type { EntityType } from '../contract/index.js';
 import type { PositionedMention } from './mentions.js';
+import { matchesOf } from '../platform/text/matchesOf.js';
 
 /**
  * Things the writer calls their own: "my laptop (`kobe`)", "my home server `atlas`" anywhere in
@@ -54,7 +55,7 @@ export function findWriterPossessions(body: string, mentions: PositionedMention[
     Object.assign(o, { type, certainty: 'strong', ownVote: { type, kind: 'words' } });
     found.push({ object, span: [spanStart, o.end] });
   };
-  for (const m of body.matchAll(MY_THING)) take((m.index ?? 0) + m[0].length, m[1]!, m.index ?? 0);
-  if (ownVoice) for (const m of body.matchAll(PERSONAL_LINE)) take((m.index ?? 0) + m[0].indexOf(m[1]!), m[2]!, m.index ?? 0);
+  for (const m of matchesOf(MY_THING, body)) take((m.index ?? 0) + m[0].length, m[1]!, m.index ?? 0);
+  if (ownVoice) for (const m of matchesOf(PERSONAL_LINE, body)) take((m.index ?? 0) + m[0].indexOf(m[1]!), m[2]!, m.index ?? 0);
   return found;
 }
