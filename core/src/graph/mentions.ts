@@ -4,6 +4,7 @@ import { AMBIGUOUS_GIVEN_NAMES, isFurnitureWord, isGenericNoun, isUnitOrPair } f
 import { knownNameType } from './knownNames.js';
 import { typeFromShape } from './nameShapes.js';
 import { typeFromContext } from './typeCues.js';
+import { tailWordOf, tailWords } from './cueTail.js';
 import type { EntityMention, TypeVote } from './types.js';
 import { matchesOf } from '../platform/text/matchesOf.js';
 
@@ -56,6 +57,7 @@ const PERSON_AFTER =
   /^(?:['’]s)?(?:\s+\([^()\n]{1,40}\))?\s+(?:said|says|asked|told|wants|prefers|thinks|is out|was out|owns|lives|works (?:at|for|on|with|as|in)|joined|left|suggested|likes|met|mentioned|wrote|called|emailed|agreed|agrees|confirmed|confirms|replied|texted|messaged|promised|offered|recommends|swears|reckons|reviewed|recommended|leads|is leading|is working|is based|took over|decided|approved|is on leave|is off|texted|called me|came over|came by|dropped by|cooked|laughed|cried|smiled|hugged|invited|visited us|visited me|picked me up|picked up the kids|is pregnant|turned \d+|and I|& I|on call|on-call|disagrees|designed|now owns)\b|^[?,;:]?\s+(?:she|he)(?:['’]s)?\s/;
 const SUBJECT_AFTER = /^\s+(?:uses|is using|runs|is|was|has|had|will|switched)\b/;
 const PERSON_BEFORE = /\b(?:(?:call|meeting|lunch|dinner|coffee|chat|sync|pairing|paired|talked|spoke|1:1)\s+with|(?:owned|led|reviewed|approved|written)\s+by|told|asked|ask|met|cc|thanks to|ping|passed to)\s+$/i;
+const PERSON_BEFORE_LAST = tailWords('with by told asked ask met cc to ping');
 
 /**
  * Entities an entry's body names, found by syntax: links, tags, URLs, paths, hosts, code
@@ -167,8 +169,8 @@ function findNames(text: string, budget: number): PositionedMention[] {
     let words = m[0].split(/[ \t]+/);
     const before = text.slice(Math.max(0, start - CONTEXT_CHARS), start).trimEnd();
     // "**go**. Posted in …": emphasis and quotes after the full stop still end the sentence.
-    const initial = before === '' || /[.!?:;][*_)"'’”]*$/.test(before) || /(?:^|\s)[-*>]$/.test(before);
-    if (/\d$/.test(before) && isFurnitureWord(words[0]!.replace(/['’]s$/, ''))) continue;
+    const initial = before === '' || endsSentence(before) || endsWithBulletMark(before);
+    if (endsWithDigit(before) && isFurnitureWord(words[0]!.replace(/['’]s$/, ''))) continue;
     if (initial && words.length === 1) {
       const word = words[0]!;
       if (!isNameWord(word)) continue;
@@ -221,6 +223,26 @@ function findNames(text: string, budget: number): PositionedMention[] {
   return names;
 }
 
+/** `[.!?:;][*_)"'’”]*$`, read from the end (the pattern tries every position, for every name). */
+function endsSentence(before: string): boolean {
+  let i = before.length - 1;
+  while (i >= 0 && SENTENCE_CLOSERS.has(before[i]!)) i--;
+  return i >= 0 && SENTENCE_ENDS.has(before[i]!);
+}
+const SENTENCE_CLOSERS = new Set('*_)"\'’”');
+const SENTENCE_ENDS = new Set('.!?:;');
+
+/** `(?:^|\s)[-*>]$`: a bullet's or a quote's mark right before the name. */
+function endsWithBulletMark(before: string): boolean {
+  const last = before[before.length - 1];
+  return (last === '-' || last === '*' || last === '>') && (before.length === 1 || /\s/.test(before[before.length - 2]!));
+}
+
+function endsWithDigit(text: string): boolean {
+  const code = text.charCodeAt(text.length - 1);
+  return code >= 48 && code <= 57;
+}
+
 const SENTENCE_VERBS = new Set(
   'ask check call add fix move ping send review update set try need ran met got went saw told spent finished started booked read wrote took gave made found put left pushed merged shipped paired asked moved replaced switched checked reviewed fixed'.split(' '),
 );
@@ -249,11 +271,12 @@ function nameMention(label: string, start: number, text: string): PositionedMent
   let type: EntityType = 'concept';
   let certainty: EntityMention['certainty'] = 'weak';
   const before = text.slice(Math.max(0, start - CONTEXT_CHARS), start);
+  const tail = tailWordOf(before);
   const shape = typeFromShape(clean);
   let byNameList = false;
   // "in Alfama confirmed": a name after a preposition is not the subject of the verb that follows.
   if (shape) [type, certainty] = [shape, 'strong'];
-  else if ((PERSON_AFTER.test(after(text, start + label.length)) && !OBJECT_OF_PREPOSITION.test(before) && !isKnownThing(clean)) || PERSON_BEFORE.test(before)) [type, certainty] = ['person', 'strong'];
+  else if ((PERSON_AFTER.test(after(text, start + label.length)) && !(OBJECT_OF_PREPOSITION_LAST.has(tail) && OBJECT_OF_PREPOSITION.test(before)) && !isKnownThing(clean)) || (PERSON_BEFORE_LAST.has(tail) && PERSON_BEFORE.test(before))) [type, certainty] = ['person', 'strong'];
   else {
     const known = knownNameType(clean);
     // The words around a name are read only when the list does not settle it (a first name may be a town).
@@ -263,7 +286,7 @@ function nameMention(label: string, start: number, text: string): PositionedMent
     if (cue) [type, certainty] = [cue, 'strong'];
     byNameList = cue === 'person' && known === 'person' && context !== 'person';
   }
-  const hint = type === 'concept' ? typeHint(clean, before) : null;
+  const hint = type === 'concept' ? typeHint(clean, before, tail) : null;
   const hinted = hint ? { hint } : {};
   return { type, label: clean, certainty, start, end, ...hinted, ...(byNameList ? { byNameList } : {}) };
 }
@@ -275,14 +298,18 @@ function isKnownThing(label: string): boolean {
 }
 
 const OBJECT_OF_PREPOSITION = /\b(?:in|at|to|from|on|near|of|into|onto|around|for|via|over|through)\s+(?:the\s+)?$/i;
+const OBJECT_OF_PREPOSITION_LAST = tailWords('in at to from on near of into onto around for via over through the');
 
 /** "with Kiri": a person more often than not; "in Alcântara", "went to Alcântara": a place. */
 const PERSON_HINT_BEFORE = /\b(?:with|me and|texted|told|tell|asked|ask|thanked|thank|hugged|invited)\s+$/i;
+const PERSON_HINT_LAST = tailWords('with and texted told tell asked ask thanked thank hugged invited');
 const PLACE_HINT_BEFORE = /\b(?:in|near|around|went to|go to|going to|got to|headed to|back to|drove to|walked to|bike to|cycled to|biked to)\s+(?:the\s+)?$/i;
+const PLACE_HINT_LAST = tailWords('in near around to the');
 
-function typeHint(label: string, before: string): EntityType | null {
+/** `tail`: the last word of `before` (cueTail.ts). */
+function typeHint(label: string, before: string, tail: string): EntityType | null {
   // Only a name shaped like a person's ("Ottilie", "Ottilie Brandt"), not "with AddDate".
-  if (PERSON_HINT_BEFORE.test(before)) return /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?$/u.test(label) ? 'person' : null;
-  if (PLACE_HINT_BEFORE.test(before)) return 'place';
+  if (PERSON_HINT_LAST.has(tail) && PERSON_HINT_BEFORE.test(before)) return /^\p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)?$/u.test(label) ? 'person' : null;
+  if (PLACE_HINT_LAST.has(tail) && PLACE_HINT_BEFORE.test(before)) return 'place';
   return null;
 }

@@ -128,7 +128,7 @@ const SHAPED: readonly ShapedPattern[] = [
   // "Moved Kestrel from kube-east to kube-west."
   { hint: /[Mm]oved|[Mm]igrated/, pattern: new RegExp(String.raw`\b(?:[Mm]oved|[Mm]igrated)\s+${THE}${NAME}\s+from\s+${THE}${NAME}\s+to\s+${THE}${NAME}`, 'dgu'), build: moveBuild },
   // "Kestrel moved from kube-east to kube-west", "Dana moved from Berlin to Lisbon".
-  { hint: /moved|migrated|relocated/, pattern: new RegExp(String.raw`${NAME}\s+(?:moved|migrated|relocated)\s+from\s+${THE}${NAME}\s+to\s+${THE}${NAME}`, 'dgu'), build: moveBuild },
+  { hint: /(?:moved|migrated|relocated)\s+from\s/, pattern: new RegExp(String.raw`${NAME}\s+(?:moved|migrated|relocated)\s+from\s+${THE}${NAME}\s+to\s+${THE}${NAME}`, 'dgu'), build: moveBuild },
   // "Replaced Redis with Valkey in Kestrel."
   {
     hint: /[Rr]eplaced/,
@@ -137,12 +137,12 @@ const SHAPED: readonly ShapedPattern[] = [
   },
   // "Kestrel switched from Redis to Valkey."
   {
-    hint: /switched/,
+    hint: /switched\s+from\s/,
     pattern: new RegExp(String.raw`${NAME}\s+switched\s+from\s+${THE}${NAME}\s+to\s+${THE}${NAME}`, 'dgu'),
     build: (s) => [...rel(s(3, 'tool'), 'replaced', s(2, 'tool')), ...rel(s(1, null), 'uses', s(3, 'tool'))],
   },
   // "Marco took over Kestrel from Dana."
-  { hint: /took/, pattern: new RegExp(String.raw`${NAME}\s+took\s+over\s+${THE}${NAME}\s+from\s+${NAME}`, 'dgu'), build: (s) => (s(3, 'person'), rel(s(1, 'person'), 'owns', s(2, 'project'))) },
+  { hint: /took\s+over\s/, pattern: new RegExp(String.raw`${NAME}\s+took\s+over\s+${THE}${NAME}\s+from\s+${NAME}`, 'dgu'), build: (s) => (s(3, 'person'), rel(s(1, 'person'), 'owns', s(2, 'project'))) },
   // "Dana handed the staging box over to Marco", "handed over the on-call rota to Grace": the receiver owns it now.
   {
     hint: /[Hh]anded/,
