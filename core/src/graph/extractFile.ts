@@ -1,7 +1,7 @@
 import { isFurnitureLabel, isFurnitureWord } from './furniture.js';
 import { parseMarkdownEntries } from '../workspace/markdownEntries.js';
 import { cleanLabel, labelKey } from './labelKey.js';
-import { findMentions, type PositionedMention } from './mentions.js';
+import { findMentions } from './mentions.js';
 import { isDateHeading, listOf, readNoteContext, scalar, type NoteContext } from './noteContext.js';
 import { findRelations, type EntryVoice } from './relations.js';
 import { tableCells } from './tableRelations.js';
@@ -65,9 +65,9 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
   const noteDate = note.date ?? fallbackDate;
   // "# USER" atop USER.md names the file, not a thing: once USER.md names the writer, its lines are about them.
   const writerFileTitle = aboutWriter && voice.writer ? note.title : null;
-  const entries: Array<ExtractedEntry & { mentions: PositionedMention[] }> = [];
+  const entries: ExtractedEntry[] = [];
   const fm = frontMatterEntry(note, noteDate);
-  if (fm) entries.push({ ...fm, mentions: [] });
+  if (fm) entries.push(fm);
 
   // Names first, for the whole file: how a name is used across it decides its type (typeVotes.ts).
   const found = parseMarkdownEntries(note.body)
@@ -111,19 +111,19 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
     mentions.forEach((m, i) => {
       if (m.alias && labelKey(m.alias) !== labelKey(m.label)) built.aliases.push({ entity: mentionIndex[i]!, alias: cleanLabel(m.alias) });
     });
-    const kv = KEY_VALUE.exec(entry.body);
     // "Key: value" is a fact of the section's or the note's subject; a note without a title is evidence, not a subject.
     const titleSubject = underTitle && note.subject.type !== 'path' && readsAsName(note.subject.label);
     const hasSubject = titleSubject || (!underTitle && heading !== null);
+    const kv = hasSubject && entry.body.includes(':') ? KEY_VALUE.exec(entry.body) : null;
     if (kv && hasSubject && kv[1]!.trim().split(/\s+/).length <= 4 && !NOT_A_KEY.has(kv[1]!.trim().toLowerCase()) && !isFurnitureWord(kv[1]!.trim())) {
       // Only a stated fact makes the note's title an entity here (a title alone is a section).
       const kvSubject = titleSubject ? built.entity(writerFileTitle !== null ? voice.writer! : { ...note.subject, certainty: 'strong' }) : headingIndex!;
       built.claim({ subject: kvSubject, predicate: predicateOf(kv[1]!), object: null, literal: kv[2]!.trim().replace(/[.;]$/, ''), confidence: CONFIDENCE.keyValue });
     }
-    entries.push({ ...built.done(), mentions });
+    entries.push(built.done());
   }
   confirmRecurringNames(entries);
-  return entries.map(({ mentions: _mentions, ...entry }) => entry);
+  return entries;
 }
 
 /** A title that names a thing ("Caddy setup"), not a document's headline ("Postgres 15 → 16 upgrade, ledger cluster — runbook"). */
@@ -162,19 +162,15 @@ function predicateOf(key: string): string {
 }
 
 /** A name seen only sentence-initially is kept when the same file names it elsewhere too (not merely at other sentence starts). */
-function confirmRecurringNames(entries: Array<ExtractedEntry & { mentions: PositionedMention[] }>): void {
+function confirmRecurringNames(entries: ExtractedEntry[]): void {
   const sure = new Set<string>();
+  const tentative: EntityMention[] = [];
   for (const e of entries)
     for (const m of e.entities) {
-      const key = labelKey(m.label);
-      if (m.certainty === 'tentative') continue;
-      if (m.type !== 'tag' && m.type !== 'url' && m.type !== 'path') sure.add(key);
+      if (m.certainty === 'tentative') tentative.push(m);
+      else if (m.type !== 'tag' && m.type !== 'url' && m.type !== 'path') sure.add(labelKey(m.label));
     }
-  for (const e of entries)
-    for (const m of e.entities) {
-      const key = labelKey(m.label);
-      if (m.certainty === 'tentative' && sure.has(key)) m.certainty = 'weak';
-    }
+  for (const m of tentative) if (sure.has(labelKey(m.label))) m.certainty = 'weak';
 }
 
 /** Collects one entry's entities (deduplicated by type and key) and claims. */

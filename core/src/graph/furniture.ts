@@ -1,3 +1,5 @@
+import { rememberedByWord } from './wordMemo.js';
+
 /**
  * Words that structure notes rather than name things: calendar words, time zones, quarters,
  * units, section nouns and technical acronyms. None of them is ever an entity on its own.
@@ -43,9 +45,12 @@ export function isGenericNoun(word: string): boolean {
 
 /** Whether a single word (any case) can never be an entity by itself. */
 export function isFurnitureWord(word: string): boolean {
+  return furnitureWord(word);
+}
+const furnitureWord = rememberedByWord((word) => {
   const w = word.toLowerCase().replace(/['’]/g, '');
   return CALENDAR_WORDS.has(w) || MEASURE_WORDS.has(w) || GENERIC_NOUNS.has(w) || /^\d/.test(w);
-}
+});
 
 const UNIT_PATH = /^[\p{L}\d]+\/(?:s|sec|second|seconds|min|minute|minutes|h|hr|hour|hours|d|day|days|week|weeks|month|months|year|years|req|request|requests)$/iu;
 

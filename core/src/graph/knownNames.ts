@@ -1,4 +1,5 @@
 import type { EntityType } from '../contract/index.js';
+import { rememberedByWord } from './wordMemo.js';
 
 /**
  * Widely known names whose type the words around them rarely state: software people write
@@ -8,6 +9,9 @@ import type { EntityType } from '../contract/index.js';
  * for those only the context decides (typeCues.ts), so a person called Florence stays a person.
  */
 export function knownNameType(label: string): EntityType | null {
+  return knownType(label);
+}
+const knownType = rememberedByWord((label): EntityType | null => {
   const known = KNOWN.get(label.toLowerCase());
   if (known) return known;
   // "Priya Natarajan", "Mark D.": a known first name followed by a surname or an initial.
@@ -16,7 +20,7 @@ export function knownNameType(label: string): EntityType | null {
     if (words.slice(1).every((w) => /^\p{Lu}/u.test(w) && !KNOWN.has(w.toLowerCase()))) return 'person';
   }
   return null;
-}
+});
 
 const TOOLS = `
 python javascript typescript java kotlin ruby php perl scala elixir erlang haskell clojure ocaml zig fortran cobol matlab

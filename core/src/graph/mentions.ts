@@ -5,6 +5,7 @@ import { knownNameType } from './knownNames.js';
 import { typeFromShape } from './nameShapes.js';
 import { typeFromContext } from './typeCues.js';
 import { tailWordOf, tailWords } from './cueTail.js';
+import { rememberedByWord } from './wordMemo.js';
 import type { EntityMention, TypeVote } from './types.js';
 import { matchesOf } from '../platform/text/matchesOf.js';
 
@@ -261,9 +262,12 @@ function after(text: string, at: number): string {
 }
 
 function isNameWord(word: string): boolean {
+  return nameWord(word);
+}
+const nameWord = rememberedByWord((word) => {
   const lower = word.toLowerCase().replace(/['’]s$/, '');
   return lower.length >= 2 && !STOPWORDS.has(lower.replace(/['’]/g, '')) && !isFurnitureWord(lower) && /\p{L}/u.test(word);
-}
+});
 
 function nameMention(label: string, start: number, text: string): PositionedMention {
   const clean = label.replace(/['’]s$/, '');

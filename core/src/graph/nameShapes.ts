@@ -1,5 +1,6 @@
 import type { EntityType } from '../contract/index.js';
 import { knownNameType } from './knownNames.js';
+import { rememberedByWord } from './wordMemo.js';
 
 /**
  * What a name's own words say it is, whatever surrounds it: "Tempelhofer Feld", "Rua Augusta",
@@ -7,6 +8,9 @@ import { knownNameType } from './knownNames.js';
  * organisations. Only head words that rarely end a person's or a product's name count.
  */
 export function typeFromShape(label: string): EntityType | null {
+  return shapeType(label);
+}
+const shapeType = rememberedByWord((label): EntityType | null => {
   const words = label.split(' ');
   const last = words[words.length - 1]!;
   if (words.length >= 2) {
@@ -19,7 +23,7 @@ export function typeFromShape(label: string): EntityType | null {
   // German and Dutch street names are one word: "Kastanienallee", "Torstraße", "Prinsengracht".
   if (STREET_SUFFIX.test(last)) return 'place';
   return null;
-}
+});
 
 /** Case-sensitive: "Acme Labs", not "the labs". */
 const ORGANISATION_HEADS = new Set(

@@ -14,7 +14,7 @@ export function typeFromContext(before: string, after: string, options: { senten
   const tail = tailWordOf(before);
   const called = lastWord.endsWith('called') || lastWord.endsWith('named') ? CALLED_BEFORE.exec(before) : null;
   if (called) return KIND_CALLED[called[1]!.toLowerCase()] ?? null;
-  if (((PERSON_TITLE_LAST.has(tail) || before.trimEnd().endsWith('.')) && PERSON_TITLE_BEFORE.test(before)) || isAfterKinWord(before) || hasRoleAfter(before, after) || PERSON_POSSESSION_AFTER.test(after) || PERSON_AND_I_AFTER.test(after)) return 'person';
+  if (((PERSON_TITLE_LAST.has(tail) || before.trimEnd().endsWith('.')) && PERSON_TITLE_BEFORE.test(before)) || (KIN_WORDS.has(tail) && isAfterKinWord(before)) || hasRoleAfter(before, after) || PERSON_POSSESSION_AFTER.test(after) || PERSON_AND_I_AFTER.test(after)) return 'person';
   if (SCORE_AFTER.test(after) || SCORE_BEFORE.test(before)) return 'organization';
   // A sentence's first word may be an adjective ("Old cluster: …", "New server"): nouns after it say nothing.
   const nounAfter = !options.sentenceStart || (options.label !== undefined && !SENTENCE_ADJECTIVES.has(options.label.toLowerCase()));

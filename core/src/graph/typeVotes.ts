@@ -15,9 +15,12 @@ const NAMED: ReadonlySet<EntityType> = new Set(['person', 'organization', 'place
 export function settleTypesInFile(mentionLists: ReadonlyArray<PositionedMention[]>): void {
   const votes = new Map<string, { strong: Map<EntityType, number>; hints: Map<EntityType, number> }>();
   const tally = (map: Map<EntityType, number>, type: EntityType, weight: number) => map.set(type, (map.get(type) ?? 0) + weight);
+  // Each mention's key, in order: the decision below reads them again.
+  const keys: string[] = [];
   for (const mentions of mentionLists)
     for (const m of mentions) {
       const key = labelKey(m.label);
+      keys.push(key);
       let v = votes.get(key);
       if (!v) votes.set(key, (v = { strong: new Map(), hints: new Map() }));
       // A first name in the list counts half what the words around a name say ("moving to Charlotte").
@@ -33,9 +36,10 @@ export function settleTypesInFile(mentionLists: ReadonlyArray<PositionedMention[
     const winner = strong.size > 0 ? mostVoted(strong) : hints.size === 1 ? [...hints.keys()][0]! : null;
     if (winner) decided.set(key, winner);
   }
+  let at = 0;
   for (const mentions of mentionLists)
     for (const m of mentions) {
-      const type = decided.get(labelKey(m.label));
+      const type = decided.get(keys[at++]!);
       if (!type || m.type === type) continue;
       // A sentence's opening word stays tentative: it still needs a mention that is not one.
       if (m.type === 'concept' && m.certainty !== 'strong') Object.assign(m, { type, certainty: m.certainty === 'tentative' ? 'tentative' : 'strong', typedByFile: true });
