@@ -176,7 +176,8 @@ function confirmRecurringNames(entries: ExtractedEntry[]): void {
 /** Collects one entry's entities (deduplicated by type and key) and claims. */
 class EntryBuilder {
   private readonly entities: EntityMention[] = [];
-  private readonly byKey = new Map<string, number>();
+  /** Entity indexes by kind (a strong mention's type, "*" for weakly typed names, "name" for any typed name) and key. */
+  private readonly byKey = new Map<string, Map<string, number>>();
   private readonly claims: ClaimMention[] = [];
   readonly aliases: ExtractedEntry['aliases'] = [];
 
@@ -198,22 +199,32 @@ class EntryBuilder {
     const label = cleanLabel(mention.label).slice(0, 300);
     const key = labelKey(label);
     // Weakly typed names fold into a same-key entity of this entry whatever its type.
-    const typedKey = `${mention.certainty === 'strong' ? mention.type : '*'}\u0000${key}`;
-    const existing = this.byKey.get(typedKey) ?? (mention.certainty !== 'strong' ? this.byKey.get(`name\u0000${key}`) : undefined);
+    const kind = mention.certainty === 'strong' ? mention.type : '*';
+    const existing = this.indexOf(kind, key) ?? (mention.certainty !== 'strong' ? this.indexOf('name', key) : undefined);
     if (existing !== undefined) return existing;
-    const untyped = mention.certainty === 'strong' && !['tag', 'url', 'path'].includes(mention.type) ? this.byKey.get(`*\u0000${key}`) : undefined;
+    const untyped = mention.certainty === 'strong' && !['tag', 'url', 'path'].includes(mention.type) ? this.indexOf('*', key) : undefined;
     if (untyped !== undefined) {
       // The same name, typed by another mention in this entry ("Gamma uses Gamma").
       Object.assign(this.entities[untyped]!, { type: mention.type, certainty: 'strong' });
-      this.byKey.set(typedKey, untyped);
-      this.byKey.set(`name\u0000${key}`, untyped);
+      this.remember(kind, key, untyped);
+      this.remember('name', key, untyped);
       return untyped;
     }
     this.entities.push({ type: mention.type, label, certainty: mention.certainty, ...(mention.byNameList ? { byNameList: true } : {}) });
     const index = this.entities.length - 1;
-    this.byKey.set(typedKey, index);
-    if (mention.certainty === 'strong' && !['tag', 'url', 'path'].includes(mention.type) && !this.byKey.has(`name\u0000${key}`)) this.byKey.set(`name\u0000${key}`, index);
+    this.remember(kind, key, index);
+    if (mention.certainty === 'strong' && !['tag', 'url', 'path'].includes(mention.type) && this.indexOf('name', key) === undefined) this.remember('name', key, index);
     return index;
+  }
+
+  private indexOf(kind: string, key: string): number | undefined {
+    return this.byKey.get(kind)?.get(key);
+  }
+
+  private remember(kind: string, key: string, index: number): void {
+    let keys = this.byKey.get(kind);
+    if (!keys) this.byKey.set(kind, (keys = new Map()));
+    keys.set(key, index);
   }
 
   claim(claim: ClaimMention): void {

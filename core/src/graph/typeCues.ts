@@ -15,7 +15,7 @@ export function typeFromContext(before: string, after: string, options: { senten
   const called = lastWord.endsWith('called') || lastWord.endsWith('named') ? CALLED_BEFORE.exec(before) : null;
   if (called) return KIND_CALLED[called[1]!.toLowerCase()] ?? null;
   if (((PERSON_TITLE_LAST.has(tail) || before.trimEnd().endsWith('.')) && PERSON_TITLE_BEFORE.test(before)) || (KIN_WORDS.has(tail) && isAfterKinWord(before)) || hasRoleAfter(before, after) || PERSON_POSSESSION_AFTER.test(after) || PERSON_AND_I_AFTER.test(after)) return 'person';
-  if (SCORE_AFTER.test(after) || SCORE_BEFORE.test(before)) return 'organization';
+  if (SCORE_AFTER.test(after) || (endsWithScore(before) && SCORE_BEFORE.test(before))) return 'organization';
   // A sentence's first word may be an adjective ("Old cluster: …", "New server"): nouns after it say nothing.
   const nounAfter = !options.sentenceStart || (options.label !== undefined && !SENTENCE_ADJECTIVES.has(options.label.toLowerCase()));
   if ((ORGANISATION_LAST.has(tail) && ORGANISATION_BEFORE.test(before)) || (nounAfter && ORGANISATION_AFTER.test(after))) return 'organization';
@@ -74,6 +74,13 @@ function hasRoleAfter(before: string, after: string): boolean {
 /** "Kilimani Stars 2 – 1 Riruta Rangers": teams either side of a score. */
 const SCORE_AFTER = /^\s+\d{1,2}\s*[–—-]\s*\d{1,2}\s+\p{Lu}/u;
 const SCORE_BEFORE = /(?:^|\s)\d{1,2}\s*[–—-]\s*\d{1,2}!*\s+$/;
+/** What SCORE_BEFORE needs at its end (a digit or "!", then whitespace), asked without trying every position. */
+function endsWithScore(before: string): boolean {
+  const trimmed = before.trimEnd();
+  if (trimmed.length === before.length) return false;
+  const last = trimmed.charCodeAt(trimmed.length - 1);
+  return (last >= 48 && last <= 57) || last === 33;
+}
 
 /** "BER 19:40 → LIS", "LIS→BER": a three-letter code in a flight's itinerary is an airport. */
 function isAirportCode(label: string, before: string, after: string): boolean {
