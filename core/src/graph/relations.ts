@@ -80,6 +80,8 @@ const PATTERNS: readonly RelationPattern[] = [
 const VERB = new RegExp(`\\b(${PATTERNS.map((p) => p.verb.replace(/ /g, '\\s+'))
   .sort((x, y) => y.length - x.length)
   .join('|')})(?::[ \\t]*|\\s+)`, 'gi');
+/** Each verb's pattern, by the verb as VERB matched it reads (lowercase, single spaces). */
+const PATTERN_OF_VERB = new Map(PATTERNS.map((p) => [p.verb, p]));
 const PRONOUN_CLAUSE = /(?:^|[.;,!?]\s*|\b(?:and|but|then|so)\s+)(he|she|they)\s+(?:\w+ly\s+|also\s+|now\s+|still\s+|finally\s+|just\s+)?$/i;
 /** Between a subject and its verb: an adverb, an auxiliary, or a relative clause's opening ("Dana, who owns …", "Kestrel, which runs on …", "Quillfin, based in …"). */
 const SUBJECT_GAP = /^\s*(?:,\s*(?:who|which)\s+)?(?:\w+ly\s+|also\s+|now\s+|still\s+|finally\s+|just\s+|has\s+|had\s+)?$/i;
@@ -216,7 +218,7 @@ export function findRelations(
     const verbStart = m.index ?? 0;
     const verbEnd = verbStart + m[0].length;
     if (shapedSpans.some(([a, b]) => verbStart >= a && verbStart < b)) continue;
-    const pattern = PATTERNS.find((p) => p.verb === m[1]!.toLowerCase().replace(/\s+/g, ' '))!;
+    const pattern = PATTERN_OF_VERB.get(m[1]!.toLowerCase().replace(/\s+/g, ' '))!;
     const continued: number | null = previous && !pattern.passive && previous.end <= verbStart && SAME_SUBJECT_GAP.test(body.slice(previous.end, verbStart)) ? previous.subject : null;
     // "30 runs of …", "Otieno runs saturday's game": reading a subject may name a word; a reading that fails leaves the mentions as they were.
     const undo = pattern.personRunsOrganisation ? snapshot(mentions) : null;
