@@ -92,9 +92,11 @@ export function findMentions(body: string): PositionedMention[] {
   if (masked.includes('/')) take(TIME_ZONE, (m) => ({ type: 'place', label: m[1]!.replace(/_/g, ' '), certainty: 'strong' }), 1);
   if (masked.includes('/')) take(FILE_PATH, (m) => (/^\d+(?:\/\d+)+$/.test(m[0]) || m[0].split('/').filter(Boolean).length < 2 || isUnitOrPair(m[0]) ? null : { type: 'path', label: m[0], certainty: 'strong' }));
   // A domain's shape only guesses a host: "dana.dev: personal site" in another note says what it is (typeVotes.ts).
-  if (masked.includes('.')) take(DOMAIN, (m) => ({ type: 'machine', label: m[0].toLowerCase(), certainty: 'strong', byNameList: true }));
+  // A domain's or a dotted name's dot is followed by a letter (a full stop is not): asked before trying the pattern at every word.
+  const dottedWord = /\.[a-z]/i.test(masked);
+  if (dottedWord) take(DOMAIN, (m) => ({ type: 'machine', label: m[0].toLowerCase(), certainty: 'strong', byNameList: true }));
   if (/\d/.test(masked)) take(HOST, (m) => (/^v?\d/.test(m[0]) || !/[a-z]{2}/.test(m[0]) ? null : { type: CLOUD_REGION.test(m[0]) ? 'place' : 'machine', label: m[0], certainty: 'strong' }));
-  if (masked.includes('_') || masked.includes('.') || /[a-z][A-Z]/.test(masked)) take(IDENTIFIER, (m) => ({ type: toolOrIdentifier(m[0], masked, m.index ?? 0), label: m[0], certainty: 'strong' }));
+  if (masked.includes('_') || (dottedWord && /\.[a-z]/.test(masked)) || /[a-z][A-Z]/.test(masked)) take(IDENTIFIER, (m) => ({ type: toolOrIdentifier(m[0], masked, m.index ?? 0), label: m[0], certainty: 'strong' }));
   found.push(...findNames(masked, MAX_MENTIONS_PER_ENTRY - found.length));
   found.sort((a, b) => a.start - b.start);
   typeListMembers(body, found);
