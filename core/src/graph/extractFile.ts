@@ -76,6 +76,21 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
     .map((entry) => ({ entry, mentions: findMentions(entry.body) }));
   settleTypesInFile(found.map((f) => f.mentions));
 
+  // Asked once per file and once per heading, not per entry: a section holds several entries.
+  const subjectNamed = readsAsName(note.subject.label);
+  // The note's title heading names its subject ("# Hamia — payouts-api AWS → GCP" in a project's note names Hamia).
+  const titleKeys = [labelKey(note.subject.label), ...(note.title !== null ? [labelKey(note.title)] : [])];
+  const headings = new Map<string, { title: boolean; section: boolean }>();
+  const headingOf = (heading: string) => {
+    let facts = headings.get(heading);
+    if (!facts) {
+      // A heading is a section, not an entity, unless the workspace names it elsewhere too (tentative).
+      const section = heading !== writerFileTitle && !isDateHeading(heading) && !isFurnitureLabel(heading.replace(/[:—–-]+/g, ' '));
+      headings.set(heading, (facts = { title: titleKeys.includes(labelKey(heading)), section }));
+    }
+    return facts;
+  };
+
   /** The table the entries are rows of: its first row's cells, and its last row's line. */
   let table: { header: string[]; lastLine: number } | null = null;
   for (const { entry, mentions } of found) {
@@ -88,23 +103,21 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
       table.lastLine = entry.startLine;
     } else table = { header: tableCells(entry.body).map((c) => c.text), lastLine: entry.startLine };
     // Under the note's own title, "Key: value" lines are facts of the note's subject.
-    const underTitle = !entry.heading || isTitle(entry.heading, note);
+    const underTitle = !entry.heading || headingOf(entry.heading).title;
     // Every section of a person's or project's note is about them: a line without a subject too ("Lives in Wedding.", "## Work with him: - Owns …").
     // In a note about people, a section headed by a full name ("### Hope Wanjiku") is about that person.
     const sectionPerson = note.subject.type === 'person' && entry.heading ? PERSON_HEADING.exec(entry.heading)?.[1] : undefined;
     const topic = sectionPerson
       ? { type: 'person' as const, label: sectionPerson, certainty: 'strong' as const }
-      : aboutOther && readsAsName(note.subject.label)
+      : aboutOther && subjectNamed
         ? { ...note.subject, certainty: 'strong' as const }
         : null;
     // Relations read the settled types (a host, a place).
     const relations = findRelations(entry.body, mentions, topic, voice, tableHeader);
     const built = new EntryBuilder(entry.startLine, entry.endLine, entry.annotations.observed ?? noteDate);
-    // A heading is a section, not an entity, unless the workspace names it elsewhere too (tentative).
-    const heading =
-      entry.heading && entry.heading !== writerFileTitle && !isDateHeading(entry.heading) && !isFurnitureLabel(entry.heading.replace(/[:—–-]+/g, ' ')) ? entry.heading : null;
+    const heading = entry.heading && headingOf(entry.heading).section ? entry.heading : null;
     const headingIndex = heading
-      ? built.entity(isTitle(heading, note) ? subjectMention(note) : { type: 'concept', label: heading, certainty: 'tentative' })
+      ? built.entity(headingOf(heading).title ? subjectMention(note) : { type: 'concept', label: heading, certainty: 'tentative' })
       : null;
     const mentionIndex = mentions.map((m) => built.entity(m));
     for (const r of relations) built.claim({ subject: mentionIndex[r.subject]!, predicate: r.predicate, object: mentionIndex[r.object]!, literal: null, confidence: CONFIDENCE.relation });
@@ -112,7 +125,7 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
       if (m.alias && labelKey(m.alias) !== labelKey(m.label)) built.aliases.push({ entity: mentionIndex[i]!, alias: cleanLabel(m.alias) });
     });
     // "Key: value" is a fact of the section's or the note's subject; a note without a title is evidence, not a subject.
-    const titleSubject = underTitle && note.subject.type !== 'path' && readsAsName(note.subject.label);
+    const titleSubject = underTitle && note.subject.type !== 'path' && subjectNamed;
     const hasSubject = titleSubject || (!underTitle && heading !== null);
     const kv = hasSubject && entry.body.includes(':') ? KEY_VALUE.exec(entry.body) : null;
     if (kv && hasSubject && kv[1]!.trim().split(/\s+/).length <= 4 && !NOT_A_KEY.has(kv[1]!.trim().toLowerCase()) && !isFurnitureWord(kv[1]!.trim())) {
@@ -129,12 +142,6 @@ export function extractFile(path: string, fullText: string, fallbackDate: string
 /** A title that names a thing ("Caddy setup"), not a document's headline ("Postgres 15 → 16 upgrade, ledger cluster — runbook"). */
 function readsAsName(title: string): boolean {
   return title.split(/\s+/).length <= 5 && !/\s[—–-]\s|→|:\s|[,;]/.test(title);
-}
-
-/** The note's title heading, naming its subject ("# Hamia — payouts-api AWS → GCP" in a project's note names Hamia). */
-function isTitle(heading: string, note: NoteContext): boolean {
-  const key = labelKey(heading);
-  return key === labelKey(note.subject.label) || (note.title !== null && key === labelKey(note.title));
 }
 
 /** A note about a person or project is that entity; any other note's title is a section heading like the rest. */
