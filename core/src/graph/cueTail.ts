@@ -19,5 +19,19 @@ function isAsciiLetter(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 }
 
-/** The words a cue's pattern may end with, space-separated (with "the" where the pattern allows "(?:the\s+)?" after them). */
-export const tailWords = (words: string): ReadonlySet<string> => new Set(words.split(' '));
+/** The words a cue's pattern may end (or start) with, space-separated; with "the" where "(?:the\s+)?" may follow the last one. */
+export const cueWords = (words: string): ReadonlySet<string> => new Set(words.split(' '));
+
+/**
+ * The first word after a name, for the cues that start "^\s+word" ("the Atlas box", "Lisbon
+ * trip"): the ASCII letters after the leading whitespace, case kept; "" when no whitespace
+ * starts the text. Such a cue runs only when its pattern may start with that word.
+ */
+export function headWordOf(after: string): string {
+  let start = 0;
+  while (start < after.length && /\s/.test(after[start]!)) start++;
+  if (start === 0) return '';
+  let end = start;
+  while (end < after.length && end - start < MAX_TAIL && isAsciiLetter(after.charCodeAt(end))) end++;
+  return after.slice(start, end);
+}

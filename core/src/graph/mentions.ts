@@ -4,7 +4,7 @@ import { AMBIGUOUS_GIVEN_NAMES, isFurnitureWord, isGenericNoun, isUnitOrPair } f
 import { knownNameType } from './knownNames.js';
 import { typeFromShape } from './nameShapes.js';
 import { typeFromContext } from './typeCues.js';
-import { tailWordOf, tailWords } from './cueTail.js';
+import { tailWordOf, cueWords } from './cueTail.js';
 import { rememberedByWord } from './wordMemo.js';
 import type { EntityMention, TypeVote } from './types.js';
 import { matchesOf } from '../platform/text/matchesOf.js';
@@ -58,7 +58,7 @@ const PERSON_AFTER =
   /^(?:['’]s)?(?:\s+\([^()\n]{1,40}\))?\s+(?:said|says|asked|told|wants|prefers|thinks|is out|was out|owns|lives|works (?:at|for|on|with|as|in)|joined|left|suggested|likes|met|mentioned|wrote|called|emailed|agreed|agrees|confirmed|confirms|replied|texted|messaged|promised|offered|recommends|swears|reckons|reviewed|recommended|leads|is leading|is working|is based|took over|decided|approved|is on leave|is off|texted|called me|came over|came by|dropped by|cooked|laughed|cried|smiled|hugged|invited|visited us|visited me|picked me up|picked up the kids|is pregnant|turned \d+|and I|& I|on call|on-call|disagrees|designed|now owns)\b|^[?,;:]?\s+(?:she|he)(?:['’]s)?\s/;
 const SUBJECT_AFTER = /^\s+(?:uses|is using|runs|is|was|has|had|will|switched)\b/;
 const PERSON_BEFORE = /\b(?:(?:call|meeting|lunch|dinner|coffee|chat|sync|pairing|paired|talked|spoke|1:1)\s+with|(?:owned|led|reviewed|approved|written)\s+by|told|asked|ask|met|cc|thanks to|ping|passed to)\s+$/i;
-const PERSON_BEFORE_LAST = tailWords('with by told asked ask met cc to ping');
+const PERSON_BEFORE_LAST = cueWords('with by told asked ask met cc to ping');
 
 /**
  * Entities an entry's body names, found by syntax: links, tags, URLs, paths, hosts, code
@@ -304,13 +304,13 @@ function isKnownThing(label: string): boolean {
 }
 
 const OBJECT_OF_PREPOSITION = /\b(?:in|at|to|from|on|near|of|into|onto|around|for|via|over|through)\s+(?:the\s+)?$/i;
-const OBJECT_OF_PREPOSITION_LAST = tailWords('in at to from on near of into onto around for via over through the');
+const OBJECT_OF_PREPOSITION_LAST = cueWords('in at to from on near of into onto around for via over through the');
 
 /** "with Kiri": a person more often than not; "in Alcântara", "went to Alcântara": a place. */
 const PERSON_HINT_BEFORE = /\b(?:with|me and|texted|told|tell|asked|ask|thanked|thank|hugged|invited)\s+$/i;
-const PERSON_HINT_LAST = tailWords('with and texted told tell asked ask thanked thank hugged invited');
+const PERSON_HINT_LAST = cueWords('with and texted told tell asked ask thanked thank hugged invited');
 const PLACE_HINT_BEFORE = /\b(?:in|near|around|went to|go to|going to|got to|headed to|back to|drove to|walked to|bike to|cycled to|biked to)\s+(?:the\s+)?$/i;
-const PLACE_HINT_LAST = tailWords('in near around to the');
+const PLACE_HINT_LAST = cueWords('in near around to the');
 
 /** `tail`: the last word of `before` (cueTail.ts). */
 function typeHint(label: string, before: string, tail: string): EntityType | null {
