@@ -4,6 +4,11 @@ import { isFurnitureLabel, startsWithCalendarWord } from './furniture.js';
 import { describedSubject, findDescribedRelations, topicSubject } from './describedRelations.js';
 import { extendToTeam, findFirstPersonRelations } from './firstPersonRelations.js';
 import { findWriterPossessions } from './writerPossessions.js';
+import { findPairedWork } from './pairedWork.js';
+import { withEarlierPlaces } from './movedFrom.js';
+import { findPossessedBy } from './possessedBy.js';
+import { findGroupPlaces } from './placeGroups.js';
+import { findAppositionPlaces } from './placeAppositions.js';
 import { findPlaceRelations } from './placeRelations.js';
 import { findHostedNow } from './hostedNow.js';
 import { findHostedOn } from './hostedOn.js';
@@ -191,6 +196,8 @@ export function findRelations(
       relations.push({ subject: writerIndex(), predicate: 'owns', object: r.object });
       shapedSpans.push(r.span);
     }
+    const person = topic?.type === 'person' ? topic : null;
+    relations.push(...findPairedWork(body, mentions, { objectAt, writer: writerIndex, topic: person ? () => placedMention(mentions, person, TOPIC_START) : null }, voice.ownVoice));
   }
   for (const shaped of SHAPED) {
     // Cheap test first: most entries have none of these words.
@@ -265,15 +272,20 @@ export function findRelations(
   }
   relations.push(...findDescribedRelations(body, mentions, topic ?? (voice.aboutWriter ? writer : null), writerIndex));
   relations.push(...findPlaceRelations(body, mentions));
+  relations.push(...findGroupPlaces(body, mentions));
+  relations.push(...findAppositionPlaces(body, mentions));
   relations.push(...findHostedNow(body, mentions));
   relations.push(...findHostedOn(body, mentions));
   relations.push(...findTableRelations(body, mentions, tableHeader));
+  relations.push(...findPossessedBy(body, mentions));
   relations.push(...findSharedHomes(body, mentions, relations));
-  return relations;
+  return withEarlierPlaces(body, mentions, relations);
 }
 
 /** The writer's mention, placed before the text like the topic's (they are named by USER.md, not by a span). */
 const WRITER_START = -2;
+/** The note's topic's place (describedRelations.ts places it there too). */
+const TOPIC_START = -1;
 
 function placedMention(mentions: PositionedMention[], mention: EntityMention, at: number): number {
   const found = mentions.findIndex((m) => m.start === at);
