@@ -80,3 +80,50 @@ describe('places by groups and appositions', () => {
     expect(relationsOf('- Dinner with Foz people — we ate in Porto.')).not.toContain('Foz located_in Porto');
   });
 });
+
+describe('the machines the writer keeps', () => {
+  it('makes the writer own each machine a line lists after saying they keep them', () => {
+    expect(relationsOf('- run three servers in the attic: `heron` (old NAS), `kestrel-2` (VM host), wren', 'USER.md')).toEqual([
+      'Ines Duarte owns heron',
+      'Ines Duarte owns kestrel-2',
+      'Ines Duarte owns wren',
+    ]);
+    expect(relationsOf('I have two boxes: heron and `wren`.', 'memory/people/tariq.md')).toEqual(['Ines Duarte owns heron', 'Ines Duarte owns wren']);
+  });
+
+  it('reads nothing for someone else’s machines or a list without the verb', () => {
+    expect(relationsOf('- Tariq runs two servers: heron, wren', 'USER.md')).toEqual([]);
+    expect(relationsOf('- Reading about servers: heron, wren', 'USER.md')).toEqual([]);
+  });
+});
+
+describe('a table of a change, thing by thing', () => {
+  const table = (rows: string) => `# Move to Hetzner\n\n| thing | before | after |\n|---|---|---|\n${rows}`;
+
+  it('reads where each thing runs after the change, or before when the after cell says nothing changed', () => {
+    expect(relationsOf(table('| Osprey | AWS, 2× EC2 | Hetzner, `osprey-1` (since May) |\n| Quillpipe | Hetzner | unchanged for now |\n'), 'memory/projects/move.md')).toEqual([
+      'Osprey runs_on Hetzner',
+      'Quillpipe runs_on Hetzner',
+    ]);
+  });
+
+  it('reads nothing from a table of other columns, or a cell that opens with no provider or host', () => {
+    expect(relationsOf('| thing | owner | notes |\n|---|---|---|\n| Osprey | Hetzner | fine |\n', 'memory/projects/move.md')).toEqual([]);
+    expect(relationsOf(table('| Osprey | AWS | a bigger box, maybe |\n'), 'memory/projects/move.md')).toEqual([]);
+  });
+});
+
+describe('coordinated objects of the writer’s verbs', () => {
+  it('gives every coordinated name the writer’s relation, a code token with its kind word too', () => {
+    expect(relationsOf('- I work on quillpipe and heronctl.')).toEqual(['Ines Duarte works_on quillpipe', 'Ines Duarte works_on heronctl']);
+    expect(relationsOf('- Main repo is quillpipe; occasional work on heronctl and the internal `wrn` CLI.', 'MEMORY.md')).toEqual([
+      'Ines Duarte works_on heronctl',
+      'Ines Duarte works_on wrn',
+    ]);
+  });
+
+  it('ends the list at an item that is a person or more than a name', () => {
+    expect(relationsOf('- I work on quillpipe and Tariq reviews.')).toEqual(['Ines Duarte works_on quillpipe']);
+    expect(relationsOf('- I work on quillpipe and then go climbing.')).toEqual(['Ines Duarte works_on quillpipe']);
+  });
+});

@@ -9,6 +9,7 @@ import { withEarlierPlaces } from './movedFrom.js';
 import { findPossessedBy } from './possessedBy.js';
 import { findGroupPlaces } from './placeGroups.js';
 import { findAppositionPlaces } from './placeAppositions.js';
+import { findChangeTableRelations } from './changeTables.js';
 import { findPlaceRelations } from './placeRelations.js';
 import { findHostedNow } from './hostedNow.js';
 import { findHostedOn } from './hostedOn.js';
@@ -277,6 +278,7 @@ export function findRelations(
   relations.push(...findHostedNow(body, mentions));
   relations.push(...findHostedOn(body, mentions));
   relations.push(...findTableRelations(body, mentions, tableHeader));
+  relations.push(...findChangeTableRelations(body, mentions, tableHeader));
   relations.push(...findPossessedBy(body, mentions));
   relations.push(...findSharedHomes(body, mentions, relations));
   return withEarlierPlaces(body, mentions, relations);
