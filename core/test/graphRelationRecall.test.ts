@@ -127,3 +127,23 @@ describe('coordinated objects of the writer’s verbs', () => {
     expect(relationsOf('- I work on quillpipe and then go climbing.')).toEqual(['Ines Duarte works_on quillpipe']);
   });
 });
+
+describe('coordinated subjects and appositions', () => {
+  it('gives each of several people opening a clause the relation of their plural verb', () => {
+    expect(relationsOf('- Tariq and Marta work on Osprey.')).toEqual(['Tariq works_on Osprey', 'Marta works_on Osprey']);
+    expect(relationsOf('- Tariq, Marta and Rui own quillpipe.')).toEqual(['Tariq owns quillpipe', 'Marta owns quillpipe', 'Rui owns quillpipe']);
+    expect(relationsOf('- Tariq and Marta live in Braga now.')).toEqual(['Tariq located_in Braga', 'Marta located_in Braga']);
+  });
+
+  it('reads no coordinated subject after a verb, with a thing among the people, or before a lowercase "place"', () => {
+    expect(relationsOf('- Met Tariq and Marta work on Osprey now.')).toEqual([]);
+    expect(relationsOf('- Tariq and Marta live in hope.')).toEqual([]);
+  });
+
+  it('reads past an apposition in lowercase words to the verb', () => {
+    expect(relationsOf('- Osprey, our invoicing service, runs on box-b.')).toEqual(['Osprey runs_on box-b']);
+    expect(relationsOf('- Osprey, the invoicing service, is owned by Marta.')).toEqual(['Marta owns Osprey']);
+    // A clause that is more than an apposition (a verb, a name) is no bridge.
+    expect(relationsOf('- Osprey, which Tariq wrote, Marta said, runs on box-b.')).toEqual([]);
+  });
+});
