@@ -5,6 +5,7 @@ import { rarityOver } from './rarity.js';
 import { relate } from './relation.js';
 import type { DreamConflict } from '../../contract/index.js';
 import { conflictId } from './conflictId.js';
+import { classifyEntry } from '../../workspace/entryKind.js';
 
 /**
  * Judgment before writing: each candidate (oldest note first) is compared with the active
@@ -57,13 +58,20 @@ export function judgeCandidates(
 
   const ordered = [...items].sort((a, b) => (a.day ?? '9999').localeCompare(b.day ?? '9999') || b.candidate.candidate.score - a.candidate.candidate.score);
   for (const item of ordered) {
-    // A time-bounded fact ("acting head until Jan 8") stands beside the lasting one it overlays, and retires on its own.
+    const relations = active.map((other) => ({ other, ...relate(item.facts, other.facts, rarity) }));
+    // A time-bounded fact ("acting head until Jan 8") stands beside the lasting one it overlays, and retires on its own;
+    // said again with the same end (the same freeze in two notes), it is still one line.
     if (item.candidate.candidate.kind === 'time-bounded') {
+      const until = item.candidate.candidate.validUntil;
+      const restated = relations.find((r) => r.relation === 'duplicate' && until !== null && validUntilOf(r.other) === until);
+      if (restated) {
+        judgment.duplicates.push({ candidate: item.candidate, into: restated.other, reason: restated.reason });
+        continue;
+      }
       active.push(item);
       retiresOf.set(item, []);
       continue;
     }
-    const relations = active.map((other) => ({ other, ...relate(item.facts, other.facts, rarity) }));
     movePersonalTermsToUser(item, relations);
     const duplicate = relations.find((r) => r.relation === 'duplicate');
     const rivals = relations.filter((r) => r.relation === 'same-attribute' && r.other.target === item.target);
@@ -148,6 +156,13 @@ function orderOf(item: JudgedItem, other: JudgedItem): 'newer' | 'older' | 'unor
   // The person's own undated line: a note that announces the change ("Staging moved: …") is newer.
   if (item.day && !other.day && item.facts.announcesChange && !other.facts.announcesChange) return 'newer';
   return 'unordered';
+}
+
+/** When a time-bounded item stops holding: a candidate's as the sweep read it, a curated line's read from its text against its day. */
+function validUntilOf(item: JudgedItem): string | null {
+  if (item.candidate) return item.candidate.candidate.kind === 'time-bounded' ? (item.candidate.candidate.validUntil ?? null) : null;
+  const kind = classifyEntry(item.text, item.day);
+  return kind.kind === 'time-bounded' ? kind.validUntil : null;
 }
 
 function isNewer(day: string | null, than: string | null): boolean {
