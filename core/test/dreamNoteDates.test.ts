@@ -90,29 +90,43 @@ describe('a notes file without a date in its name', () => {
     expect((run.contradictions ?? []).map((c) => [c.a.text, c.b.text].join(' | '))).toEqual([expect.stringContaining('cache-2.lan')]);
   });
 
-  it('an entry added to it after it was first read is dated by when it appeared, and supersedes an older dated entry', async () => {
+  it('an entry added to it after it was first read is dated by when it appeared: it supersedes an older dated entry, keeps that day on its line, and an older note never retires it', async () => {
     const { service, clock } = await setup({
       'MEMORY.md': `# Long-Term Memory\n\n## Build\n${dated}\n`,
       'memory/2026-11-25.md': '# 2026-11-25\n\n- The build cache lives on cache-3.lan port 9000.\n',
       'memory/build-notes.md': '# Build notes\n\n- Builds run on the runner pool ci-pool-a.\n',
     });
+    const file = path.join(ws!.root, 'memory/build-notes.md');
     const firstRead = new Date(AT - 3 * DAY_MS);
-    fs.utimesSync(path.join(ws!.root, 'memory/build-notes.md'), firstRead, firstRead);
+    fs.utimesSync(file, firstRead, firstRead);
     await service.sync(false);
     await dream(service, { thresholds: OPEN_GATES });
+    // Appended on Nov 30 (the file's mtime then): no change word, only its day orders it.
     clock.set(AT + DAY_MS);
-    const file = path.join(ws!.root, 'memory/build-notes.md');
-    fs.appendFileSync(file, '- The build cache now lives on cache-2.lan port 9000.\n');
-    fs.utimesSync(file, new Date(AT + DAY_MS - 3_600_000), new Date(AT + DAY_MS - 3_600_000));
+    fs.appendFileSync(file, '- The build cache lives on cache-2.lan port 9000.\n');
+    const appended = new Date(AT + DAY_MS - 3_600_000);
+    fs.utimesSync(file, appended, appended);
     await service.sync(false);
     await recallOver(service, clock, [
       { query: 'build cache host', daysAgo: 0 },
       { query: 'where does the build cache live', daysAgo: 0 },
     ]);
     await dream(service, { thresholds: OPEN_GATES });
-    const memory = read('MEMORY.md');
-    expect(memory).toContain(`${dated} <!-- status: superseded -->`);
-    expect(memory).toContain('- The build cache now lives on cache-2.lan port 9000. Source: memory/build-notes.md#L4-L4');
+    const written = '- The build cache lives on cache-2.lan port 9000. Source: memory/build-notes.md#L4-L4 <!-- observed: 2026-11-30 -->';
+    expect(read('MEMORY.md')).toContain(`${dated} <!-- status: superseded -->`);
+    expect(read('MEMORY.md')).toContain(`${written}\n`);
+    // A note dated Nov 28, written down only now, says the cache moved: it is older than the Nov 30 line.
+    clock.set(AT + 2 * DAY_MS);
+    fs.writeFileSync(path.join(ws!.root, 'memory/2026-11-28.md'), '# 2026-11-28\n\n- The build cache now lives on cache-4.lan port 9000.\n');
+    await service.sync(false);
+    await recallOver(service, clock, [
+      { query: 'build cache host', daysAgo: 0 },
+      { query: 'which host has the build cache', daysAgo: 0 },
+    ]);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    expect(read('MEMORY.md')).toContain(`${written}\n`);
+    expect(read('MEMORY.md')).not.toContain('cache-4.lan');
+    expect(run.candidates.find((c) => c.key === 'memory/2026-11-28.md:3:3')?.gates.find((g) => g.gate === 'judgment')?.detail).toContain('superseded by the newer');
   });
 });
 
