@@ -44,7 +44,7 @@ export function reviewPromotion(env: ActionEnvironment, runId: string, candidate
       const snapshot = readCuratedFile(env.workspaceRoot, promotion.target);
       const edit: TextEdit & { superseded?: string[] } =
         promotion.target === 'USER.md'
-          ? applyDirective(snapshot.text, { text: candidate?.text ?? '', observed: localDay(now) })
+          ? applyDirective(snapshot.text, { text: candidate?.text ?? '', observed: observedDayOf(promotion.lines) })
           : appendSection(snapshot.text, promotionHeading(localDay(now)), promotion.lines);
       if (edit.added.length > 0) {
         const write = writeChecked(env, run, snapshot, edit, `approved promotion in ${runId}`);
@@ -75,6 +75,20 @@ export function reviewPromotion(env: ActionEnvironment, runId: string, candidate
   }
   env.runs.save(run);
   return run;
+}
+
+const OBSERVED = /<!--\s*observed:\s*(\d{4}-\d{2}-\d{2})\s*-->/;
+
+/**
+ * The day the proposed directive was said, as the sweep read it from its note: approving it
+ * today does not make it newer than what was written in between.
+ */
+function observedDayOf(lines: readonly string[]): string | null {
+  for (const line of lines) {
+    const day = OBSERVED.exec(line)?.[1];
+    if (day) return day;
+  }
+  return null;
 }
 
 function decide(promotion: DreamPromotion, decision: 'approved' | 'rejected', now: number): void {

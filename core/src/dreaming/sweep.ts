@@ -94,7 +94,7 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
   for (const r of proposals) {
     r.candidate.outcome = 'proposed';
     const promotion = toPromotion(r, memory.text);
-    run.promoted.push(promotionRecord(r.entry.key, r.candidate.target!, proposedLines(promotion, r.candidate.target!, day), 'proposed'));
+    run.promoted.push(promotionRecord(r.entry.key, r.candidate.target!, proposedLines(promotion, r.candidate.target!), 'proposed'));
   }
   run.phases.deep = { ranked: ranked.length, passed: passing.length, promoted: 0, proposed: proposals.length };
 
@@ -117,7 +117,7 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
     for (const r of toMemory) r.candidate.outcome = 'not-written';
     run.writes.push({ ...diaryWrite('aborted', memoryPlan.refused, memory.sha256), file: 'MEMORY.md' });
   }
-  const userPlan = planUserEdit(judged.userEdit.text, toUser.map((r) => toPromotion(r, memory.text)), day);
+  const userPlan = planUserEdit(judged.userEdit.text, toUser.map((r) => toPromotion(r, memory.text)));
   markSupersessions(memoryPlan.promotions, judged.supersededBy);
   markSupersessions(userPlan.promotions, judged.supersededBy);
   // The judgment's in-place edits (retired entries, grown source lists) land with the promotions.

@@ -117,6 +117,14 @@ const MEETING_PHRASE = /^(?:[\p{L}-]+\s+){0,3}?(?:meeting|call|sync|session|work
 const MINUTES = /^(?:attendees|participants|present|minutes|recap|notes from)\b\s*(?:[:—–-]|of\b|from\b)/i;
 /** An occasion and what it did: "The parent-teacher evening was packed", "the fire drill went smoothly". */
 const OCCASION_PAST = /\b(?:(?:open|away|sports|field|launch|demo|release) day|evening|meeting|party|opening|dinner|lunch|workshop|drill|session|demo|talk|gig|concert|launch|call|interview|visit|trip|offsite|outage|incident|event|fair|play|show|performance|harvest|festival|match|class|lesson|rehearsal|ceremony|conference|webinar|training|kick-?off|stand-?up|presentation|hackathon|audit)s?\b[^.;]{0,40}?\b(?:was|were|went|lasted|ran|started|ended|finished|took|began|happened|failed|crashed|broke|lost|got (?:cancel+ed|postponed))\b/iu;
+/**
+ * The line opens by naming the day's occasion, then says what it held: "deep clean day, walk-in +
+ * hood filters", "PD day, no students", "build night w/ Sam", "restaurant week night 2: 91 covers".
+ * A day that recurs ("trash day: Tuesdays") names a weekday and stays a fact.
+ */
+const OCCASION_OF_THE_DAY = /^(?:[\p{L}'’-]+\s+){1,3}?(?:day|night)(?:\s+\d+)?\s*(?:[,:(]|w\/|with\b|$)/iu;
+const NAMES_A_WEEKDAY = /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b|\b(?:wednes|satur)days?\b/i;
+
 /** When it happened: "yesterday", "last night", "this morning". */
 const HAPPENED_WHEN = /\b(?:yesterday|last night|this morning|this afternoon|this evening|earlier today|last week|last (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
 /** A state that goes on (a schedule, a change made for good): not a one-off happening, whatever the verb. */
@@ -232,6 +240,7 @@ function happeningCue(words: string): string | null {
   // Cues are stored once per distinct text (index/entryKindsTable.ts): name the kind of cue and one word, never a run of the line.
   const meeting = MEETING_PHRASE.exec(words);
   if (meeting) return 'a meeting told';
+  if (OCCASION_OF_THE_DAY.test(words) && !NAMES_A_WEEKDAY.test(words)) return 'the day\'s occasion named';
   const occasion = OCCASION_PAST.exec(words);
   if (occasion) return `an occasion that happened ("${lastWord(occasion[0])}")`;
   const when = HAPPENED_WHEN.exec(words) ?? PAST_START.exec(words);
