@@ -114,10 +114,11 @@ export function timeBound(words: string, noteDay: string | null): { validUntil: 
     if (AFTER_UNTIL_WORD.has(pattern) && !(untilWord ??= UNTIL_WORD.test(words))) continue;
     if (NEEDS_WEEKDAY.has(pattern) && !(weekday ??= WEEKDAY_START.test(words))) continue;
     if (pattern === THIS_WEEK && !THIS_WEEK_WORD.test(words)) continue;
-    if (pattern === WEEKDAY_RANGE && !ONE_STRETCH.test(words) && !ABSENCE.test(words)) continue;
     if (pattern === TEMPORARY && !TEMPORARY_WORD.test(words)) continue;
     pattern.lastIndex = 0;
     const match = pattern.exec(words);
+    // A range of weekdays counts only as one stretch of days; the range is the rarer of the two, so it is looked for first.
+    if (match && pattern === WEEKDAY_RANGE && !ONE_STRETCH.test(words) && !ABSENCE.test(words)) continue;
     if (match) return { validUntil: read(match, noteDayBase(noteDay), words), cue: match[0].trim() };
   }
   return null;
