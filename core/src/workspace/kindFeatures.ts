@@ -20,10 +20,10 @@ const CALENDAR_INITIALS = new Set([...'jfmasondtw'].map((c) => c.charCodeAt(0)))
 function foldToken(token: string): string {
   const lower = token.toLowerCase();
   const t = lower.includes('’') ? lower.replace(/’/g, "'") : lower;
-  // Most words start with a letter no month or weekday starts with: they skip the three tests.
+  // Most words start with a letter no month or weekday starts with, or are shorter than any ("a", "to", "of"): they skip the three tests.
   const first = t.charCodeAt(0);
   if (first >= 48 && first <= 57) return /^\d+(?:st|nd|rd|th)?$/.test(t) ? '<n>' : t;
-  if (!CALENDAR_INITIALS.has(first)) return t;
+  if (t.length < 3 || !CALENDAR_INITIALS.has(first)) return t;
   if (MONTH.test(t) && t !== 'may') return '<month>';
   if (WEEKDAY.test(t)) return '<weekday>';
   return t;
@@ -105,11 +105,13 @@ export function visitKindFeatures(full: string, visit: KindFeatureVisitor): void
   if (/^[^:：]{1,25}[:：]/.test(words)) visit.shape('s:label-colon');
   if (/^[\p{L}' ]{1,25}\s[—–-]\s/u.test(words)) visit.shape('s:label-dash');
   if (/(?:^|\s)@\p{L}/u.test(words)) visit.shape('s:at-name');
-  if (/→|->|=>/.test(words)) visit.shape('s:arrow');
-  if (/\b\d{1,2}[:.]\d{2}\b/.test(words)) visit.shape('s:clock');
-  if (/\b\d{1,2}[/.]\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b/.test(words)) visit.shape('s:numeric-date');
+  if (words.includes('->') || words.includes('=>') || words.includes('→')) visit.shape('s:arrow');
+  // A clock and a numeric date both need a digit, which most lines have none of.
+  const digit = /\d/.test(words);
+  if (digit && /\b\d{1,2}[:.]\d{2}\b/.test(words)) visit.shape('s:clock');
+  if (digit && /\b\d{1,2}[/.]\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b/.test(words)) visit.shape('s:numeric-date');
   if (/^\p{Ll}/u.test(words)) visit.shape('s:lower-start');
-  if (/[;,]/.test(words)) visit.shape('s:clauses');
+  if (words.includes(';') || words.includes(',')) visit.shape('s:clauses');
   visit.shape(tokens.length <= 4 ? 's:short' : tokens.length <= 10 ? 's:medium' : 's:long');
 }
 
