@@ -27,7 +27,7 @@ const TASK_WORDS = /\b(?:todo|to-do|fixme|action item)\b[:\s(]|^to[- ]dos?\b|^(?
 const TASK_START = /^(?:ask|remind|book|call(?! me\b)|schedule|follow up|ping|buy|renew|send|pick up|order|pay|cancel|submit|reserve|chase|reply to|file|set up a call|check (?:if|whether|with|that|on|why|how)|double-check|look into|find out|figure out|investigate|confirm|draft|prepare|request|arrange|organi[sz]e|invite|contact|message|nudge|loop in|sync with|get back to|write up|sort out|clean up|tell \p{Lu}\p{L}+|let \p{Lu}\p{L}+ know)\b/iu;
 /** "I should email…", "must chase…", "want to refactor…": an errand after a modal (the errand itself is read by imperativeKindOf). */
 const MODAL = /^(?:(?:i|we)\s+)?(?:must|should|(?:will |['’]ll )?need to|want to|wanna|plan to|intend to|have to)\s+(?:(?:probably|really|also|still|definitely|maybe|eventually|soon|at some point)\s+)?/i;
-/** A line addressed to someone: "@Arjun please review…", "@me: archive…", "please @Lena…". */
+/** A line addressed to someone: "@Arjun please review…", "@me: archive…", "please @Lena…" (both ways hold an @: only a line with one is read). */
 const ADDRESSED = /^@[\p{L}\d_.-]+\s*[,:]?\s+(?:please|pls|plz|can you|could you|would you|kindly)\b|(?:please|pls|plz|can you|could you)\s+@[\p{L}\d_.-]+/iu;
 /** Asked of anyone who reads it: "can someone book the van", "pls someone restock…". */
 const SOMEONE = /^(?:(?:pls|please|plz)\s+)?(?:can|could|would) (?:someone|somebody)\b|^(?:pls|please|plz) (?:someone|somebody)\b|\b(?:someone|somebody) (?:pls|please|needs to|should|has to|must)\b/i;
@@ -206,7 +206,7 @@ function taskCue(body: string, words: string): string | null {
   if (CHECKBOX.test(body)) return 'a checkbox';
   const order = lineImperative(words);
   // "Send me the numbers every Monday": an order that is a standing rule is the person's preference, whatever its verb.
-  const cue = taskWordsIn(words) ?? ACTION_ITEM.exec(words) ?? ADDRESSED.exec(words) ?? SOMEONE.exec(words) ?? (order?.kind === 'rule' ? null : TASK_START.exec(words) ?? (TASK_ABROAD_WORD.test(words) ? TASK_ABROAD.exec(words) : null));
+  const cue = taskWordsIn(words) ?? ACTION_ITEM.exec(words) ?? (words.includes('@') ? ADDRESSED.exec(words) : null) ?? SOMEONE.exec(words) ?? (order?.kind === 'rule' ? null : TASK_START.exec(words) ?? (TASK_ABROAD_WORD.test(words) ? TASK_ABROAD.exec(words) : null));
   if (cue) return `"${cue[0].trim()}"`;
   if (order?.kind === 'errand') return `an errand ("${order.verb}…")`;
   const modal = MODAL.exec(words);
@@ -223,9 +223,11 @@ function taskCue(body: string, words: string): string | null {
 
 /** Why a line is an open question, or null. */
 function questionCue(words: string): string | null {
-  const answer = ANSWERED_QUESTION.exec(words)?.[1];
+  // The question-mark ways, only for the one line in fourteen that has one.
+  const marked = words.includes('?');
+  const answer = marked ? ANSWERED_QUESTION.exec(words)?.[1] : undefined;
   if (answer && !questionCue(answer) && !taskCue(answer, answer)) return null;
-  if (/\?\s*(?:\)|["'”’])?\s*$/.test(words) || /\?\s+(?:need to|to check|tbd)\b/i.test(words) || LEADING_QUESTION.test(words)) return 'a question mark';
+  if (marked && (/\?\s*(?:\)|["'”’])?\s*$/.test(words) || /\?\s+(?:need to|to check|tbd)\b/i.test(words) || LEADING_QUESTION.test(words))) return 'a question mark';
   const cue = QUESTION_START.exec(words) ?? QUESTION_WORDING.exec(words) ?? QUESTION_BEFORE_NAME.exec(words);
   if (cue) return `asks "${cue[0].trim()}…"`;
   const later = CHECK_LATER.exec(words);
