@@ -59,8 +59,9 @@ describe('relations over lists and described parts', () => {
     expect(relationsOf('- Jonas owns Lantern, Elixir and Zamu.')).toEqual(['Jonas owns Lantern', 'Jonas owns Elixir', 'Jonas owns Zamu']);
     // An item with more than a name ("Dana owns the rest") is another clause, not another object.
     expect(relationsOf('- Sam owns ledgerd, and Dana Okafor leads Payouts.')).toEqual(['Sam owns ledgerd', 'Dana Okafor leads Payouts']);
-    // A parenthesis of names lists what the item is; one that says more ("since …, from Brian") names no object.
+    // A parenthesis of names lists what the item is (and "Cloud SQL" is one known name); one that says more ("since …, from Brian") names no object.
     expect(relationsOf('# Team\n\n### Daniel Kiprop\n- owns: Cloud SQL (`payouts-pg-prod`), the Vault cluster (`vault-nbo-2`, `vault-nbo-3`), Kafka lag exporter (from Brian)', 'memory/people/team.md')).toEqual([
+      'Daniel Kiprop owns Cloud SQL',
       'Daniel Kiprop owns payouts-pg-prod',
       'Daniel Kiprop owns vault-nbo-2',
       'Daniel Kiprop owns vault-nbo-3',
