@@ -121,4 +121,21 @@ describe('review before writing: proposals are judged like direct writes', () =>
     await expect(service.invoke('dream.review', { runId: run.id, candidateKey: 'memory/2026-11-27.md:3:3', decision: 'approve' })).rejects.toThrow(/newer and says otherwise/);
     expect(read('MEMORY.md')).toBe(byHand);
   });
+  it('approval after a hand edit with another value the days cannot order queues the contradiction and writes nothing', async () => {
+    const { service, clock } = await setup({
+      'MEMORY.md': '# Long-Term Memory\n',
+      'memory/2026-11-27.md': '# 2026-11-27\n\n- The staging database is ledgerd-staging on port 5433.\n',
+    });
+    await recallOver(service, clock, STAGING_RECALLS);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    // The person's own undated line: its day is unknown, so neither side can retire the other.
+    const byHand = '# Long-Term Memory\n\n- The staging database is ledgerd-staging-9 on port 5499.\n';
+    fs.writeFileSync(path.join(ws!.root, 'MEMORY.md'), byHand);
+    await expect(service.invoke('dream.review', { runId: run.id, candidateKey: 'memory/2026-11-27.md:3:3', decision: 'approve' })).rejects.toThrow(/Dreams → Conflicts/);
+    expect(read('MEMORY.md')).toBe(byHand);
+    const { conflicts } = await service.invoke('dream.conflicts', { status: 'open' });
+    expect(conflicts.map((c) => [c.a.text, c.b.text].sort())).toEqual([
+      ['The staging database is ledgerd-staging on port 5433.', 'The staging database is ledgerd-staging-9 on port 5499.'],
+    ]);
+  });
 });
