@@ -22,11 +22,16 @@ export function labelKey(label: string): string {
   let key = KEYS.get(label);
   if (key === undefined) {
     if (KEYS.size >= KEYS_LIMIT) KEYS.clear();
-    key = ownCopy(foldedKey(label));
-    KEYS.set(ownCopy(label), key);
+    const own = ownCopy(label);
+    // Folded from the copy: a key equal to its label is that copy, any other a new string.
+    key = foldedKey(own);
+    KEYS.set(own, key);
   }
   return key;
 }
+
+/** V8 copies shorter substrings (SlicedString::kMinLength): they hold nothing else alive. */
+const V8_SLICE_MIN_LENGTH = 13;
 
 /**
  * The string's characters in a string of their own. V8 makes a substring of 13 characters or
@@ -36,7 +41,7 @@ export function labelKey(label: string): string {
  * builds a new string.
  */
 function ownCopy(text: string): string {
-  return JSON.parse(JSON.stringify(text)) as string;
+  return text.length < V8_SLICE_MIN_LENGTH ? text : (JSON.parse(JSON.stringify(text)) as string);
 }
 
 function foldedKey(label: string): string {
