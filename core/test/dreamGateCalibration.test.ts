@@ -18,7 +18,7 @@ function recalled(count: number, queries: number, days: string[], relevance: num
     key: `${path}:3:3`, path, source: 'memory', startLine: 3, endLine: 3, raw: `- ${TEXT}`, text: TEXT, heading: null, entryHash: 'h1', origin: 'owner',
     sessionKind: null, imported: false,
     recall: { path, entryHash: 'h1', startLine: 3, endLine: 3, count, uses: 0, scoreSum: count * relevance, queries: new Set(Array.from({ length: queries }, (_, i) => `q${i}`)), days: new Set(days), firstAt: NOW - 30 * HOUR, lastAt: NOW - 18 * HOUR },
-    writtenAt: NOW - 9 * 24 * HOUR, days: new Set(days), conceptTags: [], contentTerms: 6, annotations: [], storedKind: null, duplicateKeys: [],
+    writtenAt: NOW - 9 * 24 * HOUR, writtenAtDatesEntry: false, days: new Set(days), conceptTags: [], contentTerms: 6, annotations: [], storedKind: null, duplicateKeys: [],
   };
 }
 

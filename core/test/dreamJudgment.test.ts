@@ -150,6 +150,42 @@ describe('judgment in a sweep', () => {
     expect(run.candidates.find((c) => c.key === 'memory/2026-11-27.md:3:3')?.gates.find((g) => g.gate === 'judgment')?.detail).toContain('superseded by the newer');
   });
 
+  it('a restatement after a supersession, worded apart from the line that superseded, reinforces it: both replace the same older fact and state the same values', async () => {
+    const changed = '- Cloud bill split changed: data team share goes up to 40%, platform 60%, from this month. Mirela signed off Source: memory/2026-11-18.md#L3-L3';
+    const { service, clock } = await setup({
+      'MEMORY.md': `# Long-Term Memory\n\n## Costs\n${changed}\n`,
+      'memory/2026-11-10.md': '# 2026-11-10\n\n- Cloud bill split: platform team pays 70%, data team 30%, by usage. Mirela runs it in Vantage\n',
+      'memory/2026-11-27.md': '# 2026-11-27\n\n- cloud bill split by usage is 60/40 platform/data now, same ratio as last quarter\n',
+    });
+    await recallOver(service, clock, [
+      { query: 'cloud bill split platform data', daysAgo: 1 },
+      { query: 'how is the cloud bill split', daysAgo: 0 },
+    ]);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    expect(run.candidates.find((c) => c.key === 'memory/2026-11-10.md:3:3')?.outcome).toBe('not-written');
+    const restated = run.candidates.find((c) => c.key === 'memory/2026-11-27.md:3:3');
+    expect(restated?.outcome).toBe('duplicate');
+    expect(restated?.gates.find((g) => g.gate === 'judgment')?.detail).toContain('both replace');
+    expect(read('MEMORY.md')).toBe(`# Long-Term Memory\n\n## Costs\n${changed}, memory/2026-11-27.md#L3-L3\n`);
+  });
+
+  it('a later change of that value is not taken for a restatement', async () => {
+    const changed = '- Cloud bill split changed: data team share goes up to 40%, platform 60%, from this month. Mirela signed off Source: memory/2026-11-18.md#L3-L3';
+    const { service, clock } = await setup({
+      'MEMORY.md': `# Long-Term Memory\n\n## Costs\n${changed}\n`,
+      'memory/2026-11-10.md': '# 2026-11-10\n\n- Cloud bill split: platform team pays 70%, data team 30%, by usage. Mirela runs it in Vantage\n',
+      'memory/2026-11-27.md': '# 2026-11-27\n\n- cloud bill split by usage is 50/50 platform/data now, same ratio as last quarter\n',
+    });
+    await recallOver(service, clock, [
+      { query: 'cloud bill split platform data', daysAgo: 1 },
+      { query: 'how is the cloud bill split', daysAgo: 0 },
+    ]);
+    const run = await dream(service, { thresholds: OPEN_GATES });
+    expect(run.candidates.find((c) => c.key === 'memory/2026-11-27.md:3:3')?.outcome).not.toBe('duplicate');
+    expect(read('MEMORY.md')).not.toContain('memory/2026-11-27.md#L3-L3, ');
+    expect(read('MEMORY.md')).not.toContain(`${changed}, memory/2026-11-27.md`);
+  });
+
   it('a chain of changes in one sweep: the newest is written and the entry the middle one replaced is retired too', async () => {
     const byHand = '- Releases are cut by hand with `make release ENV=prod` on the bastion.';
     const { service, clock } = await setup({

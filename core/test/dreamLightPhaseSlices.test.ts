@@ -26,7 +26,7 @@ function lines(count: number): string[] {
 function gathered(text: string, i: number): GatheredEntry {
   return {
     key: `memory/n.md:${i + 1}-${i + 1}`, path: 'memory/n.md', source: 'memory', startLine: i + 1, endLine: i + 1, raw: `- ${text}`, text, heading: null,
-    entryHash: `h${i}`, origin: 'owner', sessionKind: null, imported: false, recall: null, writtenAt: null, days: new Set(), conceptTags: [],
+    entryHash: `h${i}`, origin: 'owner', sessionKind: null, imported: false, recall: null, writtenAt: null, writtenAtDatesEntry: false, days: new Set(), conceptTags: [],
     contentTerms: 0, annotations: [], storedKind: null, duplicateKeys: [],
   };
 }

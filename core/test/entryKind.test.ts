@@ -122,6 +122,12 @@ describe('entry kinds from wording', () => {
     ['- Sat in on the finance review, nothing for us.', 'event'],
     ['- Bake-off in the staff room: my lemon tart came 3rd, lost to the brownies', 'event'],
     ['- fire drill during period 4, lost half the practical', 'event'],
+    // The day's occasion named first, then what it held; a day that recurs on a weekday is a fact.
+    ['- stocktake day, whole crew in at 7', 'event'],
+    ['- quiz night w/ the Year 9s (Feb 3rd)', 'event'],
+    ['- open house night 2: 40 families, ran out of name tags', 'event'],
+    ['- recycling day: Thursdays, crates out by 7', 'fact'],
+    ['- My day rate is 640 EUR for print work.', 'fact'],
   ])('%s is a %s', (line, kind) => {
     expect(classifyEntry(line, NOTE_DAY).kind).toBe(kind);
   });

@@ -86,6 +86,8 @@ export interface ScaleFigures {
   scale_first_index_phases_cpu_s: Record<string, number>;
   scale_first_index_cpu_s: number;
   scale_noop_resync_s: number;
+  /** The no-op resync once the transcripts are indexed too (null without transcripts). */
+  scale_noop_resync_with_transcripts_s: number | null;
   scale_edit_searchable_ms: number;
   scale_search_p50_ms: Record<SearchFilter, number>;
   scale_search_p95_ms: Record<SearchFilter, number>;
@@ -320,6 +322,7 @@ export async function runScaleBench(options: ScaleOptions): Promise<ScaleFigures
     scale_first_index_phases_cpu_s: top.first_index.phases_cpu_s,
     scale_first_index_cpu_s: top.first_index.cpu_s,
     scale_noop_resync_s: top.noop_resync_s,
+    scale_noop_resync_with_transcripts_s: top.transcripts?.noop_resync_s ?? null,
     scale_edit_searchable_ms: top.edit_pickup.searchable_ms,
     scale_search_p50_ms: { memory: top.search.memory.p50_ms, sessions: top.search.sessions.p50_ms, all: top.search.all.p50_ms },
     scale_search_p95_ms: { memory: top.search.memory.p95_ms, sessions: top.search.sessions.p95_ms, all: top.search.all.p95_ms },

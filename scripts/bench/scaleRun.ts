@@ -100,6 +100,8 @@ export interface ScaleRunFigures {
     phases_engine_cpu_s: Record<string, number>;
     peak_rss_mb: number;
     chunks_added: number;
+    /** A no-op resync once the transcripts are indexed: the notes' sync and the transcripts' re-ingest. */
+    noop_resync_s?: number;
   };
   /** The one large transcript, ingested after everything else (its own peak memory window). */
   large_transcript: null | {
@@ -347,6 +349,18 @@ export async function runScaleJob(job: ScaleJob): Promise<ScaleRunFigures> {
           `cpu ${transcripts.cpu_s} s = ${transcripts.cpu_s_per_mb} s/MB (sessions phase ${transcripts.ingest_cpu_s_per_mb} s/MB), by phase ${JSON.stringify(transcripts.phases_cpu_s)}, ` +
           `of which the engine thread ${JSON.stringify(transcripts.phases_engine_cpu_s)}`,
       );
+      // The no-op resync again with every transcript indexed (the issue's "at 1M chunks"): the
+      // notes' sync and the transcripts' re-ingest, neither finding anything new.
+      timeline.setPrefix('noop-all:');
+      timeline.begin('start');
+      t = performance.now();
+      const notesAgain = await service.invoke('index.sync', { force: false });
+      const transcriptsAgain = await service.invoke('sessions.ingest', { homes: { 'claude-code': job.claudeHome } });
+      timeline.end();
+      transcripts.noop_resync_s = round((performance.now() - t) / 1000, 3);
+      if (notesAgain.added + notesAgain.updated + notesAgain.removed > 0 || transcriptsAgain.added + transcriptsAgain.appended + transcriptsAgain.removed > 0)
+        throw new Error(`the no-op resync after the transcripts changed something: ${JSON.stringify({ notes: notesAgain.added + notesAgain.updated + notesAgain.removed, transcripts: transcriptsAgain.added + transcriptsAgain.appended + transcriptsAgain.removed })}`);
+      log(`    no-op resync with the transcripts indexed (notes sync + transcripts re-ingest): ${transcripts.noop_resync_s} s`);
     }
 
     const textBytes = job.notesBytes + job.transcriptBytes;

@@ -104,14 +104,14 @@ function linesOfOperation(p: PromotionToWrite): string[] {
 }
 
 /** USER.md's new text: each preference applied in turn, superseding an active directive of the same lineage in place. */
-export function planUserEdit(userText: string, promotions: PromotionToWrite[], day: string): { edit: TextEdit; promotions: DreamPromotion[] } {
+export function planUserEdit(userText: string, promotions: PromotionToWrite[]): { edit: TextEdit; promotions: DreamPromotion[] } {
   let text = userText;
   const added: string[] = [];
   const changed: TextEdit['changed'] = [];
   const records: DreamPromotion[] = [];
   for (const p of promotions) {
-    // `observed` is when the person said it (the note's day), not when the sweep read it.
-    const result = applyDirective(text, { text: p.text, observed: p.observedDay ?? day, annotations: p.annotations });
+    // `observed` is when the person said it (the note's day), never when the sweep read it: unknown stays unknown.
+    const result = applyDirective(text, { text: p.text, observed: p.observedDay ?? null, annotations: p.annotations });
     if (result.added.length === 0) continue;
     text = result.text;
     added.push(...result.added);

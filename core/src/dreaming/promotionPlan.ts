@@ -41,8 +41,8 @@ function lineageFor(entry: GatheredEntry, memoryText: string): string {
 }
 
 /** The lines a proposal would write, shown for review before anything is written. */
-export function proposedLines(p: PromotionToWrite, target: 'MEMORY.md' | 'USER.md', day: string): string[] {
-  return target === 'USER.md' ? [directiveLine({ text: p.text, observed: p.observedDay ?? day, annotations: p.annotations })] : [promotionMarker(p.candidateKey), promotionEntryLine(p)];
+export function proposedLines(p: PromotionToWrite, target: 'MEMORY.md' | 'USER.md'): string[] {
+  return target === 'USER.md' ? [directiveLine({ text: p.text, observed: p.observedDay ?? null, annotations: p.annotations })] : [promotionMarker(p.candidateKey), promotionEntryLine(p)];
 }
 
 export function promotionRecord(candidateKey: string, target: 'MEMORY.md' | 'USER.md', lines: string[], decision: DreamPromotion['decision'], action: DreamPromotion['action'] = 'added', priorEntries: string[] = []): DreamPromotion {

@@ -16,6 +16,9 @@ import { setStagedStatus } from './stagedCandidates.js';
 import type { SweepEnvironment } from './sweepEnvironment.js';
 import type { TextEdit } from './types.js';
 import { recordBeforeRename } from './runRecord.js';
+import { judgeApproval } from './judgment/approvalJudgment.js';
+import { conflictDecisions, queueConflicts } from './judgment/conflictQueue.js';
+import { editCuratedEntries } from './judgment/curatedEdits.js';
 import { processLogger } from '../platform/log/processLog.js';
 
 const log = processLogger('dreaming');
@@ -42,17 +45,36 @@ export function reviewPromotion(env: ActionEnvironment, runId: string, candidate
   if (decision === 'approve') {
     if (promotion.decision === 'proposed') {
       const snapshot = readCuratedFile(env.workspaceRoot, promotion.target);
-      const edit: TextEdit & { superseded?: string[] } =
-        promotion.target === 'USER.md'
-          ? applyDirective(snapshot.text, { text: candidate?.text ?? '', observed: localDay(now) })
-          : appendSection(snapshot.text, promotionHeading(localDay(now)), promotion.lines);
-      if (edit.added.length > 0) {
-        const write = writeChecked(env, run, snapshot, edit, `approved promotion in ${runId}`);
-        if (write.outcome !== 'written') throw new ReverieError('conflict', write.reason ?? `${promotion.target} could not be written.`);
-        promotion.lines = edit.added.filter((l) => !/^#{1,6}\s/.test(l));
-        if (edit.superseded && edit.superseded.length > 0) Object.assign(promotion, { action: 'superseded', priorEntries: edit.superseded });
-        env.recordWrittenLines(promotion.target, promotion.lines, candidate?.origin ?? 'owner', runId, candidateKey);
-        noteInDiary(env, run, `You approved ${quoteEntry(candidate?.text ?? candidateKey)}, so I wrote it into ${promotion.target}.`);
+      const other = readCuratedFile(env.workspaceRoot, promotion.target === 'USER.md' ? 'MEMORY.md' : 'USER.md');
+      const files = promotion.target === 'USER.md' ? { memoryText: other.text, userText: snapshot.text } : { memoryText: snapshot.text, userText: other.text };
+      // Judged again against the files as they are now: they may have changed since the sweep proposed it.
+      const verdict = candidate ? judgeApproval(candidate, promotion, files, conflictDecisions(env.dreamDb), runId, now) : { kind: 'write' as const, retire: [] };
+      if (verdict.kind === 'stale') {
+        throw new ReverieError('conflict', `${promotion.target} line ${verdict.newer.lineIndex + 1} ("${verdict.newer.body}") is newer and says otherwise, so ${candidateKey} was not written; reject it, or edit that line first.`);
+      }
+      if (verdict.kind === 'conflict') {
+        queueConflicts(env.dreamDb, [verdict.conflict]);
+        throw new ReverieError('conflict', `${candidateKey} contradicts "${verdict.conflict.a.text === candidate?.text ? verdict.conflict.b.text : verdict.conflict.a.text}" and their days cannot order them: it was not written, and the pair waits for you in Dreams → Conflicts.`);
+      }
+      if (verdict.kind === 'duplicate') {
+        promotion.lines = [];
+        noteInDiary(env, run, `You approved ${quoteEntry(candidate?.text ?? candidateKey)}; ${promotion.target} already says it (line ${verdict.into.lineIndex + 1}), so I added nothing.`);
+      } else {
+        // The older lines it supersedes are retired in the same write, as a sweep would have done.
+        const retired = editCuratedEntries(snapshot.text, verdict.retire, []);
+        const edit: TextEdit & { superseded?: string[] } =
+          promotion.target === 'USER.md'
+            ? applyDirective(retired.text, { text: candidate?.text ?? '', observed: observedDayOf(promotion.lines) })
+            : appendSection(retired.text, promotionHeading(localDay(now)), promotion.lines);
+        if (edit.added.length > 0) {
+          const write = writeChecked(env, run, snapshot, { ...edit, changed: [...retired.changed, ...edit.changed] }, `approved promotion in ${runId}`);
+          if (write.outcome !== 'written') throw new ReverieError('conflict', write.reason ?? `${promotion.target} could not be written.`);
+          promotion.lines = edit.added.filter((l) => !/^#{1,6}\s/.test(l));
+          const superseded = [...verdict.retire.map((r) => r.body), ...(edit.superseded ?? [])];
+          Object.assign(promotion, superseded.length > 0 ? { action: 'superseded', priorEntries: superseded } : { action: 'added', priorEntries: [] });
+          env.recordWrittenLines(promotion.target, promotion.lines, candidate?.origin ?? 'owner', runId, candidateKey);
+          noteInDiary(env, run, `You approved ${quoteEntry(candidate?.text ?? candidateKey)}, so I wrote it into ${promotion.target}.`);
+        }
       }
       setStagedStatus(env.dreamDb, path, hash, 'promoted', runId, now);
     }
@@ -75,6 +97,20 @@ export function reviewPromotion(env: ActionEnvironment, runId: string, candidate
   }
   env.runs.save(run);
   return run;
+}
+
+const OBSERVED = /<!--\s*observed:\s*(\d{4}-\d{2}-\d{2})\s*-->/;
+
+/**
+ * The day the proposed directive was said, as the sweep read it from its note: approving it
+ * today does not make it newer than what was written in between.
+ */
+function observedDayOf(lines: readonly string[]): string | null {
+  for (const line of lines) {
+    const day = OBSERVED.exec(line)?.[1];
+    if (day) return day;
+  }
+  return null;
 }
 
 function decide(promotion: DreamPromotion, decision: 'approved' | 'rejected', now: number): void {

@@ -1,4 +1,4 @@
-import type { DreamCandidate, DreamFileWrite, DreamPromotion, DreamRun } from '../contract/index.js';
+import type { DreamCandidate, DreamCuration, DreamFileWrite, DreamPromotion, DreamRun } from '../contract/index.js';
 import { ReverieError } from '../platform/errors.js';
 import type { PreImageFile } from '../workspace/preImages.js';
 import { readCuratedFile, removeStaleTempFiles, writeCuratedFile, type CuratedFileSnapshot } from '../workspace/curatedFiles.js';
@@ -80,13 +80,19 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
   const ranked = runDeepPhase(light.gathered, rem.boostByKey, run.thresholds, curated, now);
   const passing = ranked.filter((r) => r.passed);
   // Only the person's own lines are written on their own; the rest wait for them.
-  const { proposals, automatic: routed } = routePromotions(passing, env.settings.reviewBeforeWriting);
+  const { proposals: routedProposals, automatic: routed } = routePromotions(passing, env.settings.reviewBeforeWriting);
   // Dedupe, supersede by note date, queue contradictions: before anything is written.
-  const judged = applyJudgment(routed, memory.text, user.text, run.id, now, conflictDecisions(env.dreamDb), ranked.filter((r) => !r.passed));
+  const decisions = conflictDecisions(env.dreamDb);
+  const failing = ranked.filter((r) => !r.passed);
+  const judged = applyJudgment(routed, memory.text, user.text, run.id, now, decisions, failing);
   const automatic = judged.toWrite;
-  run.curation = judged.curation;
-  run.contradictions = judged.contradictions;
-  if (!options.dryRun) queueConflicts(env.dreamDb, judged.contradictions);
+  // Proposals get the same judgment, against the files as this sweep leaves them: a restatement is
+  // not offered, a supersession is offered as one. Their in-place edits wait for approval.
+  const judgedProposals = applyJudgment(routedProposals, judged.memoryEdit.text, judged.userEdit.text, run.id, now, decisions, [...failing, ...automatic]);
+  const proposals = judgedProposals.toWrite;
+  run.curation = addCuration(judged.curation, judgedProposals.curation);
+  run.contradictions = [...judged.contradictions, ...judgedProposals.contradictions];
+  if (!options.dryRun) queueConflicts(env.dreamDb, run.contradictions);
   run.candidates = [...ranked.map((r) => r.candidate), ...light.duplicates.map((d) => duplicateCandidate(d, ranked))];
   progress('deep', light.gathered.length, light.gathered.length);
   await yieldToHost();
@@ -94,7 +100,8 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
   for (const r of proposals) {
     r.candidate.outcome = 'proposed';
     const promotion = toPromotion(r, memory.text);
-    run.promoted.push(promotionRecord(r.entry.key, r.candidate.target!, proposedLines(promotion, r.candidate.target!, day), 'proposed'));
+    const prior = judgedProposals.supersededBy.get(r.entry.key) ?? [];
+    run.promoted.push(promotionRecord(r.entry.key, r.candidate.target!, proposedLines(promotion, r.candidate.target!), 'proposed', prior.length > 0 ? 'superseded' : 'added', prior));
   }
   run.phases.deep = { ranked: ranked.length, passed: passing.length, promoted: 0, proposed: proposals.length };
 
@@ -117,7 +124,7 @@ async function sweep(env: SweepEnvironment, run: DreamRun, options: SweepOptions
     for (const r of toMemory) r.candidate.outcome = 'not-written';
     run.writes.push({ ...diaryWrite('aborted', memoryPlan.refused, memory.sha256), file: 'MEMORY.md' });
   }
-  const userPlan = planUserEdit(judged.userEdit.text, toUser.map((r) => toPromotion(r, memory.text)), day);
+  const userPlan = planUserEdit(judged.userEdit.text, toUser.map((r) => toPromotion(r, memory.text)));
   markSupersessions(memoryPlan.promotions, judged.supersededBy);
   markSupersessions(userPlan.promotions, judged.supersededBy);
   // The judgment's in-place edits (retired entries, grown source lists) land with the promotions.
@@ -207,6 +214,10 @@ function writeDiary(env: SweepEnvironment, run: DreamRun, dryRun: boolean): void
 
 function diaryWrite(outcome: DreamFileWrite['outcome'], reason: string | null, sha: string | null): DreamFileWrite {
   return { file: 'DREAMS.md' satisfies PreImageFile, outcome, reason, beforeSha256: sha, afterSha256: null, added: [], changed: [], removed: [], preImageId: null };
+}
+
+function addCuration(a: DreamCuration, b: DreamCuration): DreamCuration {
+  return { dedupes: a.dedupes + b.dedupes, supersessions: a.supersessions + b.supersessions, stale: a.stale + b.stale, conflicts: a.conflicts + b.conflicts };
 }
 
 function nothingToDoReason(gathered: number, alreadyDecided: number, ranked: RankedCandidate[]): string {

@@ -1,6 +1,7 @@
 import type { EntityType } from '../contract/index.js';
 import type { PositionedMention } from './mentions.js';
 import { matchesOf } from '../platform/text/matchesOf.js';
+import { coordinatedObjects } from './coordinatedObjects.js';
 
 /**
  * Relations whose subject is the writer of the notes (named by USER.md, see noteWriter.ts):
@@ -52,6 +53,8 @@ const VERBS: readonly FirstPersonVerb[] = [
   // "coach Kilimani Stars U12": the team one coaches is one one leads.
   V(String.raw`(?:[Cc]oach|${BEEN}\s+coaching|[Cc]oaching)`, 'leads', 'organization', true),
   V(String.raw`(?:[Ww]ork|${BEEN}\s+(?:mostly\s+|mainly\s+)?working|[Ww]orking)\s+on`, 'works_on', 'project', false),
+  // "occasional work on payoutsvc": work as a noun, in the writer's own notes.
+  V(String.raw`(?:[Oo]ccasional|[Ss]ide|[Pp]art-time|[Rr]egular|[Dd]aily)\s+work\s+on`, 'works_on', 'project', false),
   // "I'm on the Ebb migration", "I'm on the Ledger team": a named piece of work, or a team.
   V(String.raw`(?:${AM}|${BEEN})\s+(?:now\s+)?on`, 'works_on', 'project', true, false, true),
 ];
@@ -67,6 +70,8 @@ const TEAM = /^[ \t]+team\b/;
 /** "the Ebb migration": a named piece of work. */
 const WORK_KIND = /^[ \t]+(?:migration|project|rollout|launch|rewrite|release|upgrade|squad)\b/;
 const MAX_READINGS = 16;
+/** Predicates whose object may be a list ("I work on ledgerd and payoutsvc"); a list of places is a hierarchy, not several homes. */
+const COORDINATED = new Set(['works_on', 'owns', 'leads']);
 
 /** "the Ledger team": the team (an organisation) is the thing named, by its whole name. True when the mention was extended. */
 export function extendToTeam(body: string, mention: PositionedMention): boolean {
@@ -111,6 +116,7 @@ export function findFirstPersonRelations(body: string, mentions: PositionedMenti
       if (extendToTeam(body, o)) predicate = 'member_of';
       else if (verb.needsKindWord && !WORK_KIND.test(body.slice(o.end, o.end + 12))) continue;
       found.push({ subject: slots.writer(), predicate, object, span: [start, o.end] });
+      if (COORDINATED.has(predicate)) for (const more of coordinatedObjects(body, o, mentions, slots.objectAt, verb.objectType)) found.push({ subject: slots.writer(), predicate, object: more, span: [start, mentions[more]!.end] });
       // "I live in Kilimani, Nairobi": the larger place the first one lies in is where the writer is too.
       if (predicate === 'located_in') {
         const comma = /^,[ \t]*/.exec(body.slice(o.end, o.end + 4));

@@ -38,6 +38,9 @@ const GENERIC_NOUNS = words(`
   agent agents bot bots em pm sre cto ceo vp qa hr
   makefile dockerfile containerfile readme license changelog gemfile procfile jenkinsfile vagrantfile rakefile justfile brewfile`);
 
+/** Kinship words: "Mum said …" is the writer's mother, a relation to them and not a name (a named aunt is "Auntie Wambui"). */
+const KINSHIP_WORDS = words(`mum mom mummy mommy dad daddy grandma granny grandpa`);
+
 /** A section or technical noun (not a calendar or unit word): inside a name it is part of the name ("Msingi Code School"). */
 export function isGenericNoun(word: string): boolean {
   return GENERIC_NOUNS.has(word.toLowerCase().replace(/['’]/g, ''));
@@ -49,7 +52,7 @@ export function isFurnitureWord(word: string): boolean {
 }
 const furnitureWord = rememberedByWord((word) => {
   const w = word.toLowerCase().replace(/['’]/g, '');
-  return CALENDAR_WORDS.has(w) || MEASURE_WORDS.has(w) || GENERIC_NOUNS.has(w) || /^\d/.test(w);
+  return CALENDAR_WORDS.has(w) || MEASURE_WORDS.has(w) || GENERIC_NOUNS.has(w) || KINSHIP_WORDS.has(w) || /^\d/.test(w);
 });
 
 const UNIT_PATH = /^[\p{L}\d]+\/(?:s|sec|second|seconds|min|minute|minutes|h|hr|hour|hours|d|day|days|week|weeks|month|months|year|years|req|request|requests)$/iu;

@@ -212,7 +212,10 @@ function findNames(text: string, budget: number): PositionedMention[] {
       // "Msingi Code School", "Lavington Home Clinic": a section noun between two name words is part of the name.
       // "Casa do Largo": a lowercase particle between two name words is part of the name.
       const inner = run.length > 0 && next !== undefined && (isGenericNoun(word) || NAME_PARTICLE.test(word)) && isNameWord(next) && !/['’]s$/.test(word);
-      if (!givenName && !inner && !isNameWord(word)) {
+      // "Cloud SQL", "Cloud DNS": a section word ending a widely known name is part of it ("Pigeonhole API" is Pigeonhole).
+      const bare = word.replace(/['’]s$/, '');
+      const knownEnd = run.length > 0 && isGenericNoun(bare) && knownNameType(`${run.join(' ')} ${bare}`) !== null;
+      if (!givenName && !inner && !knownEnd && !isNameWord(word)) {
         flush();
         return;
       }
@@ -288,7 +291,9 @@ function nameMention(label: string, start: number, text: string): PositionedMent
     // The words around a name are read only when the list does not settle it (a first name may be a town).
     const context = known === null || known === 'person' ? typeFromContext(before, after(text, end), { label: clean }) : null;
     // "moving to Charlotte": where the words put a name outweighs its being a first name too.
-    const cue = known === 'person' && context === 'place' && !/\bvisit/i.test(before) ? context : (known ?? context);
+    let cue = known === 'person' && context === 'place' && !/\bvisit/i.test(before) ? context : (known ?? context);
+    // "moved from Daniel's rota to Hope's — …": a possessive with nothing after it is someone's, not where one goes.
+    if (cue === 'place' && known !== 'place' && clean !== label && !/^[ \t]*\p{L}/u.test(after(text, start + label.length))) cue = null;
     if (cue) [type, certainty] = [cue, 'strong'];
     byNameList = cue === 'person' && known === 'person' && context !== 'person';
   }

@@ -4,6 +4,13 @@ import { isFurnitureLabel, startsWithCalendarWord } from './furniture.js';
 import { describedSubject, findDescribedRelations, topicSubject } from './describedRelations.js';
 import { extendToTeam, findFirstPersonRelations } from './firstPersonRelations.js';
 import { findWriterPossessions } from './writerPossessions.js';
+import { findPairedWork } from './pairedWork.js';
+import { withEarlierPlaces } from './movedFrom.js';
+import { findPossessedBy } from './possessedBy.js';
+import { findGroupPlaces } from './placeGroups.js';
+import { findAppositionPlaces } from './placeAppositions.js';
+import { findChangeTableRelations } from './changeTables.js';
+import { findCoordinatedSubjects } from './coordinatedSubjects.js';
 import { findPlaceRelations } from './placeRelations.js';
 import { findHostedNow } from './hostedNow.js';
 import { findHostedOn } from './hostedOn.js';
@@ -83,8 +90,11 @@ const VERB = new RegExp(`\\b(${PATTERNS.map((p) => p.verb.replace(/ /g, '\\s+'))
 /** Each verb's pattern, by the verb as VERB matched it reads (lowercase, single spaces). */
 const PATTERN_OF_VERB = new Map(PATTERNS.map((p) => [p.verb, p]));
 const PRONOUN_CLAUSE = /(?:^|[.;,!?]\s*|\b(?:and|but|then|so)\s+)(he|she|they)\s+(?:\w+ly\s+|also\s+|now\s+|still\s+|finally\s+|just\s+)?$/i;
-/** Between a subject and its verb: an adverb, an auxiliary, or a relative clause's opening ("Dana, who owns …", "Kestrel, which runs on …", "Quillfin, based in …"). */
-const SUBJECT_GAP = /^\s*(?:,\s*(?:who|which)\s+)?(?:\w+ly\s+|also\s+|now\s+|still\s+|finally\s+|just\s+|has\s+|had\s+)?$/i;
+/**
+ * Between a subject and its verb: an adverb, an auxiliary, a relative clause's opening ("Dana, who owns …", "Kestrel, which
+ * runs on …", "Quillfin, based in …"), or an apposition in lowercase words ("Kestrel, our billing service, runs on …").
+ */
+const SUBJECT_GAP = /^\s*(?:,\s*(?:who|which)\s+|,\s*(?:our|the|a|an|my|their|his|her|its)\s+[\p{Ll}\p{N} '’/-]{1,40},\s*)?(?:\w+ly\s+|also\s+|now\s+|still\s+|finally\s+|just\s+|has\s+|had\s+)?$/iu;
 /** Participles without an auxiliary take the name before a comma ("Quillfin, based in Berlin"). */
 const PARTICIPLES = new Set(['based in', 'located in', 'hosted on', 'deployed on']);
 /** A verb continuing the previous clause's subject: "hosted on Heroku; moved to fly.io on Oct 9", "owns ledgerd and leads the Ledger team". */
@@ -194,6 +204,8 @@ export function findRelations(
       relations.push({ subject: writerIndex(), predicate: 'owns', object: r.object });
       shapedSpans.push(r.span);
     }
+    const person = topic?.type === 'person' ? topic : null;
+    relations.push(...findPairedWork(body, mentions, { objectAt, writer: writerIndex, topic: person ? () => placedMention(mentions, person, TOPIC_START) : null }, voice.ownVoice));
   }
   for (const shaped of SHAPED) {
     // Cheap test first: most entries have none of these words.
@@ -268,15 +280,22 @@ export function findRelations(
   }
   relations.push(...findDescribedRelations(body, mentions, topic ?? (voice.aboutWriter ? writer : null), writerIndex));
   relations.push(...findPlaceRelations(body, mentions));
+  relations.push(...findGroupPlaces(body, mentions));
+  relations.push(...findAppositionPlaces(body, mentions));
   relations.push(...findHostedNow(body, mentions));
   relations.push(...findHostedOn(body, mentions));
   relations.push(...findTableRelations(body, mentions, tableHeader));
+  relations.push(...findChangeTableRelations(body, mentions, tableHeader));
+  relations.push(...findPossessedBy(body, mentions));
+  relations.push(...findCoordinatedSubjects(body, mentions, (start, type, capitalisedOnly) => objectStartingAt(body, start, mentions, type, capitalisedOnly)));
   relations.push(...findSharedHomes(body, mentions, relations));
-  return relations;
+  return withEarlierPlaces(body, mentions, relations);
 }
 
 /** The writer's mention, placed before the text like the topic's (they are named by USER.md, not by a span). */
 const WRITER_START = -2;
+/** The note's topic's place (describedRelations.ts places it there too). */
+const TOPIC_START = -1;
 
 function placedMention(mentions: PositionedMention[], mention: EntityMention, at: number): number {
   const found = mentions.findIndex((m) => m.start === at);

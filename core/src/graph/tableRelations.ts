@@ -58,7 +58,7 @@ export function findTableRelations(body: string, mentions: PositionedMention[], 
  * The mention a cell names as a whole: the one spanning it, one inside it widened to the cell
  * ("Home Assistant" where the name rules read "Assistant"), or a new one of `type`.
  */
-function cellName(body: string, cell: { text: string; start: number }, mentions: PositionedMention[], type: 'tool' | 'machine'): number | null {
+export function cellName(body: string, cell: { text: string; start: number }, mentions: PositionedMention[], type: 'tool' | 'machine' | 'project'): number | null {
   if (!NAME_CELL.test(cell.text) || isFurnitureLabel(cell.text) || STOPWORDS.has(cell.text.toLowerCase())) return null;
   const end = cell.start + cell.text.length;
   const label = cell.text.replace(/^`|`$/g, '');

@@ -3,8 +3,13 @@ import { unpackChunkTexts } from '../index/chunkText.js';
 /** A chunk row as a search reads it: `text` still in its stored (deflated) form, index/chunkText.ts. */
 export type StoredChunk<R extends { text: string }> = Omit<R, 'text'> & { text: Uint8Array };
 
-/** Bytes of kept texts (and their stored forms): ~1,500 chunks. */
-const KEPT_BYTES = 4_000_000;
+/**
+ * Bytes of kept texts (and their stored forms, counted as below): ~5,000 chunks of notes. The
+ * agents' host bench's whole workspace (2,800 chunks) counts 9.3 MB; at 4 MB a distinct question
+ * inflated 12 of the 32 texts it read (~4 % of a search worker's CPU), at 16 MB none once warm.
+ * Each search worker keeps its own, filled only as far as its searches read.
+ */
+const KEPT_BYTES = 16_000_000;
 
 /**
  * Reads the texts of the chunks a search scores, after it has gathered them all: the ones not

@@ -27,7 +27,7 @@ const TASK_WORDS = /\b(?:todo|to-do|fixme|action item)\b[:\s(]|^to[- ]dos?\b|^(?
 const TASK_START = /^(?:ask|remind|book|call(?! me\b)|schedule|follow up|ping|buy|renew|send|pick up|order|pay|cancel|submit|reserve|chase|reply to|file|set up a call|check (?:if|whether|with|that|on|why|how)|double-check|look into|find out|figure out|investigate|confirm|draft|prepare|request|arrange|organi[sz]e|invite|contact|message|nudge|loop in|sync with|get back to|write up|sort out|clean up|tell \p{Lu}\p{L}+|let \p{Lu}\p{L}+ know)\b/iu;
 /** "I should email…", "must chase…", "want to refactor…": an errand after a modal (the errand itself is read by imperativeKindOf). */
 const MODAL = /^(?:(?:i|we)\s+)?(?:must|should|(?:will |['’]ll )?need to|want to|wanna|plan to|intend to|have to)\s+(?:(?:probably|really|also|still|definitely|maybe|eventually|soon|at some point)\s+)?/i;
-/** A line addressed to someone: "@Arjun please review…", "@me: archive…", "please @Lena…". */
+/** A line addressed to someone: "@Arjun please review…", "@me: archive…", "please @Lena…" (both ways hold an @: only a line with one is read). */
 const ADDRESSED = /^@[\p{L}\d_.-]+\s*[,:]?\s+(?:please|pls|plz|can you|could you|would you|kindly)\b|(?:please|pls|plz|can you|could you)\s+@[\p{L}\d_.-]+/iu;
 /** Asked of anyone who reads it: "can someone book the van", "pls someone restock…". */
 const SOMEONE = /^(?:(?:pls|please|plz)\s+)?(?:can|could|would) (?:someone|somebody)\b|^(?:pls|please|plz) (?:someone|somebody)\b|\b(?:someone|somebody) (?:pls|please|needs to|should|has to|must)\b/i;
@@ -117,6 +117,14 @@ const MEETING_PHRASE = /^(?:[\p{L}-]+\s+){0,3}?(?:meeting|call|sync|session|work
 const MINUTES = /^(?:attendees|participants|present|minutes|recap|notes from)\b\s*(?:[:—–-]|of\b|from\b)/i;
 /** An occasion and what it did: "The parent-teacher evening was packed", "the fire drill went smoothly". */
 const OCCASION_PAST = /\b(?:(?:open|away|sports|field|launch|demo|release) day|evening|meeting|party|opening|dinner|lunch|workshop|drill|session|demo|talk|gig|concert|launch|call|interview|visit|trip|offsite|outage|incident|event|fair|play|show|performance|harvest|festival|match|class|lesson|rehearsal|ceremony|conference|webinar|training|kick-?off|stand-?up|presentation|hackathon|audit)s?\b[^.;]{0,40}?\b(?:was|were|went|lasted|ran|started|ended|finished|took|began|happened|failed|crashed|broke|lost|got (?:cancel+ed|postponed))\b/iu;
+/**
+ * The line opens by naming the day's occasion, then says what it held: "deep clean day, walk-in +
+ * hood filters", "PD day, no students", "build night w/ Sam", "restaurant week night 2: 91 covers".
+ * A day that recurs ("trash day: Tuesdays") names a weekday and stays a fact.
+ */
+const OCCASION_OF_THE_DAY = /^(?:[\p{L}'’-]+\s+){1,3}?(?:day|night)(?:\s+\d+)?\s*(?:[,:(]|w\/|with\b|$)/iu;
+const NAMES_A_WEEKDAY = /\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b|\b(?:wednes|satur)days?\b/i;
+
 /** When it happened: "yesterday", "last night", "this morning". */
 const HAPPENED_WHEN = /\b(?:yesterday|last night|this morning|this afternoon|this evening|earlier today|last week|last (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/i;
 /** A state that goes on (a schedule, a change made for good): not a one-off happening, whatever the verb. */
@@ -198,7 +206,7 @@ function taskCue(body: string, words: string): string | null {
   if (CHECKBOX.test(body)) return 'a checkbox';
   const order = lineImperative(words);
   // "Send me the numbers every Monday": an order that is a standing rule is the person's preference, whatever its verb.
-  const cue = taskWordsIn(words) ?? ACTION_ITEM.exec(words) ?? ADDRESSED.exec(words) ?? SOMEONE.exec(words) ?? (order?.kind === 'rule' ? null : TASK_START.exec(words) ?? (TASK_ABROAD_WORD.test(words) ? TASK_ABROAD.exec(words) : null));
+  const cue = taskWordsIn(words) ?? ACTION_ITEM.exec(words) ?? (words.includes('@') ? ADDRESSED.exec(words) : null) ?? SOMEONE.exec(words) ?? (order?.kind === 'rule' ? null : TASK_START.exec(words) ?? (TASK_ABROAD_WORD.test(words) ? TASK_ABROAD.exec(words) : null));
   if (cue) return `"${cue[0].trim()}"`;
   if (order?.kind === 'errand') return `an errand ("${order.verb}…")`;
   const modal = MODAL.exec(words);
@@ -215,9 +223,11 @@ function taskCue(body: string, words: string): string | null {
 
 /** Why a line is an open question, or null. */
 function questionCue(words: string): string | null {
-  const answer = ANSWERED_QUESTION.exec(words)?.[1];
+  // The question-mark ways, only for the one line in fourteen that has one.
+  const marked = words.includes('?');
+  const answer = marked ? ANSWERED_QUESTION.exec(words)?.[1] : undefined;
   if (answer && !questionCue(answer) && !taskCue(answer, answer)) return null;
-  if (/\?\s*(?:\)|["'”’])?\s*$/.test(words) || /\?\s+(?:need to|to check|tbd)\b/i.test(words) || LEADING_QUESTION.test(words)) return 'a question mark';
+  if (marked && (/\?\s*(?:\)|["'”’])?\s*$/.test(words) || /\?\s+(?:need to|to check|tbd)\b/i.test(words) || LEADING_QUESTION.test(words))) return 'a question mark';
   const cue = QUESTION_START.exec(words) ?? QUESTION_WORDING.exec(words) ?? QUESTION_BEFORE_NAME.exec(words);
   if (cue) return `asks "${cue[0].trim()}…"`;
   const later = CHECK_LATER.exec(words);
@@ -232,6 +242,7 @@ function happeningCue(words: string): string | null {
   // Cues are stored once per distinct text (index/entryKindsTable.ts): name the kind of cue and one word, never a run of the line.
   const meeting = MEETING_PHRASE.exec(words);
   if (meeting) return 'a meeting told';
+  if (OCCASION_OF_THE_DAY.test(words) && !NAMES_A_WEEKDAY.test(words)) return 'the day\'s occasion named';
   const occasion = OCCASION_PAST.exec(words);
   if (occasion) return `an occasion that happened ("${lastWord(occasion[0])}")`;
   const when = HAPPENED_WHEN.exec(words) ?? PAST_START.exec(words);

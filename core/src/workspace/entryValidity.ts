@@ -84,8 +84,19 @@ const READERS: ReadonlyArray<readonly [RegExp, EndReader]> = [
  * test is looser than each reader (no `\b`; `u`, whose case folding matches all that `i` alone
  * does), so it never skips a reader that would have matched.
  */
-const AFTER_UNTIL_WORD: ReadonlySet<RegExp> = new Set([UNTIL_MONTH_DAY, UNTIL_DAY_MONTH, UNTIL_ISO, UNTIL_WEEKDAY, UNTIL_END_OF, UNTIL_NUMERIC, UNTIL_EVENT_DATE]);
+const AFTER_UNTIL_WORD: ReadonlySet<RegExp> = new Set([UNTIL_MONTH_DAY, UNTIL_DAY_MONTH, UNTIL_ISO, UNTIL_WEEKDAY, UNTIL_END_OF, UNTIL_NUMERIC, UNTIL_THE_NTH, UNTIL_EVENT_DATE]);
 const UNTIL_WORD = new RegExp(`${UNTIL}\\s`, 'iu');
+/** The readers that cannot match without a digit (a day's number, a year): three lines in four have none. */
+const NEEDS_DIGIT: ReadonlySet<RegExp> = new Set([MONTH_DAY_RANGE, DAY_MONTH_RANGE, ISO_RANGE, UNTIL_MONTH_DAY, UNTIL_DAY_MONTH, UNTIL_ISO, UNTIL_NUMERIC, UNTIL_THE_NTH, UNTIL_EVENT_DATE, ON_A_DATED_DAY]);
+const DIGIT = /\d/;
+/**
+ * The readers that cannot match without a weekday, and the three letters every WEEKDAY way starts
+ * with: looser than each (no `\b`; `u` folds all that `i` alone does), so it never skips a match.
+ */
+const NEEDS_WEEKDAY: ReadonlySet<RegExp> = new Set([UNTIL_WEEKDAY, WEEKDAY_RANGE, ON_A_DATED_DAY]);
+const WEEKDAY_START = /sun|mon|tue|wed|thu|fri|sat/iu;
+/** THIS_WEEK's words without its look-behind (the same looser reading). */
+const THIS_WEEK_WORD = /week|tomorrow|tonight|today/iu;
 /**
  * Words one of TEMPORARY's ways must contain, tested first: most lines have none, and this look
  * costs less than TEMPORARY's scan. Looser than TEMPORARY (no `\b`, the same `iu` case folding),
@@ -95,17 +106,27 @@ const TEMPORARY_WORD = /temp|interim|for now|for the time being|meanwhile|until|
 
 /** A line that says when it stops holding; null when it says no such thing. */
 export function timeBound(words: string, noteDay: string | null): { validUntil: string | null; cue: string } | null {
-  const base = noteDay && /^\d{4}-\d{2}-\d{2}$/.test(noteDay) ? new Date(`${noteDay}T12:00:00Z`) : null;
   let untilWord: boolean | undefined;
+  let digit: boolean | undefined;
+  let weekday: boolean | undefined;
   for (const [pattern, read] of READERS) {
+    if (NEEDS_DIGIT.has(pattern) && !(digit ??= DIGIT.test(words))) continue;
     if (AFTER_UNTIL_WORD.has(pattern) && !(untilWord ??= UNTIL_WORD.test(words))) continue;
-    if (pattern === WEEKDAY_RANGE && !ONE_STRETCH.test(words) && !ABSENCE.test(words)) continue;
+    if (NEEDS_WEEKDAY.has(pattern) && !(weekday ??= WEEKDAY_START.test(words))) continue;
+    if (pattern === THIS_WEEK && !THIS_WEEK_WORD.test(words)) continue;
     if (pattern === TEMPORARY && !TEMPORARY_WORD.test(words)) continue;
     pattern.lastIndex = 0;
     const match = pattern.exec(words);
-    if (match) return { validUntil: read(match, base, words), cue: match[0].trim() };
+    // A range of weekdays counts only as one stretch of days; the range is the rarer of the two, so it is looked for first.
+    if (match && pattern === WEEKDAY_RANGE && !ONE_STRETCH.test(words) && !ABSENCE.test(words)) continue;
+    if (match) return { validUntil: read(match, noteDayBase(noteDay), words), cue: match[0].trim() };
   }
   return null;
+}
+
+/** Noon of the note's day, what a relative end is read against; null without one. Only a line that names an end needs it. */
+function noteDayBase(noteDay: string | null): Date | null {
+  return noteDay && /^\d{4}-\d{2}-\d{2}$/.test(noteDay) ? new Date(`${noteDay}T12:00:00Z`) : null;
 }
 
 /** The last day the line holds, read against the day its note was written (for the year and weekdays). */

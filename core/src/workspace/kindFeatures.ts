@@ -20,10 +20,10 @@ const CALENDAR_INITIALS = new Set([...'jfmasondtw'].map((c) => c.charCodeAt(0)))
 function foldToken(token: string): string {
   const lower = token.toLowerCase();
   const t = lower.includes('’') ? lower.replace(/’/g, "'") : lower;
-  // Most words start with a letter no month or weekday starts with: they skip the three tests.
+  // Most words start with a letter no month or weekday starts with, or are shorter than any ("a", "to", "of"): they skip the three tests.
   const first = t.charCodeAt(0);
   if (first >= 48 && first <= 57) return /^\d+(?:st|nd|rd|th)?$/.test(t) ? '<n>' : t;
-  if (!CALENDAR_INITIALS.has(first)) return t;
+  if (t.length < 3 || !CALENDAR_INITIALS.has(first)) return t;
   if (MONTH.test(t) && t !== 'may') return '<month>';
   if (WEEKDAY.test(t)) return '<weekday>';
   return t;
@@ -32,7 +32,38 @@ function foldToken(token: string): string {
 /** The words of a line, without its list marker, checkbox and comments. */
 export function lineTokens(raw: string): string[] {
   const body = withoutComments(raw.slice(0, MAX_CHARS).replace(LIST_MARKER, '').replace(CHECKBOX, ''));
-  return (body.match(TOKEN) ?? []).slice(0, MAX_TOKENS).map(foldToken);
+  return (asciiTokens(body) ?? (body.match(TOKEN) ?? []).slice(0, MAX_TOKENS)).map(foldToken);
+}
+
+/** TOKEN's characters within ASCII: letters, digits and the apostrophe. */
+const ASCII_TOKEN_CHARACTER = Uint8Array.from({ length: 0x80 }, (_, c) =>
+  (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x27 ? 1 : 0,
+);
+const RIGHT_SINGLE_QUOTE = 0x2019;
+
+/**
+ * TOKEN's first MAX_TOKENS matches, found by character code, for a line of ASCII and ’ (nearly
+ * every line); null at any other character, whose class only the Unicode regex knows. The same
+ * tokens: every character up to the one that ends the last token is of that plain kind.
+ */
+function asciiTokens(body: string): string[] | null {
+  const tokens: string[] = [];
+  let start = -1;
+  for (let i = 0; i < body.length; i++) {
+    const code = body.charCodeAt(i);
+    if (code < 0x80 ? ASCII_TOKEN_CHARACTER[code] === 1 : code === RIGHT_SINGLE_QUOTE) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (code >= 0x80) return null;
+    if (start >= 0) {
+      tokens.push(body.slice(start, i));
+      start = -1;
+      if (tokens.length === MAX_TOKENS) return tokens;
+    }
+  }
+  if (start >= 0) tokens.push(body.slice(start));
+  return tokens;
 }
 
 /**
@@ -74,11 +105,13 @@ export function visitKindFeatures(full: string, visit: KindFeatureVisitor): void
   if (/^[^:：]{1,25}[:：]/.test(words)) visit.shape('s:label-colon');
   if (/^[\p{L}' ]{1,25}\s[—–-]\s/u.test(words)) visit.shape('s:label-dash');
   if (/(?:^|\s)@\p{L}/u.test(words)) visit.shape('s:at-name');
-  if (/→|->|=>/.test(words)) visit.shape('s:arrow');
-  if (/\b\d{1,2}[:.]\d{2}\b/.test(words)) visit.shape('s:clock');
-  if (/\b\d{1,2}[/.]\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b/.test(words)) visit.shape('s:numeric-date');
+  if (words.includes('->') || words.includes('=>') || words.includes('→')) visit.shape('s:arrow');
+  // A clock and a numeric date both need a digit, which most lines have none of.
+  const digit = /\d/.test(words);
+  if (digit && /\b\d{1,2}[:.]\d{2}\b/.test(words)) visit.shape('s:clock');
+  if (digit && /\b\d{1,2}[/.]\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b/.test(words)) visit.shape('s:numeric-date');
   if (/^\p{Ll}/u.test(words)) visit.shape('s:lower-start');
-  if (/[;,]/.test(words)) visit.shape('s:clauses');
+  if (words.includes(';') || words.includes(',')) visit.shape('s:clauses');
   visit.shape(tokens.length <= 4 ? 's:short' : tokens.length <= 10 ? 's:medium' : 's:long');
 }
 
@@ -103,14 +136,19 @@ export function looksEnglish(raw: string): boolean {
   // Counted by char code where the answer is plain ASCII (a line is mostly that), by regex otherwise.
   let letters = 0;
   let latin = 0;
-  for (const c of raw) {
-    const code = c.charCodeAt(0);
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
     if (code < 0x80) {
       if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) {
         letters++;
         latin++;
       }
-    } else if (LETTER.test(c)) letters++;
+      continue;
+    }
+    // A code point at a time, as `for…of` reads it: a pair of surrogates is one character (a lone one is itself).
+    const point = raw.codePointAt(i)!;
+    if (point > 0xffff) i++;
+    if (LETTER.test(String.fromCodePoint(point))) letters++;
   }
   if (letters === 0) return false;
   return latin / letters >= 0.9;

@@ -33,7 +33,16 @@ export function sourceReference(p: { path: string; startLine: number; endLine: n
 export function promotionEntryLine(p: PromotionToWrite): string {
   // One line per entry: undo and supersession work on whole lines.
   const words = p.text.replace(/\s+/g, ' ').trim();
-  return ['-', words, sourceReference(p), ...p.annotations.map((a) => a.trim()).filter(Boolean)].join(' ');
+  return ['-', words, sourceReference(p), ...p.annotations.map((a) => a.trim()).filter(Boolean), ...observedUnlessNamed(p)].join(' ');
+}
+
+/**
+ * The day the note was written, kept on the line when its source's name does not say it (an
+ * undated notes file): a later sweep orders this entry by that day, as the sweep that wrote it did.
+ */
+function observedUnlessNamed(p: PromotionToWrite): string[] {
+  if (!p.observedDay || /\d{4}-\d{2}-\d{2}[^/]*$/.test(p.path)) return [];
+  return [`<!-- observed: ${p.observedDay} -->`];
 }
 
 /** Appends one dated promotion section; existing text is never rewritten. */

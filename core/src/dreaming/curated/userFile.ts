@@ -15,15 +15,16 @@ const ACTIVE_STATUS = /(<!--\s*status:\s*)active(\s*-->)/;
 
 export interface DirectiveToWrite {
   text: string;
-  /** YYYY-MM-DD */
-  observed: string;
+  /** YYYY-MM-DD: the day the note saying it was written; null when that is unknown (never the day it was read). */
+  observed: string | null;
   annotations?: string[];
 }
 
 export function directiveLine(directive: DirectiveToWrite): string {
   const words = directive.text.replace(/\s+/g, ' ').trim();
   const annotations = (directive.annotations ?? []).map((a) => a.trim()).filter(Boolean);
-  return ['-', words, ...annotations, `<!-- observed: ${directive.observed} -->`, '<!-- status: active -->'].join(' ');
+  const observed = directive.observed === null ? [] : [`<!-- observed: ${directive.observed} -->`];
+  return ['-', words, ...annotations, ...observed, '<!-- status: active -->'].join(' ');
 }
 
 export function applyDirective(userText: string, directive: DirectiveToWrite): TextEdit & { superseded: string[] } {
@@ -42,7 +43,8 @@ export function applyDirective(userText: string, directive: DirectiveToWrite): T
 
   const split = splitLines(userText);
   const lines = split.lines;
-  const older = bullets.filter((e) => e.annotations.status === 'active' && isSameLineage(e.body, directive.text));
+  // Only an older directive gives way: one observed on a later day than this one's note was said after it, and stays.
+  const older = bullets.filter((e) => e.annotations.status === 'active' && !isObservedAfter(e.annotations.observed, directive.observed) && isSameLineage(e.body, directive.text));
   const changed: TextEdit['changed'] = [];
   const superseded: string[] = [];
   for (const entry of older) {
@@ -70,6 +72,13 @@ export function applyDirective(userText: string, directive: DirectiveToWrite): T
     lines.push(newLine);
   }
   return { text: joinLines({ ...split, lines, finalNewline: true }), added: [newLine], changed: [], superseded: [] };
+}
+
+/** Whether a directive's `observed` day (YYYY-MM-DD) is later than `day`; an unreadable day is never later. */
+function isObservedAfter(observed: string | null, day: string | null): boolean {
+  if (observed === null || !/^\d{4}-\d{2}-\d{2}$/.test(observed)) return false;
+  // A directive whose own day is unknown cannot show that it is the newer one.
+  return day === null || observed > day;
 }
 
 /** The entry's line (0-based) carrying `status: active`, or -1. */

@@ -2,9 +2,10 @@ import type { RankedCandidate } from '../phases/deepPhase.js';
 import type { CuratedEntry } from './curatedEntries.js';
 import { allNamesOf, entryFacts, recogniseNames, type EntryFacts } from './entryFacts.js';
 import { rarityOver } from './rarity.js';
-import { relate } from './relation.js';
+import { relate, statesTheSameValues, type Rarity } from './relation.js';
 import type { DreamConflict } from '../../contract/index.js';
 import { conflictId } from './conflictId.js';
+import { classifyEntry } from '../../workspace/entryKind.js';
 
 /**
  * Judgment before writing: each candidate (oldest note first) is compared with the active
@@ -54,18 +55,27 @@ export function judgeCandidates(
   const judgment: Judgment = { accepted: [], duplicates: [], stale: [], conflicts: [] };
   const retiresOf = new Map<JudgedItem, JudgedItem[]>();
   const held = new Set<JudgedItem>();
+  /** An older candidate of this sweep → the active entry that replaced it. */
+  const replacedBy = new Map<JudgedItem, JudgedItem>();
 
   const ordered = [...items].sort((a, b) => (a.day ?? '9999').localeCompare(b.day ?? '9999') || b.candidate.candidate.score - a.candidate.candidate.score);
   for (const item of ordered) {
-    // A time-bounded fact ("acting head until Jan 8") stands beside the lasting one it overlays, and retires on its own.
+    const relations = active.map((other) => ({ other, ...relate(item.facts, other.facts, rarity) }));
+    // A time-bounded fact ("acting head until Jan 8") stands beside the lasting one it overlays, and retires on its own;
+    // said again with the same end (the same freeze in two notes), it is still one line.
     if (item.candidate.candidate.kind === 'time-bounded') {
+      const until = item.candidate.candidate.validUntil;
+      const restated = relations.find((r) => r.relation === 'duplicate' && until !== null && validUntilOf(r.other) === until);
+      if (restated) {
+        judgment.duplicates.push({ candidate: item.candidate, into: restated.other, reason: restated.reason });
+        continue;
+      }
       active.push(item);
       retiresOf.set(item, []);
       continue;
     }
-    const relations = active.map((other) => ({ other, ...relate(item.facts, other.facts, rarity) }));
     movePersonalTermsToUser(item, relations);
-    const duplicate = relations.find((r) => r.relation === 'duplicate');
+    const duplicate = relations.find((r) => r.relation === 'duplicate') ?? restatedSuccessor(item, replacedBy, active, rarity);
     const rivals = relations.filter((r) => r.relation === 'same-attribute' && r.other.target === item.target);
     if (duplicate && rivals.every((r) => !isNewer(r.other.day, item.day))) {
       judgment.duplicates.push({ candidate: item.candidate, into: duplicate.other, reason: duplicate.reason });
@@ -79,6 +89,7 @@ export function judgeCandidates(
       if (order === 'newer') retires.push(rival.other);
       else if (order === 'older') {
         judgment.stale.push({ candidate: item.candidate, newer: rival.other, reason: rival.reason });
+        replacedBy.set(item, rival.other);
         verdict = 'stale';
         break;
       } else if (!rival.byValue) {
@@ -109,6 +120,24 @@ export function judgeCandidates(
     }
   }
   return judgment;
+}
+
+/**
+ * A restatement after a supersession: "tip pool is 80/20 FOH/BOH now" beside "tip pool changed:
+ * BOH 20%, FOH 80%", which replaced "FOH keeps 85%, BOH 15%". Worded apart, the two newer entries
+ * are each a change of the same older one, so they are about one thing; when every value of one
+ * is stated by the other, it is the same fact said again, and reinforces the line. (Only ever a
+ * restatement: a successor's different value is left to the rules above, never inferred here.)
+ */
+function restatedSuccessor(item: JudgedItem, replacedBy: ReadonlyMap<JudgedItem, JudgedItem>, active: readonly JudgedItem[], rarity: Rarity): { other: JudgedItem; reason: string } | undefined {
+  for (const [older, successor] of replacedBy) {
+    if (successor === item || !active.includes(successor) || !isNewer(item.day, older.day)) continue;
+    if (!statesTheSameValues(item.facts, successor.facts)) continue;
+    const toOlder = relate(item.facts, older.facts, rarity);
+    if (toOlder.relation !== 'same-attribute') continue;
+    return { other: successor, reason: `both replace "${older.text}"; ${toOlder.reason}` };
+  }
+  return undefined;
 }
 
 /** "My day rate…", "I bill…": the person's own terms. */
@@ -148,6 +177,13 @@ function orderOf(item: JudgedItem, other: JudgedItem): 'newer' | 'older' | 'unor
   // The person's own undated line: a note that announces the change ("Staging moved: …") is newer.
   if (item.day && !other.day && item.facts.announcesChange && !other.facts.announcesChange) return 'newer';
   return 'unordered';
+}
+
+/** When a time-bounded item stops holding: a candidate's as the sweep read it, a curated line's read from its text against its day. */
+function validUntilOf(item: JudgedItem): string | null {
+  if (item.candidate) return item.candidate.candidate.kind === 'time-bounded' ? (item.candidate.candidate.validUntil ?? null) : null;
+  const kind = classifyEntry(item.text, item.day);
+  return kind.kind === 'time-bounded' ? kind.validUntil : null;
 }
 
 function isNewer(day: string | null, than: string | null): boolean {

@@ -109,6 +109,14 @@ function restatesIdentifiers(a: EntryFacts, b: EntryFacts, strongValue: boolean)
   return (onlyInA.length === 0 || onlyInB.length === 0) && !haveOneKind(onlyInA, onlyInB);
 }
 
+/** Both state values, every value of one is stated by the other, and none of one kind differs: "80/20" and "20% … 80%". */
+export function statesTheSameValues(a: EntryFacts, b: EntryFacts): boolean {
+  if (a.values.length === 0 || b.values.length === 0) return false;
+  const onlyInA = a.values.filter((v) => !isStated(v, b));
+  const onlyInB = b.values.filter((v) => !isStated(v, a));
+  return (onlyInA.length === 0 || onlyInB.length === 0) && !haveOneKind(onlyInA, onlyInB);
+}
+
 /** "Staging moved: …" about a subject the other entry is about: its first subject word, or the words the change word follows ("Wendy moved over"). */
 function announcedChangeAbout(changed: EntryFacts, other: EntryFacts): string | null {
   if (!changed.announcesChange || other.announcesChange) return null;

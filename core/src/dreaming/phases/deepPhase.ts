@@ -114,7 +114,7 @@ function scoreEntry(entry: GatheredEntry, remBoost: number, t: Thresholds, curat
   }
   // The index decided the kind when it read the file; a dated fact whose end it could not read gets the sweep's own reading, which knows when the entry was written.
   const stored = entry.storedKind && !(entry.storedKind.kind === 'time-bounded' && entry.storedKind.validUntil === null) ? entry.storedKind : null;
-  const kind: EntryKindResult = stored ?? classifyEntry(entry.raw, noteDayOf(entry));
+  const kind: EntryKindResult = stored ?? classifyEntry(entry.raw, readingDayOf(entry));
   gates.push(kindGate(kind, localDay(now), entry.text));
   const normalized = normalizeEntryText(entry.text);
   const known = curated.facts.has(normalized) || curated.promotedKeys.has(entry.key);
@@ -164,11 +164,24 @@ function kindGate(kind: EntryKindResult, today: string, text: string): DreamGate
   return { gate: 'kind', passed: true, detail: `${what}: holds until ${kind.validUntil}` };
 }
 
-/** The day a note was written: a daily note's name, else when the entry was written. */
+/**
+ * The day a note was written, which orders facts (supersession) and is written as `observed`: a
+ * daily note's name, else the day the entry appeared in a file Reverie was already reading; null
+ * when neither is known (never the day of a sweep, nor a file's mtime when it was first read).
+ */
 export function noteDayOf(entry: GatheredEntry): string | null {
-  const named = /(\d{4}-\d{2}-\d{2})[^/]*$/.exec(entry.path)?.[1];
+  const named = dayInName(entry.path);
   if (named) return named;
-  return entry.writtenAt !== null ? localDay(entry.writtenAt) : null;
+  return entry.writtenAt !== null && entry.writtenAtDatesEntry ? localDay(entry.writtenAt) : null;
+}
+
+/** The day a relative date in the entry ("until Friday") is read against: its note's day, else the latest it can have been written. */
+function readingDayOf(entry: GatheredEntry): string | null {
+  return dayInName(entry.path) ?? (entry.writtenAt !== null ? localDay(entry.writtenAt) : null);
+}
+
+function dayInName(path: string): string | null {
+  return /(\d{4}-\d{2}-\d{2})[^/]*$/.exec(path)?.[1] ?? null;
 }
 
 /** x / (x + half): 0 at 0, ½ at `half`, approaching 1 and never reaching it. */

@@ -18,6 +18,12 @@ export interface GatheredEntry {
   imported: boolean;
   recall: EntryRecall | null;
   writtenAt: number | null;
+  /**
+   * Whether `writtenAt` is the entry's own date: it appeared in its file after Reverie first read
+   * the file. Entries already there on that first read only carry the file's mtime then (an old
+   * notes file touched yesterday is not yesterday's note), so their day is unknown.
+   */
+  writtenAtDatesEntry: boolean;
   /** Local days on which it was recalled or written. */
   days: Set<string>;
   conceptTags: string[];

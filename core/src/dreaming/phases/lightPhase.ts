@@ -71,6 +71,13 @@ export async function runLightPhase(input: LightPhaseInput): Promise<LightPhaseR
     else decided.add(ref);
   }
   const seenLookup = dreamDb.prepare('SELECT first_seen_at FROM entry_first_seen WHERE path = ? AND entry_hash = ?');
+  const firstReadLookup = dreamDb.prepare('SELECT MIN(first_seen_at) AS at FROM entry_first_seen WHERE path = ?');
+  const firstReadOf = new Map<string, number | null>();
+  /** When Reverie first read the file: every entry already in it then carries the file's mtime of that moment, not its own date. */
+  const firstRead = (path: string): number | null => {
+    if (!firstReadOf.has(path)) firstReadOf.set(path, (firstReadLookup.get(path) as { at: number | null } | undefined)?.at ?? null);
+    return firstReadOf.get(path)!;
+  };
 
   const gathered: GatheredEntry[] = [];
   let alreadyDecided = 0;
@@ -87,6 +94,7 @@ export async function runLightPhase(input: LightPhaseInput): Promise<LightPhaseR
     if (doc.source === 'memory' && isInManagedBlock(doc.lines, entry.startLine)) return;
     const stats = recall.get(ref) ?? null;
     const writtenAt = (seenLookup.get(path, hash) as { first_seen_at: number } | undefined)?.first_seen_at ?? null;
+    const firstReadAt = writtenAt === null ? null : firstRead(path);
     const days = new Set(stats?.days ?? []);
     if (writtenAt !== null) days.add(localDay(writtenAt));
     const lines = doc.lines.slice(entry.startLine - 1, entry.endLine);
@@ -108,6 +116,7 @@ export async function runLightPhase(input: LightPhaseInput): Promise<LightPhaseR
       imported,
       recall: stats,
       writtenAt,
+      writtenAtDatesEntry: writtenAt !== null && firstReadAt !== null && writtenAt > firstReadAt,
       days,
       conceptTags: terms.concepts,
       contentTerms: terms.contentTerms.length,

@@ -31,6 +31,15 @@ const WINDOW_AFTER_LINES = 200;
 /** A rendered message's first line (`sessions/transcriptDocument.ts`): `[2026-03-02 14:05] user: …`, the stamp when known. */
 const MESSAGE_FIRST_LINE = /^(?:\[[^\]]{1,40}\] )?(?:user|assistant): /;
 
+/** The index's row for a document: where it is and the version it was indexed at. */
+interface FileRow {
+  source: IndexedDocument['source'];
+  abs_path: string;
+  mtime_ms: number;
+  size: number;
+  sha256: string | null;
+}
+
 /**
  * The current text of an indexed document, as entries. Workspace files are read from disk
  * (the source of truth); transcripts exist only as indexed text, rebuilt from their chunks.
@@ -41,7 +50,7 @@ export class DocumentReader {
   /** Least recently used first. */
   private readonly cache = new Map<string, { version: string; doc: IndexedDocument | null; chars: number }>();
   private keptChars = 0;
-  private readonly fileRow: Database.Statement<[string], { source: IndexedDocument['source']; abs_path: string; mtime_ms: number; size: number; sha256: string | null }>;
+  private readonly fileRow: Database.Statement<[string], FileRow>;
 
   constructor(
     private readonly indexDb: Database.Database,
@@ -64,7 +73,7 @@ export class DocumentReader {
     const file = this.fileRow.get(docPath);
     if (!file) return null;
     if (file.source !== 'sessions') {
-      const doc = this.read(docPath);
+      const doc = this.readAs(docPath, file);
       return doc ? entriesWithin(doc.entries, startLine, endLine) : null;
     }
     const from = Math.max(1, startLine - WINDOW_BEFORE_LINES);
@@ -79,7 +88,11 @@ export class DocumentReader {
 
   read(docPath: string): IndexedDocument | null {
     const file = this.fileRow.get(docPath);
-    if (!file) return null;
+    return file ? this.readAs(docPath, file) : null;
+  }
+
+  /** `read` with the file's row already read (each search result's recall looked it up twice). */
+  private readAs(docPath: string, file: FileRow): IndexedDocument | null {
     const version = `${file.size}:${file.mtime_ms}:${file.sha256 ?? ''}`;
     const kept = this.cache.get(docPath);
     if (kept && kept.version === version) {

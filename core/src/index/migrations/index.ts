@@ -17,6 +17,7 @@ import { migration0018 } from './0018-graph-entries-unindexed.js';
 import { migration0019 } from './0019-graph-entries-default-provenance.js';
 import { migration0020 } from './0020-graph-type-votes.js';
 import { migration0021 } from './0021-packed-chunk-text.js';
+import { migration0022 } from './0022-fts-automerge.js';
 import type { Migration } from './types.js';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0011, migration0012, migration0013, migration0014, migration0015, migration0017, migration0018, migration0019, migration0020, migration0021];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006, migration0007, migration0008, migration0009, migration0011, migration0012, migration0013, migration0014, migration0015, migration0017, migration0018, migration0019, migration0020, migration0021, migration0022];
