@@ -1,25 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { entryFacts, recogniseNames } from '../src/dreaming/judgment/entryFacts.js';
 import { relate } from '../src/dreaming/judgment/relation.js';
-import type { TempWorkspace } from './helpers/workspace.js';
-import { dream, dreamingWorkspaces, recallOver } from './helpers/dreaming.js';
+import { dream, dreamingWorkspaceEachTest, recallOver } from './helpers/dreaming.js';
 
 const OPEN_GATES = { minScore: 0, minRecallCount: 1, minUniqueQueries: 1 };
 const STAGING_LINE = '- The staging database is ledgerd-staging on port 5433. Source: memory/2026-11-20.md#L3-L3';
 
-const open = dreamingWorkspaces();
 const AT = new Date(2026, 10, 29, 3, 0, 0).getTime();
-let ws: TempWorkspace | null = null;
-
-async function setup(files: Record<string, string>) {
-  const opened = await open(files, AT);
-  ws = opened.ws;
-  return { service: opened.service, clock: opened.clock };
-}
-
-const read = (rel: string) => fs.readFileSync(path.join(ws!.root, rel), 'utf8');
+const { setup, read } = dreamingWorkspaceEachTest(AT);
 const STAGING_RECALLS = [
   { query: 'staging database port', daysAgo: 1 },
   { query: 'ledgerd-staging host', daysAgo: 0 },

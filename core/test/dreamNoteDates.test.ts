@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyDirective } from '../src/dreaming/curated/userFile.js';
-import type { TempWorkspace } from './helpers/workspace.js';
-import { DAY_MS, dream, dreamingWorkspaces, recallOver } from './helpers/dreaming.js';
+import { DAY_MS, dream, dreamingWorkspaceEachTest, recallOver } from './helpers/dreaming.js';
 
 /**
  * Supersession follows the day each note was written, and only that day: never the day a line
@@ -13,16 +11,7 @@ import { DAY_MS, dream, dreamingWorkspaces, recallOver } from './helpers/dreamin
 
 const OPEN_GATES = { minScore: 0, minRecallCount: 1, minUniqueQueries: 1 };
 const AT = new Date(2026, 10, 29, 3, 0, 0).getTime();
-const open = dreamingWorkspaces();
-let ws: TempWorkspace | null = null;
-
-async function setup(files: Record<string, string>) {
-  const opened = await open(files, AT);
-  ws = opened.ws;
-  return { service: opened.service, clock: opened.clock };
-}
-
-const read = (rel: string) => fs.readFileSync(path.join(ws!.root, rel), 'utf8');
+const { setup, file, read } = dreamingWorkspaceEachTest(AT);
 
 describe('USER.md: a directive of a later day never gives way to an older one', () => {
   const newer = '- Reply to the support inbox in Spanish first. <!-- observed: 2027-02-10 --> <!-- status: active -->';
@@ -76,7 +65,7 @@ describe('a notes file without a date in its name', () => {
     });
     // Touched yesterday (another line edited): its mtime says nothing about when this line was written.
     const touched = new Date(AT - DAY_MS);
-    fs.utimesSync(path.join(ws!.root, 'memory/build-notes.md'), touched, touched);
+    fs.utimesSync(file('memory/build-notes.md'), touched, touched);
     await service.sync(false);
     await recallOver(service, clock, [
       { query: 'build cache host', daysAgo: 1 },
@@ -96,16 +85,16 @@ describe('a notes file without a date in its name', () => {
       'memory/2026-11-25.md': '# 2026-11-25\n\n- The build cache lives on cache-3.lan port 9000.\n',
       'memory/build-notes.md': '# Build notes\n\n- Builds run on the runner pool ci-pool-a.\n',
     });
-    const file = path.join(ws!.root, 'memory/build-notes.md');
+    const notes = file('memory/build-notes.md');
     const firstRead = new Date(AT - 3 * DAY_MS);
-    fs.utimesSync(file, firstRead, firstRead);
+    fs.utimesSync(notes, firstRead, firstRead);
     await service.sync(false);
     await dream(service, { thresholds: OPEN_GATES });
     // Appended on Nov 30 (the file's mtime then): no change word, only its day orders it.
     clock.set(AT + DAY_MS);
-    fs.appendFileSync(file, '- The build cache lives on cache-2.lan port 9000.\n');
+    fs.appendFileSync(notes, '- The build cache lives on cache-2.lan port 9000.\n');
     const appended = new Date(AT + DAY_MS - 3_600_000);
-    fs.utimesSync(file, appended, appended);
+    fs.utimesSync(notes, appended, appended);
     await service.sync(false);
     await recallOver(service, clock, [
       { query: 'build cache host', daysAgo: 0 },
@@ -117,7 +106,7 @@ describe('a notes file without a date in its name', () => {
     expect(read('MEMORY.md')).toContain(`${written}\n`);
     // A note dated Nov 28, written down only now, says the cache moved: it is older than the Nov 30 line.
     clock.set(AT + 2 * DAY_MS);
-    fs.writeFileSync(path.join(ws!.root, 'memory/2026-11-28.md'), '# 2026-11-28\n\n- The build cache now lives on cache-4.lan port 9000.\n');
+    fs.writeFileSync(file('memory/2026-11-28.md'), '# 2026-11-28\n\n- The build cache now lives on cache-4.lan port 9000.\n');
     await service.sync(false);
     await recallOver(service, clock, [
       { query: 'build cache host', daysAgo: 0 },
@@ -144,7 +133,7 @@ describe('a time-bounded fact said twice', () => {
     await dream(service, { thresholds: OPEN_GATES });
     expect(read('MEMORY.md')).toContain('Omar is acting lead of the payments squad until Dec 20.');
     clock.set(AT + DAY_MS);
-    fs.writeFileSync(path.join(ws!.root, 'memory/2026-11-29.md'), '# 2026-11-29\n\n- Reminder: the ledger repository stays in code freeze until Dec 12.\n');
+    fs.writeFileSync(file('memory/2026-11-29.md'), '# 2026-11-29\n\n- Reminder: the ledger repository stays in code freeze until Dec 12.\n');
     await service.sync(false);
     await recallOver(service, clock, [
       { query: 'is there a code freeze on ledger', daysAgo: 0 },

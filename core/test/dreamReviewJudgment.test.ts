@@ -1,8 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TempWorkspace } from './helpers/workspace.js';
-import { dream, dreamingWorkspaces, recallOver } from './helpers/dreaming.js';
+import { dream, dreamingWorkspaceEachTest, recallOver } from './helpers/dreaming.js';
 
 /**
  * With "review before writing" on, proposals get the judgment direct writes get: a restatement
@@ -19,17 +17,7 @@ const STAGING_RECALLS = [
   { query: 'ledgerd-staging host', daysAgo: 0 },
 ];
 const AT = new Date(2026, 10, 29, 3, 0, 0).getTime();
-const open = dreamingWorkspaces();
-let ws: TempWorkspace | null = null;
-
-async function setup(files: Record<string, string>) {
-  const opened = await open(files, AT);
-  ws = opened.ws;
-  await opened.service.invoke('settings.set', { patch: { dreaming: { reviewBeforeWriting: true } } });
-  return { service: opened.service, clock: opened.clock };
-}
-
-const read = (rel: string) => fs.readFileSync(path.join(ws!.root, rel), 'utf8');
+const { setup, file, read } = dreamingWorkspaceEachTest(AT, (service) => service.invoke('settings.set', { patch: { dreaming: { reviewBeforeWriting: true } } }));
 
 describe('review before writing: proposals are judged like direct writes', () => {
   it('a restatement of a line already in MEMORY.md is not proposed, nor written', async () => {
@@ -61,7 +49,7 @@ describe('review before writing: proposals are judged like direct writes', () =>
     expect(read('MEMORY.md')).toContain('- The staging database is ledgerd-staging on port 5433. Source: memory/2026-11-28.md#L3-L3');
 
     clock.set(AT + 86_400_000);
-    fs.writeFileSync(path.join(ws!.root, 'memory/2026-11-29.md'), '# 2026-11-29\n\n- Reminder: staging DB is ledgerd-staging, port 5433.\n');
+    fs.writeFileSync(file('memory/2026-11-29.md'), '# 2026-11-29\n\n- Reminder: staging DB is ledgerd-staging, port 5433.\n');
     await service.sync(false);
     await recallOver(service, clock, STAGING_RECALLS);
     const before = read('MEMORY.md');
@@ -102,7 +90,7 @@ describe('review before writing: proposals are judged like direct writes', () =>
     const run = await dream(service, { thresholds: OPEN_GATES });
     expect(run.promoted.find((p) => p.candidateKey === 'memory/2026-11-28.md:3:3')?.decision).toBe('proposed');
     const byHand = '# Long-Term Memory\n\n- Staging DB: ledgerd-staging, port 5433.\n';
-    fs.writeFileSync(path.join(ws!.root, 'MEMORY.md'), byHand);
+    fs.writeFileSync(file('MEMORY.md'), byHand);
     const approved = await service.invoke('dream.review', { runId: run.id, candidateKey: 'memory/2026-11-28.md:3:3', decision: 'approve' });
     expect(read('MEMORY.md')).toBe(byHand);
     expect(approved.promoted.find((p) => p.candidateKey === 'memory/2026-11-28.md:3:3')).toMatchObject({ decision: 'approved', lines: [] });
@@ -117,7 +105,7 @@ describe('review before writing: proposals are judged like direct writes', () =>
     await recallOver(service, clock, STAGING_RECALLS);
     const run = await dream(service, { thresholds: OPEN_GATES });
     const byHand = `# Long-Term Memory\n\n- ${MOVED} Source: memory/2026-11-28.md#L3-L3\n`;
-    fs.writeFileSync(path.join(ws!.root, 'MEMORY.md'), byHand);
+    fs.writeFileSync(file('MEMORY.md'), byHand);
     await expect(service.invoke('dream.review', { runId: run.id, candidateKey: 'memory/2026-11-27.md:3:3', decision: 'approve' })).rejects.toThrow(/newer and says otherwise/);
     expect(read('MEMORY.md')).toBe(byHand);
   });
@@ -130,7 +118,7 @@ describe('review before writing: proposals are judged like direct writes', () =>
     const run = await dream(service, { thresholds: OPEN_GATES });
     // The person's own undated line: its day is unknown, so neither side can retire the other.
     const byHand = '# Long-Term Memory\n\n- The staging database is ledgerd-staging-9 on port 5499.\n';
-    fs.writeFileSync(path.join(ws!.root, 'MEMORY.md'), byHand);
+    fs.writeFileSync(file('MEMORY.md'), byHand);
     await expect(service.invoke('dream.review', { runId: run.id, candidateKey: 'memory/2026-11-27.md:3:3', decision: 'approve' })).rejects.toThrow(/Dreams → Conflicts/);
     expect(read('MEMORY.md')).toBe(byHand);
     const { conflicts } = await service.invoke('dream.conflicts', { status: 'open' });

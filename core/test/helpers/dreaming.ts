@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach } from 'vitest';
 import type { MemoryService } from '../../src/engine/memoryService.js';
 import { createTempWorkspace, openService, type TempWorkspace } from './workspace.js';
@@ -56,5 +58,35 @@ export function dreamingWorkspaces(): (files: Record<string, string>, at: number
     opened.push({ ws, service });
     await service.sync(false);
     return { ws, service, clock };
+  };
+}
+
+/**
+ * One dreaming workspace per test, for files whose tests each open one: `setup(files)` opens it at
+ * `at` (then runs `afterOpen`, e.g. a settings change), `file(rel)` is a path in it, `read(rel)` its text.
+ */
+export function dreamingWorkspaceEachTest(
+  at: number,
+  afterOpen?: (service: MemoryService) => Promise<unknown>,
+): {
+  setup(files: Record<string, string>): Promise<{ service: MemoryService; clock: ReturnType<typeof testClock> }>;
+  file(rel: string): string;
+  read(rel: string): string;
+} {
+  const open = dreamingWorkspaces();
+  let current: TempWorkspace | null = null;
+  const file = (rel: string): string => {
+    if (!current) throw new Error('no workspace opened yet: call setup(files) first');
+    return path.join(current.root, rel);
+  };
+  return {
+    async setup(files) {
+      const opened = await open(files, at);
+      current = opened.ws;
+      if (afterOpen) await afterOpen(opened.service);
+      return { service: opened.service, clock: opened.clock };
+    },
+    file,
+    read: (rel) => fs.readFileSync(file(rel), 'utf8'),
   };
 }
